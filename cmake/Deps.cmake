@@ -1,0 +1,67 @@
+# Third-party code, fetched by scripts/setup.sh from Debian source packages into .deps/:
+#   Dear ImGui 1.86 (imgui)  compiled here with the SDL2 + OpenGL3 backends
+#   SDL 2.26.5 (libsdl2)     web tree only: built for wasm with SDL's own CMake, once per build
+#                            tree (its configure takes minutes); the native tree uses libsdl2-dev.
+set(IMGUI_DIR "${BLOOMLAB_DEPS_DIR}/imgui")
+set(SDL2_SOURCE_DIR "${BLOOMLAB_DEPS_DIR}/libsdl2")
+foreach(_marker "${IMGUI_DIR}/.complete" "${SDL2_SOURCE_DIR}/.complete")
+  if(NOT EXISTS "${_marker}")
+    message(FATAL_ERROR "Missing ${_marker}: the Debian source packages are not fetched. Run scripts/setup.sh first.")
+  endif()
+endforeach()
+
+if(EMSCRIPTEN)
+  include(ExternalProject)
+  set(SDL2_WASM_PREFIX "${CMAKE_BINARY_DIR}/sdl2-wasm")
+  set(SDL2_WASM_LIB "${SDL2_WASM_PREFIX}/lib/libSDL2.a")
+  ExternalProject_Add(sdl2_wasm
+    SOURCE_DIR "${SDL2_SOURCE_DIR}"
+    BINARY_DIR "${CMAKE_BINARY_DIR}/sdl2-wasm-build"
+    INSTALL_DIR "${SDL2_WASM_PREFIX}"
+    CMAKE_ARGS
+      -DCMAKE_TOOLCHAIN_FILE=${CMAKE_TOOLCHAIN_FILE}
+      -DCMAKE_BUILD_TYPE=Release
+      -DCMAKE_INSTALL_PREFIX=<INSTALL_DIR>
+      -DSDL_SHARED=OFF -DSDL_STATIC=ON -DSDL_TEST=OFF -DSDL_PTHREADS=OFF
+      # The app uses video, events, and timers; leaving the rest out keeps the wasm small.
+      -DSDL_AUDIO=OFF -DSDL_JOYSTICK=OFF -DSDL_HAPTIC=OFF -DSDL_SENSOR=OFF -DSDL_HIDAPI=OFF
+    BUILD_BYPRODUCTS "${SDL2_WASM_LIB}"
+    UPDATE_COMMAND "" PATCH_COMMAND ""
+    USES_TERMINAL_CONFIGURE ON
+  )
+  file(MAKE_DIRECTORY "${SDL2_WASM_PREFIX}/include/SDL2")
+  add_library(SDL2::SDL2 STATIC IMPORTED GLOBAL)
+  set_target_properties(SDL2::SDL2 PROPERTIES
+    IMPORTED_LOCATION "${SDL2_WASM_LIB}"
+    INTERFACE_INCLUDE_DIRECTORIES "${SDL2_WASM_PREFIX}/include/SDL2")
+  add_dependencies(SDL2::SDL2 sdl2_wasm)
+  set(IMGUI_GL_DEFINES IMGUI_IMPL_OPENGL_ES3)
+else()
+  find_package(SDL2 REQUIRED)
+  find_package(OpenGL REQUIRED)
+  if(NOT TARGET SDL2::SDL2)
+    add_library(SDL2::SDL2 INTERFACE IMPORTED)
+    target_include_directories(SDL2::SDL2 INTERFACE ${SDL2_INCLUDE_DIRS})
+    target_link_libraries(SDL2::SDL2 INTERFACE ${SDL2_LIBRARIES})
+  endif()
+  set(IMGUI_GL_DEFINES "")
+endif()
+
+# Dear ImGui core: what src/app needs (no SDL, no GL).
+add_library(imgui STATIC
+  ${IMGUI_DIR}/imgui.cpp ${IMGUI_DIR}/imgui_draw.cpp
+  ${IMGUI_DIR}/imgui_tables.cpp ${IMGUI_DIR}/imgui_widgets.cpp
+  ${IMGUI_DIR}/misc/cpp/imgui_stdlib.cpp)
+target_include_directories(imgui SYSTEM PUBLIC ${IMGUI_DIR} ${IMGUI_DIR}/misc/cpp)
+# Our own config: no obsolete functions, 32-bit indices so a large word list never overflows.
+target_compile_definitions(imgui PUBLIC IMGUI_DISABLE_OBSOLETE_FUNCTIONS ImDrawIdx=unsigned\ int)
+
+# The backends: only src/platform links them.
+add_library(imgui_backends STATIC
+  ${IMGUI_DIR}/backends/imgui_impl_sdl.cpp ${IMGUI_DIR}/backends/imgui_impl_opengl3.cpp)
+target_include_directories(imgui_backends SYSTEM PUBLIC ${IMGUI_DIR}/backends)
+target_compile_definitions(imgui_backends PUBLIC ${IMGUI_GL_DEFINES})
+target_link_libraries(imgui_backends PUBLIC imgui SDL2::SDL2)
+if(NOT EMSCRIPTEN)
+  target_link_libraries(imgui_backends PUBLIC OpenGL::GL ${CMAKE_DL_LIBS})
+endif()

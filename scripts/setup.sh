@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# Installs everything BloomLab needs, from Debian's and npm's registries only.
+# Idempotent: a second run finds each step done and skips it.
+# Sourced-free: run it directly; serve.sh and test.sh call it first.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+# Third-party sources and npm packages live outside src/, in a cache the build tree reads.
+DEPS="${BLOOMLAB_DEPS:-$ROOT/.deps}"
+SUDO=""
+if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi
+
+fail() { echo "setup: $1" >&2; exit 1; }
+say()  { echo "setup: $*"; }
+
+# ---- 1. Debian packages ---------------------------------------------------------------------
+APT_PACKAGES=(
+  cmake ninja-build g++ clang libclang-rt-14-dev  # native build, sanitizers, libFuzzer
+  emscripten                                      # 3.1.6: the wasm toolchain
+  libsdl2-dev libgl-dev                           # native desktop app
+  doctest-dev                                     # unit tests
+  chromium xvfb xauth                             # browser + desktop smoke tests
+  dpkg-dev                                        # dpkg-source for the SDL2 / ImGui source packages
+  fonts-dejavu-core python3-fonttools python3-brotli  # the UI font, subset at build time
+  gzip ca-certificates
+)
+missing=()
+# Node.js: the machine's own (any >= 18, with npm) is kept; else Debian's.
+command -v node >/dev/null && command -v npm >/dev/null || APT_PACKAGES+=(nodejs npm)
+for p in "${APT_PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  say "installing Debian packages: ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  $SUDO apt-get update -qq || fail "apt-get update failed (is a Debian mirror reachable?). Fix the network, then rerun $0"
+  $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null \
+    || fail "apt-get install ${missing[*]} failed. Run: apt-get install ${missing[*]}"
+else
+  say "Debian packages present"
+fi
+
+# ---- 2. Debian source packages: SDL2 (for wasm) and Dear ImGui ------------------------------
+# A private apt configuration, so the user's system sources are never edited.
+SRC_PKGS=("libsdl2:2.26.5" "imgui:1.86")
+fetch_source() {
+  local name="$1" version="$2" dest="$DEPS/$1"
+  [ -f "$dest/.complete" ] && return 0
+  say "fetching Debian source package $name ($version)"
+  local apt="$DEPS/apt"
+  mkdir -p "$apt/parts" "$apt/lists/partial" "$apt/cache/archives/partial" "$DEPS/tmp"
+  cat > "$apt/parts/debian-src.sources" <<SRC
+Types: deb-src
+URIs: http://deb.debian.org/debian
+Suites: bookworm bookworm-updates
+Components: main
+Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
+SRC
+  local o=(-o Dir::Etc::SourceList=/dev/null -o "Dir::Etc::SourceParts=$apt/parts"
+           -o "Dir::State::Lists=$apt/lists" -o "Dir::Cache=$apt/cache")
+  if [ ! -f "$apt/.updated" ]; then
+    apt-get "${o[@]}" update -qq || fail "apt-get update for source packages failed (Debian mirror unreachable?). Rerun $0"
+    touch "$apt/.updated"
+  fi
+  local work; work="$(mktemp -d "$DEPS/tmp/$name.XXXX")"
+  ( cd "$work" && apt-get "${o[@]}" source --download-only -qq "$name" >/dev/null ) \
+    || { rm -rf "$work"; fail "apt-get source $name failed. Check the network and rerun $0"; }
+  local dsc; dsc="$(ls "$work"/*.dsc | head -1)"
+  grep -q "^Version: ${version}" "$dsc" || { rm -rf "$work"; fail "$name: expected version $version, got $(grep ^Version: "$dsc")"; }
+  ( cd "$work" && dpkg-source --no-check -x "$dsc" src >/dev/null ) || { rm -rf "$work"; fail "dpkg-source -x $dsc failed"; }
+  rm -rf "$dest"; mv "$work/src" "$dest"; rm -rf "$work"
+  touch "$dest/.complete"
+}
+for sp in "${SRC_PKGS[@]}"; do fetch_source "${sp%%:*}" "${sp##*:}"; done
+
+# ---- 3. npm packages (pinned by package-lock.json) ------------------------------------------
+# Never downloads a browser: playwright-core has no install script; the rest are data or peers.
+if [ ! -f "$ROOT/node_modules/.package-lock.json" ] || [ "$ROOT/package-lock.json" -nt "$ROOT/node_modules/.package-lock.json" ]; then
+  say "installing npm packages"
+  ( cd "$ROOT" && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --ignore-scripts --no-audit --no-fund --loglevel=error ) \
+    || fail "npm ci failed (npm registry unreachable?). Rerun $0"
+else
+  say "npm packages present"
+fi
+say "ready"
