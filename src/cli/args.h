@@ -1,0 +1,43 @@
+// Command-line parsing for `bloomlab`: options as `--name value` or `--name=value`, flags,
+// positional words after them (or after `--`), and strict number parsing whose errors are one
+// sentence naming the option and the value.
+#pragma once
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "core/result.h"
+
+namespace bloomlab::cli {
+
+struct OptionSpec {
+  std::set<std::string> valued;  // e.g. "--m"
+  std::set<std::string> flags;   // e.g. "--json"
+};
+
+struct Args {
+  std::map<std::string, std::string> values;
+  std::set<std::string> flags;
+  std::vector<std::string> positional;
+  bool has(const std::string& name) const { return values.count(name) || flags.count(name); }
+  const std::string* value(const std::string& name) const {
+    auto it = values.find(name);
+    return it == values.end() ? nullptr : &it->second;
+  }
+};
+
+Result<Args> parse_args(const std::vector<std::string>& argv, const OptionSpec& spec);
+
+// A whole decimal number in [min, max]; `what` names it in the message ("--m").
+Result<uint64_t> parse_count(const std::string& what, const std::string& text, uint64_t min,
+                             uint64_t max);
+// A real number; NaN, infinities and trailing characters are refused.
+Result<double> parse_real(const std::string& what, const std::string& text);
+// "A..B" or a single "A", both ends in [min, max], A <= B.
+Result<std::pair<uint64_t, uint64_t>> parse_range(const std::string& what, const std::string& text,
+                                                  uint64_t min, uint64_t max);
+
+}  // namespace bloomlab::cli

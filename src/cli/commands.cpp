@@ -1,0 +1,456 @@
+// The subcommands: positions, measure, sweep, design, check. Text tables by default, --json for
+// machines (sweep also --csv).
+#include "commands.h"
+
+#include <cinttypes>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <iostream>
+
+#include "args.h"
+#include "core/experiment.h"
+#include "core/json_writer.h"
+#include "core/theory.h"
+#include "core/word_list.h"
+#include "core/word_set.h"
+
+namespace bloomlab::cli {
+
+namespace {
+
+constexpr const char* kBundledList = "passwords-10k";
+
+// --- shared option handling ---------------------------------------------------------------
+
+Result<FilterParams> filter_params(const Args& a, FilterParams p) {
+  if (const std::string* m = a.value("--m")) {
+    Result<uint64_t> v = parse_count("--m", *m, 0, UINT64_MAX);
+    if (!v.ok()) return Error{v.error()};
+    p.m = *v;
+  }
+  if (const std::string* k = a.value("--k")) {
+    Result<uint64_t> v = parse_count("--k", *k, 0, UINT32_MAX);
+    if (!v.ok()) return Error{v.error()};
+    p.k = static_cast<uint32_t>(*v);
+  }
+  if (const std::string* s = a.value("--scheme")) {
+    std::optional<Scheme> scheme = parse_scheme(*s);
+    if (!scheme)
+      return Error{"--scheme must be reference, enhanced, independent or weak, got '" + *s + "'"};
+    p.scheme = *scheme;
+  }
+  if (const std::string* v = a.value("--variant")) {
+    std::optional<Variant> variant = parse_variant(*v);
+    if (!variant) return Error{"--variant must be standard, counting or blocked, got '" + *v + "'"};
+    p.variant = *variant;
+  }
+  if (std::optional<Error> e = validate(p)) return *e;
+  return p;
+}
+
+// `--words passwords-10k` is the bundled list: $BLOOMLAB_DATA_DIR first, then the build's copy.
+Result<WordList> load_words(const Args& a) {
+  const std::string* name = a.value("--words");
+  if (!name)
+    return Error{"--words FILE is required (a file, or passwords-10k for the bundled list)"};
+  std::string path = *name;
+  if (path == kBundledList) {
+    const char* env = std::getenv("BLOOMLAB_DATA_DIR");
+    path = std::string(env && *env ? env : BLOOMLAB_DATA_DIR) + "/passwords-10k.txt";
+  }
+  return read_word_list_file(path);
+}
+
+Result<uint64_t> probe_count(const Args& a) {
+  const std::string* p = a.value("--probes");
+  if (!p) return kDefaultProbes;
+  return parse_count("--probes", *p, 1, 1000000000);
+}
+
+std::string fixed(double v, int digits) {
+  if (!std::isfinite(v)) return "inf";
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.*f", digits, v);
+  return buf;
+}
+
+std::string join(const std::vector<uint64_t>& v, const char* sep = " ") {
+  std::string s;
+  for (size_t i = 0; i < v.size(); ++i) s += (i ? sep : "") + std::to_string(v[i]);
+  return s;
+}
+
+// Columns padded to the widest cell; a column whose cells below the first row are all numbers
+// is right-aligned, any other is left-aligned.
+void print_table(const std::vector<std::vector<std::string>>& rows) {
+  std::vector<size_t> width;
+  std::vector<bool> numeric;
+  for (size_t r = 0; r < rows.size(); ++r) {
+    const auto& row = rows[r];
+    if (width.size() < row.size()) {
+      width.resize(row.size(), 0);
+      numeric.resize(row.size(), true);
+    }
+    for (size_t c = 0; c < row.size(); ++c) {
+      width[c] = std::max(width[c], row[c].size());
+      if (r > 0 && row[c].find_first_not_of("0123456789.-e+") != std::string::npos)
+        numeric[c] = false;
+    }
+  }
+  for (const auto& row : rows) {
+    std::string line;
+    for (size_t c = 0; c < row.size(); ++c) {
+      const std::string pad(width[c] - row[c].size(), ' ');
+      if (c > 0) line += "  ";
+      line += numeric[c] && rows.size() > 1 ? pad + row[c] : row[c] + pad;
+    }
+    while (!line.empty() && line.back() == ' ') line.pop_back();
+    std::cout << line << '\n';
+  }
+}
+
+void json_filter_params(JsonWriter& j, const FilterParams& p) {
+  j.field("m", p.m).field("k", uint64_t{p.k}).field("variant", variant_name(p.variant));
+  j.field("scheme", scheme_name(p.scheme));
+}
+
+void json_word_list(JsonWriter& j, const WordList& list) {
+  j.key("word_list").begin_object();
+  j.field("words", uint64_t{list.words.size()}).field("lines", list.report.lines);
+  j.field("empty_lines", list.report.empty_lines).field("duplicates", list.report.duplicates);
+  j.field("invalid_utf8_lines", list.report.invalid_utf8_lines)
+      .field("nul_lines", list.report.nul_lines);
+  j.field("summary", list.report.summary()).end_object();
+}
+
+// --- positions ------------------------------------------------------------------------------
+
+const char* const kPositionsUsage =
+    "usage: bloomlab positions --m M --k K [--scheme S] [--variant V] [--json] WORD...\n"
+    "The k bit positions of each WORD (hashed as its UTF-8 bytes) in a filter of M bits.\n"
+    "  --m M         bits, 1 to 4294967296 (2^32)\n"
+    "  --k K         positions per word, 1 to 64\n"
+    "  --scheme S    reference (default), enhanced, independent, weak\n"
+    "  --variant V   standard (default), counting, blocked (positions inside the word's block)\n"
+    "  --json        machine-readable output\n"
+    "example: bloomlab positions --m 64 --k 3 dragon   ->  dragon  30 1 36\n";
+
+Result<int> run_positions(const std::vector<std::string>& argv) {
+  Result<Args> a = parse_args(argv, {{"--m", "--k", "--scheme", "--variant"}, {"--json"}});
+  if (!a.ok()) return Error{a.error()};
+  if (!a->has("--m") || !a->has("--k")) return Error{"positions needs --m and --k"};
+  if (a->positional.empty()) return Error{"positions needs at least one WORD"};
+  Result<FilterParams> p = filter_params(*a, {});
+  if (!p.ok()) return Error{p.error()};
+  std::vector<uint64_t> pos;
+  if (a->has("--json")) {
+    JsonWriter j;
+    j.begin_object();
+    json_filter_params(j, *p);
+    j.key("words").begin_array();
+    for (const std::string& w : a->positional) {
+      filter_positions(*p, w, pos);
+      j.begin_object().field("word", std::string_view(w)).array("positions", pos).end_object();
+    }
+    j.end_array().end_object();
+    std::cout << j.str() << '\n';
+    return 0;
+  }
+  std::vector<std::vector<std::string>> rows;
+  for (const std::string& w : a->positional) {
+    filter_positions(*p, w, pos);
+    rows.push_back({w, join(pos)});
+  }
+  print_table(rows);
+  return 0;
+}
+
+// --- measure --------------------------------------------------------------------------------
+
+const char* const kMeasureUsage =
+    "usage: bloomlab measure --words FILE --m M --k K [--probes N | --probe-list FILE]\n"
+    "                        [--scheme S] [--variant V] [--json]\n"
+    "Adds every word of FILE (or passwords-10k), then queries probe-0 .. probe-(N-1), skipping\n"
+    "probes that are members: measured FP = maybes / queried, beside the theory.\n"
+    "  --probes N          100000 by default (1 to 1000000000)\n"
+    "  --probe-list FILE   query the lines of FILE instead\n"
+    "  --scheme, --variant as for `bloomlab positions`\n";
+
+Result<int> run_measure(const std::vector<std::string>& argv) {
+  Result<Args> a = parse_args(
+      argv,
+      {{"--words", "--m", "--k", "--probes", "--probe-list", "--scheme", "--variant"}, {"--json"}});
+  if (!a.ok()) return Error{a.error()};
+  if (!a->positional.empty())
+    return Error{"measure takes no words on the command line: '" + a->positional[0] + "'"};
+  if (!a->has("--m") || !a->has("--k")) return Error{"measure needs --m and --k"};
+  if (a->has("--probes") && a->has("--probe-list"))
+    return Error{"give --probes or --probe-list, not both"};
+  Result<FilterParams> p = filter_params(*a, {});
+  if (!p.ok()) return Error{p.error()};
+  Result<uint64_t> probes = probe_count(*a);
+  if (!probes.ok()) return Error{probes.error()};
+  Result<WordList> list = load_words(*a);
+  if (!list.ok()) return Error{list.error()};
+  std::optional<WordList> probe_list;
+  if (const std::string* path = a->value("--probe-list")) {
+    Result<WordList> l = read_word_list_file(*path);
+    if (!l.ok()) return Error{l.error()};
+    probe_list = std::move(*l);
+  }
+  Result<WordSet> set = WordSet::create(*p);
+  if (!set.ok()) return Error{set.error()};
+  set->add_all(list->words);
+  const Measurement r = probe_list ? measure(*set, probe_list->words) : measure(*set, *probes);
+  const double md = static_cast<double>(r.m);
+  const double fill = static_cast<double>(r.bits_set) / md;
+  const double expected_fill = theory::expected_fill(static_cast<double>(r.n), md, r.k);
+  const bool has_exact = p->variant != Variant::blocked;
+
+  if (a->has("--json")) {
+    JsonWriter j;
+    j.begin_object();
+    json_filter_params(j, *p);
+    j.field("n", r.n).field("bytes", set->filter().size_in_bytes()).field("bits_set", r.bits_set);
+    j.field("fill", fill).field("expected_fill", expected_fill);
+    j.field("false_positives", r.false_positives)
+        .field("probes", r.probes)
+        .field("skipped", r.skipped);
+    j.field("measured_rate", r.measured_rate).field("theory_rate", r.theory_rate);
+    j.key("exact_rate");
+    if (has_exact)
+      j.value(r.exact_rate);
+    else
+      j.value(std::string_view("n/a"));
+    json_word_list(j, *list);
+    j.end_object();
+    std::cout << j.str() << '\n';
+    return 0;
+  }
+  print_table({
+      {"words", std::to_string(r.n) + " (" + list->report.summary() + ")"},
+      {"filter", std::string(variant_name(p->variant)) + ", " + scheme_name(p->scheme) +
+                     " scheme, m = " + std::to_string(r.m) + " bits (" +
+                     std::to_string(set->filter().size_in_bytes()) +
+                     " bytes), k = " + std::to_string(r.k)},
+      {"bits set", std::to_string(r.bits_set) + " (" + fixed(100 * fill, 2) + "%; expected " +
+                       fixed(100 * expected_fill, 2) + "%)"},
+      {"probes",
+       std::to_string(r.probes) + " queried, " + std::to_string(r.skipped) + " skipped (members)"},
+      {"false positives", std::to_string(r.false_positives)},
+      {"measured FP", fixed(r.measured_rate, 6)},
+      {"theory FP", fixed(r.theory_rate, 6) + (p->variant == Variant::blocked
+                                                   ? " (blocked estimate, Putze et al. 2007)"
+                                                   : " (approximation (1 - e^(-kn/m))^k)")},
+      {"exact FP",
+       has_exact ? fixed(r.exact_rate, 6) + " (finite m, ideal hashes)" : "n/a for blocked"},
+  });
+  return 0;
+}
+
+// --- sweep ----------------------------------------------------------------------------------
+
+const char* const kSweepUsage =
+    "usage: bloomlab sweep --words FILE [--bits-per-item A..B] [--k A..B|best] [--probes N]\n"
+    "                      [--csv | --json]\n"
+    "Measured and theoretical FP over a grid of m = bits_per_item * n and k (reference scheme,\n"
+    "standard filter); every word and probe is hashed once.\n"
+    "  --bits-per-item A..B   default 1..32 (1 to 1024; m must stay <= 2^32)\n"
+    "  --k A..B | best        default 1..24 (1 to 64); best: one row per size, k = round((m/n) ln "
+    "2)\n"
+    "  --probes N             default 100000\n";
+
+Result<int> run_sweep(const std::vector<std::string>& argv) {
+  Result<Args> a =
+      parse_args(argv, {{"--words", "--bits-per-item", "--k", "--probes"}, {"--csv", "--json"}});
+  if (!a.ok()) return Error{a.error()};
+  if (!a->positional.empty())
+    return Error{"sweep takes no words on the command line: '" + a->positional[0] + "'"};
+  if (a->has("--csv") && a->has("--json")) return Error{"give --csv or --json, not both"};
+  SweepGrid grid;
+  if (const std::string* b = a->value("--bits-per-item")) {
+    auto r = parse_range("--bits-per-item", *b, 1, 1024);
+    if (!r.ok()) return Error{r.error()};
+    grid.bits_per_item_min = static_cast<uint32_t>(r->first);
+    grid.bits_per_item_max = static_cast<uint32_t>(r->second);
+  }
+  if (const std::string* k = a->value("--k")) {
+    if (*k == "best") {
+      grid.best_k_only = true;
+    } else {
+      auto r = parse_range("--k", *k, 1, 64);
+      if (!r.ok()) return Error{r.error()};
+      grid.k_min = static_cast<uint32_t>(r->first);
+      grid.k_max = static_cast<uint32_t>(r->second);
+    }
+  }
+  Result<uint64_t> probes = probe_count(*a);
+  if (!probes.ok()) return Error{probes.error()};
+  grid.probes = *probes;
+  Result<WordList> list = load_words(*a);
+  if (!list.ok()) return Error{list.error()};
+  const uint64_t n = list->words.size();
+  if (uint64_t{grid.bits_per_item_max} * n > kMaxBits) {
+    return Error{"--bits-per-item " + std::to_string(grid.bits_per_item_max) + " with " +
+                 std::to_string(n) + " words needs more than 2^32 bits"};
+  }
+  const std::vector<Measurement> rows = sweep(list->words, grid);
+
+  if (a->has("--json")) {
+    JsonWriter j;
+    j.begin_object().field("n", n).field("probes", grid.probes).key("rows").begin_array();
+    for (const Measurement& r : rows) {
+      j.begin_object().field("bits_per_item", r.m / r.n).field("m", r.m).field("k", uint64_t{r.k});
+      j.field("bits_set", r.bits_set)
+          .field("false_positives", r.false_positives)
+          .field("probes", r.probes);
+      j.field("skipped", r.skipped)
+          .field("measured_rate", r.measured_rate)
+          .field("theory_rate", r.theory_rate);
+      j.end_object();
+    }
+    j.end_array().end_object();
+    std::cout << j.str() << '\n';
+    return 0;
+  }
+  if (a->has("--csv")) {
+    std::cout << "bits_per_item,m,k,bits_set,false_positives,probes,measured_rate,theory_rate\n";
+    for (const Measurement& r : rows) {
+      std::printf("%" PRIu64 ",%" PRIu64 ",%u,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%.9g,%.9g\n",
+                  r.m / r.n, r.m, r.k, r.bits_set, r.false_positives, r.probes, r.measured_rate,
+                  r.theory_rate);
+    }
+    return 0;
+  }
+  std::vector<std::vector<std::string>> table{
+      {"bits/item", "m", "k", "bits set", "FP", "probes", "measured", "theory"}};
+  for (const Measurement& r : rows) {
+    table.push_back({std::to_string(r.m / r.n), std::to_string(r.m), std::to_string(r.k),
+                     std::to_string(r.bits_set), std::to_string(r.false_positives),
+                     std::to_string(r.probes), fixed(r.measured_rate, 6), fixed(r.theory_rate, 6)});
+  }
+  print_table(table);
+  return 0;
+}
+
+// --- design ---------------------------------------------------------------------------------
+
+const char* const kDesignUsage =
+    "usage: bloomlab design --n N --p P [--json]\n"
+    "The filter for N items at false-positive rate P: m = ceil(-N ln P / (ln 2)^2),\n"
+    "k = max(1, round((m/N) ln 2)), its size and its expected FP.\n"
+    "  --n N   items, 1 to 1000000000000\n"
+    "  --p P   target FP rate, strictly between 0 and 1 (e.g. 0.01)\n";
+
+Result<int> run_design(const std::vector<std::string>& argv) {
+  Result<Args> a = parse_args(argv, {{"--n", "--p"}, {"--json"}});
+  if (!a.ok()) return Error{a.error()};
+  if (!a->positional.empty()) return Error{"design takes no words: '" + a->positional[0] + "'"};
+  if (!a->has("--n") || !a->has("--p")) return Error{"design needs --n and --p"};
+  Result<uint64_t> n = parse_count("--n", *a->value("--n"), 1, 1000000000000ull);
+  if (!n.ok()) return Error{n.error()};
+  Result<double> p = parse_real("--p", *a->value("--p"));
+  if (!p.ok()) return Error{p.error()};
+  if (!(*p > 0 && *p < 1))
+    return Error{"--p must be strictly between 0 and 1, got " + *a->value("--p")};
+  const double nd = static_cast<double>(*n);
+  const uint64_t m = theory::bits_for(nd, *p);
+  const double md = static_cast<double>(m);
+  const uint32_t k = theory::optimal_k(md, nd);
+  const bool fits = m <= kMaxBits && k <= kMaxHashes;
+  const double approx = theory::standard_fp_rate(nd, md, k);
+  const double exact = k <= kMaxHashes ? theory::exact_fp_rate(*n, m, k) : approx;
+  if (a->has("--json")) {
+    JsonWriter j;
+    j.begin_object().field("n", *n).field("p", *p).field("m", m).field("k", uint64_t{k});
+    j.field("bytes", (m + 7) / 8).field("bits_per_item", theory::bits_per_item(md, nd));
+    j.field("expected_fp", approx).field("exact_fp", exact).field("fits", fits).end_object();
+    std::cout << j.str() << '\n';
+    return 0;
+  }
+  print_table({
+      {"n", std::to_string(*n)},
+      {"target p", fixed(*p, 6)},
+      {"m", std::to_string(m) + " bits" + (fits ? "" : " (beyond BloomLab's 2^32-bit limit)")},
+      {"k", std::to_string(k)},
+      {"bytes", std::to_string((m + 7) / 8)},
+      {"bits per item", fixed(theory::bits_per_item(md, nd), 3)},
+      {"expected FP",
+       fixed(approx, 6) + " (1 - e^(-kn/m))^k; exact for finite m: " + fixed(exact, 6)},
+  });
+  return 0;
+}
+
+// --- check ----------------------------------------------------------------------------------
+
+const char* const kCheckUsage =
+    "usage: bloomlab check --words FILE [--m M --k K] [--scheme S] [--variant V] [--json] WORD...\n"
+    "Adds the words of FILE, then asks about each WORD: \"definitely not\" with the zero bits, or\n"
+    "\"possibly\" with the added words that set its bits (the culprits of a false positive).\n"
+    "Without --m/--k the filter is the 1% design for the list: bloomlab design --n <words> --p "
+    "0.01.\n";
+
+Result<int> run_check(const std::vector<std::string>& argv) {
+  Result<Args> a =
+      parse_args(argv, {{"--words", "--m", "--k", "--scheme", "--variant"}, {"--json"}});
+  if (!a.ok()) return Error{a.error()};
+  if (a->positional.empty()) return Error{"check needs at least one WORD"};
+  if (a->has("--m") != a->has("--k")) return Error{"give both --m and --k, or neither"};
+  Result<WordList> list = load_words(*a);
+  if (!list.ok()) return Error{list.error()};
+  FilterParams defaults;
+  const double n = static_cast<double>(list->words.size());
+  defaults.m = theory::bits_for(n, 0.01);
+  defaults.k = theory::optimal_k(static_cast<double>(defaults.m), n);
+  Result<FilterParams> p = filter_params(*a, defaults);
+  if (!p.ok()) return Error{p.error()};
+  Result<WordSet> set = WordSet::create(*p);
+  if (!set.ok()) return Error{set.error()};
+  set->add_all(list->words);
+  if (a->has("--json")) {
+    JsonWriter j;
+    j.begin_object();
+    json_filter_params(j, *p);
+    j.field("n", uint64_t{set->words().size()}).key("results").begin_array();
+    for (const std::string& w : a->positional) {
+      const Explained e = set->explain(w);
+      j.begin_object().field("word", std::string_view(w));
+      j.field("verdict", e.verdict == Verdict::possibly ? "possibly" : "definitely_not");
+      j.field("member", e.is_member)
+          .array("positions", e.positions)
+          .array("zero_bits", e.zero_bits);
+      j.array("culprits", e.culprits).field("sentence", e.sentence()).end_object();
+    }
+    j.end_array().end_object();
+    std::cout << j.str() << '\n';
+    return 0;
+  }
+  std::cout << variant_name(p->variant) << " filter, " << scheme_name(p->scheme)
+            << " scheme, m = " << p->m << ", k = " << p->k << ", " << set->words().size()
+            << " words\n";
+  std::vector<std::vector<std::string>> rows;
+  for (const std::string& w : a->positional) {
+    const Explained e = set->explain(w);
+    rows.push_back({w, "[" + join(e.positions, ", ") + "]", e.sentence()});
+  }
+  print_table(rows);
+  return 0;
+}
+
+}  // namespace
+
+const std::vector<Command>& commands() {
+  static const std::vector<Command> all{
+      {"positions", "the k bit positions of words", kPositionsUsage, run_positions},
+      {"measure", "build a filter from a word list and measure its false-positive rate",
+       kMeasureUsage, run_measure},
+      {"sweep", "measured vs theoretical FP over a grid of sizes and k", kSweepUsage, run_sweep},
+      {"design", "m and k for n items at a target FP rate", kDesignUsage, run_design},
+      {"check", "ask a filter about words, with the culprits of false positives", kCheckUsage,
+       run_check},
+  };
+  return all;
+}
+
+}  // namespace bloomlab::cli

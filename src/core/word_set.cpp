@@ -1,0 +1,211 @@
+#include "word_set.h"
+
+#include <algorithm>
+
+#include "word_list.h"
+
+namespace bloomlab {
+
+namespace {
+
+std::string join_bits(const std::vector<uint64_t>& bits) {
+  std::string s;
+  for (size_t i = 0; i < bits.size(); ++i) {
+    if (i > 0) s += i + 1 == bits.size() ? " and " : ", ";
+    s += std::to_string(bits[i]);
+  }
+  return s;
+}
+
+std::string join_words(const std::vector<std::string>& words, size_t limit = 8) {
+  std::string s;
+  for (size_t i = 0; i < words.size() && i < limit; ++i) s += (i ? ", " : "") + words[i];
+  if (words.size() > limit) s += ", ... (" + std::to_string(words.size()) + " in all)";
+  return s;
+}
+
+bool sorted_contains(const std::vector<uint64_t>& sorted, uint64_t x) {
+  return std::binary_search(sorted.begin(), sorted.end(), x);
+}
+
+std::vector<uint64_t> sorted_unique(std::vector<uint64_t> v) {
+  std::sort(v.begin(), v.end());
+  v.erase(std::unique(v.begin(), v.end()), v.end());
+  return v;
+}
+
+}  // namespace
+
+std::string Explained::sentence() const {
+  if (verdict == Verdict::definitely_not) {
+    return std::string("definitely not in the set: ") + (zero_bits.size() == 1 ? "bit " : "bits ") +
+           join_bits(zero_bits) + (zero_bits.size() == 1 ? " is 0" : " are 0");
+  }
+  if (is_member) return "in the set: it was added";
+  std::vector<uint64_t> bits = sorted_unique(positions);
+  return "possibly in the set, but it was never added (a false positive): " +
+         std::string(bits.size() == 1 ? "bit " : "bits ") + join_bits(bits) + " were set by " +
+         join_words(culprits);
+}
+
+Result<WordSet> WordSet::create(const FilterParams& p) {
+  Result<Filter> f = Filter::create(p);
+  if (!f.ok()) return Error{f.error()};
+  return WordSet(std::move(*f));
+}
+
+AddOutcome WordSet::add(std::string_view word, std::string* why) {
+  if (word.empty()) {
+    if (why) *why = "an empty word cannot be added";
+    return AddOutcome::invalid;
+  }
+  if (word.size() > kMaxLineBytes) {
+    if (why)
+      *why = "a word is at most 4096 bytes long; this one has " + std::to_string(word.size());
+    return AddOutcome::invalid;
+  }
+  std::string key(word);
+  if (index_.count(key)) {
+    if (why) *why = "\"" + key + "\" is already in the set";
+    return AddOutcome::duplicate;
+  }
+  index_.emplace(key, static_cast<uint32_t>(words_.size()));
+  words_.push_back(std::move(key));
+  filter_.add(word);
+  return AddOutcome::added;
+}
+
+uint64_t WordSet::add_all(const std::vector<std::string>& words) {
+  uint64_t added = 0;
+  words_.reserve(words_.size() + words.size());
+  index_.reserve(index_.size() + words.size());
+  for (const std::string& w : words) added += add(w) == AddOutcome::added;
+  return added;
+}
+
+Result<bool> WordSet::remove(std::string_view word) {
+  const std::string quoted = "\"" + std::string(word) + "\"";
+  if (params().variant != Variant::counting) {
+    return Error{"only the counting variant can remove a word: clearing bits in a " +
+                 std::string(variant_name(params().variant)) +
+                 " filter would also erase other words that share them"};
+  }
+  auto it = index_.find(std::string(word));
+  if (it == index_.end()) {
+    const Query q = filter_.query(word);
+    if (!q.maybe()) {
+      return Error{quoted + " was never added: it is definitely not in the set (" +
+                   (q.zero_bits.size() == 1 ? "counter " : "counters ") + join_bits(q.zero_bits) +
+                   (q.zero_bits.size() == 1 ? " is 0)" : " are 0)")};
+    }
+    const std::vector<std::string> broken = would_break_if_cleared(word);
+    std::string msg = quoted + " was never added; it only looks present (a false positive)";
+    if (!broken.empty()) msg += ", and removing it would break " + join_words(broken);
+    return Error{msg};
+  }
+  if (filter_.remove(word) != RemoveOutcome::removed) {
+    return Error{quoted + " could not be removed"};  // unreachable: a member's counters are > 0
+  }
+  const uint32_t id = it->second;
+  index_.erase(it);
+  words_.erase(words_.begin() + id);
+  for (auto& entry : index_) {
+    if (entry.second > id) --entry.second;
+  }
+  return true;
+}
+
+std::optional<Error> WordSet::set_params(const FilterParams& p) {
+  Result<Filter> f = Filter::create(p);
+  if (!f.ok()) return Error{f.error()};
+  for (const std::string& w : words_) f->add(w);
+  filter_ = std::move(*f);
+  return std::nullopt;
+}
+
+void WordSet::clear() {
+  filter_.clear();
+  words_.clear();
+  index_.clear();
+}
+
+Explained WordSet::explain(std::string_view word) const {
+  Explained e;
+  const Query q = filter_.query(word);
+  e.positions = q.positions;
+  e.zero_bits = q.zero_bits;
+  e.verdict = q.maybe() ? Verdict::possibly : Verdict::definitely_not;
+  e.is_member = contains_word(word);
+  e.setters.resize(e.positions.size());
+  const std::vector<uint64_t> wanted = sorted_unique(e.positions);
+  std::vector<uint64_t> own;
+  std::vector<char> hit(e.positions.size());
+  for (const std::string& w : words_) {
+    filter_.positions_of(w, own);
+    std::fill(hit.begin(), hit.end(), 0);
+    bool any = false;
+    for (uint64_t p : own) {
+      if (!sorted_contains(wanted, p)) continue;
+      for (size_t i = 0; i < e.positions.size(); ++i) {
+        if (e.positions[i] == p && !hit[i]) {
+          hit[i] = 1;
+          any = true;
+          e.setters[i].push_back(w);
+        }
+      }
+    }
+    // Culprits are the other words: a member trivially explains its own bits.
+    if (any && w != word) e.culprits.push_back(w);
+  }
+  return e;
+}
+
+std::vector<uint32_t> WordSet::setters_of_bit(uint64_t bit) const {
+  std::vector<uint32_t> ids;
+  if (!filter_.bit(bit)) return ids;
+  std::vector<uint64_t> own;
+  for (uint32_t id = 0; id < words_.size(); ++id) {
+    filter_.positions_of(words_[id], own);
+    if (std::find(own.begin(), own.end(), bit) != own.end()) ids.push_back(id);
+  }
+  return ids;
+}
+
+std::vector<std::string> WordSet::would_break_if_cleared(std::string_view word) const {
+  // Which of the word's positions would drop to 0: every one for a bit array; for counters,
+  // those at 1 (a removal lowers each distinct position once; 15 is saturated and stays).
+  std::vector<uint64_t> cleared;
+  const std::vector<uint64_t> mine = sorted_unique(positions(word));
+  for (uint64_t p : mine) {
+    const unsigned c = filter_.counter(p);
+    if (params().variant != Variant::counting) {
+      cleared.push_back(p);
+    } else if (c == 0) {
+      return {};  // a counting filter refuses to remove a surely absent word: nothing breaks
+    } else if (c == 1) {
+      cleared.push_back(p);
+    }
+  }
+  std::vector<std::string> broken;
+  if (cleared.empty()) return broken;
+  std::vector<uint64_t> own;
+  for (const std::string& w : words_) {
+    if (w == word) continue;
+    filter_.positions_of(w, own);
+    for (uint64_t p : own) {
+      if (sorted_contains(cleared, p)) {
+        broken.push_back(w);
+        break;
+      }
+    }
+  }
+  return broken;
+}
+
+std::vector<uint64_t> WordSet::positions(std::string_view word) const {
+  std::vector<uint64_t> out;
+  filter_.positions_of(word, out);
+  return out;
+}
+
+}  // namespace bloomlab

@@ -1,0 +1,71 @@
+// A filter together with the words put into it: what the visualizer and the CLI show.
+// It keeps the words so that it can rebuild the filter when m, k, the variant or the scheme
+// change, and so that it can say which words set a bit (provenance) and which words explain a
+// false positive (the culprits).
+#pragma once
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "filter.h"
+#include "result.h"
+
+namespace bloomlab {
+
+enum class Verdict { definitely_not, possibly };
+
+struct Explained {
+  Verdict verdict = Verdict::definitely_not;
+  std::vector<uint64_t> positions;  // i = 0..k-1
+  std::vector<uint64_t> zero_bits;  // positions whose bit is 0 (ascending)
+  // For each hash index i: the added words whose own positions include positions[i].
+  std::vector<std::vector<std::string>> setters;
+  // Every word in `setters`, each once, in the order first met: who lit this word's bits.
+  std::vector<std::string> culprits;
+  bool is_member = false;           // the word itself was added (a true positive)
+  std::string sentence() const;     // "definitely not in the set — bit 32 is 0", ...
+};
+
+enum class AddOutcome { added, duplicate, invalid };
+
+class WordSet {
+ public:
+  static Result<WordSet> create(const FilterParams& p);
+
+  // Adds a word (duplicates are counted once). Invalid: empty, or longer than kMaxLineBytes.
+  AddOutcome add(std::string_view word, std::string* why = nullptr);
+  // Adds many words, e.g. a parsed word list; returns how many were new.
+  uint64_t add_all(const std::vector<std::string>& words);
+  // Counting variant: removes a member. Refuses (with a reason) anything else.
+  Result<bool> remove(std::string_view word);
+  // Rebuilds the filter from the words for new params; on a bad value nothing changes.
+  std::optional<Error> set_params(const FilterParams& p);
+  void clear();
+
+  Explained explain(std::string_view word) const;
+  // Words (ids into words()) whose positions include bit i.
+  std::vector<uint32_t> setters_of_bit(uint64_t bit) const;
+  // Standard variant "what if we cleared this word's bits?": the other members that would then
+  // answer "definitely not" (false negatives). The reason remove() is not offered there.
+  // Counting variant: what removing the word from the counters would break (a counter at 1
+  // drops to 0; saturated ones stay): nothing for a member, possibly much for a false positive.
+  std::vector<std::string> would_break_if_cleared(std::string_view word) const;
+
+  // The word's k positions under the current params (as filter().positions_of).
+  std::vector<uint64_t> positions(std::string_view word) const;
+
+  bool contains_word(std::string_view w) const { return index_.count(std::string(w)) != 0; }
+  const std::vector<std::string>& words() const { return words_; }
+  const Filter& filter() const { return filter_; }
+  const FilterParams& params() const { return filter_.params(); }
+
+ private:
+  explicit WordSet(Filter f) : filter_(std::move(f)) {}
+  Filter filter_;
+  std::vector<std::string> words_;
+  std::unordered_map<std::string, uint32_t> index_;
+};
+
+}  // namespace bloomlab

@@ -1,0 +1,86 @@
+#!/usr/bin/python3
+"""The CLI's --json output agrees with the spec and with an independent Python implementation
+(tests/bench/reference.py): positions, design, measure, check and sweep on the 10k passwords.
+
+usage: check_json.py BLOOMLAB PASSWORDS_FILE
+"""
+import json
+import math
+import os
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "bench"))
+import reference  # noqa: E402
+
+EXE, WORDS = sys.argv[1], sys.argv[2]
+failures = []
+
+
+def run(*args):
+    proc = subprocess.run([EXE, *args, "--json"], capture_output=True, check=True)
+    return json.loads(proc.stdout)
+
+
+def expect(what, got, want):
+    if got != want:
+        failures.append(f"{what}: got {got!r}, expected {want!r}")
+
+
+def close(what, got, want, rel=1e-9):
+    if not math.isclose(got, want, rel_tol=rel, abs_tol=1e-15):
+        failures.append(f"{what}: got {got!r}, expected {want!r}")
+
+
+# positions: the spec's numbers, then the Python reference for odd sizes.
+j = run("positions", "--m", "64", "--k", "3", "dragon", "Qwerty", "letmein")
+expect("positions", [w["positions"] for w in j["words"]], [[30, 1, 36], [25, 52, 15], [15, 52, 25]])
+j = run("positions", "--m", "4294967296", "--k", "64", "d\u00e9j\u00e0 vu", "x")
+expect("positions 2^32", [w["positions"] for w in j["words"]],
+       [reference.positions(w.encode(), 2**32, 64) for w in ["d\u00e9j\u00e0 vu", "x"]])
+
+# design: the sizing formulas evaluated here.
+j = run("design", "--n", "10000", "--p", "0.01")
+m = math.ceil(-10000 * math.log(0.01) / math.log(2) ** 2)
+k = max(1, round(m / 10000 * math.log(2)))
+expect("design m", j["m"], m)
+expect("design k", j["k"], k)
+expect("design bytes", j["bytes"], (m + 7) // 8)
+close("design expected_fp", j["expected_fp"], (1 - math.exp(-k * 10000 / m)) ** k)
+
+# measure: the independent filter gives the same counts.
+words = reference.read_words(WORDS)
+for m, k in [(95851, 7), (64, 3), (20000, 2)]:
+    j = run("measure", "--words", WORDS, "--m", str(m), "--k", str(k), "--probes", "20000")
+    r = reference.measure(words, m, k, 20000)
+    for key in ("n", "m", "k", "bits_set", "false_positives", "probes"):
+        expect(f"measure m={m} k={k} {key}", j[key], r[key])
+    close(f"measure m={m} k={k} theory", j["theory_rate"], r["theory_rate"])
+    close(f"measure m={m} k={k} rate", j["measured_rate"], r["false_positives"] / r["probes"])
+
+# check: verdicts and zero bits from the independent filter.
+f = reference.BloomFilter(64, 3)
+for w in [b"Qwerty"]:
+    f.add(w)
+with open(os.path.join(os.environ.get("TMPDIR", "/tmp"), "bloomlab-check-words.txt"), "wb") as out:
+    out.write(b"Qwerty\r\n")
+    check_words = out.name
+j = run("check", "--words", check_words, "--m", "64", "--k", "3", "letmein", "dragon", "Qwerty")
+res = {r["word"]: r for r in j["results"]}
+expect("check letmein", (res["letmein"]["verdict"], res["letmein"]["culprits"]), ("possibly", ["Qwerty"]))
+expect("check dragon", (res["dragon"]["verdict"], res["dragon"]["zero_bits"]), ("definitely_not", [1, 30, 36]))
+expect("check Qwerty member", res["Qwerty"]["member"], True)
+os.remove(check_words)
+
+# sweep: a few grid points against the independent filter.
+j = run("sweep", "--words", WORDS, "--bits-per-item", "2..3", "--k", "3..4", "--probes", "5000")
+expect("sweep rows", len(j["rows"]), 4)
+for row in j["rows"]:
+    r = reference.measure(words, row["m"], row["k"], 5000)
+    for key in ("bits_set", "false_positives", "probes"):
+        expect(f"sweep m={row['m']} k={row['k']} {key}", row[key], r[key])
+
+if failures:
+    print("\n".join(failures))
+    sys.exit(1)
+print("all agree")

@@ -1,0 +1,82 @@
+#!/usr/bin/python3
+"""Runs the bloomlab CLI once and checks its exit code and output; a ctest entry per call.
+
+usage: run_cli.py BLOOMLAB EXIT [--stdout REGEX] [--stderr REGEX] [--json | --csv] -- ARGS...
+ARGS may contain @EMPTY@, @BLANK@, @BIG@, @LONGLINE@, @DIR@: replaced by generated files (an empty
+file, only empty lines, 64 MiB + 1 byte, a 4097-byte line, a directory). With exit 2 the stderr
+must be exactly one line starting "bloomlab: ".
+"""
+import csv
+import io
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+
+def make_inputs(tmp):
+    files = {"@EMPTY@": b"", "@BLANK@": b"\r\n\n\n", "@LONGLINE@": b"ok\n" + b"x" * 4097 + b"\n"}
+    paths = {}
+    for name, data in files.items():
+        path = os.path.join(tmp, name.strip("@").lower() + ".txt")
+        with open(path, "wb") as f:
+            f.write(data)
+        paths[name] = path
+    big = os.path.join(tmp, "big.txt")
+    with open(big, "wb") as f:
+        f.write((b"x" * 99 + b"\n") * ((64 << 20) // 100 + 1))
+    paths["@BIG@"] = big
+    paths["@DIR@"] = tmp
+    return paths
+
+
+def main():
+    argv = sys.argv[1:]
+    split = argv.index("--")
+    opts, args = argv[:split], argv[split + 1:]
+    exe, want_exit = opts[0], int(opts[1])
+    checks = {}
+    i = 2
+    while i < len(opts):
+        if opts[i] in ("--json", "--csv"):
+            checks[opts[i]] = True
+            i += 1
+        else:
+            checks[opts[i]] = opts[i + 1]
+            i += 2
+    with tempfile.TemporaryDirectory() as tmp:
+        if any("@" in a for a in args):
+            paths = make_inputs(tmp)
+            args = [paths.get(a, a) for a in args]
+        proc = subprocess.run([exe] + args, capture_output=True, timeout=120)
+    out, err = proc.stdout.decode("utf-8", "replace"), proc.stderr.decode("utf-8", "replace")
+    failures = []
+    if proc.returncode != want_exit:
+        failures.append(f"exit {proc.returncode}, expected {want_exit}")
+    if want_exit == 2 and not (err.startswith("bloomlab: ") and err.count("\n") == 1 and err.endswith("\n")):
+        failures.append("stderr is not one line 'bloomlab: ...'")
+    if "--stdout" in checks and not re.search(checks["--stdout"], out):
+        failures.append(f"stdout does not match {checks['--stdout']!r}")
+    if "--stderr" in checks and not re.search(checks["--stderr"], err):
+        failures.append(f"stderr does not match {checks['--stderr']!r}")
+    if "--json" in checks:
+        try:
+            json.loads(out)
+        except ValueError as e:
+            failures.append(f"stdout is not JSON: {e}")
+    if "--csv" in checks:
+        rows = list(csv.DictReader(io.StringIO(out)))
+        if not rows or any(None in r.values() for r in rows):
+            failures.append("stdout is not a CSV table")
+    if failures:
+        print("command:", " ".join([exe] + args))
+        print("stdout:", out[:2000])
+        print("stderr:", err[:2000])
+        print("\n".join(failures))
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,201 @@
+// The filters: the uniform face, the limits, no false negatives for any variant and scheme,
+// counting remove and saturation, the blocked layout.
+#include <doctest.h>
+
+#include <algorithm>
+
+#include "core/filter.h"
+#include "test_support.h"
+
+using namespace bloomlab;
+
+namespace {
+Filter make(uint64_t m, uint32_t k, Variant v = Variant::standard, Scheme s = Scheme::reference) {
+  Result<Filter> f = Filter::create({m, k, v, s});
+  REQUIRE(f.ok());
+  return std::move(*f);
+}
+}  // namespace
+
+TEST_CASE("create refuses m and k outside the limits, naming the value") {
+  CHECK(Filter::create({0, 3}).error() == "m must be between 1 and 4294967296 (2^32) bits, got 0");
+  CHECK(Filter::create({uint64_t{1} << 33, 3}).error() ==
+        "m must be between 1 and 4294967296 (2^32) bits, got 8589934592");
+  CHECK(Filter::create({64, 0}).error() == "k must be between 1 and 64 hash positions, got 0");
+  CHECK(Filter::create({64, 65}).error() == "k must be between 1 and 64 hash positions, got 65");
+  CHECK(Filter::create({1, 64}).ok());
+  CHECK_FALSE(validate({uint64_t{1} << 32, 64}).has_value());
+}
+
+TEST_CASE("the article's example: Qwerty makes letmein a false positive at m = 64, k = 3") {
+  Filter f = make(64, 3);
+  f.add("Qwerty");
+  CHECK(f.bits_set() == 3);
+  CHECK(f.bit(15));
+  CHECK(f.bit(25));
+  CHECK(f.bit(52));
+  CHECK(f.contains("letmein"));
+  const Query q = f.query("dragon");
+  CHECK(q.positions == std::vector<uint64_t>{30, 1, 36});
+  CHECK(q.zero_bits == std::vector<uint64_t>{1, 30, 36});
+  CHECK_FALSE(q.maybe());
+  CHECK(f.items_added() == 1);
+  CHECK(f.size_in_bits() == 64);
+  CHECK(f.size_in_bytes() == 8);
+  CHECK(f.bit_words().size() == 1);
+  CHECK(f.bit_words()[0] == ((uint64_t{1} << 15) | (uint64_t{1} << 25) | (uint64_t{1} << 52)));
+}
+
+TEST_CASE("sizes: m bits, 4m for counting, rounded up to bytes") {
+  CHECK(make(100, 3).size_in_bytes() == 13);
+  CHECK(make(100, 3, Variant::counting).size_in_bits() == 400);
+  CHECK(make(100, 3, Variant::counting).size_in_bytes() == 50);
+}
+
+TEST_CASE("no false negatives in a million random add/query trials, every variant and scheme") {
+  test::Random rng(2024);
+  uint64_t trials = 0;
+  const uint64_t sizes[] = {1, 2, 3, 63, 64, 65, 511, 512, 1023, 1024, 1500, 100000, 1000003};
+  std::vector<std::string> words;
+  for (Variant v : kAllVariants) {
+    for (Scheme s : kAllSchemes) {
+      for (int round = 0; round < 42; ++round) {
+        const uint64_t m = round < 13 ? sizes[round] : 1 + rng.below(2000000);
+        const uint32_t k = static_cast<uint32_t>(1 + rng.below(round % 3 ? 12 : 64));
+        Filter f = make(m, k, v, s);
+        words.clear();
+        for (int i = 0; i < 1000; ++i) {
+          words.push_back(rng.word());
+          f.add(words.back());
+        }
+        bool all_found = true;
+        for (const std::string& w : words)
+          all_found = all_found && f.contains(w) && f.query(w).maybe();
+        CHECK_MESSAGE(all_found, variant_name(v), " ", scheme_name(s), " m=", m, " k=", k);
+        trials += 2 * words.size();
+      }
+    }
+  }
+  CHECK(trials >= 1000000);
+}
+
+TEST_CASE("bits_set counts distinct non-zero positions") {
+  test::Random rng(5);
+  for (Variant v : kAllVariants) {
+    Filter f = make(777, 4, v);
+    for (int i = 0; i < 300; ++i) f.add(rng.word());
+    uint64_t count = 0;
+    for (uint64_t i = 0; i < 777; ++i) count += f.bit(i);
+    CHECK(f.bits_set() == count);
+    uint64_t popcount = 0;
+    for (uint64_t w : f.bit_words()) popcount += static_cast<uint64_t>(__builtin_popcountll(w));
+    CHECK(popcount == count);
+  }
+}
+
+TEST_CASE("counting: remove undoes add, refuses a surely absent word, other variants refuse") {
+  Filter f = make(64, 3, Variant::counting);
+  CHECK(f.remove("dragon") == RemoveOutcome::refused_absent);
+  f.add("dragon");
+  f.add("Qwerty");
+  CHECK(f.counter(30) == 1);
+  CHECK(f.remove("dragon") == RemoveOutcome::removed);
+  CHECK(f.bits_set() == 3);
+  CHECK_FALSE(f.contains("dragon"));
+  CHECK(f.contains("Qwerty"));
+  CHECK(f.items_added() == 1);
+  Filter s = make(64, 3);
+  s.add("dragon");
+  CHECK(s.remove("dragon") == RemoveOutcome::refused_variant);
+  CHECK(s.contains("dragon"));
+}
+
+TEST_CASE("counting: removing members never creates a false negative, even with saturation") {
+  test::Random rng(99);
+  for (uint64_t m : {16u, 64u, 1000u, 20000u}) {
+    for (Scheme s : kAllSchemes) {
+      Filter f = make(m, 4, Variant::counting, s);
+      std::vector<std::string> words;
+      for (int i = 0; i < 2000; ++i) {
+        words.push_back(rng.word() + std::to_string(i));  // distinct
+        f.add(words.back());
+      }
+      if (m == 16) CHECK(f.counter(0) == kCounterMax);  // 8000 increments on 16 counters
+      // Remove every other word; the rest must still be found.
+      for (size_t i = 0; i < words.size(); i += 2)
+        REQUIRE(f.remove(words[i]) == RemoveOutcome::removed);
+      bool all_found = true;
+      for (size_t i = 1; i < words.size(); i += 2) all_found = all_found && f.contains(words[i]);
+      CHECK_MESSAGE(all_found, "m=", m, " scheme=", scheme_name(s));
+      CHECK(f.items_added() == 1000);
+    }
+  }
+}
+
+TEST_CASE("counting: a saturated counter never goes down") {
+  Filter f = make(1, 1, Variant::counting);
+  for (int i = 0; i < 20; ++i) f.add("w" + std::to_string(i));
+  CHECK(f.counter(0) == 15);
+  for (int i = 0; i < 20; ++i) CHECK(f.remove("w" + std::to_string(i)) == RemoveOutcome::removed);
+  CHECK(f.counter(0) == 15);
+  CHECK(f.contains("anything"));
+}
+
+TEST_CASE("counting: removing a false positive is the one way to break it") {
+  Filter f = make(64, 3, Variant::counting);
+  f.add("Qwerty");
+  CHECK(f.contains("letmein"));
+  CHECK(f.remove("letmein") == RemoveOutcome::removed);  // the filter cannot tell
+  CHECK_FALSE(f.contains("Qwerty"));                     // a false negative
+}
+
+TEST_CASE("blocked: the k positions of an item lie in one 512-bit block") {
+  test::Random rng(3);
+  for (uint64_t m : {100u, 512u, 1000u, 1024u, 1536u, 5000u, 1000000u}) {
+    for (Scheme s : kAllSchemes) {
+      Filter f = make(m, 8, Variant::blocked, s);
+      const uint64_t blocks = blocked_block_count(m);
+      std::vector<uint64_t> pos;
+      for (int i = 0; i < 500; ++i) {
+        f.positions_of(rng.word(), pos);
+        REQUIRE(pos.size() == 8);
+        const uint64_t block = std::min(pos[0] / kBlockBits, blocks - 1);
+        for (uint64_t p : pos) {
+          REQUIRE(p < m);
+          REQUIRE(std::min(p / kBlockBits, blocks - 1) == block);
+        }
+      }
+    }
+  }
+  CHECK(blocked_block_count(100) == 1);
+  CHECK(blocked_block_bits(100, 0) == 100);
+  CHECK(blocked_block_count(1536) == 3);
+  CHECK(blocked_block_bits(1600, 2) == 576);
+}
+
+TEST_CASE("blocked: every block is used, roughly evenly") {
+  Filter f = make(512 * 8, 1, Variant::blocked);
+  std::vector<int> per_block(8);
+  std::vector<uint64_t> pos;
+  for (int i = 0; i < 8000; ++i) {
+    f.positions_of("w" + std::to_string(i), pos);
+    ++per_block[pos[0] / 512];
+  }
+  for (int c : per_block) CHECK(std::abs(c - 1000) < 150);  // 1000 +- 4.7 sigma
+}
+
+TEST_CASE("clear empties the filter") {
+  for (Variant v : kAllVariants) {
+    Filter f = make(100, 3, v);
+    f.add("dragon");
+    f.clear();
+    CHECK(f.bits_set() == 0);
+    CHECK(f.items_added() == 0);
+    CHECK_FALSE(f.contains("dragon"));
+  }
+}
+
+TEST_CASE("variant names round-trip") {
+  for (Variant v : kAllVariants) CHECK(parse_variant(variant_name(v)) == v);
+  CHECK_FALSE(parse_variant("cuckoo").has_value());
+}

@@ -1,0 +1,95 @@
+// Word lists: line endings, BOM, empty lines, duplicates, invalid UTF-8, NUL, limits, the file.
+#include <doctest.h>
+
+#include <cstdio>
+#include <string>
+
+#include "core/word_list.h"
+
+using namespace bloomlab;
+
+TEST_CASE("CRLF and LF both end lines; empty lines skipped; no final newline needed") {
+  Result<WordList> l = parse_word_list("dragon\r\nQwerty\n\n\r\nletmein");
+  REQUIRE(l.ok());
+  CHECK(l->words == std::vector<std::string>{"dragon", "Qwerty", "letmein"});
+  CHECK(l->report.lines == 5);
+  CHECK(l->report.empty_lines == 2);
+  CHECK(l->report.duplicates == 0);
+}
+
+TEST_CASE("a leading BOM is dropped, duplicates count once and are reported") {
+  Result<WordList> l = parse_word_list(
+      "\xEF\xBB\xBF"
+      "a\nb\na\r\na\n");
+  REQUIRE(l.ok());
+  CHECK(l->words == std::vector<std::string>{"a", "b"});
+  CHECK(l->report.had_bom);
+  CHECK(l->report.duplicates == 2);
+  CHECK(l->report.summary() ==
+        "2 words from 4 lines; 2 duplicates dropped; byte order mark dropped");
+}
+
+TEST_CASE("invalid UTF-8 and NUL bytes are kept as bytes and reported") {
+  const char bytes[] = "ok\n\xFF\xFEx\nn\0ul\n\xC3\xA9t\xC3\xA9\n";
+  Result<WordList> l = parse_word_list(std::string(bytes, sizeof bytes - 1));
+  REQUIRE(l.ok());
+  CHECK(l->words.size() == 4);
+  CHECK(l->words[1] == "\xFF\xFEx");
+  CHECK(l->words[2] == std::string("n\0ul", 4));
+  CHECK(l->report.invalid_utf8_lines == 1);
+  CHECK(l->report.first_invalid_lines == std::vector<uint64_t>{2});
+  CHECK(l->report.nul_lines == 1);
+  CHECK(
+      l->report.summary() ==
+      "4 words from 4 lines; 0 duplicates dropped; 1 line is not valid UTF-8, hashed as raw bytes "
+      "(line 2); 1 line contains NUL bytes");
+}
+
+TEST_CASE("UTF-8 validation follows RFC 3629") {
+  CHECK(is_valid_utf8("plain"));
+  CHECK(is_valid_utf8("\xC3\xA9\xE2\x82\xAC\xF0\x9F\x98\x80"));  // é € 😀
+  CHECK_FALSE(is_valid_utf8("\xC0\xAF"));                        // overlong "/"
+  CHECK_FALSE(is_valid_utf8("\xED\xA0\x80"));                    // surrogate U+D800
+  CHECK_FALSE(is_valid_utf8("\xF4\x90\x80\x80"));                // above U+10FFFF
+  CHECK_FALSE(is_valid_utf8("\xE2\x82"));                        // truncated
+}
+
+TEST_CASE("a line over 4 KiB is refused, 4 KiB exactly is fine") {
+  CHECK(parse_word_list(std::string(4096, 'x') + "\r\n").ok());
+  Result<WordList> l = parse_word_list("a\n" + std::string(4097, 'x') + "\n");
+  REQUIRE_FALSE(l.ok());
+  CHECK(l.error() == "line 2 of the word list is 4097 bytes long; the limit is 4096 bytes");
+}
+
+TEST_CASE("a list over 64 MiB is refused") {
+  std::string big(kMaxFileBytes + 1, 'a');
+  for (size_t i = 100; i < big.size(); i += 100) big[i] = '\n';
+  Result<WordList> l = parse_word_list(big);
+  REQUIRE_FALSE(l.ok());
+  CHECK(l.error() == "the word list is 67108865 bytes; the limit is 64 MiB (67108864 bytes)");
+}
+
+TEST_CASE("an empty list or one with only empty lines is refused") {
+  CHECK(parse_word_list("").error() == "the word list is empty");
+  CHECK(parse_word_list("\r\n\n").error() == "the word list has no words, only empty lines");
+}
+
+TEST_CASE("a missing file is refused with its name") {
+  Result<WordList> l = read_word_list_file("/nonexistent/words.txt");
+  REQUIRE_FALSE(l.ok());
+  CHECK(l.error() == "cannot open /nonexistent/words.txt: No such file or directory");
+}
+
+TEST_CASE("the 10k password list: 10,000 distinct words, 63,017 bytes without line ends") {
+  // TOOLCHAIN.md: CRLF, 10,000 distinct entries, 73,017 bytes once the CRs are dropped
+  // (so 63,017 bytes of words plus 10,000 LFs).
+  Result<WordList> l = read_word_list_file(BLOOMLAB_PASSWORDS_FILE);
+  REQUIRE(l.ok());
+  CHECK(l->words.size() == 10000);
+  CHECK(l->report.duplicates == 0);
+  CHECK(l->report.lines == 10000);
+  size_t bytes = 0;
+  for (const std::string& w : l->words) bytes += w.size();
+  CHECK(bytes == 63017);
+  CHECK(l->report.summary() == "10000 words from 10000 lines; 0 duplicates dropped");
+}

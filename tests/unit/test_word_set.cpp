@@ -1,0 +1,139 @@
+// WordSet: provenance (setters of a bit, culprits of a query), remove with reasons, rebuilds.
+#include <doctest.h>
+
+#include "core/word_set.h"
+#include "test_support.h"
+
+using namespace bloomlab;
+
+namespace {
+WordSet make(uint64_t m, uint32_t k, Variant v = Variant::standard) {
+  Result<WordSet> s = WordSet::create({m, k, v, Scheme::reference});
+  REQUIRE(s.ok());
+  return std::move(*s);
+}
+}  // namespace
+
+TEST_CASE("add: new, duplicate, invalid") {
+  WordSet s = make(64, 3);
+  std::string why;
+  CHECK(s.add("dragon") == AddOutcome::added);
+  CHECK(s.add("dragon", &why) == AddOutcome::duplicate);
+  CHECK(why == "\"dragon\" is already in the set");
+  CHECK(s.add("", &why) == AddOutcome::invalid);
+  CHECK(why == "an empty word cannot be added");
+  CHECK(s.add(std::string(4097, 'x'), &why) == AddOutcome::invalid);
+  CHECK(s.filter().items_added() == 1);
+  CHECK(s.add_all({"a", "b", "a", "dragon"}) == 2);
+  CHECK(s.words() == std::vector<std::string>{"dragon", "a", "b"});
+}
+
+TEST_CASE("explain a false positive: letmein is explained by Qwerty") {
+  WordSet s = make(64, 3);
+  s.add("Qwerty");
+  s.add("dragon");
+  const Explained e = s.explain("letmein");
+  CHECK(e.verdict == Verdict::possibly);
+  CHECK_FALSE(e.is_member);
+  CHECK(e.positions == std::vector<uint64_t>{15, 52, 25});
+  CHECK(e.zero_bits.empty());
+  REQUIRE(e.setters.size() == 3);
+  for (const auto& setters : e.setters) CHECK(setters == std::vector<std::string>{"Qwerty"});
+  CHECK(e.culprits == std::vector<std::string>{"Qwerty"});
+  CHECK(e.sentence() ==
+        "possibly in the set, but it was never added (a false positive): bits 15, 25 "
+        "and 52 were set by Qwerty");
+}
+
+TEST_CASE("explain a sure miss and a member") {
+  WordSet s = make(64, 3);
+  s.add("Qwerty");
+  const Explained miss = s.explain("dragon");
+  CHECK(miss.verdict == Verdict::definitely_not);
+  CHECK(miss.zero_bits == std::vector<uint64_t>{1, 30, 36});
+  CHECK(miss.sentence() == "definitely not in the set: bits 1, 30 and 36 are 0");
+  const Explained hit = s.explain("Qwerty");
+  CHECK(hit.is_member);
+  CHECK(hit.culprits.empty());  // a member explains itself
+  CHECK(hit.setters[0] == std::vector<std::string>{"Qwerty"});
+  CHECK(hit.sentence() == "in the set: it was added");
+}
+
+TEST_CASE("setters of a bit") {
+  WordSet s = make(64, 3);
+  s.add("dragon");
+  s.add("Qwerty");
+  CHECK(s.setters_of_bit(15) == std::vector<uint32_t>{1});
+  CHECK(s.setters_of_bit(30) == std::vector<uint32_t>{0});
+  CHECK(s.setters_of_bit(2).empty());
+}
+
+TEST_CASE("standard: clearing a false positive's bits would break the words that set them") {
+  WordSet s = make(64, 3);
+  s.add("dragon");
+  s.add("Qwerty");
+  CHECK(s.would_break_if_cleared("letmein") == std::vector<std::string>{"Qwerty"});
+  CHECK(s.would_break_if_cleared("dragon").empty());  // shares no bit with Qwerty
+}
+
+TEST_CASE("remove: only the counting variant, only members, each refusal with its reason") {
+  WordSet standard = make(64, 3);
+  standard.add("dragon");
+  CHECK(
+      standard.remove("dragon").error() ==
+      "only the counting variant can remove a word: clearing bits in a standard filter would also "
+      "erase other words that share them");
+
+  WordSet s = make(64, 3, Variant::counting);
+  s.add("Qwerty");
+  s.add("dragon");
+  CHECK(s.remove("monkey").ok() == false);
+  WordSet empty = make(64, 3, Variant::counting);
+  CHECK(
+      empty.remove("dragon").error() ==
+      "\"dragon\" was never added: it is definitely not in the set (counters 1, 30 and 36 are 0)");
+  CHECK(s.remove("letmein").error() ==
+        "\"letmein\" was never added; it only looks present (a false positive), and removing it "
+        "would "
+        "break Qwerty");
+  CHECK(s.would_break_if_cleared("letmein") == std::vector<std::string>{"Qwerty"});
+  CHECK(s.would_break_if_cleared("dragon").empty());  // a member's removal breaks nothing
+
+  Result<bool> removed = s.remove("dragon");
+  REQUIRE(removed.ok());
+  CHECK(s.words() == std::vector<std::string>{"Qwerty"});
+  CHECK_FALSE(s.contains_word("dragon"));
+  CHECK(s.explain("dragon").verdict == Verdict::definitely_not);
+  CHECK(s.explain("Qwerty").is_member);
+  CHECK(s.setters_of_bit(15) == std::vector<uint32_t>{0});
+}
+
+TEST_CASE("counting WordSet: random removes never create a false negative") {
+  test::Random rng(11);
+  WordSet s = make(3000, 5, Variant::counting);
+  std::vector<std::string> words;
+  for (int i = 0; i < 1500; ++i) {
+    words.push_back("w" + std::to_string(i) + rng.word());
+    s.add(words.back());
+  }
+  for (size_t i = 0; i < words.size(); i += 3) REQUIRE(s.remove(words[i]).ok());
+  for (const std::string& w : s.words()) REQUIRE(s.filter().contains(w));
+  CHECK(s.words().size() == 1000);
+}
+
+TEST_CASE("set_params rebuilds from the words; a bad value changes nothing") {
+  WordSet s = make(64, 3);
+  s.add("Qwerty");
+  REQUIRE_FALSE(s.set_params({1000, 5, Variant::blocked, Scheme::enhanced}).has_value());
+  CHECK(s.params().m == 1000);
+  CHECK(s.filter().contains("Qwerty"));
+  CHECK(s.filter().items_added() == 1);
+  const std::optional<Error> bad = s.set_params({0, 5});
+  REQUIRE(bad.has_value());
+  CHECK(bad->message == "m must be between 1 and 4294967296 (2^32) bits, got 0");
+  CHECK(s.params().m == 1000);
+  CHECK(s.filter().contains("Qwerty"));
+  s.clear();
+  CHECK(s.words().empty());
+  CHECK(s.filter().bits_set() == 0);
+}
