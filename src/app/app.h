@@ -1,0 +1,15 @@
+// The application: init / frame / cleanup, called by the platform's main loop (after sokol).
+#pragma once
+#include "host.h"
+#include "state.h"
+
+namespace bloomlab::app {
+
+// Sets styles and fonts' scale from the view options; call after ImGui::CreateContext().
+void init(AppState& s, Host& host);
+// Builds one frame of UI: every panel, in a window filling the display.
+void frame(AppState& s, Host& host);
+// Theme colours for the current options (applied when they change).
+void apply_theme(const ViewOptions& v);
+
+}  // namespace bloomlab::app

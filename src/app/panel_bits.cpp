@@ -1,0 +1,351 @@
+// The bit array. Index:
+//   panel_bits()     legend, the array, the read-out of the hovered (or tapped) bit
+//   Highlights       which bits to outline: the word box's (with i labels), its zero bits, the
+//                    hovered word's
+//   draw_cells()     m <= kMaxCellBits: one rectangle per bit, indices, outlines, and for small m
+//                    curves from the word to each of its bits
+//   draw_texture()   larger m: one texel per bit (or per bucket of bits beyond ~4M), uploaded
+//                    through Host::upload_texture only when the filter changed; wheel zooms,
+//                    drag pans, the mouse position gives the bit
+//   readout()        bit i: set or not, by how many words, which
+#include <algorithm>
+#include <cmath>
+
+#include <imgui_internal.h>  // SetItemUsingMouseWheel, IsMouseDragPastThreshold
+
+#include "actions.h"
+#include "ui.h"
+
+namespace bloomlab::app {
+namespace {
+
+constexpr uint64_t kMaxCellBits = 4096;         // above this, a texture
+constexpr uint64_t kMaxCurveBits = 256;         // curves from the word to its bits up to here
+constexpr uint64_t kMaxTexels = uint64_t{1} << 22;  // 4096 x 1024: within every WebGL2 limit
+constexpr int kTextureSlot = 0;
+constexpr size_t kSettersListed = 12;
+
+struct Highlights {
+  std::vector<uint64_t> positions;   // word box, i order
+  std::vector<uint64_t> zero_bits;
+  std::vector<uint64_t> hovered;     // a word hovered in the list
+  std::string word;
+};
+
+Highlights highlights(AppState& s) {
+  Highlights h;
+  if (!s.word_input.empty()) {
+    const Explained& e = actions::current_query(s);
+    h.positions = e.positions;
+    h.zero_bits = e.zero_bits;
+    h.word = display_text(s.word_input, 20);
+  }
+  if (!s.hovered_word.empty()) s.set.filter().positions_of(s.hovered_word, h.hovered);
+  return h;
+}
+
+bool is_zero(const Highlights& h, uint64_t bit) {
+  return std::binary_search(h.zero_bits.begin(), h.zero_bits.end(), bit);
+}
+
+// "i=0,2" for a bit that several hash indices hit.
+std::string index_label(const Highlights& h, uint64_t bit) {
+  std::string out;
+  for (size_t i = 0; i < h.positions.size(); ++i)
+    if (h.positions[i] == bit) out += (out.empty() ? "i=" : ",") + std::to_string(i);
+  return out;
+}
+
+void legend() {
+  const Palette& pal = palette();
+  const float sz = ImGui::GetTextLineHeight() * 0.8f;
+  bool first = true;
+  auto swatch = [&](ImU32 fill, ImU32 outline, const char* label) {
+    if (!first) same_line_if_fits(sz + 6 * ui_scale() + ImGui::CalcTextSize(label).x);
+    first = false;
+    const ImVec2 p = ImGui::GetCursorScreenPos();
+    const float y = p.y + (ImGui::GetTextLineHeight() - sz) / 2;
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    dl->AddRectFilled(ImVec2(p.x, y), ImVec2(p.x + sz, y + sz), fill, 3);
+    if (outline) dl->AddRect(ImVec2(p.x, y), ImVec2(p.x + sz, y + sz), outline, 3, 0, 2.5f);
+    ImGui::Dummy(ImVec2(sz, sz));
+    ImGui::SameLine(0, 6 * ui_scale());
+    ImGui::TextUnformatted(label);
+  };
+  swatch(pal.set_bit, 0, "1 (set)");
+  swatch(pal.unset_bit, 0, "0");
+  swatch(pal.unset_bit, pal.current, "the word's bits");
+  swatch(pal.unset_bit, pal.zero_bit, "its 0 bits");
+  swatch(pal.unset_bit, pal.hovered_word, "hovered word");
+}
+
+// --- m <= kMaxCellBits: rectangles -------------------------------------------------------------
+
+void draw_cells(AppState& s, const Highlights& h) {
+  const Palette& pal = palette();
+  const Filter& f = s.set.filter();
+  const uint64_t m = f.params().m;
+  const float width = ImGui::GetContentRegionAvail().x;
+  const float max_height = std::max(160.0f, ImGui::GetIO().DisplaySize.y * 0.5f);
+  const bool curves = m <= kMaxCurveBits && !h.positions.empty();
+  // Cells as large as fit (up to 44 px), 16 per row for the classic m = 64.
+  float cell = std::min({44.0f * ui_scale(), width / 16.0f,
+                         std::sqrt(width * max_height / float(m))});
+  cell = std::max(cell, 4.0f);
+  const uint64_t cols = std::min<uint64_t>(m, std::max<uint64_t>(1, uint64_t(width / cell)));
+  const uint64_t rows = (m + cols - 1) / cols;
+  const float top_gap = curves ? 70.0f * ui_scale() : 0.0f;
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  ImGui::InvisibleButton("cells", ImVec2(width, top_gap + float(rows) * cell));
+  const ImVec2 grid(origin.x, origin.y + top_gap);
+  auto cell_min = [&](uint64_t bit) {
+    return ImVec2(grid.x + float(bit % cols) * cell, grid.y + float(bit / cols) * cell);
+  };
+  const float gap = cell >= 12 ? 2.0f : cell >= 6 ? 1.0f : 0.0f;
+  const float rounding = cell >= 16 ? 4.0f : 0.0f;
+  const bool labels = cell >= 26 * ui_scale();
+  // The word at the top, with a curve to each of its bits.
+  ImVec2 word_anchor;
+  if (curves) {
+    const ImVec2 ts = ImGui::CalcTextSize(h.word.c_str());
+    const ImVec2 wmin(origin.x + (width - ts.x) / 2 - 10, origin.y);
+    const ImVec2 wmax(wmin.x + ts.x + 20, wmin.y + ts.y + 8);
+    dl->AddRectFilled(wmin, wmax, pal.current, ts.y);
+    dl->AddText(ImVec2(wmin.x + 10, wmin.y + 4), IM_COL32(10, 20, 30, 255), h.word.c_str());
+    word_anchor = ImVec2((wmin.x + wmax.x) / 2, wmax.y);
+  }
+  for (size_t i = 0; i < h.positions.size() && curves; ++i) {
+    const ImVec2 target(cell_min(h.positions[i]).x + cell / 2, cell_min(h.positions[i]).y);
+    dl->AddBezierCubic(word_anchor, ImVec2(word_anchor.x, word_anchor.y + top_gap * 0.5f),
+                       ImVec2(target.x, target.y - top_gap * 0.6f), target,
+                       is_zero(h, h.positions[i]) ? pal.zero_bit : pal.current, 2.0f * ui_scale());
+  }
+  for (uint64_t bit = 0; bit < m; ++bit) {
+    const ImVec2 p = cell_min(bit);
+    const unsigned count = f.counter(bit);
+    ImU32 fill = count ? pal.set_bit : pal.unset_bit;
+    dl->AddRectFilled(ImVec2(p.x + gap, p.y + gap), ImVec2(p.x + cell - gap, p.y + cell - gap), fill, rounding);
+    if (labels) {
+      const std::string idx = f.params().variant == Variant::counting && count > 1
+                                  ? std::to_string(bit) + "·" + std::to_string(count)
+                                  : std::to_string(bit);
+      const ImVec2 ts = ImGui::CalcTextSize(idx.c_str());
+      dl->AddText(ImVec2(p.x + (cell - ts.x) / 2, p.y + (cell - ts.y) / 2),
+                  count ? IM_COL32(30, 24, 10, 255) : pal.cell_text, idx.c_str());
+    }
+  }
+  const float thick = std::max(1.5f, std::min(3.5f, cell / 8)) * ui_scale();
+  for (uint64_t bit : h.hovered) {
+    const ImVec2 p = cell_min(bit);
+    dl->AddRect(ImVec2(p.x - 1, p.y - 1), ImVec2(p.x + cell + 1, p.y + cell + 1), pal.hovered_word, rounding, 0, thick);
+  }
+  for (size_t i = 0; i < h.positions.size(); ++i) {
+    const uint64_t bit = h.positions[i];
+    const ImVec2 p = cell_min(bit);
+    const ImU32 colour = is_zero(h, bit) ? pal.zero_bit : pal.current;
+    dl->AddRect(ImVec2(p.x - 1, p.y - 1), ImVec2(p.x + cell + 1, p.y + cell + 1), colour, rounding, 0, thick + 1);
+    if (is_zero(h, bit) && cell >= 10) {
+      const float in = cell * 0.28f;
+      dl->AddLine(ImVec2(p.x + in, p.y + in), ImVec2(p.x + cell - in, p.y + cell - in), colour, thick);
+      dl->AddLine(ImVec2(p.x + cell - in, p.y + in), ImVec2(p.x + in, p.y + cell - in), colour, thick);
+    }
+    if (labels) {  // the hash index under the cell's top edge, on a small badge
+      const std::string lab = index_label(h, bit);
+      const ImVec2 ts = ImGui::CalcTextSize(lab.c_str());
+      const ImVec2 b(p.x + cell - ts.x - 4, p.y - ts.y * 0.55f);
+      dl->AddRectFilled(ImVec2(b.x - 3, b.y), ImVec2(b.x + ts.x + 3, b.y + ts.y), colour, 4);
+      dl->AddText(b, IM_COL32(10, 20, 30, 255), lab.c_str());
+    }
+  }
+  s.bits.hovered_bit = -1;
+  if (ImGui::IsItemHovered()) {
+    const ImVec2 mouse = ImGui::GetIO().MousePos;
+    const float cx = (mouse.x - grid.x) / cell, cy = (mouse.y - grid.y) / cell;
+    if (cx >= 0 && cy >= 0 && cx < float(cols)) {
+      const uint64_t bit = uint64_t(cy) * cols + uint64_t(cx);
+      if (bit < m) {
+        s.bits.hovered_bit = int64_t(bit);
+        const ImVec2 p = cell_min(bit);
+        dl->AddRect(p, ImVec2(p.x + cell, p.y + cell), pal.text, rounding, 0, 2.0f);
+      }
+    }
+  }
+  if (ImGui::IsItemClicked()) s.bits.pinned_bit = s.bits.hovered_bit;
+}
+
+// --- larger m: a texture -----------------------------------------------------------------------
+
+void build_texture(AppState& s, Host& host) {
+  const Palette& pal = palette();
+  const Filter& f = s.set.filter();
+  const uint64_t m = f.params().m;
+  BitView& v = s.bits;
+  // Beyond kMaxTexels bits each texel shades a bucket; a multiple of 64 bits, so whole words.
+  uint64_t bucket = 1;
+  if (m > kMaxTexels) bucket = ((m + kMaxTexels - 1) / kMaxTexels + 63) / 64 * 64;
+  const uint64_t texels = (m + bucket - 1) / bucket;
+  // Twice as wide as tall: the array fills a card's width without scrolling the page away.
+  const uint64_t cols = std::min<uint64_t>(4096, uint64_t(std::ceil(std::sqrt(2.0 * double(texels)))));
+  const uint64_t rows = (texels + cols - 1) / cols;
+  std::vector<uint32_t> pixels(cols * rows, pal.card_bg);
+  const auto& words = f.bit_words();
+  if (bucket == 1) {
+    for (uint64_t bit = 0; bit < m; ++bit)
+      pixels[bit] = (words[bit / 64] >> (bit % 64)) & 1 ? pal.set_bit : pal.unset_bit;
+  } else {
+    const ImVec4 a = to_vec4(pal.unset_bit), b = to_vec4(pal.set_bit);
+    for (uint64_t t = 0; t < texels; ++t) {
+      uint64_t set = 0;
+      const uint64_t first = t * bucket / 64, last = std::min<uint64_t>(words.size(), (t + 1) * bucket / 64);
+      for (uint64_t w = first; w < last; ++w) set += uint64_t(__builtin_popcountll(words[w]));
+      const float x = float(set) / float(bucket);
+      pixels[t] = ImGui::ColorConvertFloat4ToU32(
+          ImVec4(a.x + (b.x - a.x) * x, a.y + (b.y - a.y) * x, a.z + (b.z - a.z) * x, 1));
+    }
+  }
+  v.texture = host.upload_texture(kTextureSlot, int(cols), int(rows), pixels.data());
+  v.texture_cols = int(cols);
+  v.texture_rows = int(rows);
+  v.texture_bucket = bucket;
+  v.texture_version = s.version;
+  v.texture_built_at = ImGui::GetTime();
+}
+
+// Wheel zooms about the mouse; drag pans; double-click resets. pan is the top-left UV.
+void zoom_and_pan(BitView& v, ImVec2 min, ImVec2 size) {
+  const ImGuiIO& io = ImGui::GetIO();
+  if (ImGui::IsItemHovered() && io.MouseWheel != 0) {
+    const float fx = (io.MousePos.x - min.x) / size.x, fy = (io.MousePos.y - min.y) / size.y;
+    const float u = v.pan_x + fx / v.zoom, w = v.pan_y + fy / v.zoom;
+    v.zoom = std::clamp(v.zoom * std::pow(1.25f, io.MouseWheel), 1.0f, 4096.0f);
+    v.pan_x = u - fx / v.zoom;
+    v.pan_y = w - fy / v.zoom;
+  }
+  if (ImGui::IsItemActive() && ImGui::IsMouseDragging(ImGuiMouseButton_Left, 2.0f)) {
+    v.pan_x -= io.MouseDelta.x / size.x / v.zoom;
+    v.pan_y -= io.MouseDelta.y / size.y / v.zoom;
+  }
+  if (ImGui::IsItemHovered() && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) {
+    v.zoom = 1;
+    v.pan_x = v.pan_y = 0;
+  }
+  v.pan_x = std::clamp(v.pan_x, 0.0f, 1.0f - 1.0f / v.zoom);
+  v.pan_y = std::clamp(v.pan_y, 0.0f, 1.0f - 1.0f / v.zoom);
+}
+
+void draw_texture(AppState& s, Host& host, const Highlights& h) {
+  BitView& v = s.bits;
+  const uint64_t m = s.set.params().m;
+  const bool loading = s.pending.active() && ImGui::GetTime() - v.texture_built_at < 0.25;
+  if (v.texture_version != s.version && !loading) build_texture(s, host);
+  const Palette& pal = palette();
+  const float width = ImGui::GetContentRegionAvail().x;
+  const float max_height = std::max(200.0f, ImGui::GetIO().DisplaySize.y * 0.5f);
+  const float aspect = float(v.texture_rows) / float(std::max(1, v.texture_cols));
+  const ImVec2 size(std::min(width, max_height / aspect), std::min(width, max_height / aspect) * aspect);
+  const ImVec2 min = ImGui::GetCursorScreenPos();
+  ImGui::InvisibleButton("texture", size);
+  ImGui::SetItemUsingMouseWheel();
+  zoom_and_pan(v, min, size);
+  const ImVec2 max(min.x + size.x, min.y + size.y);
+  const ImVec2 uv0(v.pan_x, v.pan_y), uv1(v.pan_x + 1 / v.zoom, v.pan_y + 1 / v.zoom);
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  dl->AddImage(v.texture, min, max, uv0, uv1);
+  dl->AddRect(min, max, pal.card_border);
+  const float texel = size.x * v.zoom / float(v.texture_cols);  // on-screen size of one texel
+  auto screen_of = [&](uint64_t bit) {
+    const uint64_t t = bit / v.texture_bucket;
+    const float u = (float(t % uint64_t(v.texture_cols)) + 0.5f) / float(v.texture_cols);
+    const float w = (float(t / uint64_t(v.texture_cols)) + 0.5f) / float(v.texture_rows);
+    return ImVec2(min.x + (u - uv0.x) * v.zoom * size.x, min.y + (w - uv0.y) * v.zoom * size.y);
+  };
+  dl->PushClipRect(min, max, true);
+  const float ring = std::max(6.0f * ui_scale(), texel * 0.8f);
+  for (uint64_t bit : h.hovered) dl->AddCircle(screen_of(bit), ring, pal.hovered_word, 0, 2.5f);
+  for (size_t i = 0; i < h.positions.size(); ++i) {
+    const ImVec2 p = screen_of(h.positions[i]);
+    const ImU32 colour = is_zero(h, h.positions[i]) ? pal.zero_bit : pal.current;
+    dl->AddCircle(p, ring, colour, 0, 3.0f);
+    dl->AddText(ImVec2(p.x + ring + 2, p.y - ring - 2), colour, std::to_string(i).c_str());
+  }
+  dl->PopClipRect();
+  v.hovered_bit = -1;
+  if (ImGui::IsItemHovered()) {
+    const ImVec2 mouse = ImGui::GetIO().MousePos;
+    const float u = uv0.x + (mouse.x - min.x) / size.x / v.zoom;
+    const float w = uv0.y + (mouse.y - min.y) / size.y / v.zoom;
+    const auto tx = uint64_t(std::clamp(u, 0.0f, 0.99999f) * float(v.texture_cols));
+    const auto ty = uint64_t(std::clamp(w, 0.0f, 0.99999f) * float(v.texture_rows));
+    const uint64_t bit = (ty * uint64_t(v.texture_cols) + tx) * v.texture_bucket;
+    if (bit < m) v.hovered_bit = int64_t(bit);
+  }
+  if (ImGui::IsItemDeactivated() && !ImGui::IsMouseDragPastThreshold(ImGuiMouseButton_Left, 2.0f))
+    v.pinned_bit = v.hovered_bit;
+  ImGui::TextDisabled("%s bits as %d × %d texels%s · zoom ×%.1f · wheel or pinch to zoom, drag to pan, "
+                      "double-click to reset",
+                      with_commas(m).c_str(), v.texture_cols, v.texture_rows,
+                      v.texture_bucket > 1 ? (", " + with_commas(v.texture_bucket) + " bits each").c_str() : "",
+                      double(v.zoom));
+}
+
+// --- the read-out --------------------------------------------------------------------------
+
+void readout(AppState& s) {
+  BitView& v = s.bits;
+  const int64_t shown = v.hovered_bit >= 0 ? v.hovered_bit : v.pinned_bit;
+  const Filter& f = s.set.filter();
+  if (shown < 0 || uint64_t(shown) >= f.params().m) {
+    ImGui::TextDisabled("Hover or tap a bit to see which words set it.");
+    return;
+  }
+  const auto bit = uint64_t(shown);
+  if (v.texture_bucket > 1 && f.params().m > kMaxCellBits) {
+    uint64_t set = 0;
+    for (uint64_t b = bit; b < std::min(f.params().m, bit + v.texture_bucket); ++b) set += f.bit(b);
+    ImGui::Text("bits %s – %s: %s of %s set", with_commas(bit).c_str(),
+                with_commas(bit + v.texture_bucket - 1).c_str(), with_commas(set).c_str(),
+                with_commas(v.texture_bucket).c_str());
+    return;
+  }
+  if (v.setters_bit != shown || v.setters_version != s.version) {
+    v.setters = s.set.setters_of_bit(bit);
+    v.setters_bit = shown;
+    v.setters_version = s.version;
+  }
+  if (!f.bit(bit)) {
+    ImGui::Text("bit %s is 0: no word set it.", with_commas(bit).c_str());
+    return;
+  }
+  std::string names;
+  for (size_t i = 0; i < std::min(v.setters.size(), kSettersListed); ++i)
+    names += (i ? ", " : "") + display_text(s.set.words()[v.setters[i]], 24);
+  if (v.setters.size() > kSettersListed) names += ", …";
+  ImGui::TextWrapped("bit %s is 1, set by %zu word%s: %s", with_commas(bit).c_str(), v.setters.size(),
+                     v.setters.size() == 1 ? "" : "s", names.c_str());
+}
+
+}  // namespace
+
+void panel_bits(AppState& s, Host& host) {
+  const Filter& f = s.set.filter();
+  const uint64_t m = f.params().m;
+  const std::string hint = with_commas(m) + " bits, " + with_commas(f.bits_set()) + " set (" +
+                           format_rate(double(f.bits_set()) / double(m)) +
+                           "). Adding a word sets its k bits to 1; a query checks them.";
+  begin_card("Bit array", hint.c_str(),
+             "Each word sets k bits. After n words a bit is still 0 with probability "
+             "(1 − 1/m)^(kn) ≈ e^(−kn/m), so the expected fill is 1 − e^(−kn/m).");
+  legend();
+  const Highlights h = highlights(s);
+  if (m <= kMaxCellBits) {
+    s.bits.texture_bucket = 1;
+    draw_cells(s, h);
+  } else {
+    draw_texture(s, host, h);
+  }
+  readout(s);
+  end_card();
+}
+
+}  // namespace bloomlab::app

@@ -1,0 +1,89 @@
+// Numbers. Index:
+//   panel_numbers()   one table: n, m, k, bits per word, bits set and the fill against the
+//                     expected fill, n estimated from the fill, theoretical FP, FP from the fill,
+//                     measured FP; then the Measure button (measure() runs by itself when cheap)
+#include <cmath>
+#include <cstdio>
+
+#include "actions.h"
+#include "core/theory.h"
+#include "ui.h"
+
+namespace bloomlab::app {
+namespace {
+
+// Probes times hashes below which measuring is ~ms and runs on every change by itself.
+constexpr double kAutoMeasureWork = 3e6;
+
+void row(const char* name, const std::string& value, const char* formula) {
+  ImGui::TableNextRow();
+  ImGui::TableNextColumn();
+  ImGui::TextUnformatted(name);
+  ImGui::TableNextColumn();
+  text_coloured(palette().text, value.c_str());
+  ImGui::TableNextColumn();
+  ImGui::TextDisabled("%s", formula);
+}
+
+std::string number(double v, const char* format = "%.2f") {
+  if (!std::isfinite(v)) return "∞";
+  char buf[48];
+  std::snprintf(buf, sizeof buf, format, v);
+  return buf;
+}
+
+void measure_controls(AppState& s) {
+  const bool current = s.measurement && s.measurement_version == s.version;
+  const double work = double(s.probes) * double(s.set.params().k);
+  if (!current && !s.pending.active() && work <= kAutoMeasureWork) actions::measure(s, s.probes);
+  if (ImGui::Button("Measure")) actions::measure(s, s.probes);
+  ImGui::SameLine();
+  uint64_t probes = s.probes;
+  const uint64_t lo = 1000, hi = 10000000;
+  ImGui::SetNextItemWidth(ImGui::CalcTextSize("100000000 probes").x + 30 * ui_scale());
+  if (ImGui::SliderScalar("##probes", ImGuiDataType_U64, &probes, &lo, &hi, "%llu probes",
+                          ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp))
+    s.probes = probes;
+  ImGui::SameLine();
+  help_marker("Queries \"probe-0\", \"probe-1\", … that were never added (a probe that is a member "
+              "is skipped) and counts the \"possibly\" answers: every one is a false positive.");
+}
+
+}  // namespace
+
+void panel_numbers(AppState& s, Host& /*host*/) {
+  begin_card("Numbers", "The theory next to what the filter actually does.",
+             "n words, m bits, k hashes, X bits set.\nexpected fill 1 − e^(−kn/m)\n"
+             "estimated n = −(m/k)·ln(1 − X/m)  (Swamidass & Baldi 2007)\n"
+             "FP ≈ (1 − e^(−kn/m))^k   FP from the fill = (X/m)^k");
+  measure_controls(s);
+  const Filter& f = s.set.filter();
+  const FilterParams& p = f.params();
+  const double n = double(f.items_added()), m = double(p.m), k = double(p.k), x = double(f.bits_set());
+  const double theory_fp = p.variant == Variant::blocked ? theory::blocked_fp_rate(n, m, k)
+                                                        : theory::standard_fp_rate(n, m, k);
+  const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp |
+                                ImGuiTableFlags_PadOuterX;
+  if (ImGui::BeginTable("numbers", 3, flags)) {
+    row("words n", with_commas(f.items_added()), "");
+    row("bits m", with_commas(p.m), format_bytes(f.size_in_bytes()).c_str());
+    row("hashes k", std::to_string(p.k), ("best: " + std::to_string(theory::optimal_k(m, std::max(n, 1.0)))).c_str());
+    row("bits per word", n > 0 ? number(m / n) : "—", "m / n");
+    row("bits set X", with_commas(f.bits_set()), "");
+    row("fill", format_rate(x / m), ("expected " + format_rate(theory::expected_fill(n, m, k))).c_str());
+    row("estimated n", number(theory::estimate_cardinality(x, m, k), "%.1f"), "from the fill");
+    row("FP, theory", format_rate(theory_fp), p.variant == Variant::blocked ? "blocked estimate" : "(1 − e^(−kn/m))^k");
+    row("FP, from the fill", format_rate(theory::fp_rate_from_fill(x, m, k)), "(X/m)^k");
+    if (s.measurement && s.measurement_version == s.version) {
+      const Measurement& r = *s.measurement;
+      row("FP, measured", format_rate(r.measured_rate),
+          (with_commas(r.false_positives) + " of " + with_commas(r.probes) + " probes").c_str());
+    } else {
+      row("FP, measured", "—", s.pending.active() ? "after loading" : "press Measure");
+    }
+    ImGui::EndTable();
+  }
+  end_card();
+}
+
+}  // namespace bloomlab::app

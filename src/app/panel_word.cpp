@@ -1,0 +1,153 @@
+// The word box. Index:
+//   panel_word()       the box, Add / Remove / "what if", the verdict, the k positions, the list
+//   word_box()         input capped at kMaxLineBytes (a pasted megabyte is cut, with a note)
+//   verdict()          "definitely not in the set — bit 32 is 0" / "possibly in the set — …"
+//   positions_row()    i=0 → 30, i=1 → 1, …: set bits amber, zero bits red
+//   word_list()        the added words as chips; hovering one highlights its bits
+#include <algorithm>
+
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+#include "actions.h"
+#include "core/word_list.h"
+#include "ui.h"
+
+namespace bloomlab::app {
+namespace {
+
+constexpr size_t kChipsShown = 300;  // the list shows this many words, then a count
+
+// ImGui callback: cuts the text to kMaxLineBytes on a UTF-8 boundary as it is typed or pasted.
+int cap_input(ImGuiInputTextCallbackData* data) {
+  if (size_t(data->BufTextLen) <= kMaxLineBytes) return 0;
+  int end = int(kMaxLineBytes);
+  while (end > 0 && (static_cast<unsigned char>(data->Buf[end]) & 0xC0) == 0x80) --end;
+  *static_cast<int*>(data->UserData) = data->BufTextLen;
+  data->DeleteChars(end, data->BufTextLen - end);
+  return 0;
+}
+
+void word_box(AppState& s) {
+  int pasted_bytes = 0;
+  std::string text = s.word_input;
+  const float buttons = ImGui::CalcTextSize("AddWhat if we cleared its bits?").x + 60 * ui_scale();
+  const float avail = ImGui::GetContentRegionAvail().x;
+  const bool one_row = avail - buttons >= 160 * ui_scale();  // on a phone the buttons wrap below
+  ImGui::SetNextItemWidth(one_row ? avail - buttons : -1);
+  const bool enter = ImGui::InputTextWithHint(
+      "##word", "type a word…", &text,
+      ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_CallbackEdit, cap_input, &pasted_bytes);
+  if (text != s.word_input || pasted_bytes > 0) {
+    actions::set_word_input(s, text);
+    if (pasted_bytes > 0)
+      s.word_note = Note{"Cut to " + std::to_string(s.word_input.size()) + " of " +
+                             std::to_string(pasted_bytes) + " bytes: a word is at most " +
+                             std::to_string(kMaxLineBytes) + " bytes.",
+                         true, 0};
+  }
+  if (one_row) ImGui::SameLine();
+  if (ImGui::Button("Add") || enter) {
+    actions::add_word(s, s.word_input);
+    if (enter) ImGui::SetKeyboardFocusHere(-1);
+  }
+  ImGui::SameLine();
+  if (s.set.params().variant == Variant::counting) {
+    if (ImGui::Button("Remove")) actions::remove_word(s, s.word_input);
+  } else if (ImGui::Button("What if we cleared its bits?")) {
+    actions::what_if_cleared(s, s.word_input);
+  }
+}
+
+void verdict(const Explained& e) {
+  const Palette& pal = palette();
+  const bool maybe = e.verdict == Verdict::possibly;
+  chip(maybe ? "POSSIBLY" : "DEFINITELY NOT", maybe ? pal.set_bit : pal.ok, IM_COL32(20, 20, 24, 255));
+  ImGui::SameLine();
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextWrapped("%s", e.sentence().c_str());
+}
+
+void positions_row(const Explained& e) {
+  const Palette& pal = palette();
+  for (size_t i = 0; i < e.positions.size(); ++i) {
+    const uint64_t bit = e.positions[i];
+    const bool zero = std::binary_search(e.zero_bits.begin(), e.zero_bits.end(), bit);
+    const std::string label = "i=" + std::to_string(i) + " → " + std::to_string(bit);
+    if (i > 0) same_line_if_fits(ImGui::CalcTextSize(label.c_str()).x + 14 * ui_scale());
+    chip(label.c_str(), zero ? pal.zero_bit : pal.set_bit, IM_COL32(20, 20, 24, 255));
+    if (ImGui::IsItemHovered()) {
+      ImGui::BeginTooltip();
+      if (zero) {
+        ImGui::Text("bit %llu is 0: no word set it", static_cast<unsigned long long>(bit));
+      } else {
+        ImGui::Text("bit %llu is 1, set by:", static_cast<unsigned long long>(bit));
+        for (const auto& w : e.setters[i]) ImGui::BulletText("%s", display_text(w).c_str());
+      }
+      ImGui::EndTooltip();
+    }
+  }
+}
+
+void what_if(const AppState& s) {
+  if (s.what_if_word.empty() || s.what_if_version != s.version) return;
+  const std::string word = display_text(s.what_if_word);
+  if (!s.set.contains_word(s.what_if_word)) {
+    hint_text(("\"" + word + "\" is not in the set: there is nothing to clear.").c_str());
+  } else if (s.what_if_broken.empty()) {
+    hint_text(("Clearing the bits of \"" + word + "\" would break no other word — this time.").c_str());
+  } else {
+    std::string list;
+    for (const auto& w : s.what_if_broken) list += (list.empty() ? "" : ", ") + display_text(w);
+    ImGui::PushStyleColor(ImGuiCol_Text, palette().zero_bit);
+    ImGui::TextWrapped("Clearing the bits of \"%s\" would make %zu other word%s answer "
+                       "\"definitely not\": %s. That is why a standard filter cannot remove.",
+                       word.c_str(), s.what_if_broken.size(), s.what_if_broken.size() == 1 ? "" : "s",
+                       list.c_str());
+    ImGui::PopStyleColor();
+  }
+}
+
+void word_list(AppState& s) {
+  const auto& words = s.set.words();
+  ImGui::Spacing();
+  ImGui::TextDisabled("Words in the set: %s", with_commas(words.size()).c_str());
+  if (words.empty()) return;
+  const size_t shown = std::min(words.size(), kChipsShown);
+  // A long list scrolls in a box of a few lines; a short one just wraps.
+  const bool boxed = words.size() > 40;
+  if (boxed) ImGui::BeginChild("words", ImVec2(0, ImGui::GetFrameHeightWithSpacing() * 5.5f), false);
+  for (size_t i = 0; i < shown; ++i) {
+    const std::string label = display_text(words[i], 24) + "##w" + std::to_string(i);
+    const float w = ImGui::CalcTextSize(label.c_str(), nullptr, true).x + 2 * ImGui::GetStyle().FramePadding.x;
+    if (i > 0) same_line_if_fits(w);
+    ImGui::SmallButton(label.c_str());
+    if (ImGui::IsItemHovered()) s.hovered_word = words[i];
+    if (ImGui::IsItemClicked()) actions::set_word_input(s, words[i]);
+  }
+  if (shown < words.size()) ImGui::TextDisabled("… and %s more", with_commas(words.size() - shown).c_str());
+  if (boxed) ImGui::EndChild();
+}
+
+}  // namespace
+
+void panel_word(AppState& s, Host& /*host*/) {
+  begin_card("Word",
+             "Type a word: its k bits light up before you add it. Hover a word in the list to see "
+             "its bits.",
+             "A word is hashed as its UTF-8 bytes:\n  h = FNV-1a 64(bytes)\n  h1 = h & 0xffffffff,  "
+             "h2 = (h >> 32) | 1\n  pos_i = (h1 + i·h2) mod m,  i = 0 … k−1\n\"Possibly in the set\" "
+             "when all k bits are 1; \"definitely not\" when any is 0.");
+  word_box(s);
+  show_note(s.word_note);
+  if (!s.word_input.empty()) {
+    const Explained& e = actions::current_query(s);
+    verdict(e);
+    positions_row(e);
+  }
+  what_if(s);
+  word_list(s);
+  end_card();
+}
+
+}  // namespace bloomlab::app

@@ -1,0 +1,224 @@
+// The plot helper (see plot.h).
+#include "plot.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "ui.h"
+
+namespace bloomlab::app {
+namespace {
+
+// Maps data to screen inside the plot area.
+struct Frame {
+  ImVec2 min, max;  // the plotting area (inside the axes)
+  PlotSpec spec;
+  double ty(double y) const { return spec.log_y ? std::log10(y) : y; }
+  float sx(double x) const {
+    return min.x + float((x - spec.x_min) / (spec.x_max - spec.x_min)) * (max.x - min.x);
+  }
+  float sy(double y) const {
+    const double lo = ty(spec.y_min), hi = ty(spec.y_max);
+    return max.y - float((ty(y) - lo) / (hi - lo)) * (max.y - min.y);
+  }
+  double data_x(float px) const {
+    return spec.x_min + double((px - min.x) / (max.x - min.x)) * (spec.x_max - spec.x_min);
+  }
+  bool drawable(double y) const { return std::isfinite(y) && (!spec.log_y || y > 0); }
+};
+
+// A step of 1, 2 or 5 times a power of ten giving about `count` ticks over `range`.
+double nice_step(double range, int count) {
+  const double raw = range / count;
+  const double mag = std::pow(10.0, std::floor(std::log10(raw)));
+  const double r = raw / mag;
+  return (r < 1.5 ? 1 : r < 3.5 ? 2 : r < 7.5 ? 5 : 10) * mag;
+}
+
+std::string default_format(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.3g", v);
+  return buf;
+}
+
+// "10⁻³" with Unicode superscripts (in the font subset), "1" for 10^0.
+std::string power_of_ten(int e) {
+  static const char* const digits[] = {"⁰", "¹", "²", "³", "⁴", "⁵", "⁶", "⁷", "⁸", "⁹"};
+  if (e == 0) return "1";
+  std::string out = e < 0 ? "10⁻" : "10";
+  const std::string num = std::to_string(std::abs(e));
+  for (char c : num) out += digits[c - '0'];
+  return out;
+}
+
+void draw_axes(ImDrawList* dl, const Frame& f) {
+  const Palette& pal = palette();
+  dl->AddRectFilled(f.min, f.max, pal.plot_bg);
+  const float font = ImGui::GetFontSize();
+  // y ticks: decades on a log axis, nice steps on a linear one.
+  if (f.spec.log_y) {
+    const int lo = int(std::ceil(std::log10(f.spec.y_min) - 1e-9));
+    const int hi = int(std::floor(std::log10(f.spec.y_max) + 1e-9));
+    for (int e = lo; e <= hi; ++e) {
+      const float y = f.sy(std::pow(10.0, e));
+      dl->AddLine(ImVec2(f.min.x, y), ImVec2(f.max.x, y), pal.grid);
+      const std::string label = power_of_ten(e);
+      const ImVec2 size = ImGui::CalcTextSize(label.c_str());
+      dl->AddText(ImVec2(f.min.x - size.x - 6, y - size.y / 2), pal.text_dim, label.c_str());
+    }
+  } else {
+    const double step = nice_step(f.spec.y_max - f.spec.y_min, 5);
+    for (double v = std::ceil(f.spec.y_min / step) * step; v <= f.spec.y_max + step * 1e-6; v += step) {
+      const float y = f.sy(v);
+      dl->AddLine(ImVec2(f.min.x, y), ImVec2(f.max.x, y), pal.grid);
+      const std::string label = default_format(v);
+      const ImVec2 size = ImGui::CalcTextSize(label.c_str());
+      dl->AddText(ImVec2(f.min.x - size.x - 6, y - size.y / 2), pal.text_dim, label.c_str());
+    }
+  }
+  const int x_ticks = std::max(2, int((f.max.x - f.min.x) / (font * 4)));
+  const double step = std::max(1.0, nice_step(f.spec.x_max - f.spec.x_min, x_ticks));
+  for (double v = std::ceil(f.spec.x_min / step) * step; v <= f.spec.x_max + step * 1e-6; v += step) {
+    const float x = f.sx(v);
+    dl->AddLine(ImVec2(x, f.min.y), ImVec2(x, f.max.y), pal.grid);
+    const std::string label = default_format(v);
+    const ImVec2 size = ImGui::CalcTextSize(label.c_str());
+    dl->AddText(ImVec2(x - size.x / 2, f.max.y + 4), pal.text_dim, label.c_str());
+  }
+  dl->AddRect(f.min, f.max, pal.card_border);
+  const ImVec2 xl = ImGui::CalcTextSize(f.spec.x_label);
+  dl->AddText(ImVec2((f.min.x + f.max.x - xl.x) / 2, f.max.y + font + 8), pal.text_dim,
+              f.spec.x_label);
+}
+
+void draw_dashed(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 colour, float thickness, float& phase) {
+  const float dash = 7 * ui_scale(), gap = 5 * ui_scale();
+  const float dx = b.x - a.x, dy = b.y - a.y;
+  const float len = std::sqrt(dx * dx + dy * dy);
+  float t = 0;
+  while (t < len) {
+    const float cycle = std::fmod(phase, dash + gap);
+    const float run = std::min(len - t, cycle < dash ? dash - cycle : dash + gap - cycle);
+    if (cycle < dash)
+      dl->AddLine(ImVec2(a.x + dx * t / len, a.y + dy * t / len),
+                  ImVec2(a.x + dx * (t + run) / len, a.y + dy * (t + run) / len), colour, thickness);
+    t += run;
+    phase += run;
+  }
+}
+
+void draw_series(ImDrawList* dl, const Frame& f, const PlotSeries& s) {
+  const float thickness = 2.2f * ui_scale();
+  float phase = 0;
+  bool have_prev = false;
+  ImVec2 prev;
+  for (size_t i = 0; i < s.x.size(); ++i) {
+    if (!f.drawable(s.y[i])) { have_prev = false; continue; }
+    const ImVec2 p(f.sx(s.x[i]), f.sy(s.y[i]));
+    if (s.style == SeriesStyle::points) {
+      dl->AddCircleFilled(p, 3.5f * ui_scale(), s.colour);
+      continue;
+    }
+    if (have_prev) {
+      if (s.style == SeriesStyle::dashed) draw_dashed(dl, prev, p, s.colour, thickness, phase);
+      else dl->AddLine(prev, p, s.colour, thickness);
+    }
+    prev = p;
+    have_prev = true;
+  }
+}
+
+void draw_marker(ImDrawList* dl, const Frame& f, const PlotMarker& m) {
+  const float x = f.sx(m.x);
+  if (x < f.min.x - 1 || x > f.max.x + 1) return;
+  const ImVec2 size = ImGui::CalcTextSize(m.label.c_str());
+  if (std::isnan(m.y)) {
+    float phase = 0;
+    draw_dashed(dl, ImVec2(x, f.min.y), ImVec2(x, f.max.y), m.colour, 1.5f * ui_scale(), phase);
+    const float lx = std::min(x + 4, f.max.x - size.x - 2);
+    dl->AddText(ImVec2(lx, f.min.y + 2), m.colour, m.label.c_str());
+    return;
+  }
+  if (!f.drawable(m.y)) return;
+  const ImVec2 p(x, f.sy(m.y));
+  dl->AddCircle(p, 7 * ui_scale(), m.colour, 0, 2.5f * ui_scale());
+  const float lx = p.x + 10 + size.x > f.max.x ? p.x - 10 - size.x : p.x + 10;
+  dl->AddText(ImVec2(lx, p.y - size.y - 2), m.colour, m.label.c_str());
+}
+
+void draw_legend(ImDrawList* dl, const Frame& f, const std::vector<PlotSeries>& series) {
+  const Palette& pal = palette();
+  const float line = ImGui::GetTextLineHeight(), swatch = 18 * ui_scale(), pad = 6 * ui_scale();
+  float width = 0;
+  for (const auto& s : series) width = std::max(width, ImGui::CalcTextSize(s.label.c_str()).x);
+  // Bottom left: falling curves leave that corner empty.
+  const ImVec2 box_min(f.min.x + pad, f.max.y - pad - float(series.size()) * line - 2 * pad);
+  const ImVec2 box_max(box_min.x + width + swatch + 3 * pad, f.max.y - pad);
+  dl->AddRectFilled(box_min, box_max, (pal.plot_bg & 0x00FFFFFF) | 0xE0000000, 4);
+  dl->AddRect(box_min, box_max, pal.grid, 4);
+  float y = box_min.y + pad;
+  for (const auto& s : series) {
+    const float mid = y + line / 2;
+    const ImVec2 a(box_min.x + pad, mid), b(box_min.x + pad + swatch, mid);
+    float phase = 0;
+    if (s.style == SeriesStyle::points) dl->AddCircleFilled(ImVec2((a.x + b.x) / 2, mid), 3.5f * ui_scale(), s.colour);
+    else if (s.style == SeriesStyle::dashed) draw_dashed(dl, a, b, s.colour, 2.2f * ui_scale(), phase);
+    else dl->AddLine(a, b, s.colour, 2.2f * ui_scale());
+    dl->AddText(ImVec2(b.x + pad, y), pal.text, s.label.c_str());
+    y += line;
+  }
+}
+
+// The value of every series at the mouse's x (nearest sample), in a tooltip.
+void draw_readout(ImDrawList* dl, const Frame& f, const std::vector<PlotSeries>& series) {
+  const ImVec2 mouse = ImGui::GetIO().MousePos;
+  dl->AddLine(ImVec2(mouse.x, f.min.y), ImVec2(mouse.x, f.max.y), palette().text_dim);
+  const double x = f.data_x(mouse.x);
+  auto fx = f.spec.format_x ? f.spec.format_x : default_format;
+  auto fy = f.spec.format_y ? f.spec.format_y : default_format;
+  ImGui::BeginTooltip();
+  ImGui::Text("%s = %s", f.spec.x_label, fx(x).c_str());
+  for (const auto& s : series) {
+    if (s.x.empty()) continue;
+    size_t best = 0;
+    for (size_t i = 1; i < s.x.size(); ++i)
+      if (std::abs(s.x[i] - x) < std::abs(s.x[best] - x)) best = i;
+    if (!f.drawable(s.y[best])) continue;
+    dl->AddCircleFilled(ImVec2(f.sx(s.x[best]), f.sy(s.y[best])), 4.5f * ui_scale(), s.colour);
+    ImGui::PushStyleColor(ImGuiCol_Text, s.colour);
+    ImGui::Text("%s: %s (at %s)", s.label.c_str(), fy(s.y[best]).c_str(), fx(s.x[best]).c_str());
+    ImGui::PopStyleColor();
+  }
+  ImGui::EndTooltip();
+}
+
+}  // namespace
+
+void draw_plot(const PlotSpec& spec, const std::vector<PlotSeries>& series,
+               const std::vector<PlotMarker>& markers) {
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const float font = ImGui::GetFontSize();
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  const float width = std::max(ImGui::GetContentRegionAvail().x, 120.0f);
+  const float height = spec.height * ui_scale();
+  ImGui::TextDisabled("%s", spec.y_label);
+  const ImVec2 top = ImGui::GetCursorScreenPos();
+  ImGui::InvisibleButton(spec.id, ImVec2(width, height));
+  const bool hovered = ImGui::IsItemHovered();
+  const float left = ImGui::CalcTextSize("10⁻⁰⁰").x + 10;
+  Frame f{ImVec2(top.x + left, top.y + 4), ImVec2(origin.x + width - 8, top.y + height - 2 * font - 14),
+          spec};
+  if (f.max.x <= f.min.x + 10 || f.max.y <= f.min.y + 10) return;
+  draw_axes(dl, f);
+  dl->PushClipRect(f.min, f.max, true);
+  for (const auto& s : series) draw_series(dl, f, s);
+  for (const auto& m : markers) draw_marker(dl, f, m);
+  dl->PopClipRect();
+  draw_legend(dl, f, series);
+  const ImVec2 mouse = ImGui::GetIO().MousePos;
+  if (hovered && mouse.x >= f.min.x && mouse.x <= f.max.x && mouse.y >= f.min.y && mouse.y <= f.max.y)
+    draw_readout(dl, f, series);
+}
+
+}  // namespace bloomlab::app

@@ -1,0 +1,43 @@
+// A small plot drawn with ImDrawList (ImPlot is not packaged for us): a frame, linear x ticks,
+// linear or log-10 y ticks, lines, dashed lines and points, markers, a legend, and a read-out of
+// every series at the mouse's x.
+#pragma once
+#include <string>
+#include <vector>
+
+#include <imgui.h>
+
+namespace bloomlab::app {
+
+enum class SeriesStyle { line, dashed, points };
+
+struct PlotSeries {
+  std::string label;
+  ImU32 colour = 0;
+  SeriesStyle style = SeriesStyle::line;
+  std::vector<double> x, y;  // same length; y <= 0 on a log axis is skipped
+};
+
+// A point of interest: a ring at (x, y) with a label; with y NaN, a vertical line at x.
+struct PlotMarker {
+  double x = 0, y = 0;
+  ImU32 colour = 0;
+  std::string label;
+};
+
+struct PlotSpec {
+  const char* id = "plot";
+  const char* x_label = "";
+  const char* y_label = "";
+  double x_min = 0, x_max = 1, y_min = 0, y_max = 1;
+  bool log_y = false;
+  float height = 240;  // in pixels at font scale 1
+  // Formats values in the hover read-out.
+  std::string (*format_x)(double) = nullptr;
+  std::string (*format_y)(double) = nullptr;
+};
+
+void draw_plot(const PlotSpec& spec, const std::vector<PlotSeries>& series,
+               const std::vector<PlotMarker>& markers);
+
+}  // namespace bloomlab::app

@@ -1,0 +1,193 @@
+// Shared pieces of the panels (see ui.h).
+#include "ui.h"
+
+#include <cmath>
+#include <cstdio>
+
+#include "core/word_list.h"
+
+namespace bloomlab::app {
+namespace {
+
+// Amber for set bits in every theme: warm, and readable on dark and light cards alike.
+// The word's positions take the complementary cyan/blue so they stand out on amber and grey.
+const Palette kDark = {
+    IM_COL32(245, 166, 35, 255),  IM_COL32(48, 54, 66, 255),    IM_COL32(150, 158, 172, 255),
+    IM_COL32(56, 217, 240, 255),  IM_COL32(255, 92, 122, 255),  IM_COL32(190, 150, 255, 255),
+    IM_COL32(30, 34, 42, 255),    IM_COL32(52, 58, 70, 255),    IM_COL32(24, 27, 33, 255),
+    IM_COL32(62, 68, 82, 255),    IM_COL32(232, 235, 240, 255), IM_COL32(150, 158, 172, 255),
+    IM_COL32(99, 230, 150, 255),  IM_COL32(255, 107, 107, 255),
+    {IM_COL32(56, 217, 240, 255), IM_COL32(160, 168, 184, 255), IM_COL32(245, 166, 35, 255),
+     IM_COL32(190, 150, 255, 255)}};
+const Palette kLight = {
+    IM_COL32(232, 128, 12, 255),  IM_COL32(226, 230, 236, 255), IM_COL32(110, 118, 130, 255),
+    IM_COL32(25, 113, 194, 255),  IM_COL32(214, 40, 57, 255),   IM_COL32(112, 72, 232, 255),
+    IM_COL32(255, 255, 255, 255), IM_COL32(218, 222, 230, 255), IM_COL32(250, 251, 252, 255),
+    IM_COL32(228, 231, 236, 255), IM_COL32(30, 34, 40, 255),    IM_COL32(100, 108, 120, 255),
+    IM_COL32(20, 140, 70, 255),   IM_COL32(200, 30, 45, 255),
+    {IM_COL32(25, 113, 194, 255), IM_COL32(120, 128, 140, 255), IM_COL32(232, 128, 12, 255),
+     IM_COL32(112, 72, 232, 255)}};
+const Palette kContrast = {
+    IM_COL32(255, 176, 0, 255),   IM_COL32(40, 40, 40, 255),    IM_COL32(255, 255, 255, 255),
+    IM_COL32(0, 255, 255, 255),   IM_COL32(255, 64, 64, 255),   IM_COL32(255, 128, 255, 255),
+    IM_COL32(0, 0, 0, 255),       IM_COL32(255, 255, 255, 255), IM_COL32(0, 0, 0, 255),
+    IM_COL32(110, 110, 110, 255), IM_COL32(255, 255, 255, 255), IM_COL32(230, 230, 230, 255),
+    IM_COL32(0, 255, 100, 255),   IM_COL32(255, 80, 80, 255),
+    {IM_COL32(0, 255, 255, 255), IM_COL32(255, 255, 255, 255), IM_COL32(255, 176, 0, 255),
+     IM_COL32(255, 128, 255, 255)}};
+
+const Palette* g_palette = &kDark;
+
+// Length of the well-formed UTF-8 sequence at s[i], or 0 (RFC 3629).
+size_t utf8_sequence(std::string_view s, size_t i) {
+  const auto c = static_cast<unsigned char>(s[i]);
+  const size_t len = c < 0x80 ? 1 : c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3
+                   : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
+  if (len == 0 || i + len > s.size()) return 0;
+  return is_valid_utf8(s.substr(i, len)) ? len : 0;
+}
+
+}  // namespace
+
+const Palette& palette() { return *g_palette; }
+
+void set_palette(Theme t) {
+  g_palette = t == Theme::light ? &kLight : t == Theme::high_contrast ? &kContrast : &kDark;
+}
+
+ImVec4 to_vec4(ImU32 c) { return ImGui::ColorConvertU32ToFloat4(c); }
+
+float ui_scale() { return ImGui::GetStyle().FramePadding.y / 6.0f; }  // apply_theme sets 6 * scale
+
+void begin_card(const char* title, const char* hint, const char* formula) {
+  ImGui::PushID(title);
+  const ImGuiID id = ImGui::GetID("card");
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const ImVec2 start = ImGui::GetCursorScreenPos();
+  const float width = ImGui::GetContentRegionAvail().x;
+  // The card's height is known only after its content: draw last frame's, store this frame's.
+  const float height = ImGui::GetStateStorage()->GetFloat(id, 0.0f);
+  const float rounding = 10.0f * ui_scale();
+  if (height > 0) {
+    dl->AddRectFilled(start, ImVec2(start.x + width, start.y + height), palette().card_bg, rounding);
+    dl->AddRect(start, ImVec2(start.x + width, start.y + height), palette().card_border, rounding);
+  }
+  ImGui::GetStateStorage()->SetFloat(ImGui::GetID("card_top"), start.y);  // before the table's ID
+  const float pad = 14.0f * ui_scale();
+  ImGui::PushStyleVar(ImGuiStyleVar_CellPadding, ImVec2(pad, pad));
+  ImGui::BeginTable("card", 1, ImGuiTableFlags_PadOuterX, ImVec2(width, 0));
+  ImGui::PopStyleVar();
+  ImGui::TableNextRow();
+  ImGui::TableNextColumn();
+  text_coloured(palette().text, title);
+  if (formula && *formula) {
+    ImGui::SameLine();
+    help_marker(formula);
+  }
+  if (hint && *hint) hint_text(hint);
+  ImGui::Spacing();
+}
+
+void end_card() {
+  ImGui::EndTable();
+  const ImGuiID id = ImGui::GetID("card");
+  const float top = ImGui::GetStateStorage()->GetFloat(ImGui::GetID("card_top"), 0.0f);
+  const float bottom = ImGui::GetItemRectMax().y;
+  ImGui::GetStateStorage()->SetFloat(id, bottom - top);
+  ImGui::PopID();
+  ImGui::Dummy(ImVec2(0, 6.0f * ui_scale()));
+}
+
+void text_coloured(ImU32 colour, const char* text) {
+  ImGui::PushStyleColor(ImGuiCol_Text, colour);
+  ImGui::TextUnformatted(text);
+  ImGui::PopStyleColor();
+}
+
+void hint_text(const char* text) {
+  ImGui::PushStyleColor(ImGuiCol_Text, palette().text_dim);
+  ImGui::TextWrapped("%s", text);
+  ImGui::PopStyleColor();
+}
+
+void help_marker(const char* text) {
+  ImGui::TextDisabled("(?)");
+  if (ImGui::IsItemHovered() || ImGui::IsItemActive()) {
+    ImGui::BeginTooltip();
+    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30.0f);
+    ImGui::TextUnformatted(text);
+    ImGui::PopTextWrapPos();
+    ImGui::EndTooltip();
+  }
+}
+
+void show_note(const Note& note) {
+  if (note.text.empty()) return;
+  ImGui::PushStyleColor(ImGuiCol_Text, note.is_error ? palette().error : palette().text_dim);
+  ImGui::TextWrapped("%s", note.text.c_str());
+  ImGui::PopStyleColor();
+}
+
+void chip(const char* text, ImU32 bg, ImU32 fg) {
+  const ImVec2 pad(7.0f * ui_scale(), 3.0f * ui_scale());
+  const ImVec2 size = ImGui::CalcTextSize(text);
+  const ImVec2 p = ImGui::GetCursorScreenPos();
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const ImVec2 q(p.x + size.x + 2 * pad.x, p.y + size.y + 2 * pad.y);
+  dl->AddRectFilled(p, q, bg, size.y);
+  dl->AddText(ImVec2(p.x + pad.x, p.y + pad.y), fg, text);
+  ImGui::Dummy(ImVec2(q.x - p.x, q.y - p.y));
+}
+
+void same_line_if_fits(float width) {
+  const float right = ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x + width;
+  if (right <= ImGui::GetWindowPos().x + ImGui::GetContentRegionMax().x) ImGui::SameLine();
+}
+
+std::string display_text(std::string_view bytes, size_t max_chars) {
+  std::string out;
+  size_t chars = 0;
+  for (size_t i = 0; i < bytes.size();) {
+    if (chars == max_chars) return out + "…";
+    const size_t len = utf8_sequence(bytes, i);
+    const auto c = static_cast<unsigned char>(bytes[i]);
+    if (len == 0 || (len == 1 && (c < 0x20 || c == 0x7F))) {
+      out += "\xE2\x96\xA1";  // U+25A1 WHITE SQUARE: in the font subset, unlike U+FFFD
+      i += 1;
+    } else {
+      out.append(bytes.data() + i, len);
+      i += len;
+    }
+    ++chars;
+  }
+  return out;
+}
+
+std::string with_commas(uint64_t v) {
+  std::string digits = std::to_string(v), out;
+  for (size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return out;
+}
+
+std::string format_rate(double p) {
+  char buf[32];
+  if (!std::isfinite(p)) return "—";
+  if (p == 0) return "0";
+  if (p >= 0.001) std::snprintf(buf, sizeof buf, "%.3g%%", p * 100);
+  else std::snprintf(buf, sizeof buf, "%.2e", p);
+  return buf;
+}
+
+std::string format_bytes(uint64_t bytes) {
+  char buf[32];
+  if (bytes < 1024) std::snprintf(buf, sizeof buf, "%llu B", static_cast<unsigned long long>(bytes));
+  else if (bytes < (uint64_t{1} << 20)) std::snprintf(buf, sizeof buf, "%.1f KiB", double(bytes) / 1024);
+  else if (bytes < (uint64_t{1} << 30)) std::snprintf(buf, sizeof buf, "%.1f MiB", double(bytes) / 1048576);
+  else std::snprintf(buf, sizeof buf, "%.2f GiB", double(bytes) / 1073741824);
+  return buf;
+}
+
+}  // namespace bloomlab::app

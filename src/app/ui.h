@@ -1,0 +1,61 @@
+// What the panels share: the theme's colours, the card every panel sits in, notes, number
+// formatting, and the panel functions themselves (one file each).
+#pragma once
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include <imgui.h>
+
+#include "host.h"
+#include "state.h"
+
+namespace bloomlab::app {
+
+// The colours with a meaning, per theme (apply_theme picks the set).
+struct Palette {
+  ImU32 set_bit;       // a bit that is 1: warm amber
+  ImU32 unset_bit;     // a bit that is 0
+  ImU32 cell_text;     // bit index written in a cell
+  ImU32 current;       // the word box's positions: a contrasting cyan/blue outline
+  ImU32 zero_bit;      // a position of the word box whose bit is 0: the reason for "definitely not"
+  ImU32 hovered_word;  // positions of a word hovered in the list
+  ImU32 card_bg, card_border, plot_bg, grid;
+  ImU32 text, text_dim, ok, error;
+  ImU32 series[4];     // plot curves: theory, envelope, measured, exact
+};
+const Palette& palette();
+void set_palette(Theme t);
+ImVec4 to_vec4(ImU32 c);
+
+// A panel's frame: a rounded card with a title, a one-line hint and a "?" that shows the formula.
+// Content goes between begin_card and end_card (always call end_card).
+void begin_card(const char* title, const char* hint, const char* formula);
+void end_card();
+
+void text_coloured(ImU32 colour, const char* text);
+void hint_text(const char* text);  // dim, wrapped
+void help_marker(const char* text);  // "(?)" with a tooltip
+void show_note(const Note& note);  // nothing when empty; errors in the error colour
+// A small rounded label with a background: bit indices, verdict badges, word chips.
+void chip(const char* text, ImU32 bg, ImU32 fg);
+// Moves to a new line unless an item `width` wide still fits on this one.
+void same_line_if_fits(float width);
+
+// Text fit to show: invalid UTF-8 bytes and control characters become U+25A1 "□", long
+// text is cut with "…" (the word itself is hashed as it is).
+std::string display_text(std::string_view bytes, size_t max_chars = 64);
+std::string with_commas(uint64_t v);  // 100000 -> "100,000"
+std::string format_rate(double p);    // 0.0123 -> "1.23%", tiny values in scientific form
+std::string format_bytes(uint64_t bytes);  // "8 B", "12.2 KiB", "3.1 MiB"
+float ui_scale();  // the font scale (presentation mode): multiply fixed pixel sizes by it
+
+// The panels, in screen order. Each reads the state and calls actions.
+void panel_word(AppState& s, Host& host);
+void panel_bits(AppState& s, Host& host);
+void panel_params(AppState& s, Host& host);
+void panel_plots(AppState& s, Host& host);
+void panel_numbers(AppState& s, Host& host);
+void panel_check(AppState& s, Host& host);
+
+}  // namespace bloomlab::app

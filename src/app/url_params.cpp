@@ -1,0 +1,292 @@
+// URL parameters -> actions, and the current state -> a share link (see url_params.h).
+#include "url_params.h"
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <iterator>
+#include <map>
+#include <optional>
+
+#include "actions.h"
+
+namespace bloomlab::app {
+namespace {
+
+constexpr size_t kMaxQueryBytes = 256 * 1024;  // a share link is a few KiB: beyond this, refuse
+constexpr size_t kMaxUrlWords = 1000;
+constexpr size_t kMaxWordsInLink = 200;  // a link with more words falls back to the preset only
+constexpr uint64_t kMaxUrlProbes = 10000000;
+
+constexpr const char* kPanelNames[] = {"words", "bits", "params", "plots", "numbers", "check"};
+
+bool* panel_flag(ViewOptions& v, std::string_view name) {
+  bool* flags[] = {&v.show_words, &v.show_bits, &v.show_params,
+                   &v.show_plots, &v.show_numbers, &v.show_check};
+  for (size_t i = 0; i < std::size(kPanelNames); ++i)
+    if (name == kPanelNames[i]) return flags[i];
+  return nullptr;
+}
+
+int hex_digit(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+// A decimal integer of at most `max`, digits only; nullopt for anything else.
+std::optional<uint64_t> parse_uint(std::string_view text, uint64_t max) {
+  if (text.empty() || text.size() > 20) return std::nullopt;
+  uint64_t v = 0;
+  for (char c : text) {
+    if (c < '0' || c > '9') return std::nullopt;
+    const auto d = static_cast<uint64_t>(c - '0');
+    if (v > (max - d) / 10) return std::nullopt;  // v*10 + d would exceed max
+    v = v * 10 + d;
+  }
+  return v;
+}
+
+std::optional<float> parse_scale(const std::string& text) {
+  if (text.empty() || text.size() > 16) return std::nullopt;
+  char* end = nullptr;
+  const double v = std::strtod(text.c_str(), &end);
+  if (end != text.c_str() + text.size() || !std::isfinite(v) || v < 1.0 || v > 3.0)
+    return std::nullopt;
+  return static_cast<float>(v);
+}
+
+std::vector<std::string_view> split(std::string_view text, char sep) {
+  std::vector<std::string_view> parts;
+  size_t start = 0;
+  while (true) {
+    const size_t end = text.find(sep, start);
+    parts.push_back(text.substr(start, end == std::string_view::npos ? end : end - start));
+    if (end == std::string_view::npos) return parts;
+    start = end + 1;
+  }
+}
+
+// Cuts a quoted value short for a warning, so a megabyte of junk does not become the message.
+std::string quoted(std::string_view value) {
+  return "\"" + std::string(value.substr(0, 40)) + (value.size() > 40 ? "…\"" : "\"");
+}
+
+// The parameters after decoding: raw (still encoded) values, the last of each key.
+struct Parsed {
+  std::map<std::string, std::string> values;
+  std::vector<std::string> warnings;
+  std::optional<std::string> get(const char* key) const {
+    auto it = values.find(key);
+    if (it == values.end()) return std::nullopt;
+    return it->second;
+  }
+};
+
+Parsed parse_query(std::string_view query) {
+  Parsed out;
+  if (!query.empty() && (query[0] == '?' || query[0] == '#')) query.remove_prefix(1);
+  if (query.size() > kMaxQueryBytes) {
+    out.warnings.push_back("The parameters are " + std::to_string(query.size()) +
+                           " bytes long; more than " + std::to_string(kMaxQueryBytes) +
+                           " is refused.");
+    return out;
+  }
+  for (std::string_view pair : split(query, '&')) {
+    if (pair.empty()) continue;
+    const size_t eq = pair.find('=');
+    const std::string key = percent_decode(pair.substr(0, eq));
+    const std::string_view raw = eq == std::string_view::npos ? "" : pair.substr(eq + 1);
+    if (out.values.count(key))
+      out.warnings.push_back("\"" + key + "\" is given more than once; the last value is used.");
+    out.values[key] = std::string(raw);
+  }
+  return out;
+}
+
+void apply_params(AppState& s, const Parsed& in, std::vector<std::string>& warn) {
+  FilterParams p = s.set.params();
+  bool any = false;
+  if (auto v = in.get("m")) {
+    if (auto m = parse_uint(*v, kMaxBits); m && *m >= kMinBits) p.m = *m, any = true;
+    else warn.push_back("m = " + quoted(*v) + " is not a number of bits from 1 to 2^32.");
+  }
+  if (auto v = in.get("k")) {
+    if (auto k = parse_uint(*v, kMaxHashes); k && *k >= kMinHashes)
+      p.k = static_cast<uint32_t>(*k), any = true;
+    else warn.push_back("k = " + quoted(*v) + " is not a number of hashes from 1 to 64.");
+  }
+  if (auto v = in.get("variant")) {
+    if (auto variant = parse_variant(percent_decode(*v))) p.variant = *variant, any = true;
+    else warn.push_back("variant = " + quoted(*v) + " is not standard, counting or blocked.");
+  }
+  if (auto v = in.get("scheme")) {
+    if (auto scheme = parse_scheme(percent_decode(*v))) p.scheme = *scheme, any = true;
+    else
+      warn.push_back("scheme = " + quoted(*v) +
+                     " is not reference, enhanced, independent or weak.");
+  }
+  if (!any) return;
+  if (std::string error = actions::set_params(s, p); !error.empty()) warn.push_back(error);
+}
+
+void apply_words(AppState& s, const std::string& raw, std::vector<std::string>& warn) {
+  const auto items = split(raw, ',');
+  size_t added = 0;
+  for (std::string_view item : items) {
+    if (item.empty()) continue;
+    if (added == kMaxUrlWords) {
+      warn.push_back("Only the first " + std::to_string(kMaxUrlWords) +
+                     " words of \"words\" were added.");
+      break;
+    }
+    const std::string word = percent_decode(item);
+    if (std::string error = actions::add_word(s, word); !error.empty()) warn.push_back(error);
+    ++added;
+  }
+}
+
+void apply_panels(ViewOptions& v, const std::string& raw, std::vector<std::string>& warn) {
+  ViewOptions shown = v;
+  for (const char* name : kPanelNames) *panel_flag(shown, name) = false;
+  bool any = false;
+  for (std::string_view item : split(raw, ',')) {
+    const std::string name = percent_decode(item);
+    if (bool* flag = panel_flag(shown, name)) *flag = any = true;
+    else if (!name.empty())
+      warn.push_back("panels: " + quoted(name) +
+                     " is not one of words, bits, params, plots, numbers, check.");
+  }
+  if (any) v = shown;
+  else warn.push_back("panels: no known panel named; all panels stay.");
+}
+
+void apply_view(AppState& s, const Parsed& in, std::vector<std::string>& warn) {
+  if (auto v = in.get("panels")) apply_panels(s.view, *v, warn);
+  if (auto v = in.get("theme")) {
+    const std::string name = percent_decode(*v);
+    if (name == "dark") s.view.theme = Theme::dark;
+    else if (name == "light") s.view.theme = Theme::light;
+    else if (name == "contrast" || name == "high-contrast") s.view.theme = Theme::high_contrast;
+    else warn.push_back("theme = " + quoted(name) + " is not dark, light or contrast.");
+  }
+  if (auto v = in.get("scale")) {
+    if (auto scale = parse_scale(percent_decode(*v))) {
+      s.view.font_scale = *scale;
+      s.view.presentation = *scale > 1.0f;
+    } else {
+      warn.push_back("scale = " + quoted(*v) + " is not a number from 1 to 3.");
+    }
+  }
+  if (auto v = in.get("probes")) {
+    if (auto probes = parse_uint(*v, kMaxUrlProbes); probes && *probes > 0) s.probes = *probes;
+    else warn.push_back("probes = " + quoted(*v) + " is not a number from 1 to 10,000,000.");
+  }
+}
+
+std::string panels_value(const ViewOptions& v) {
+  std::string out;
+  ViewOptions copy = v;
+  for (const char* name : kPanelNames)
+    if (*panel_flag(copy, name)) out += (out.empty() ? "" : ",") + std::string(name);
+  return out;
+}
+
+}  // namespace
+
+std::string percent_decode(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (c == '+') {
+      out += ' ';
+    } else if (c == '%' && i + 2 < text.size() && hex_digit(text[i + 1]) >= 0 &&
+               hex_digit(text[i + 2]) >= 0) {
+      out += static_cast<char>(hex_digit(text[i + 1]) * 16 + hex_digit(text[i + 2]));
+      i += 2;
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+std::string percent_encode(std::string_view text) {
+  static const char kHex[] = "0123456789ABCDEF";
+  std::string out;
+  for (char ch : text) {
+    const auto c = static_cast<unsigned char>(ch);
+    const bool unreserved = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') ||
+                            (c >= '0' && c <= '9') || c == '-' || c == '.' || c == '_' || c == '~';
+    if (unreserved) {
+      out += ch;
+    } else {
+      out += '%';
+      out += kHex[c >> 4];
+      out += kHex[c & 15];
+    }
+  }
+  return out;
+}
+
+std::vector<std::string> apply_url_params(AppState& s, Host& host, std::string_view query) {
+  Parsed in = parse_query(query);
+  std::vector<std::string> warn = std::move(in.warnings);
+  static const char* const kKnown[] = {"preset", "m",    "k",      "variant", "scheme", "words",
+                                       "word",   "panels", "theme", "scale",  "probes"};
+  for (const auto& [key, value] : in.values) {
+    bool known = false;
+    for (const char* k : kKnown) known |= key == k;
+    if (!known) warn.push_back("Unknown parameter " + quoted(key) + " ignored.");
+  }
+  // Order matters: a preset sets m, k and words; the explicit values then refine it.
+  if (auto v = in.get("preset")) {
+    if (std::string error = actions::load_preset(s, host, percent_decode(*v)); !error.empty())
+      warn.push_back(error);
+  }
+  apply_params(s, in, warn);
+  if (auto v = in.get("words")) apply_words(s, *v, warn);
+  if (auto v = in.get("word")) {
+    const std::string word = percent_decode(*v);
+    actions::set_word_input(s, word);
+    if (word.size() > kMaxLineBytes)
+      warn.push_back("word: cut to " + std::to_string(kMaxLineBytes) + " bytes.");
+  }
+  apply_view(s, in, warn);
+  s.url_warnings = warn;
+  return warn;
+}
+
+std::string url_params_for(const AppState& s) {
+  const FilterParams& p = s.set.params();
+  const auto& words = s.set.words();
+  // "preset + the words added since" when the preset's words are all still there, in order.
+  const bool on_preset = (s.preset == "tiny" || s.preset == "passwords") && s.preset_intact &&
+                         s.preset_word_count <= words.size();
+  const size_t first_extra = on_preset ? s.preset_word_count : 0;
+  std::string q = "preset=" + std::string(on_preset ? s.preset : "empty");
+  q += "&m=" + std::to_string(p.m) + "&k=" + std::to_string(p.k);
+  if (p.variant != Variant::standard) q += std::string("&variant=") + variant_name(p.variant);
+  if (p.scheme != Scheme::reference) q += std::string("&scheme=") + scheme_name(p.scheme);
+  if (words.size() - first_extra <= kMaxWordsInLink && words.size() > first_extra) {
+    q += "&words=";
+    for (size_t i = first_extra; i < words.size(); ++i)
+      q += (i > first_extra ? "," : "") + percent_encode(words[i]);
+  }
+  if (!s.word_input.empty()) q += "&word=" + percent_encode(s.word_input);
+  const std::string panels = panels_value(s.view);
+  if (panels != "words,bits,params,plots,numbers,check") q += "&panels=" + panels;
+  if (s.view.theme == Theme::light) q += "&theme=light";
+  if (s.view.theme == Theme::high_contrast) q += "&theme=contrast";
+  if (s.view.font_scale != 1.0f) {
+    char buf[16];
+    std::snprintf(buf, sizeof buf, "%g", double(s.view.font_scale));
+    q += std::string("&scale=") + buf;
+  }
+  if (s.probes != kDefaultProbes) q += "&probes=" + std::to_string(s.probes);
+  return q;
+}
+
+}  // namespace bloomlab::app

@@ -1,0 +1,33 @@
+// The page configures the app by URL (an embed's iframe src, a share link), the desktop program
+// by --params: "preset=tiny&m=128&k=4&words=apple,pear&word=dragon&panels=words,bits&theme=light".
+//
+//   preset   tiny | passwords | empty        variant  standard | counting | blocked
+//   m, k     bits and hashes (1..2^32, 1..64) scheme   reference | enhanced | independent | weak
+//   words    comma-separated words to add    word     text put in the word box
+//   panels   comma list of words, bits, params, plots, numbers, check (the others hide)
+//   theme    dark | light | contrast         scale    font scale 1..3
+//   probes   probes for the measured FP (1..10,000,000)
+//
+// Values are percent-decoded ('+' is a space). Nothing here throws or aborts: an unknown key, a
+// malformed or out-of-range value is skipped with a warning in words; a repeated key keeps the
+// last value (with a warning).
+#pragma once
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "host.h"
+#include "state.h"
+
+namespace bloomlab::app {
+
+// Applies the parameters through the actions; returns the warnings (also kept in
+// s.url_warnings). A leading '?' or '#' is skipped.
+std::vector<std::string> apply_url_params(AppState& s, Host& host, std::string_view query);
+// The query ("preset=tiny&m=64&k=3...", no '?') that recreates the current state.
+std::string url_params_for(const AppState& s);
+
+std::string percent_decode(std::string_view text);  // "%41+b" -> "A b"; bad escapes kept as is
+std::string percent_encode(std::string_view text);  // RFC 3986 unreserved characters stay
+
+}  // namespace bloomlab::app
