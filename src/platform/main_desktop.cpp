@@ -1,0 +1,140 @@
+// The desktop program: the same app in a native window (SDL2 + OpenGL 3).
+//
+//   bloomlab-desktop [--params "preset=tiny&word=dragon"] [--size 1280x800]
+//                    [--frames N] [--screenshot out.png] [--data-dir DIR]
+//
+// --frames/--screenshot make it a test tool: render N frames (under Xvfb or
+// SDL_VIDEODRIVER=offscreen), write the last one as a PNG, print a one-line summary, exit.
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "app/actions.h"
+#include "app/url_params.h"
+#include "loop.h"
+#include "png_writer.h"
+
+#ifndef BLOOMLAB_DATA_DIR
+#define BLOOMLAB_DATA_DIR "."
+#endif
+
+namespace bloomlab::platform {
+namespace {
+
+struct Options {
+  std::string params, screenshot, data_dir;
+  int width = 1280, height = 800;
+  long frames = -1;  // run until the window closes
+};
+
+class DesktopHost : public GlHost {
+ public:
+  explicit DesktopHost(std::string data_dir) : data_dir_(std::move(data_dir)) {}
+  void request_password_list() override { list_requested_ = true; }
+  void save_file(const std::string& name, const std::string&, std::string_view bytes) override {
+    std::ofstream(name, std::ios::binary).write(bytes.data(), std::streamsize(bytes.size()));
+    std::printf("bloomlab: saved %s\n", name.c_str());
+  }
+  void announce(const std::string&) override {}  // screen readers read the window title here
+
+  // Answers a request from the previous frame, as the web does when its fetch completes.
+  void deliver(app::AppState& state) {
+    if (!list_requested_) return;
+    list_requested_ = false;
+    const std::string path = data_dir_ + "/passwords-10k.txt";
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+      app::actions::word_list_failed(state, "cannot read " + path);
+      return;
+    }
+    std::stringstream bytes;
+    bytes << in.rdbuf();
+    app::actions::word_list_arrived(state, bytes.str());
+  }
+
+ private:
+  std::string data_dir_;
+  bool list_requested_ = false;
+};
+
+bool parse_args(int argc, char** argv, Options& o) {
+  const char* env_dir = std::getenv("BLOOMLAB_DATA_DIR");
+  o.data_dir = env_dir ? env_dir : BLOOMLAB_DATA_DIR;
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    const bool has_value = i + 1 < argc;
+    if (a == "--params" && has_value) o.params = argv[++i];
+    else if (a == "--screenshot" && has_value) o.screenshot = argv[++i];
+    else if (a == "--data-dir" && has_value) o.data_dir = argv[++i];
+    else if (a == "--frames" && has_value) o.frames = std::strtol(argv[++i], nullptr, 10);
+    else if (a == "--size" && has_value) {
+      if (std::sscanf(argv[++i], "%dx%d", &o.width, &o.height) != 2 || o.width < 200 || o.height < 200) {
+        std::fprintf(stderr, "bloomlab-desktop: --size takes WIDTHxHEIGHT, at least 200x200\n");
+        return false;
+      }
+    } else {
+      std::fprintf(stderr,
+                   "usage: bloomlab-desktop [--params QUERY] [--size WxH] [--frames N] "
+                   "[--screenshot FILE.png] [--data-dir DIR]\n");
+      return false;
+    }
+  }
+  return true;
+}
+
+// Reads the back buffer (before the swap) and writes it as a PNG; returns the share of pixels
+// that differ from the top-left one, so a test can tell a drawn UI from a blank window.
+double write_screenshot(Loop& loop, const std::string& path) {
+  int w = 0, h = 0;
+  SDL_GL_GetDrawableSize(loop.window, &w, &h);
+  std::vector<uint8_t> pixels(size_t(w) * size_t(h) * 4);
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  glReadPixels(0, 0, w, h, GL_RGBA, GL_UNSIGNED_BYTE, pixels.data());
+  std::vector<uint8_t> flipped(pixels.size());  // GL's rows go bottom-up
+  const size_t row = size_t(w) * 4;
+  for (int y = 0; y < h; ++y)
+    std::copy_n(pixels.begin() + long(size_t(h - 1 - y) * row), row, flipped.begin() + long(size_t(y) * row));
+  uint64_t differing = 0;
+  for (size_t i = 0; i < flipped.size(); i += 4)
+    if (std::abs(flipped[i] - flipped[0]) + std::abs(flipped[i + 1] - flipped[1]) +
+            std::abs(flipped[i + 2] - flipped[2]) > 24)
+      ++differing;
+  for (size_t i = 3; i < flipped.size(); i += 4) flipped[i] = 255;
+  const std::string png = encode_png(w, h, flipped);
+  std::ofstream(path, std::ios::binary).write(png.data(), std::streamsize(png.size()));
+  return double(differing) / double(size_t(w) * size_t(h));
+}
+
+}  // namespace
+}  // namespace bloomlab::platform
+
+int main(int argc, char** argv) {
+  using namespace bloomlab::platform;
+  Options options;
+  if (!parse_args(argc, argv, options)) return 2;
+  DesktopHost host(options.data_dir);
+  Loop loop;
+  if (!init(loop, host, options.width, options.height)) return 1;
+  for (const std::string& warning : bloomlab::app::apply_url_params(loop.state, host, options.params))
+    std::fprintf(stderr, "bloomlab-desktop: %s\n", warning.c_str());
+
+  double drawn_share = 0;
+  while (!loop.quit) {
+    host.deliver(loop.state);
+    frame(loop);
+    const bool last = options.frames >= 0 && long(loop.frames) >= options.frames;
+    if (last && !options.screenshot.empty()) drawn_share = write_screenshot(loop, options.screenshot);
+    swap(loop);
+    if (last) break;
+  }
+  if (!options.screenshot.empty())
+    std::printf("bloomlab-desktop: %llu frames, screenshot %s, %.1f%% of pixels drawn\n",
+                static_cast<unsigned long long>(loop.frames), options.screenshot.c_str(),
+                100.0 * drawn_share);
+  shutdown(loop);
+  return 0;
+}
