@@ -74,6 +74,23 @@ void write_measurement(JsonWriter& w, const Measurement& m) {
       .end_object();
 }
 
+void write_rect(JsonWriter& w, std::string_view name, const ScreenRect& r) {
+  w.key(name).begin_object();
+  w.field("x", double(r.x)).field("y", double(r.y)).field("w", double(r.w)).field("h", double(r.h));
+  w.end_object();
+}
+
+void write_layout(JsonWriter& w, const Layout& l) {
+  w.key("layout").begin_object();
+  write_rect(w, "wordBox", l.word_box);
+  write_rect(w, "kSlider", l.k_slider);
+  write_rect(w, "bitArea", l.bit_area);
+  w.field("bitCells", l.bit_cells);
+  w.field("cellsX", double(l.cells_x)).field("cellsY", double(l.cells_y));
+  w.field("cell", double(l.cell)).field("cellsCols", l.cells_cols);
+  w.end_object();
+}
+
 const char* theme_name(Theme t) {
   switch (t) {
     case Theme::light: return "light";
@@ -317,6 +334,7 @@ std::string state_json(const AppState& s) {
   w.end_object().end_object();
   w.field("probes", s.probes);
   w.field("version", s.version);
+  write_layout(w, s.layout);
   w.end_object();
   return w.str();
 }

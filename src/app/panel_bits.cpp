@@ -99,6 +99,11 @@ void draw_cells(AppState& s, const Highlights& h) {
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   ImGui::InvisibleButton("cells", ImVec2(width, top_gap + float(rows) * cell));
   const ImVec2 grid(origin.x, origin.y + top_gap);
+  s.layout.bit_cells = true;
+  s.layout.cells_x = grid.x;
+  s.layout.cells_y = grid.y;
+  s.layout.cell = cell;
+  s.layout.cells_cols = cols;
   auto cell_min = [&](uint64_t bit) {
     return ImVec2(grid.x + float(bit % cols) * cell, grid.y + float(bit / cols) * cell);
   };
@@ -188,19 +193,19 @@ void build_texture(AppState& s, Host& host) {
   // Twice as wide as tall: the array fills a card's width without scrolling the page away.
   const uint64_t cols = std::min<uint64_t>(4096, uint64_t(std::ceil(std::sqrt(2.0 * double(texels)))));
   const uint64_t rows = (texels + cols - 1) / cols;
-  std::vector<uint32_t> pixels(cols * rows, pal.card_bg);
+  std::vector<uint32_t> pixels(size_t(cols * rows), pal.card_bg);
   const auto& words = f.bit_words();
   if (bucket == 1) {
     for (uint64_t bit = 0; bit < m; ++bit)
-      pixels[bit] = (words[bit / 64] >> (bit % 64)) & 1 ? pal.set_bit : pal.unset_bit;
+      pixels[size_t(bit)] = (words[size_t(bit / 64)] >> (bit % 64)) & 1 ? pal.set_bit : pal.unset_bit;
   } else {
     const ImVec4 a = to_vec4(pal.unset_bit), b = to_vec4(pal.set_bit);
     for (uint64_t t = 0; t < texels; ++t) {
       uint64_t set = 0;
       const uint64_t first = t * bucket / 64, last = std::min<uint64_t>(words.size(), (t + 1) * bucket / 64);
-      for (uint64_t w = first; w < last; ++w) set += uint64_t(__builtin_popcountll(words[w]));
+      for (uint64_t w = first; w < last; ++w) set += uint64_t(__builtin_popcountll(words[size_t(w)]));
       const float x = float(set) / float(bucket);
-      pixels[t] = ImGui::ColorConvertFloat4ToU32(
+      pixels[size_t(t)] = ImGui::ColorConvertFloat4ToU32(
           ImVec4(a.x + (b.x - a.x) * x, a.y + (b.y - a.y) * x, a.z + (b.z - a.z) * x, 1));
     }
   }
@@ -342,8 +347,10 @@ void panel_bits(AppState& s, Host& host) {
     s.bits.texture_bucket = 1;
     draw_cells(s, h);
   } else {
+    s.layout.bit_cells = false;
     draw_texture(s, host, h);
   }
+  s.layout.bit_area = last_item_rect();
   readout(s);
   end_card();
 }

@@ -62,6 +62,7 @@ void hash_control(AppState& s, FilterParams p) {
   const float input_w = ImGui::CalcTextSize("0000").x + ImGui::GetFrameHeight() * 2 + 16 * ui_scale();
   ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - input_w - ImGui::GetStyle().ItemSpacing.x);
   bool changed = ImGui::SliderInt("##k", &k, 1, 24, "%d hashes");
+  s.layout.k_slider = last_item_rect();
   ImGui::SameLine();
   ImGui::SetNextItemWidth(-1);
   changed |= ImGui::InputInt("##ktyped", &k);

@@ -68,7 +68,7 @@ void refresh_exact(AppState& s) {
   c.exact_vs_k.assign(24, NAN);
   if (n == 0) return;
   for (uint64_t b = 1; b <= 32; ++b)
-    if (b * n <= kMaxExactBits && b * n * n * k <= kMaxExactWork) c.exact_vs_bits[b - 1] = theory::exact_fp_rate(n, b * n, k);
+    if (b * n <= kMaxExactBits && b * n * n * k <= kMaxExactWork) c.exact_vs_bits[size_t(b - 1)] = theory::exact_fp_rate(n, b * n, k);
   for (uint32_t j = 1; j <= 24; ++j)
     if (m <= kMaxExactBits && m * n * j <= kMaxExactWork) c.exact_vs_k[j - 1] = theory::exact_fp_rate(n, m, j);
 }

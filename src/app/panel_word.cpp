@@ -38,6 +38,7 @@ void word_box(AppState& s) {
   const bool enter = ImGui::InputTextWithHint(
       "##word", "type a word…", &text,
       ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_CallbackEdit, cap_input, &pasted_bytes);
+  s.layout.word_box = last_item_rect();
   if (text != s.word_input || pasted_bytes > 0) {
     actions::set_word_input(s, text);
     if (pasted_bytes > 0)

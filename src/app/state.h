@@ -93,6 +93,20 @@ struct BitView {
   std::vector<uint32_t> setters;
 };
 
+// Where things were drawn in the last frame, in CSS pixels from the canvas's top-left: the
+// browser tests aim their clicks with it, and the on-screen keyboard places its hidden input.
+struct ScreenRect {
+  float x = 0, y = 0, w = 0, h = 0;
+};
+struct Layout {
+  ScreenRect word_box, k_slider, bit_area;
+  // The cell grid (m small enough for one rectangle per bit): bit i's cell starts at
+  // (cells_x + (i % cells_cols) * cell, cells_y + (i / cells_cols) * cell).
+  bool bit_cells = false;
+  float cells_x = 0, cells_y = 0, cell = 0;
+  uint64_t cells_cols = 0;
+};
+
 struct AppState {
   WordSet set = std::move(WordSet::create(FilterParams{}).value());
   uint64_t version = 0;  // bumped by every change of the words or the params
@@ -131,6 +145,7 @@ struct AppState {
   ViewOptions view;
   BitView bits;
   PlotCache plots;
+  Layout layout;
 };
 
 }  // namespace bloomlab::app

@@ -57,6 +57,11 @@ void set_palette(Theme t) {
 
 ImVec4 to_vec4(ImU32 c) { return ImGui::ColorConvertU32ToFloat4(c); }
 
+ScreenRect last_item_rect() {
+  const ImVec2 min = ImGui::GetItemRectMin(), max = ImGui::GetItemRectMax();
+  return ScreenRect{min.x, min.y, max.x - min.x, max.y - min.y};
+}
+
 float ui_scale() { return ImGui::GetStyle().FramePadding.y / 6.0f; }  // apply_theme sets 6 * scale
 
 void begin_card(const char* title, const char* hint, const char* formula) {

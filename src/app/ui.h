@@ -48,6 +48,7 @@ std::string display_text(std::string_view bytes, size_t max_chars = 64);
 std::string with_commas(uint64_t v);  // 100000 -> "100,000"
 std::string format_rate(double p);    // 0.0123 -> "1.23%", tiny values in scientific form
 std::string format_bytes(uint64_t bytes);  // "8 B", "12.2 KiB", "3.1 MiB"
+ScreenRect last_item_rect();  // where the last ImGui item was drawn (AppState::layout)
 float ui_scale();  // the font scale (presentation mode): multiply fixed pixel sizes by it
 
 // The panels, in screen order. Each reads the state and calls actions.

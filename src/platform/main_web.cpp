@@ -21,10 +21,13 @@ EM_JS(void, js_save_file, (const char* name, const char* mime, const char* bytes
 });
 EM_JS(void, js_announce, (const char* text), { Module.bloomlabAnnounce(UTF8ToString(text)); });
 EM_JS(void, js_frame_drawn, (double frames), { Module.bloomlabFrameDrawn(frames); });
+EM_JS(void, js_param_warnings, (const char* json), {
+  Module.bloomlabParamWarnings(JSON.parse(UTF8ToString(json)));
+});
 EM_JS(char*, js_location_params, (), {
   // The fragment (state kept by the app) wins over the query (the embed's configuration).
-  const q = location.search.replace(/^\?/, "");
-  const h = location.hash.replace(/^#/, "");
+  const q = location.search.slice(1);  // without the leading "?"
+  const h = location.hash.slice(1);    // without the leading "#"
   const s = [q, h].filter(Boolean).join("&");
   return stringToNewUTF8(s);
 });
@@ -166,7 +169,7 @@ int main() {
   char* params = js_location_params();
   const std::string warnings = apply_params(params);
   free(params);
-  EM_ASM({ Module.bloomlabParamWarnings(JSON.parse(UTF8ToString($0))); }, warnings.c_str());
+  js_param_warnings(warnings.c_str());
   emscripten_set_main_loop(main_loop_step, 0, false);
   return 0;
 }
