@@ -152,11 +152,10 @@ std::string load_preset(AppState& s, Host& host, std::string_view name) {
     for (const char* w : kTinyWords) s.set.add(w);
     s.preset_word_count = std::size(kTinyWords);
   } else if (name == "passwords" || name == "10k") {
-    s.set.clear();
-    set_params(s, kPasswordParams);
+    // The words on screen stay until the list has arrived: if it never does, nothing is lost.
     s.password_list_loading = true;
     host.request_password_list();
-    name = "passwords";
+    return "";
   } else if (name == "empty") {
     s.set.clear();
   } else {
@@ -185,8 +184,20 @@ std::string load_word_list(AppState& s, std::string_view bytes, std::string_view
 }
 
 void word_list_arrived(AppState& s, std::string_view bytes) {
+  if (!s.password_list_loading) return;  // another preset was chosen meanwhile
   s.password_list_loading = false;
   s.password_list_error.clear();
+  auto list = parse_word_list(bytes);
+  if (!list) {
+    word_list_failed(s, list.error());
+    return;
+  }
+  s.set.clear();
+  set_params(s, kPasswordParams);
+  s.preset = "passwords";
+  s.preset_intact = true;
+  s.preset_word_count = list->words.size();
+  changed(s, What::words);
   load_word_list(s, bytes, "10k leaked passwords");
 }
 

@@ -123,15 +123,25 @@ TEST_CASE("the password list loads a slice per frame, and a failure keeps the wo
   CHECK(has(s.list_note.text, "network down"));
   CHECK(s.set.words().size() == 5);
 
+  // Asked for, then failed: the tiny words and their m and k stay.
   CHECK(actions::load_preset(s, host, "passwords").empty());
   CHECK(host.list_requests == 1);
-  CHECK(s.set.params().m == 100000);
-  CHECK(s.set.params().k == 7);
   CHECK(s.password_list_loading);
+  actions::word_list_failed(s, "HTTP 503");
+  CHECK(s.set.words().size() == 5);
+  CHECK(s.set.params().m == 64);
+  CHECK(s.preset == "tiny");
+
+  CHECK(actions::load_preset(s, host, "passwords").empty());
+  CHECK(host.list_requests == 2);
+  CHECK(s.set.words().size() == 5);  // until the list arrives
   std::string list;
   for (int i = 0; i < 3000; ++i) list += "pw" + std::to_string(i) + "\r\n";
   list += "pw1\n\n";  // a duplicate and an empty line
   actions::word_list_arrived(s, list);
+  CHECK(s.set.params().m == 100000);
+  CHECK(s.set.params().k == 7);
+  CHECK(s.preset == "passwords");
   CHECK(s.pending.active());
   CHECK(has(actions::state_json(s), "\"active\":true"));
   finish_loading(s);
