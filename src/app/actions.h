@@ -33,6 +33,24 @@ void set_word_input(AppState& s, std::string_view text);
 void what_if_cleared(AppState& s, std::string_view word);
 Measurement measure(AppState& s, uint64_t probes);
 
+// View, classroom and export actions (actions_view.cpp).
+// Presentation mode: large text (2x) and the high-contrast theme; off restores what was before.
+void set_presentation(AppState& s, bool on);
+// Step-through of the word box's word: moves by `delta` steps, clamped to the first and last.
+void step(AppState& s, int delta);
+int step_count(const AppState& s);  // steps for the current word and k
+void run_shortcut(AppState& s, Host& host, Shortcut key);
+// The link and the iframe snippet that recreate the current state (Host::page_url + params).
+std::string share_link(const AppState& s, const Host& host);
+std::string embed_snippet(const AppState& s, const Host& host);
+// The measurements as CSV: the sweep (measured FP over bits per word at this k, with theory)
+// and the current point. Saved through Host::save_file as bloomlab-measurements.csv.
+std::string measurements_csv(const AppState& s);
+void export_csv(AppState& s, Host& host);
+void export_plot_png(AppState& s, Host& host);  // the FP-over-bits plot, as drawn last frame
+// Screen-reader summary: the verdict for the word box and the key numbers.
+std::string announcement(AppState& s);
+
 // JSON for the JS API: the whole visible state, and the answer to query().
 std::string state_json(const AppState& s);
 std::string query_json(const AppState& s, std::string_view word);

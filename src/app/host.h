@@ -23,6 +23,18 @@ class Host {
   // A short text for screen readers (web: an aria-live region). Called when the verdict or
   // the key numbers change.
   virtual void announce(const std::string& text) = 0;
+
+  // Optional services (a test host can ignore them).
+  // Puts text on the system clipboard (web: navigator.clipboard, from the click's frame).
+  virtual void copy_text(const std::string& /*text*/) {}
+  // Asks the user for a text file; it arrives later through actions::load_word_list.
+  virtual void open_file() {}
+  // Saves the region (CSS pixels from the top-left) of the frame being drawn as a PNG file,
+  // once it is rendered.
+  virtual void save_png(const std::string& /*name*/, float /*x*/, float /*y*/, float /*w*/,
+                        float /*h*/) {}
+  // The address a share link starts with (web: the page's own URL without query or fragment).
+  virtual std::string page_url() const { return "https://your.site/bloomlab/"; }
 };
 
 }  // namespace bloomlab::app

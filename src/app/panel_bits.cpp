@@ -217,7 +217,7 @@ void build_texture(AppState& s, Host& host) {
   v.texture_built_at = ImGui::GetTime();
 }
 
-// Wheel zooms about the mouse; drag pans; double-click resets. pan is the top-left UV.
+// Wheel or pinch zooms about the pointer; drag pans; double-click resets. pan is the top-left UV.
 void zoom_and_pan(BitView& v, ImVec2 min, ImVec2 size) {
   const ImGuiIO& io = ImGui::GetIO();
   if (ImGui::IsItemHovered() && io.MouseWheel != 0) {
@@ -227,7 +227,15 @@ void zoom_and_pan(BitView& v, ImVec2 min, ImVec2 size) {
     v.pan_x = u - fx / v.zoom;
     v.pan_y = w - fy / v.zoom;
   }
-  if (ImGui::IsItemActive() && ImGui::IsMouseDragging(ImGuiMouseButton_Left, 2.0f)) {
+  // A pinch (the platform's two-finger gesture) zooms about its centre like the wheel.
+  const ImVec2 c = v.pinch_center;
+  if (v.pinch_zoom != 1.0f && c.x >= min.x && c.y >= min.y && c.x < min.x + size.x && c.y < min.y + size.y) {
+    const float fx = (c.x - min.x) / size.x, fy = (c.y - min.y) / size.y;
+    const float u = v.pan_x + fx / v.zoom, w = v.pan_y + fy / v.zoom;
+    v.zoom = std::clamp(v.zoom * v.pinch_zoom, 1.0f, 4096.0f);
+    v.pan_x = u - fx / v.zoom;
+    v.pan_y = w - fy / v.zoom;
+  } else if (ImGui::IsItemActive() && ImGui::IsMouseDragging(ImGuiMouseButton_Left, 2.0f)) {
     v.pan_x -= io.MouseDelta.x / size.x / v.zoom;
     v.pan_y -= io.MouseDelta.y / size.y / v.zoom;
   }

@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "actions.h"
 #include "core/theory.h"
 #include "plot.h"
 #include "ui.h"
@@ -160,7 +161,7 @@ void plot_fp_vs_k(const AppState& s) {
 
 }  // namespace
 
-void panel_plots(AppState& s, Host& /*host*/) {
+void panel_plots(AppState& s, Host& host) {
   begin_card("False positives",
              "More bits per word, fewer false positives; for each size one k is best.",
              "FP ≈ (1 − e^(−kn/m))^k  (Bloom 1970)\nbest k = (m/n)·ln 2, where FP ≈ 0.6185^(m/n)\n"
@@ -171,8 +172,18 @@ void panel_plots(AppState& s, Host& /*host*/) {
   ImGui::Checkbox("exact formula (small m)", &s.view.show_exact_curve);
   ImGui::EndDisabled();
   if (s.view.show_exact_curve && small) refresh_exact(s);
+  ImGui::SameLine();
+  if (ImGui::Button("Save PNG")) actions::export_plot_png(s, host);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("The plot below, as an image");
+  ImGui::SameLine();
+  if (ImGui::Button("Save CSV")) actions::export_csv(s, host);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("The measurements: the sweep and the current point");
+  show_note(s.export_note);
   if (s.set.words().empty()) hint_text("Add words to measure: the points are queries of a real filter.");
+  const ImVec2 plot_top = ImGui::GetCursorScreenPos();
   plot_fp_vs_bits(s);
+  const ImVec2 plot_end = ImGui::GetItemRectMax();
+  s.layout.plot_bits = ScreenRect{plot_top.x, plot_top.y, plot_end.x - plot_top.x, plot_end.y - plot_top.y};
   ImGui::Spacing();
   plot_fp_vs_k(s);
   end_card();

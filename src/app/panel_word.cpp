@@ -28,13 +28,17 @@ int cap_input(ImGuiInputTextCallbackData* data) {
   return 0;
 }
 
-void word_box(AppState& s) {
+void word_box(AppState& s, Host& host) {
   int pasted_bytes = 0;
   std::string text = s.word_input;
-  const float buttons = ImGui::CalcTextSize("AddWhat if we cleared its bits?").x + 60 * ui_scale();
+  const float buttons = ImGui::CalcTextSize("AddWhat if we cleared its bits?Step by step").x + 90 * ui_scale();
   const float avail = ImGui::GetContentRegionAvail().x;
   const bool one_row = avail - buttons >= 160 * ui_scale();  // on a phone the buttons wrap below
   ImGui::SetNextItemWidth(one_row ? avail - buttons : -1);
+  if (s.focus_word_box) {  // Ctrl/Cmd+K
+    ImGui::SetKeyboardFocusHere();
+    s.focus_word_box = false;
+  }
   const bool enter = ImGui::InputTextWithHint(
       "##word", "type a word…", &text,
       ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_CallbackEdit, cap_input, &pasted_bytes);
@@ -47,17 +51,27 @@ void word_box(AppState& s) {
                              std::to_string(kMaxLineBytes) + " bytes.",
                          true, 0};
   }
+  auto width_of = [](const char* label) {
+    return ImGui::CalcTextSize(label).x + 2 * ImGui::GetStyle().FramePadding.x;
+  };
   if (one_row) ImGui::SameLine();
   if (ImGui::Button("Add") || enter) {
     actions::add_word(s, s.word_input);
     if (enter) ImGui::SetKeyboardFocusHere(-1);
   }
-  ImGui::SameLine();
   if (s.set.params().variant == Variant::counting) {
+    same_line_if_fits(width_of("Remove"));
     if (ImGui::Button("Remove")) actions::remove_word(s, s.word_input);
-  } else if (ImGui::Button("What if we cleared its bits?")) {
-    actions::what_if_cleared(s, s.word_input);
+  } else {
+    same_line_if_fits(width_of("What if we cleared its bits?"));
+    if (ImGui::Button("What if we cleared its bits?")) actions::what_if_cleared(s, s.word_input);
   }
+  same_line_if_fits(width_of("Step by step"));
+  if (s.view.show_steps) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
+  const bool toggled = ImGui::Button("Step by step");
+  if (s.view.show_steps) ImGui::PopStyleColor();
+  if (toggled) actions::run_shortcut(s, host, Shortcut::toggle_steps);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Follow this word through the hash, a step at a time (S)");
 }
 
 void verdict(const Explained& e) {
@@ -132,14 +146,14 @@ void word_list(AppState& s) {
 
 }  // namespace
 
-void panel_word(AppState& s, Host& /*host*/) {
+void panel_word(AppState& s, Host& host) {
   begin_card("Word",
              "Type a word: its k bits light up before you add it. Hover a word in the list to see "
              "its bits.",
              "A word is hashed as its UTF-8 bytes:\n  h = FNV-1a 64(bytes)\n  h1 = h & 0xffffffff,  "
              "h2 = (h >> 32) | 1\n  pos_i = (h1 + i·h2) mod m,  i = 0 … k−1\n\"Possibly in the set\" "
              "when all k bits are 1; \"definitely not\" when any is 0.");
-  word_box(s);
+  word_box(s, host);
   show_note(s.word_note);
   if (!s.word_input.empty()) {
     const Explained& e = actions::current_query(s);

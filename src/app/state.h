@@ -68,9 +68,18 @@ enum class SizeUnit { bits, bytes, kib };
 
 struct ViewOptions {
   Theme theme = Theme::dark;
+  Theme page_theme = Theme::dark;  // the page's default (prefers-color-scheme): links omit it
   float font_scale = 1.0f;      // presentation mode: 1.5 .. 3
   bool presentation = false;
+  // What presentation mode replaced, restored when it ends.
+  Theme theme_before_presentation = Theme::dark;
+  float scale_before_presentation = 1.0f;
   bool reduced_motion = false;  // from prefers-reduced-motion
+  bool touch = false;           // a coarse pointer (a finger): larger touch targets
+  bool embed = false;           // in an article's iframe: a compact header
+  bool show_steps = false;      // the step-through panel
+  bool show_shortcuts = false;  // the keyboard shortcuts list
+  bool share_open = false;      // the share / embed dialog
   bool show_exact_curve = false;
   // Which panels show (embeds can hide some).
   bool show_words = true, show_bits = true, show_params = true, show_plots = true,
@@ -91,6 +100,20 @@ struct BitView {
   int64_t setters_bit = -1;
   uint64_t setters_version = UINT64_MAX;
   std::vector<uint32_t> setters;
+  // Two-finger pinch this frame, from the platform: a zoom factor (1 = none) about a point.
+  float pinch_zoom = 1.0f;
+  ImVec2 pinch_center;
+};
+
+// Keys the platform recognised (it knows the keyboard; the app knows what they mean). Run by
+// app::frame through actions::run_shortcut.
+enum class Shortcut { focus_word, preset_tiny, preset_passwords, preset_empty, presentation,
+                      step_back, step_forward, toggle_steps, toggle_shortcuts };
+
+// Step-through of one word: the word, its bytes, h, h1 and h2, each position, the bits.
+struct StepThrough {
+  int step = 0;
+  std::string word;  // the word the steps were started for (a new word restarts them)
 };
 
 // Where things were drawn in the last frame, in CSS pixels from the canvas's top-left: the
@@ -100,6 +123,7 @@ struct ScreenRect {
 };
 struct Layout {
   ScreenRect word_box, k_slider, bit_area;
+  ScreenRect plot_bits;  // the plot of FP over bits per word (what "Save PNG" saves)
   // The cell grid (m small enough for one rectangle per bit): bit i's cell starts at
   // (cells_x + (i % cells_cols) * cell, cells_y + (i / cells_cols) * cell).
   bool bit_cells = false;
@@ -142,6 +166,11 @@ struct AppState {
   uint64_t what_if_version = UINT64_MAX;
   std::vector<std::string> what_if_broken;
   std::vector<std::string> url_warnings;  // from apply_url_params, shown once at the top
+  std::vector<Shortcut> shortcuts;  // queued by the platform, run at the start of a frame
+  bool focus_word_box = false;      // Ctrl/Cmd+K: the word box takes the keyboard next frame
+  std::string paste_input;          // the "paste a list" box
+  StepThrough steps;
+  Note export_note;
   ViewOptions view;
   BitView bits;
   PlotCache plots;

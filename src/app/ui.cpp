@@ -62,7 +62,11 @@ ScreenRect last_item_rect() {
   return ScreenRect{min.x, min.y, max.x - min.x, max.y - min.y};
 }
 
-float ui_scale() { return ImGui::GetStyle().FramePadding.y / 6.0f; }  // apply_theme sets 6 * scale
+namespace {
+float g_ui_scale = 1.0f;
+}
+float ui_scale() { return g_ui_scale; }
+void set_ui_scale(float scale) { g_ui_scale = scale > 0 ? scale : 1.0f; }
 
 void begin_card(const char* title, const char* hint, const char* formula) {
   ImGui::PushID(title);

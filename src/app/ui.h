@@ -50,6 +50,7 @@ std::string format_rate(double p);    // 0.0123 -> "1.23%", tiny values in scien
 std::string format_bytes(uint64_t bytes);  // "8 B", "12.2 KiB", "3.1 MiB"
 ScreenRect last_item_rect();  // where the last ImGui item was drawn (AppState::layout)
 float ui_scale();  // the font scale (presentation mode): multiply fixed pixel sizes by it
+void set_ui_scale(float scale);  // apply_theme() keeps it in step with the style
 
 // The panels, in screen order. Each reads the state and calls actions.
 void panel_word(AppState& s, Host& host);
@@ -58,5 +59,7 @@ void panel_params(AppState& s, Host& host);
 void panel_plots(AppState& s, Host& host);
 void panel_numbers(AppState& s, Host& host);
 void panel_check(AppState& s, Host& host);
+void panel_steps(AppState& s, Host& host);    // the step-through (classroom)
+void panel_list(AppState& s, Host& host);     // your own words: open, paste or drop a list
 
 }  // namespace bloomlab::app

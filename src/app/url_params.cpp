@@ -174,10 +174,15 @@ void apply_view(AppState& s, const Parsed& in, std::vector<std::string>& warn) {
   if (auto v = in.get("scale")) {
     if (auto scale = parse_scale(percent_decode(*v))) {
       s.view.font_scale = *scale;
-      s.view.presentation = *scale > 1.0f;
     } else {
       warn.push_back("scale = " + quoted(*v) + " is not a number from 1 to 3.");
     }
+  }
+  if (auto v = in.get("embed")) {
+    const std::string value = percent_decode(*v);
+    if (value == "1" || value == "true" || value.empty()) s.view.embed = true;
+    else if (value == "0" || value == "false") s.view.embed = false;
+    else warn.push_back("embed = " + quoted(value) + " is not 1 or 0.");
   }
   if (auto v = in.get("probes")) {
     if (auto probes = parse_uint(*v, kMaxUrlProbes); probes && *probes > 0) s.probes = *probes;
@@ -234,8 +239,8 @@ std::string percent_encode(std::string_view text) {
 std::vector<std::string> apply_url_params(AppState& s, Host& host, std::string_view query) {
   Parsed in = parse_query(query);
   std::vector<std::string> warn = std::move(in.warnings);
-  static const char* const kKnown[] = {"preset", "m",    "k",      "variant", "scheme", "words",
-                                       "word",   "panels", "theme", "scale",  "probes"};
+  static const char* const kKnown[] = {"preset", "m",      "k",     "variant", "scheme", "words",
+                                       "word",   "panels", "theme", "scale",   "probes", "embed"};
   for (const auto& [key, value] : in.values) {
     bool known = false;
     for (const char* k : kKnown) known |= key == k;
@@ -278,14 +283,17 @@ std::string url_params_for(const AppState& s) {
   if (!s.word_input.empty()) q += "&word=" + percent_encode(s.word_input);
   const std::string panels = panels_value(s.view);
   if (panels != "words,bits,params,plots,numbers,check") q += "&panels=" + panels;
-  if (s.view.theme == Theme::light) q += "&theme=light";
-  if (s.view.theme == Theme::high_contrast) q += "&theme=contrast";
+  // The page's own default (its prefers-color-scheme) is left out: the reader's preference wins.
+  if (s.view.theme != s.view.page_theme)
+    q += s.view.theme == Theme::light ? "&theme=light"
+         : s.view.theme == Theme::dark ? "&theme=dark" : "&theme=contrast";
   if (s.view.font_scale != 1.0f) {
     char buf[16];
     std::snprintf(buf, sizeof buf, "%g", double(s.view.font_scale));
     q += std::string("&scale=") + buf;
   }
   if (s.probes != kDefaultProbes) q += "&probes=" + std::to_string(s.probes);
+  if (s.view.embed) q += "&embed=1";
   return q;
 }
 

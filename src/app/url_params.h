@@ -7,6 +7,7 @@
 //   panels   comma list of words, bits, params, plots, numbers, check (the others hide)
 //   theme    dark | light | contrast         scale    font scale 1..3
 //   probes   probes for the measured FP (1..10,000,000)
+//   embed    1: the page is in an article's iframe (a compact header: presets and share only)
 //
 // Values are percent-decoded ('+' is a space). Nothing here throws or aborts: an unknown key, a
 // malformed or out-of-range value is skipped with a warning in words; a repeated key keeps the

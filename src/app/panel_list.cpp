@@ -1,0 +1,64 @@
+// Your own words. Index:
+//   panel_list()     "Open file…" (or drop a file on the page), a box to paste a list, and the
+//                    parse report of the last list: lines, words, duplicates, empty, invalid
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+#include "actions.h"
+#include "ui.h"
+
+namespace bloomlab::app {
+namespace {
+
+void report_table(const WordListReport& r) {
+  const uint64_t words = r.lines - r.empty_lines - r.duplicates;
+  if (!ImGui::BeginTable("report", 2, ImGuiTableFlags_SizingFixedFit)) return;
+  auto row = [](const char* what, uint64_t value, bool bad = false) {
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TextDisabled("%s", what);
+    ImGui::TableNextColumn();
+    if (bad && value > 0) text_coloured(palette().error, with_commas(value).c_str());
+    else ImGui::TextUnformatted(with_commas(value).c_str());
+  };
+  row("lines", r.lines);
+  row("words", words);
+  row("duplicates dropped", r.duplicates);
+  row("empty lines skipped", r.empty_lines);
+  row("invalid UTF-8 lines", r.invalid_utf8_lines, true);
+  row("lines with NUL bytes", r.nul_lines, true);
+  ImGui::EndTable();
+}
+
+}  // namespace
+
+void panel_list(AppState& s, Host& host) {
+  begin_card("Your own words",
+             "Open a text file, drop one on the page, or paste a list: one word per line.",
+             "A list is read as UTF-8 lines; \"\\r\\n\" and \"\\n\" both end a line; empty lines\n"
+             "are skipped; duplicates count once. Invalid UTF-8 is hashed as raw bytes and reported.");
+  if (ImGui::Button("Open file…")) host.open_file();
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("A text file, one word per line (or drop it on the page)");
+  ImGui::SameLine();
+  if (ImGui::Button("Clear words")) actions::clear_words(s);
+  const float lines = s.view.touch ? 4.0f : 5.0f;
+  ImGui::InputTextMultiline("##paste", &s.paste_input,
+                            ImVec2(-1, ImGui::GetTextLineHeight() * lines + 12 * ui_scale()));
+  if (s.paste_input.empty()) {
+    // A hint inside the empty box (InputTextMultiline has none of its own).
+    const ImVec2 min = ImGui::GetItemRectMin();
+    const ImGuiStyle& st = ImGui::GetStyle();
+    ImGui::GetWindowDrawList()->AddText(ImVec2(min.x + st.FramePadding.x, min.y + st.FramePadding.y),
+                                        palette().text_dim, "paste a list here, one word per line");
+  }
+  ImGui::BeginDisabled(s.paste_input.empty());
+  if (ImGui::Button("Add these words")) {
+    if (actions::load_word_list(s, s.paste_input, "pasted list").empty()) s.paste_input.clear();
+  }
+  ImGui::EndDisabled();
+  show_note(s.list_note);
+  if (s.has_report) report_table(s.last_report);
+  end_card();
+}
+
+}  // namespace bloomlab::app
