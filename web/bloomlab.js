@@ -69,6 +69,9 @@
     },
     measure(options = {}) { return check(parse(Module._bl_measure(numberOr(options.probes, -1)))); },
     state() { return parse(Module._bl_state()); },
+    // Presentation, step-through, touch and embed flags, the plot's rect, the screen-reader text.
+    viewState() { return parse(Module._bl_view_state()); },
+    lastCopied() { return lastCopied; },  // what the app last put on the clipboard
     applyParams(query) { return withString(query, (ptr) => parse(Module._bl_apply_params(ptr))); },
     shareParams() { return Module.UTF8ToString(Module._bl_share_params()); },
     // Resolves when queued words (a preset, a pasted list) are all in the filter.
@@ -76,12 +79,127 @@
       await ready;
       for (;;) {
         const s = api.state();
-        if (!s.loading) return s;
+        if (!s.loading.active) return s;
         await new Promise((r) => setTimeout(r, 30));
       }
     },
   };
   window.bloomlab = api;
+  let lastCopied = "";
+
+  // ---- The page's preferences, read once at start (main_web.cpp unpacks the bits) ------------
+  function pagePreferences() {
+    const mq = (q) => !!(window.matchMedia && window.matchMedia(q).matches);
+    return (mq("(prefers-color-scheme: light)") ? 1 : 0) | (mq("(prefers-contrast: more)") ? 2 : 0) |
+           (mq("(prefers-reduced-motion: reduce)") ? 4 : 0) | (mq("(pointer: coarse)") ? 8 : 0);
+  }
+
+  // ---- Clipboard: the app asks from the frame of the click (still a user activation) ---------
+  function copyText(text) {
+    lastCopied = text;
+    const fallback = () => {
+      const area = document.createElement("textarea");
+      area.value = text;
+      area.setAttribute("readonly", "");
+      area.className = "offscreen";
+      document.body.appendChild(area);
+      area.select();
+      try { document.execCommand("copy"); } catch (e) { console.warn("bloomlab: copy failed: " + e.message); }
+      area.remove();
+      canvas.focus();
+    };
+    if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(text).catch(fallback);
+    else fallback();
+  }
+
+  // ---- Word lists from files: "Open file…" (a hidden file input) and drag-and-drop -----------
+  async function loadFile(file) {
+    if (!file) return;
+    try {
+      api.loadWords(new Uint8Array(await file.arrayBuffer()), file.name);
+    } catch (e) {
+      console.warn("bloomlab: " + file.name + ": " + e.message);
+      showNotes([file.name + ": " + e.message]);
+    }
+  }
+  const fileInput = $("file-input");
+  fileInput.addEventListener("change", () => { loadFile(fileInput.files[0]); fileInput.value = ""; });
+  document.addEventListener("dragover", (e) => {
+    if (!e.dataTransfer || !Array.from(e.dataTransfer.types).includes("Files")) return;
+    e.preventDefault();
+    e.dataTransfer.dropEffect = "copy";
+    document.body.classList.add("dropping");
+  });
+  document.addEventListener("dragleave", (e) => { if (!e.relatedTarget) document.body.classList.remove("dropping"); });
+  document.addEventListener("drop", (e) => {
+    document.body.classList.remove("dropping");
+    if (!e.dataTransfer || !e.dataTransfer.files.length) return;
+    e.preventDefault();
+    loadFile(e.dataTransfer.files[0]);
+  });
+
+  // ---- The on-screen keyboard: a hidden input the app focuses while ImGui wants text ---------
+  // A canvas never opens a phone's keyboard. While a text field is active (and the last pointer
+  // was a finger), the page focuses #keyboard, placed over the field; what is typed there goes to
+  // ImGui as text (bl_text_input) and editing keys (bl_key). A sentinel space stays in the input
+  // so a Backspace on an "empty" field still fires an input event on every keyboard.
+  const keyboard = $("keyboard");
+  const SENTINEL = " ";
+  const editKeys = { Backspace: 0, Enter: 1, ArrowLeft: 2, ArrowRight: 3, Home: 4, End: 5, Delete: 6, Tab: 7, Escape: 8 };
+  let composing = false, lastPointer = "mouse";
+  window.addEventListener("pointerdown", (e) => { lastPointer = e.pointerType; }, true);
+  function resetKeyboard() { keyboard.value = SENTINEL; keyboard.setSelectionRange(1, 1); }
+  function sendText(text) { if (text) withString(text, (ptr) => Module._bl_text_input(ptr)); }
+  function placeKeyboard(x, y, w, h) {
+    keyboard.style.left = x + "px";
+    keyboard.style.top = y + "px";
+    keyboard.style.width = Math.max(w, 8) + "px";
+    keyboard.style.height = Math.max(h, 8) + "px";
+  }
+  for (const type of ["keyup", "keypress"]) keyboard.addEventListener(type, (e) => e.stopPropagation());
+  keyboard.addEventListener("keydown", (e) => {
+    e.stopPropagation();  // SDL listens on window: keys typed here reach ImGui through bl_* only
+    if (composing || e.isComposing || e.ctrlKey || e.metaKey || e.altKey) return;
+    if (e.key in editKeys) { e.preventDefault(); Module._bl_key(editKeys[e.key]); }
+  });
+  keyboard.addEventListener("compositionstart", () => { composing = true; });
+  keyboard.addEventListener("compositionend", (e) => { composing = false; sendText(e.data); resetKeyboard(); });
+  keyboard.addEventListener("input", (e) => {
+    if (composing || e.isComposing) return;
+    if (e.inputType === "deleteContentBackward") Module._bl_key(0);
+    else if (e.inputType === "insertLineBreak") Module._bl_key(1);
+    else if (e.inputType === "insertText" && e.data) sendText(e.data);
+    else sendText(keyboard.value.startsWith(SENTINEL) ? keyboard.value.slice(SENTINEL.length) : keyboard.value);
+    resetKeyboard();
+  });
+  // iOS opens the keyboard only for a focus() inside the touch's own handler: a tap on the word
+  // box focuses the input at once; the app's next frames confirm (or blur) it.
+  canvas.addEventListener("touchend", (e) => {
+    const t = e.changedTouches[0];
+    if (!t || !window.Module._bl_word_box) return;
+    const [x, y, w, h] = parse(Module._bl_word_box());
+    const r = canvas.getBoundingClientRect();
+    const px = t.clientX - r.left, py = t.clientY - r.top;
+    if (px >= x && px <= x + w && py >= y && py <= y + h) {
+      placeKeyboard(x, y, w, h);
+      resetKeyboard();
+      keyboard.focus({ preventScroll: true });
+    }
+  });
+  function textInput(wanted, x, y, w, h) {
+    if (wanted) {
+      if (lastPointer !== "touch" && lastPointer !== "pen") return;  // a real keyboard types into SDL
+      placeKeyboard(x, y, w, h);
+      if (document.activeElement !== keyboard) { resetKeyboard(); keyboard.focus({ preventScroll: true }); }
+    } else if (document.activeElement === keyboard) {
+      keyboard.blur();
+    }
+  }
+
+  // Ctrl/Cmd+K is the app's "word box" key, not the browser's search.
+  window.addEventListener("keydown", (e) => {
+    if ((e.ctrlKey || e.metaKey) && (e.key === "k" || e.key === "K")) e.preventDefault();
+  });
 
   // ---- Failures of the environment ------------------------------------------------------------
   // Probe on a throwaway canvas: the app's canvas must get its context from Emscripten, with
@@ -115,6 +233,15 @@
       showNotes(warnings);
     },
     bloomlabAnnounce(text) { $("live").textContent = text; },
+    bloomlabPagePreferences: pagePreferences,
+    bloomlabCopyText: copyText,
+    bloomlabOpenFile() { fileInput.click(); },
+    bloomlabTextInput: textInput,
+    // The state in the fragment, so a reload or a copied address restores it (throttled by the app).
+    bloomlabKeepState(params) {
+      try { history.replaceState(history.state, "", location.pathname + location.search + "#" + params); }
+      catch (e) { console.warn("bloomlab: cannot keep the state in the address: " + e.message); }
+    },
     bloomlabSaveFile(name, mime, bytes) {
       const url = URL.createObjectURL(new Blob([bytes], { type: mime }));
       const a = document.createElement("a");

@@ -1,6 +1,8 @@
 // The Host (src/app/host.h) parts every platform shares: textures through OpenGL.
 #pragma once
 #include <map>
+#include <string>
+#include <vector>
 
 #include "app/host.h"
 #include "gl.h"
@@ -11,9 +13,19 @@ class GlHost : public app::Host {
  public:
   ~GlHost() override;
   ImTextureID upload_texture(int slot, int width, int height, const uint32_t* rgba) override;
+  // Remembers the region; finish_captures() reads it once the frame is rendered.
+  void save_png(const std::string& name, float x, float y, float w, float h) override;
+  // Reads each requested region from the back buffer (drawable_w x drawable_h device pixels,
+  // `scale` device pixels per CSS pixel), encodes it as PNG and hands it to save_file().
+  void finish_captures(int drawable_w, int drawable_h, float scale);
 
  private:
+  struct Capture {
+    std::string name;
+    float x, y, w, h;
+  };
   std::map<int, GLuint> textures_;
+  std::vector<Capture> captures_;
 };
 
 }  // namespace bloomlab::platform

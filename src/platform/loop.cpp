@@ -4,6 +4,8 @@
 #include <imgui_impl_opengl3.h>
 #include <imgui_impl_sdl.h>
 
+#include <cfloat>
+#include <cmath>
 #include <cstdio>
 
 #include "app/actions.h"
@@ -38,7 +40,75 @@ void refresh_fonts(Loop& loop) {
   ImGui_ImplOpenGL3_CreateFontsTexture();
 }
 
+// Keys the app gives a meaning to (app::Shortcut). Plain keys only while no text field has
+// the keyboard, so typing "1" or "p" in the word box stays typing.
+void map_shortcut(Loop& loop, const SDL_KeyboardEvent& key) {
+  if (key.repeat) return;
+  const Uint16 mods = key.keysym.mod;
+  const bool command = (mods & (KMOD_CTRL | KMOD_GUI)) != 0;
+  auto& queue = loop.state.shortcuts;
+  const SDL_Scancode code = key.keysym.scancode;
+  if (command) {
+    if (code == SDL_SCANCODE_K) queue.push_back(app::Shortcut::focus_word);
+    return;
+  }
+  if (ImGui::GetIO().WantTextInput || (mods & KMOD_ALT)) return;
+  const bool shift = (mods & KMOD_SHIFT) != 0;
+  switch (code) {
+    case SDL_SCANCODE_1: if (!shift) queue.push_back(app::Shortcut::preset_tiny); break;
+    case SDL_SCANCODE_2: if (!shift) queue.push_back(app::Shortcut::preset_passwords); break;
+    case SDL_SCANCODE_3: if (!shift) queue.push_back(app::Shortcut::preset_empty); break;
+    case SDL_SCANCODE_P: queue.push_back(app::Shortcut::presentation); break;
+    case SDL_SCANCODE_S: queue.push_back(app::Shortcut::toggle_steps); break;
+    case SDL_SCANCODE_LEFT: queue.push_back(app::Shortcut::step_back); break;
+    case SDL_SCANCODE_RIGHT: queue.push_back(app::Shortcut::step_forward); break;
+    case SDL_SCANCODE_SLASH: if (shift) queue.push_back(app::Shortcut::toggle_shortcuts); break;
+    default: break;
+  }
+}
+
+// Fingers: a lift hides the mouse two frames later (the release must still land on the button
+// it pressed); two fingers pinch the bit array's zoom.
+void track_touch(Loop& loop, const SDL_Event& e) {
+  int w = 0, h = 0;
+  SDL_GetWindowSize(loop.window, &w, &h);
+  const SDL_TouchFingerEvent& f = e.tfinger;
+  if (e.type == SDL_FINGERUP) {
+    loop.fingers.erase(f.fingerId);
+    if (loop.fingers.empty()) loop.hide_mouse_from = loop.frames + 2;
+  } else {
+    loop.fingers[f.fingerId] = ImVec2(f.x * float(w), f.y * float(h));
+    if (e.type == SDL_FINGERDOWN) loop.hide_mouse_from = UINT64_MAX;
+  }
+  if (loop.fingers.size() != 2) {
+    loop.pinch_distance = 0;
+    return;
+  }
+  const ImVec2 a = loop.fingers.begin()->second, b = std::next(loop.fingers.begin())->second;
+  const float d = std::hypot(a.x - b.x, a.y - b.y);
+  app::BitView& bits = loop.state.bits;
+  if (loop.pinch_distance > 0 && d > 0) {
+    bits.pinch_zoom *= d / loop.pinch_distance;
+    bits.pinch_center = ImVec2((a.x + b.x) / 2, (a.y + b.y) / 2);
+  }
+  loop.pinch_distance = d;
+}
+
+void push_key_event(SDL_Scancode key, bool down) {
+  SDL_Event e{};
+  e.type = down ? SDL_KEYDOWN : SDL_KEYUP;
+  e.key.state = down ? SDL_PRESSED : SDL_RELEASED;
+  e.key.keysym.scancode = key;
+  e.key.keysym.sym = SDL_GetKeyFromScancode(key);
+  SDL_PushEvent(&e);
+}
+
 }  // namespace
+
+void press_key(Loop& loop, SDL_Scancode key) {
+  push_key_event(key, true);
+  loop.keys_down.push_back(key);
+}
 
 bool init(Loop& loop, GlHost& host, int width, int height) {
   loop.host = &host;
@@ -86,10 +156,22 @@ bool init(Loop& loop, GlHost& host, int width, int height) {
 }
 
 void frame(Loop& loop) {
+  // Keys pressed for the on-screen keyboard last frame go up now.
+  for (SDL_Scancode key : loop.keys_to_release) push_key_event(key, false);
+  loop.keys_to_release.swap(loop.keys_down);
+  loop.keys_down.clear();
   SDL_Event event;
   while (SDL_PollEvent(&event)) {
     ImGui_ImplSDL2_ProcessEvent(&event);
-    if (event.type == SDL_QUIT) loop.quit = true;
+    switch (event.type) {
+      case SDL_QUIT: loop.quit = true; break;
+      case SDL_KEYDOWN: map_shortcut(loop, event.key); break;
+      case SDL_FINGERDOWN: case SDL_FINGERMOTION: case SDL_FINGERUP: track_touch(loop, event); break;
+      case SDL_MOUSEMOTION:  // a real mouse (not a finger SDL turned into one) shows again
+        if (event.motion.which != SDL_TOUCH_MOUSEID) loop.hide_mouse_from = UINT64_MAX;
+        break;
+      default: break;
+    }
   }
   refresh_fonts(loop);
   ImGui_ImplOpenGL3_NewFrame();
@@ -98,8 +180,10 @@ void frame(Loop& loop) {
   // asserts on a non-positive DeltaTime.
   ImGuiIO& io = ImGui::GetIO();
   if (io.DeltaTime <= 0.0f) io.DeltaTime = 1.0f / 1000.0f;
+  if (loop.frames >= loop.hide_mouse_from) io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
   ImGui::NewFrame();
   app::frame(loop.state, *loop.host);
+  loop.state.bits.pinch_zoom = 1.0f;  // a pinch is consumed by the frame it arrived for
   ImGui::Render();
 
   int w = 0, h = 0;
@@ -109,6 +193,8 @@ void frame(Loop& loop) {
   glClearColor(bg.x, bg.y, bg.z, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  // Region captures (Save PNG) read this frame's back buffer, before the swap.
+  loop.host->finish_captures(w, h, io.DisplayFramebufferScale.x);
   ++loop.frames;
 }
 

@@ -3,7 +3,9 @@
 #pragma once
 #include <SDL.h>
 
+#include <map>
 #include <memory>
+#include <vector>
 
 #include "app/state.h"
 #include "gl_host.h"
@@ -19,7 +21,19 @@ struct Loop {
   float font_size = 0;        // CSS pixels the fonts were built for
   uint64_t frames = 0;
   bool quit = false;
+
+  // Touch: a lifted finger leaves SDL's mouse where it was, so hover (and tooltips) would stick;
+  // from this frame on the mouse is "nowhere" until it moves again or a finger comes down.
+  uint64_t hide_mouse_from = UINT64_MAX;
+  std::map<SDL_FingerID, ImVec2> fingers;  // down now, in window coordinates (CSS px)
+  float pinch_distance = 0;                // between two fingers last event; 0 = no pinch
+  // Keys pressed on the app's behalf (the on-screen keyboard's hidden input): a key is down for
+  // one frame and released at the start of the next, as ImGui 1.86 reads key states per frame.
+  std::vector<SDL_Scancode> keys_down, keys_to_release;
 };
+
+// Presses and releases a key for ImGui (down this frame, up the next).
+void press_key(Loop& loop, SDL_Scancode key);
 
 // Opens the window (CSS-pixel size w x h; the web ignores it and follows the canvas) and
 // starts ImGui. Returns false with SDL's message on stderr.

@@ -3,6 +3,9 @@
 #include <emscripten.h>
 #include <emscripten/html5.h>
 
+#include <imgui.h>
+#include <imgui_internal.h>  // PlatformImePos: where the text cursor is, for the hidden input
+
 #include <cmath>
 #include <string>
 
@@ -25,12 +28,29 @@ EM_JS(void, js_param_warnings, (const char* json), {
   Module.bloomlabParamWarnings(JSON.parse(UTF8ToString(json)));
 });
 EM_JS(char*, js_location_params, (), {
-  // The fragment (state kept by the app) wins over the query (the embed's configuration).
+  // The fragment is the whole state the app kept there (history.replaceState as it changed):
+  // when present it replaces the query (the embed's or link's configuration) rather than mixing
+  // with it, so a reload restores exactly what was on screen.
   const q = location.search.slice(1);  // without the leading "?"
   const h = location.hash.slice(1);    // without the leading "#"
-  const s = [q, h].filter(Boolean).join("&");
-  return stringToNewUTF8(s);
+  return stringToNewUTF8(h || q);
 });
+EM_JS(int, js_page_preferences, (), { return Module.bloomlabPagePreferences(); });
+EM_JS(void, js_keep_state, (const char* params), {
+  Module.bloomlabKeepState(UTF8ToString(params));
+});
+EM_JS(void, js_copy_text, (const char* text), { Module.bloomlabCopyText(UTF8ToString(text)); });
+EM_JS(void, js_open_file, (), { Module.bloomlabOpenFile(); });
+EM_JS(char*, js_page_url, (), { return stringToNewUTF8(location.origin + location.pathname); });
+EM_JS(void, js_text_input, (int wanted, double x, double y, double w, double h), {
+  Module.bloomlabTextInput(!!wanted, x, y, w, h);
+});
+
+// The page's preferences, as js_page_preferences packs them (web/bloomlab.js).
+enum PagePreference {
+  kPrefersLight = 1, kPrefersContrast = 2, kReducedMotion = 4, kCoarsePointer = 8,
+};
+constexpr double kKeepStateEverySeconds = 0.4;  // history.replaceState at most this often
 
 class WebHost : public GlHost {
  public:
@@ -39,6 +59,14 @@ class WebHost : public GlHost {
     js_save_file(name.c_str(), mime.c_str(), bytes.data(), bytes.size());
   }
   void announce(const std::string& text) override { js_announce(text.c_str()); }
+  void copy_text(const std::string& text) override { js_copy_text(text.c_str()); }
+  void open_file() override { js_open_file(); }
+  std::string page_url() const override {
+    char* url = js_page_url();
+    std::string out = url;
+    free(url);
+    return out;
+  }
 };
 
 WebHost g_host;
@@ -77,9 +105,41 @@ std::string apply_params(const char* query) {
   return w.str();
 }
 
+// The state is kept in the URL fragment as it changes, so a reload or a copied address
+// restores it. Only after a change: opening a link leaves its address as it was.
+std::string g_kept_params;
+double g_kept_at = 0;
+void keep_state_in_url() {
+  const double now = emscripten_get_now() / 1000.0;
+  if (now - g_kept_at < kKeepStateEverySeconds) return;
+  g_kept_at = now;
+  std::string params = app::url_params_for(g_loop.state);
+  if (params == g_kept_params) return;
+  g_kept_params = std::move(params);
+  js_keep_state(g_kept_params.c_str());
+}
+
+// On-screen keyboards open only for a focused text element: while ImGui wants text, the page
+// focuses a hidden <input> over the field (the word box, or a small box at the text cursor)
+// and feeds what is typed into it back through bl_text_input / bl_key.
+bool g_text_wanted = false;
+void sync_text_input() {
+  const bool wanted = ImGui::GetIO().WantTextInput;
+  if (wanted == g_text_wanted) return;
+  g_text_wanted = wanted;
+  const ImVec2 caret = GImGui->PlatformImePos;
+  const app::ScreenRect box = g_loop.state.layout.word_box;
+  const bool in_word_box = caret.y >= box.y && caret.y <= box.y + box.h;
+  const float line = ImGui::GetFontSize();
+  if (in_word_box) js_text_input(wanted, box.x, box.y, box.w, box.h);
+  else js_text_input(wanted, caret.x, caret.y, 4 * line, line);
+}
+
 void main_loop_step() {
   frame(g_loop);
   swap(g_loop);
+  sync_text_input();
+  keep_state_in_url();
   if (g_loop.frames <= 2) js_frame_drawn(double(g_loop.frames));
 }
 
@@ -161,15 +221,69 @@ EMSCRIPTEN_KEEPALIVE const char* bl_apply_params(const char* query) {
 
 EMSCRIPTEN_KEEPALIVE const char* bl_share_params() { return reply(app::url_params_for(g_loop.state)); }
 
+// Text typed into the hidden input of the on-screen keyboard (UTF-8), committed IME text included.
+EMSCRIPTEN_KEEPALIVE void bl_text_input(const char* utf8) { ImGui::GetIO().AddInputCharactersUTF8(utf8); }
+
+// An editing key from the hidden input: 0 Backspace, 1 Enter, 2 Left, 3 Right, 4 Home, 5 End,
+// 6 Delete, 7 Tab, 8 Escape.
+EMSCRIPTEN_KEEPALIVE void bl_key(int key) {
+  static const SDL_Scancode codes[] = {
+      SDL_SCANCODE_BACKSPACE, SDL_SCANCODE_RETURN, SDL_SCANCODE_LEFT, SDL_SCANCODE_RIGHT,
+      SDL_SCANCODE_HOME, SDL_SCANCODE_END, SDL_SCANCODE_DELETE, SDL_SCANCODE_TAB, SDL_SCANCODE_ESCAPE};
+  if (key >= 0 && key < int(sizeof codes / sizeof codes[0])) press_key(g_loop, codes[key]);
+}
+
+// The word box's rect in CSS px, "[x,y,w,h]": the page focuses its hidden input inside a tap on it.
+EMSCRIPTEN_KEEPALIVE const char* bl_word_box() {
+  const app::ScreenRect& r = g_loop.state.layout.word_box;
+  JsonWriter w;
+  w.begin_array().value(double(r.x)).value(double(r.y)).value(double(r.w)).value(double(r.h)).end_array();
+  return reply(w.str());
+}
+
+// The view and classroom state the browser tests look at (the rest is in bl_state).
+EMSCRIPTEN_KEEPALIVE const char* bl_view_state() {
+  const app::AppState& s = g_loop.state;
+  JsonWriter w;
+  w.begin_object();
+  w.field("presentation", s.view.presentation).field("fontScale", double(s.view.font_scale));
+  w.field("theme", s.view.theme == app::Theme::light ? "light"
+                   : s.view.theme == app::Theme::dark ? "dark" : "contrast");
+  w.field("reducedMotion", s.view.reduced_motion).field("touch", s.view.touch);
+  w.field("embed", s.view.embed).field("steps", s.view.show_steps);
+  w.field("step", int64_t{s.steps.step}).field("stepCount", int64_t{app::actions::step_count(s)});
+  w.field("shortcuts", s.view.show_shortcuts).field("shareOpen", s.view.share_open);
+  w.field("wantTextInput", g_text_wanted);
+  w.field("hoveredBit", s.bits.hovered_bit).field("pinnedBit", s.bits.pinned_bit);
+  w.key("plot").begin_object();
+  w.field("x", double(s.layout.plot_bits.x)).field("y", double(s.layout.plot_bits.y));
+  w.field("w", double(s.layout.plot_bits.w)).field("h", double(s.layout.plot_bits.h));
+  w.end_object();
+  w.field("pixelRatio", double(g_loop.pixel_ratio)).field("fontSize", double(g_loop.font_size));
+  w.field("announcement", app::actions::announcement(g_loop.state));
+  w.end_object();
+  return reply(w.str());
+}
+
 }  // extern "C"
 
 int main() {
   // The canvas is sized by CSS; SDL follows it (and devicePixelRatio) on resize events.
+  // The page's preferences first; the URL may then override the theme.
+  const int prefs = js_page_preferences();
+  app::ViewOptions& view = g_loop.state.view;
+  view.page_theme = (prefs & kPrefersContrast) ? app::Theme::high_contrast
+                    : (prefs & kPrefersLight)  ? app::Theme::light
+                                               : app::Theme::dark;
+  view.theme = view.page_theme;
+  view.reduced_motion = prefs & kReducedMotion;
+  view.touch = prefs & kCoarsePointer;
   if (!init(g_loop, g_host, 960, 640)) return 1;
   char* params = js_location_params();
   const std::string warnings = apply_params(params);
   free(params);
   js_param_warnings(warnings.c_str());
+  g_kept_params = app::url_params_for(g_loop.state);  // the address as opened is kept as is
   emscripten_set_main_loop(main_loop_step, 0, false);
   return 0;
 }
