@@ -148,6 +148,11 @@
   const editKeys = { Backspace: 0, Enter: 1, ArrowLeft: 2, ArrowRight: 3, Home: 4, End: 5, Delete: 6, Tab: 7, Escape: 8 };
   let composing = false, lastPointer = "mouse";
   window.addEventListener("pointerdown", (e) => { lastPointer = e.pointerType; }, true);
+  // SDL cancels the mouse's default action, focus included: in an iframe the keyboard would stay
+  // with the article. A mouse press on the canvas takes the keyboard explicitly.
+  canvas.addEventListener("pointerdown", (e) => {
+    if (e.pointerType !== "touch" && document.activeElement !== canvas) canvas.focus({ preventScroll: true });
+  });
   function resetKeyboard() { keyboard.value = SENTINEL; keyboard.setSelectionRange(1, 1); }
   function sendText(text) { if (text) withString(text, (ptr) => Module._bl_text_input(ptr)); }
   function placeKeyboard(x, y, w, h) {

@@ -76,6 +76,7 @@ void draw_view_controls(AppState& s) {
     same_line_if_fits(button_width("Share / embed"));
   }
   if (ImGui::Button("Share / embed")) s.view.share_open = true;
+  s.layout.share_button = last_item_rect();
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("A link to this state, and the code to embed it in a page");
   if (s.view.embed) return;
   same_line_if_fits(button_width("Keys"));
@@ -117,6 +118,7 @@ void draw_share_dialog(AppState& s, Host& host) {
     host.copy_text(link);
     copied = Note{"Link copied.", false, 0};
   }
+  s.layout.copy_link_button = last_item_rect();
   ImGui::Spacing();
   ImGui::TextUnformatted("Embed it in a page (an iframe; resize it with the style):");
   ImGui::InputTextMultiline("##snippet", &snippet, ImVec2(-1, ImGui::GetTextLineHeight() * 4.5f),
@@ -125,6 +127,7 @@ void draw_share_dialog(AppState& s, Host& host) {
     host.copy_text(snippet);
     copied = Note{"Embed code copied.", false, 0};
   }
+  s.layout.copy_embed_button = last_item_rect();
   ImGui::SameLine();
   if (ImGui::Button("Close") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) open = false;
   show_note(copied);
@@ -324,7 +327,11 @@ void frame(AppState& s, Host& host) {
   draw_header(s, host);
 
   const float width = ImGui::GetContentRegionAvail().x;
-  if (width >= kNarrowWidth * ui_scale()) {
+  // Two columns only when both have something to show (an embed may hide one side).
+  const ViewOptions& v = s.view;
+  const bool left_any = v.show_words || v.show_bits || v.show_check || v.show_steps;
+  const bool right_any = v.show_params || v.show_plots || v.show_numbers;
+  if (width >= kNarrowWidth * ui_scale() && left_any && right_any) {
     const float left = std::floor(width * 0.56f);
     draw_column(s, host, "left", left,
                 {shown<&ViewOptions::show_words, panel_word>, shown<&ViewOptions::show_steps, panel_steps>,

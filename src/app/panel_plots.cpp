@@ -174,9 +174,11 @@ void panel_plots(AppState& s, Host& host) {
   if (s.view.show_exact_curve && small) refresh_exact(s);
   ImGui::SameLine();
   if (ImGui::Button("Save PNG")) actions::export_plot_png(s, host);
+  s.layout.save_png_button = last_item_rect();
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("The plot below, as an image");
   ImGui::SameLine();
   if (ImGui::Button("Save CSV")) actions::export_csv(s, host);
+  s.layout.save_csv_button = last_item_rect();
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("The measurements: the sweep and the current point");
   show_note(s.export_note);
   if (s.set.words().empty()) hint_text("Add words to measure: the points are queries of a real filter.");

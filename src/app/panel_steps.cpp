@@ -67,6 +67,7 @@ void panel_steps(AppState& s, Host& /*host*/) {
   if (ImGui::Button("◀ Back")) actions::step(s, -1);
   ImGui::SameLine();
   if (ImGui::Button("Next ▶")) actions::step(s, +1);
+  s.layout.step_next_button = last_item_rect();
   ImGui::SameLine();
   ImGui::AlignTextToFramePadding();
   ImGui::TextDisabled("step %d of %d", current + 1, count);

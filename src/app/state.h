@@ -124,6 +124,8 @@ struct ScreenRect {
 struct Layout {
   ScreenRect word_box, k_slider, bit_area;
   ScreenRect plot_bits;  // the plot of FP over bits per word (what "Save PNG" saves)
+  ScreenRect share_button, copy_link_button, copy_embed_button;  // header and share dialog
+  ScreenRect save_png_button, save_csv_button, step_next_button;
   // The cell grid (m small enough for one rectangle per bit): bit i's cell starts at
   // (cells_x + (i % cells_cols) * cell, cells_y + (i / cells_cols) * cell).
   bool bit_cells = false;

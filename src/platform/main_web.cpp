@@ -8,6 +8,7 @@
 
 #include <cmath>
 #include <string>
+#include <utility>
 
 #include "app/actions.h"
 #include "app/url_params.h"
@@ -255,10 +256,16 @@ EMSCRIPTEN_KEEPALIVE const char* bl_view_state() {
   w.field("shortcuts", s.view.show_shortcuts).field("shareOpen", s.view.share_open);
   w.field("wantTextInput", g_text_wanted);
   w.field("hoveredBit", s.bits.hovered_bit).field("pinnedBit", s.bits.pinned_bit);
-  w.key("plot").begin_object();
-  w.field("x", double(s.layout.plot_bits.x)).field("y", double(s.layout.plot_bits.y));
-  w.field("w", double(s.layout.plot_bits.w)).field("h", double(s.layout.plot_bits.h));
-  w.end_object();
+  const std::pair<const char*, const app::ScreenRect*> rects[] = {
+      {"plot", &s.layout.plot_bits},           {"shareButton", &s.layout.share_button},
+      {"copyLinkButton", &s.layout.copy_link_button}, {"copyEmbedButton", &s.layout.copy_embed_button},
+      {"savePngButton", &s.layout.save_png_button}, {"saveCsvButton", &s.layout.save_csv_button},
+      {"stepNextButton", &s.layout.step_next_button}};
+  for (const auto& [name, r] : rects) {
+    w.key(name).begin_object();
+    w.field("x", double(r->x)).field("y", double(r->y)).field("w", double(r->w)).field("h", double(r->h));
+    w.end_object();
+  }
   w.field("pixelRatio", double(g_loop.pixel_ratio)).field("fontSize", double(g_loop.font_size));
   w.field("announcement", app::actions::announcement(g_loop.state));
   w.end_object();
