@@ -140,10 +140,22 @@ std::string remove_word(AppState& s, std::string_view word) {
 }
 
 std::string load_preset(AppState& s, Host& host, std::string_view name) {
+  // Refused before anything changes: the words, a list loading, what the preset put in.
+  if (name != "tiny" && name != "passwords" && name != "10k" && name != "empty")
+    return report(s.list_note,
+                  "Unknown preset \"" + std::string(name) + "\": try tiny, passwords or empty.",
+                  true);
   s.pending = PendingWords{};
   s.password_list_loading = false;
   s.password_list_error.clear();
   s.list_note = Note{};
+  if (name == "passwords" || name == "10k") {
+    // The words on screen stay until the list has arrived: if it never does, nothing is lost.
+    // So does what the current preset put in, which a share link made meanwhile relies on.
+    s.password_list_loading = true;
+    host.request_password_list();
+    return "";
+  }
   s.preset_intact = true;
   s.preset_word_count = 0;
   if (name == "tiny") {
@@ -151,17 +163,8 @@ std::string load_preset(AppState& s, Host& host, std::string_view name) {
     set_params(s, kTinyParams);
     for (const char* w : kTinyWords) s.set.add(w);
     s.preset_word_count = std::size(kTinyWords);
-  } else if (name == "passwords" || name == "10k") {
-    // The words on screen stay until the list has arrived: if it never does, nothing is lost.
-    s.password_list_loading = true;
-    host.request_password_list();
-    return "";
-  } else if (name == "empty") {
-    s.set.clear();
   } else {
-    return report(s.list_note,
-                  "Unknown preset \"" + std::string(name) + "\": try tiny, passwords or empty.",
-                  true);
+    s.set.clear();  // "empty"
   }
   s.preset = std::string(name);
   changed(s, What::words);

@@ -1,0 +1,201 @@
+// The application's actions and URL parameters fed bad input (issue 6): each is refused or
+// accepted with a message in words, nothing crashes, and the words already there stay.
+#include <doctest.h>
+
+#include <string>
+#include <vector>
+
+#include "app/actions.h"
+#include "app/url_params.h"
+
+using namespace bloomlab;
+using namespace bloomlab::app;
+
+namespace {
+
+struct QuietHost : Host {
+  int list_requests = 0;
+  ImTextureID upload_texture(int, int, int, const uint32_t*) override { return nullptr; }
+  void request_password_list() override { ++list_requests; }
+  void save_file(const std::string&, const std::string&, std::string_view) override {}
+  void announce(const std::string&) override {}
+};
+
+bool contains(const std::string& haystack, const std::string& needle) {
+  return haystack.find(needle) != std::string::npos;
+}
+
+bool any_contains(const std::vector<std::string>& texts, const std::string& needle) {
+  for (const std::string& t : texts)
+    if (contains(t, needle)) return true;
+  return false;
+}
+
+AppState tiny_state(Host& host) {
+  AppState s;
+  actions::load_preset(s, host, "tiny");
+  return s;
+}
+
+const std::vector<std::string> kTinyWords = {"password", "12345", "qwerty", "dragon", "letmein"};
+
+}  // namespace
+
+TEST_CASE("set_params: m = 0, m = 2^33, k = 0, k = 65 keep the words and say why") {
+  QuietHost host;
+  AppState s = tiny_state(host);
+  const uint64_t version = s.version;
+  struct Case {
+    FilterParams params;
+    const char* message;
+  };
+  const Case cases[] = {
+      {{0, 3, Variant::standard, Scheme::reference}, "m must be between 1 and 4294967296"},
+      {{uint64_t{1} << 33, 3, Variant::standard, Scheme::reference}, "got 8589934592"},
+      {{64, 0, Variant::standard, Scheme::reference}, "k must be between 1 and 64"},
+      {{64, 65, Variant::counting, Scheme::reference}, "got 65"},
+  };
+  for (const Case& c : cases) {
+    CAPTURE(c.message);
+    CHECK(contains(actions::set_params(s, c.params), c.message));
+    CHECK(s.params_note.is_error);
+    CHECK(contains(s.params_note.text, c.message));
+    CHECK(s.set.words() == kTinyWords);
+    CHECK(s.set.params() == FilterParams{64, 3, Variant::standard, Scheme::reference});
+    CHECK(s.version == version);
+  }
+}
+
+TEST_CASE("add_word: a 5 MB word is refused; NUL bytes and invalid UTF-8 are words") {
+  QuietHost host;
+  AppState s = tiny_state(host);
+  const std::string huge(5 * 1000 * 1000, 'x');
+  CHECK(actions::add_word(s, huge) == "That word is 5000000 bytes; the limit is 4096.");
+  CHECK(s.set.words() == kTinyWords);
+
+  const std::string with_nul("nul\0byte", 8);
+  CHECK(actions::add_word(s, with_nul).empty());
+  CHECK(s.set.contains_word(with_nul));
+  CHECK_FALSE(s.set.contains_word("nul"));  // the word is all its bytes, not a C string
+  CHECK(actions::query(s, with_nul).is_member);
+
+  CHECK(actions::add_word(s, "\xC3\x28 and \xFF").empty());
+  CHECK(s.word_note.text == "Not valid UTF-8: hashed as bytes.");
+  CHECK_FALSE(s.word_note.is_error);
+  CHECK(s.set.words().size() == kTinyWords.size() + 2);
+  // The JSON the page reads stays valid UTF-8 (U+FFFD for the bad bytes, \u0000 for NUL).
+  const std::string json = actions::state_json(s);
+  CHECK(is_valid_utf8(json));
+  CHECK(contains(json, "nul\\u0000byte"));
+}
+
+TEST_CASE("load_word_list: empty, blank-only and 64 MiB + 1 byte are refused in words") {
+  QuietHost host;
+  AppState s = tiny_state(host);
+  CHECK(actions::load_word_list(s, "", "empty.txt") == "the word list is empty");
+  CHECK(actions::load_word_list(s, "\n\r\n\n", "blank.txt") ==
+        "the word list has no words, only empty lines");
+  const std::string big((size_t{64} << 20) + 1, 'a');
+  CHECK(actions::load_word_list(s, big, "big.txt") ==
+        "the word list is 67108865 bytes; the limit is 64 MiB (67108864 bytes)");
+  CHECK(s.list_note.is_error);
+  CHECK_FALSE(s.pending.active());
+  CHECK(s.set.words() == kTinyWords);
+}
+
+TEST_CASE("URL parameters: script tags are plain words and quoted warnings") {
+  QuietHost host;
+  AppState s = tiny_state(host);
+  const std::string script = "<script>alert(1)</script>";
+  const auto warnings = apply_url_params(
+      s, host,
+      "words=%3Cscript%3Ealert(1)%3C%2Fscript%3E&word=<script>alert(1)</script>"
+      "&theme=<script>alert(1)</script>&m=<script>&<script>=1");
+  // As a word it is bytes like any other: added, hashed, shown as text (ImGui draws no HTML).
+  CHECK(s.set.contains_word(script));
+  CHECK(s.word_input == script);
+  CHECK(any_contains(warnings, "theme = \"<script>alert(1)</script>\" is not dark"));
+  CHECK(any_contains(warnings, "m = \"<script>\" is not a number of bits"));
+  CHECK(any_contains(warnings, "Unknown parameter \"<script>\" ignored."));
+  CHECK(s.set.params().m == 64);
+  CHECK(s.view.theme == Theme::dark);
+  // The share link percent-encodes it, and the link applies back to the same state.
+  const std::string link = url_params_for(s);
+  CHECK_FALSE(contains(link, "<"));
+  AppState t = tiny_state(host);
+  CHECK(apply_url_params(t, host, link).empty());
+  CHECK(t.set.words() == s.set.words());
+  CHECK(t.word_input == script);
+}
+
+TEST_CASE("URL parameters: huge values warn briefly and change nothing") {
+  QuietHost host;
+  AppState s = tiny_state(host);
+  const std::string long_digits(50000, '9');  // the whole query stays under 256 KiB
+  const auto warnings = apply_url_params(
+      s, host,
+      "m=" + long_digits + "&k=18446744073709551617&probes=" + long_digits +
+          "&scale=1e308&panels=" + std::string(5000, 'p') + "&word=" + std::string(100000, 'w'));
+  CHECK(warnings.size() == 7);  // m, k, probes, scale, panels (twice: unknown, none left), word
+  for (const std::string& w : warnings) CHECK(w.size() < 200);  // the value is cut in the message
+  CHECK(s.set.params().m == 64);
+  CHECK(s.set.params().k == 3);
+  CHECK(s.probes == kDefaultProbes);
+  CHECK(s.view.font_scale == 1.0f);
+  CHECK(s.view.show_plots);
+  CHECK(s.word_input.size() == kMaxLineBytes);
+  CHECK(s.set.words() == kTinyWords);
+
+  // The largest legal filter is built (512 MiB of bits) and keeps the words.
+  AppState big = tiny_state(host);
+  CHECK(apply_url_params(big, host, "m=4294967296&k=64").empty());
+  CHECK(big.set.params().m == kMaxBits);
+  CHECK(big.set.words() == kTinyWords);
+  CHECK(actions::query(big, "dragon").verdict == Verdict::possibly);
+}
+
+TEST_CASE("URL parameters: repeated keys keep the last value, with one warning each") {
+  QuietHost host;
+  AppState s = tiny_state(host);
+  const auto warnings =
+      apply_url_params(s, host, "words=apple&words=pear&k=5&k=6&k=7&theme=light&theme=dark");
+  CHECK(s.set.contains_word("pear"));
+  CHECK_FALSE(s.set.contains_word("apple"));
+  CHECK(s.set.params().k == 7);
+  CHECK(s.view.theme == Theme::dark);
+  CHECK(warnings.size() == 4);
+  CHECK(any_contains(warnings, "\"k\" is given more than once; the last value is used."));
+}
+
+// Found by tests/fuzz/fuzz_url_params ("preset=passwords&..." with the list not yet arrived):
+// choosing the passwords preset forgot which words the Tiny preset had put in while they stayed
+// on screen, so the share link listed them again as extra words and was not a fixed point.
+TEST_CASE("a share link made while the password list loads recreates the same state") {
+  QuietHost host;
+  AppState s = tiny_state(host);
+  actions::load_preset(s, host, "passwords");  // the host never answers
+  CHECK(host.list_requests == 1);
+  CHECK(s.set.words() == kTinyWords);
+  const std::string link = url_params_for(s);
+  AppState t = tiny_state(host);
+  CHECK(apply_url_params(t, host, link).empty());
+  CHECK(t.set.words() == s.set.words());
+  CHECK(url_params_for(t) == link);
+}
+
+// Found by tests/fuzz/fuzz_url_params ("preset=empy&...&words=..."): an unknown preset was refused
+// only after it had reset what the Tiny preset put in, with the same broken share link.
+TEST_CASE("an unknown preset is refused before anything changes") {
+  QuietHost host;
+  AppState s = tiny_state(host);
+  const auto warnings = apply_url_params(s, host, "preset=empy&words=extra");
+  CHECK(any_contains(warnings, "Unknown preset \"empy\": try tiny, passwords or empty."));
+  CHECK(s.preset == "tiny");
+  CHECK(s.preset_word_count == kTinyWords.size());
+  const std::string link = url_params_for(s);
+  CHECK(link == "preset=tiny&m=64&k=3&words=extra");
+  AppState t = tiny_state(host);
+  CHECK(apply_url_params(t, host, link).empty());
+  CHECK(t.set.words() == s.set.words());
+  CHECK(url_params_for(t) == link);
+}
