@@ -1,0 +1,93 @@
+// Fuzzes WordSet with a random sequence of add, remove, query, parameter changes and clear,
+// checked against a std::set model after every step: every added word still answers "possibly"
+// (a Bloom filter has no false negatives, also after a counting remove and after a rebuild), the
+// words and n match the model, and refused operations change nothing.
+#include <fuzzer/FuzzedDataProvider.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <set>
+#include <string>
+
+#include "core/word_list.h"
+#include "core/word_set.h"
+
+using namespace bloomlab;
+
+namespace {
+
+void require(bool ok) {
+  if (!ok) std::abort();
+}
+
+FilterParams consume_params(FuzzedDataProvider& in) {
+  FilterParams p;
+  // Small filters: collisions, saturated counters and single blocks are where the bugs live.
+  p.m = in.ConsumeIntegralInRange<uint64_t>(kMinBits, 4096);
+  p.k = in.ConsumeIntegralInRange<uint32_t>(kMinHashes, kMaxHashes);
+  p.variant = in.PickValueInArray(kAllVariants);
+  p.scheme = in.PickValueInArray(
+      {Scheme::reference, Scheme::enhanced, Scheme::independent, Scheme::weak});
+  return p;
+}
+
+void check_model(const WordSet& set, const std::set<std::string>& model) {
+  require(set.words().size() == model.size());
+  require(set.filter().items_added() == model.size());
+  require(set.filter().bits_set() <= set.params().m);
+  for (const std::string& w : set.words()) {
+    require(model.count(w) == 1);
+    require(set.contains_word(w));
+    require(set.filter().contains(w));  // no false negative
+  }
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  FuzzedDataProvider in(data, size);
+  Result<WordSet> created = WordSet::create(consume_params(in));
+  require(created.ok());
+  WordSet& set = *created;
+  std::set<std::string> model;
+  for (int step = 0; step < 200 && in.remaining_bytes() > 0; ++step) {
+    const uint8_t op = in.ConsumeIntegralInRange<uint8_t>(0, 5);
+    if (op == 0 || op == 1) {  // add (twice as often as the rest)
+      const std::string word = in.ConsumeRandomLengthString(24);
+      const bool fresh = !word.empty() && model.count(word) == 0;
+      const AddOutcome outcome = set.add(word);
+      require((outcome == AddOutcome::added) == fresh);
+      require((outcome == AddOutcome::invalid) == word.empty());
+      if (fresh) model.insert(word);
+    } else if (op == 2) {  // remove a member (counting) or try one (any variant)
+      if (model.empty()) continue;
+      auto it = model.begin();
+      std::advance(it, in.ConsumeIntegralInRange<size_t>(0, model.size() - 1));
+      const std::string word = *it;
+      const Result<bool> removed = set.remove(word);
+      require(removed.ok() == (set.params().variant == Variant::counting));
+      if (removed.ok()) model.erase(word);
+    } else if (op == 3) {  // query any word
+      const std::string word = in.ConsumeRandomLengthString(24);
+      const Explained e = set.explain(word);
+      require(e.is_member == (model.count(word) == 1));
+      require(e.positions.size() == set.params().k);
+      if (e.is_member) require(e.verdict == Verdict::possibly);
+      // Removing a non-member is refused and changes nothing.
+      if (!e.is_member && set.params().variant == Variant::counting) {
+        const uint64_t bits = set.filter().bits_set();
+        require(!set.remove(word).ok());
+        require(set.filter().bits_set() == bits);
+      }
+      require(!e.sentence().empty());
+    } else if (op == 4) {  // new parameters: rebuilt from the same words
+      require(!set.set_params(consume_params(in)).has_value());
+    } else {
+      set.clear();
+      model.clear();
+    }
+    check_model(set, model);
+  }
+  return 0;
+}
