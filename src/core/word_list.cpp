@@ -49,7 +49,9 @@ std::string WordListReport::summary() const {
                   std::to_string(lines) + (lines == 1 ? " line" : " lines") + "; " +
                   std::to_string(duplicates) +
                   (duplicates == 1 ? " duplicate dropped" : " duplicates dropped");
-  if (empty_lines > 0) s += "; " + std::to_string(empty_lines) + " empty lines skipped";
+  if (empty_lines > 0)
+    s += "; " + std::to_string(empty_lines) +
+         (empty_lines == 1 ? " empty line skipped" : " empty lines skipped");
   if (had_bom) s += "; byte order mark dropped";
   if (invalid_utf8_lines > 0) {
     s += "; " + std::to_string(invalid_utf8_lines) +

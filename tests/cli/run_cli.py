@@ -2,9 +2,10 @@
 """Runs the bloomlab CLI once and checks its exit code and output; a ctest entry per call.
 
 usage: run_cli.py BLOOMLAB EXIT [--stdout REGEX] [--stderr REGEX] [--json | --csv] -- ARGS...
-ARGS may contain @EMPTY@, @BLANK@, @BIG@, @LONGLINE@, @DIR@: replaced by generated files (an empty
-file, only empty lines, 64 MiB + 1 byte, a 4097-byte line, a directory). With exit 2 the stderr
-must be exactly one line starting "bloomlab: ".
+ARGS may contain @EMPTY@, @BLANK@, @BIG@, @LONGLINE@, @HUGELINE@, @NUL@, @BADUTF8@, @BOM@, @CRLF@,
+@DIR@: replaced by files generated in the working directory (the build tree): an empty file, only
+empty lines, 64 MiB + 1 byte, a 4097-byte line, one 5 MB line, NUL bytes, invalid UTF-8, a BOM,
+CRLF and LF mixed, a directory. With exit 2 the stderr must be exactly one line "bloomlab: ...".
 """
 import csv
 import io
@@ -17,7 +18,12 @@ import tempfile
 
 
 def make_inputs(tmp):
-    files = {"@EMPTY@": b"", "@BLANK@": b"\r\n\n\n", "@LONGLINE@": b"ok\n" + b"x" * 4097 + b"\n"}
+    files = {"@EMPTY@": b"", "@BLANK@": b"\r\n\n\n", "@LONGLINE@": b"ok\n" + b"x" * 4097 + b"\n",
+             "@HUGELINE@": b"x" * 5_000_000,
+             "@NUL@": b"ok\nnul\x00byte\n\x00\n",
+             "@BADUTF8@": b"ok\n\xff\xfe bad\n\xc3\x28\n\xed\xa0\x80\n",
+             "@BOM@": b"\xef\xbb\xbfapple\npear\n",
+             "@CRLF@": b"apple\r\npear\nplum\r\n\r\napple\n"}
     paths = {}
     for name, data in files.items():
         path = os.path.join(tmp, name.strip("@").lower() + ".txt")
@@ -46,7 +52,7 @@ def main():
         else:
             checks[opts[i]] = opts[i + 1]
             i += 2
-    with tempfile.TemporaryDirectory() as tmp:
+    with tempfile.TemporaryDirectory(dir=os.getcwd()) as tmp:
         if any("@" in a for a in args):
             paths = make_inputs(tmp)
             args = [paths.get(a, a) for a in args]

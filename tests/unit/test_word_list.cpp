@@ -93,3 +93,10 @@ TEST_CASE("the 10k password list: 10,000 distinct words, 63,017 bytes without li
   CHECK(bytes == 63017);
   CHECK(l->report.summary() == "10000 words from 10000 lines; 0 duplicates dropped");
 }
+
+TEST_CASE("the summary counts one empty line in the singular") {
+  CHECK(parse_word_list("a\n\nb\n")->report.summary() ==
+        "2 words from 3 lines; 0 duplicates dropped; 1 empty line skipped");
+  CHECK(parse_word_list("a\n\n\r\nb\n")->report.summary() ==
+        "2 words from 4 lines; 0 duplicates dropped; 2 empty lines skipped");
+}
