@@ -46,7 +46,8 @@ float view_controls_width(const AppState& s) {
   const ImGuiStyle& st = ImGui::GetStyle();
   if (s.view.embed) return ImGui::CalcTextSize("Share / embed").x + 2 * st.FramePadding.x;
   const float buttons = ImGui::CalcTextSize("A−A+PresentShare / embedKeys").x + 10 * st.FramePadding.x;
-  return theme_combo_width() + buttons + 5 * st.ItemSpacing.x;
+  // + a little slack: text measured at another pixel density rounds differently.
+  return theme_combo_width() + buttons + 5 * st.ItemSpacing.x + 8 * ui_scale();
 }
 
 // The width of a button labelled `label`, for same_line_if_fits.

@@ -38,12 +38,14 @@ void panel_list(AppState& s, Host& host) {
              "A list is read as UTF-8 lines; \"\\r\\n\" and \"\\n\" both end a line; empty lines\n"
              "are skipped; duplicates count once. Invalid UTF-8 is hashed as raw bytes and reported.");
   if (ImGui::Button("Open file…")) host.open_file();
+  s.layout.open_file_button = last_item_rect();
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("A text file, one word per line (or drop it on the page)");
   ImGui::SameLine();
   if (ImGui::Button("Clear words")) actions::clear_words(s);
   const float lines = s.view.touch ? 4.0f : 5.0f;
   ImGui::InputTextMultiline("##paste", &s.paste_input,
                             ImVec2(-1, ImGui::GetTextLineHeight() * lines + 12 * ui_scale()));
+  s.layout.paste_box = last_item_rect();
   if (s.paste_input.empty()) {
     // A hint inside the empty box (InputTextMultiline has none of its own).
     const ImVec2 min = ImGui::GetItemRectMin();
@@ -55,6 +57,7 @@ void panel_list(AppState& s, Host& host) {
   if (ImGui::Button("Add these words")) {
     if (actions::load_word_list(s, s.paste_input, "pasted list").empty()) s.paste_input.clear();
   }
+  s.layout.add_list_button = last_item_rect();
   ImGui::EndDisabled();
   show_note(s.list_note);
   if (s.has_report) report_table(s.last_report);

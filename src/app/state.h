@@ -126,6 +126,7 @@ struct Layout {
   ScreenRect plot_bits;  // the plot of FP over bits per word (what "Save PNG" saves)
   ScreenRect share_button, copy_link_button, copy_embed_button;  // header and share dialog
   ScreenRect save_png_button, save_csv_button, step_next_button;
+  ScreenRect open_file_button, paste_box, add_list_button;  // the "your own words" panel
   // The cell grid (m small enough for one rectangle per bit): bit i's cell starts at
   // (cells_x + (i % cells_cols) * cell, cells_y + (i / cells_cols) * cell).
   bool bit_cells = false;

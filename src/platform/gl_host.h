@@ -18,6 +18,7 @@ class GlHost : public app::Host {
   // Reads each requested region from the back buffer (drawable_w x drawable_h device pixels,
   // `scale` device pixels per CSS pixel), encodes it as PNG and hands it to save_file().
   void finish_captures(int drawable_w, int drawable_h, float scale);
+  bool has_captures() const { return !captures_.empty(); }
 
  private:
   struct Capture {

@@ -4,6 +4,7 @@
 #include <imgui_impl_opengl3.h>
 #include <imgui_impl_sdl.h>
 
+#include <algorithm>
 #include <cfloat>
 #include <cmath>
 #include <cstdio>
@@ -160,8 +161,17 @@ void frame(Loop& loop) {
   for (SDL_Scancode key : loop.keys_to_release) push_key_event(key, false);
   loop.keys_to_release.swap(loop.keys_down);
   loop.keys_down.clear();
+  // ImGui 1.86 reads key states once per frame: a key that went down and up within one frame
+  // (a quick tap, an on-screen keyboard, a test) would never be seen. Its release waits a frame.
+  std::vector<SDL_Scancode> pressed_now;
   SDL_Event event;
   while (SDL_PollEvent(&event)) {
+    if (event.type == SDL_KEYUP &&
+        std::find(pressed_now.begin(), pressed_now.end(), event.key.keysym.scancode) != pressed_now.end()) {
+      loop.keys_down.push_back(event.key.keysym.scancode);  // released at the next frame's start
+      continue;
+    }
+    if (event.type == SDL_KEYDOWN) pressed_now.push_back(event.key.keysym.scancode);
     ImGui_ImplSDL2_ProcessEvent(&event);
     switch (event.type) {
       case SDL_QUIT: loop.quit = true; break;
@@ -180,7 +190,10 @@ void frame(Loop& loop) {
   // asserts on a non-positive DeltaTime.
   ImGuiIO& io = ImGui::GetIO();
   if (io.DeltaTime <= 0.0f) io.DeltaTime = 1.0f / 1000.0f;
-  if (loop.frames >= loop.hide_mouse_from) io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
+  // A capture (Save PNG) asked for last frame is taken from this frame, drawn with the mouse
+  // "nowhere" so that no hover or tooltip (the button's own) lands in the image.
+  const bool capturing = loop.host->has_captures();
+  if (loop.frames >= loop.hide_mouse_from || capturing) io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
   ImGui::NewFrame();
   app::frame(loop.state, *loop.host);
   loop.state.bits.pinch_zoom = 1.0f;  // a pinch is consumed by the frame it arrived for
@@ -194,7 +207,7 @@ void frame(Loop& loop) {
   glClear(GL_COLOR_BUFFER_BIT);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
   // Region captures (Save PNG) read this frame's back buffer, before the swap.
-  loop.host->finish_captures(w, h, io.DisplayFramebufferScale.x);
+  if (capturing) loop.host->finish_captures(w, h, io.DisplayFramebufferScale.x);
   ++loop.frames;
 }
 

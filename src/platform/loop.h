@@ -27,8 +27,9 @@ struct Loop {
   uint64_t hide_mouse_from = UINT64_MAX;
   std::map<SDL_FingerID, ImVec2> fingers;  // down now, in window coordinates (CSS px)
   float pinch_distance = 0;                // between two fingers last event; 0 = no pinch
-  // Keys pressed on the app's behalf (the on-screen keyboard's hidden input): a key is down for
-  // one frame and released at the start of the next, as ImGui 1.86 reads key states per frame.
+  // Keys pressed on the app's behalf (the on-screen keyboard's hidden input), and keys released
+  // in the frame they went down: released at the start of the next frame, as ImGui 1.86 reads
+  // key states once per frame.
   std::vector<SDL_Scancode> keys_down, keys_to_release;
 };
 

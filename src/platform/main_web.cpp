@@ -260,7 +260,8 @@ EMSCRIPTEN_KEEPALIVE const char* bl_view_state() {
       {"plot", &s.layout.plot_bits},           {"shareButton", &s.layout.share_button},
       {"copyLinkButton", &s.layout.copy_link_button}, {"copyEmbedButton", &s.layout.copy_embed_button},
       {"savePngButton", &s.layout.save_png_button}, {"saveCsvButton", &s.layout.save_csv_button},
-      {"stepNextButton", &s.layout.step_next_button}};
+      {"stepNextButton", &s.layout.step_next_button}, {"openFileButton", &s.layout.open_file_button},
+      {"pasteBox", &s.layout.paste_box},               {"addListButton", &s.layout.add_list_button}};
   for (const auto& [name, r] : rects) {
     w.key(name).begin_object();
     w.field("x", double(r->x)).field("y", double(r->y)).field("w", double(r->w)).field("h", double(r->h));
