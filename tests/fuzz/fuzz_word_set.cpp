@@ -60,6 +60,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       require((outcome == AddOutcome::added) == fresh);
       require((outcome == AddOutcome::invalid) == word.empty());
       if (fresh) model.insert(word);
+      if (fresh) require(set.filter().contains(word));
+      continue;  // the whole model is checked after the operations that can lose a word
     } else if (op == 2) {  // remove a member (counting) or try one (any variant)
       if (model.empty()) continue;
       auto it = model.begin();
@@ -89,5 +91,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     }
     check_model(set, model);
   }
+  check_model(set, model);
   return 0;
 }
