@@ -22,15 +22,17 @@ configure_file("${BLOOMLAB_PASSWORDS_SOURCE}" "${BLOOMLAB_PASSWORDS_FILE}" COPYO
 # The UI font: DejaVu Sans (Debian fonts-dejavu-core, free license) subset to the ranges the UI
 # draws, then compiled into the app as a byte array. The ranges match src/app/fonts.cpp.
 set(BLOOMLAB_FONT_SOURCE /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf)
+# Latin (with Latin-1 and Extended-A), Greek, Cyrillic, punctuation, super- and subscripts, and
+# only the arrows, math and shapes the UI draws: the whole math block would cost 20 KB gzip.
 set(BLOOMLAB_FONT_UNICODES
-  "U+0020-00FF,U+0100-017F,U+0370-03FF,U+0400-04FF,U+2010-205E,U+2070-209F,U+2190-21FF,U+2200-22FF,U+2500-257F,U+25A0-25FF")
+  "U+0020-007E,U+00A0-017F,U+0370-03FF,U+0400-04FF,U+2010-2027,U+2030-203A,U+2070-209F,U+2190-2199,U+21D0-21D4,U+2200-2213,U+2218-221E,U+2227-222B,U+2248,U+2260-2265,U+2308-230B,U+25A0-25A1,U+25B2-25C0,U+25CB,U+25CF")
 set(BLOOMLAB_FONT_TTF "${BLOOMLAB_DATA_DIR}/ui-font.ttf")
 set(BLOOMLAB_FONT_CPP "${CMAKE_BINARY_DIR}/generated/ui_font.cpp")
 find_program(DEBIAN_PYTHON3 NAMES python3 PATHS /usr/bin NO_DEFAULT_PATH)
 add_custom_command(
   OUTPUT "${BLOOMLAB_FONT_TTF}"
   COMMAND "${DEBIAN_PYTHON3}" -m fontTools.subset "${BLOOMLAB_FONT_SOURCE}"
-          "--unicodes=${BLOOMLAB_FONT_UNICODES}" "--layout-features=" --no-hinting "--drop-tables+=FFTM,GPOS,GSUB,GDEF,kern"
+          "--unicodes=${BLOOMLAB_FONT_UNICODES}" "--layout-features=" --no-hinting "--drop-tables+=FFTM,GPOS,GSUB,GDEF,kern,name,post" "--name-IDs="
           --desubroutinize "--output-file=${BLOOMLAB_FONT_TTF}"
   DEPENDS "${BLOOMLAB_FONT_SOURCE}"
   COMMENT "Subsetting DejaVu Sans for the UI")

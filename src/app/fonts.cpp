@@ -13,11 +13,12 @@ namespace bloomlab::app {
 void load_fonts(float size_px, float pixel_ratio) {
   ImGuiIO& io = ImGui::GetIO();
   io.Fonts->Clear();
-  // The subset's ranges (cmake/Data.cmake keeps the two lists in step): Latin + Latin-1,
-  // Latin Extended-A, Greek, Cyrillic, general punctuation, arrows, math operators, boxes.
+  // The ranges of the subset (cmake/Data.cmake keeps the exact code points; glyphs the subset
+  // lacks are skipped): Latin + Latin-1 + Extended-A, Greek, Cyrillic, punctuation, super- and
+  // subscripts, arrows, math operators, the ceiling brackets, geometric shapes.
   static const ImWchar ranges[] = {
-      0x0020, 0x00FF, 0x0100, 0x017F, 0x0370, 0x03FF, 0x0400, 0x04FF, 0x2010, 0x205E,
-      0x2070, 0x209F, 0x2190, 0x21FF, 0x2200, 0x22FF, 0x2500, 0x257F, 0x25A0, 0x25FF, 0,
+      0x0020, 0x017F, 0x0370, 0x04FF, 0x2010, 0x203A, 0x2070, 0x209F, 0x2190, 0x21D4,
+      0x2200, 0x2265, 0x2308, 0x230B, 0x25A0, 0x25CF, 0,
   };
   ImFontConfig config;
   config.FontDataOwnedByAtlas = false;  // the bytes live in the binary
