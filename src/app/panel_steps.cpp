@@ -39,8 +39,9 @@ std::string bytes_hex(std::string_view bytes) {
 }
 
 // Done steps in the normal text colour, the current one in the accent colour with a marker.
-void step_line(int index, int current, const std::string& text) {
+void step_line(AppState& s, int index, int current, const std::string& text) {
   if (index > current) return;
+  s.steps.shown += text + "\n";
   const bool now = index == current;
   ImGui::PushStyleColor(ImGuiCol_Text, now ? palette().current : palette().text);
   ImGui::TextUnformatted(now ? "▶" : "•");
@@ -62,6 +63,7 @@ void panel_steps(AppState& s, Host& /*host*/) {
     return;
   }
   if (s.steps.word != s.word_input) actions::step(s, 0);  // a new word starts at step 0
+  s.steps.shown.clear();
   const int count = actions::step_count(s);
   const int current = s.steps.step;
   if (ImGui::Button("◀ Back")) actions::step(s, -1);
@@ -81,17 +83,17 @@ void panel_steps(AppState& s, Host& /*host*/) {
   const uint64_t h = fnv1a64(word);
   const uint64_t h1 = h & 0xffffffffu, h2 = (h >> 32) | 1u;
   const std::string shown = "\"" + display_text(word, 32) + "\"";
-  step_line(0, current, shown + " is " + std::to_string(word.size()) + " UTF-8 byte" +
+  step_line(s, 0, current, shown + " is " + std::to_string(word.size()) + " UTF-8 byte" +
                             (word.size() == 1 ? "" : "s") + ": " + bytes_hex(word));
-  step_line(1, current, "h = FNV-1a 64 of the bytes = " + hex64(h));
-  step_line(2, current, "h1 = h & 0xffffffff = " + hex32(h1) + " = " + std::to_string(h1) +
+  step_line(s, 1, current, "h = FNV-1a 64 of the bytes = " + hex64(h));
+  step_line(s, 2, current, "h1 = h & 0xffffffff = " + hex32(h1) + " = " + std::to_string(h1) +
                             "\nh2 = (h >> 32) | 1 = " + hex32(h2) + " = " + std::to_string(h2));
   std::vector<uint64_t> zero;
   for (uint32_t i = 0; i < p.k; ++i) {
     const uint64_t pos = reference_position(h, i, p.m);
     const bool set = s.set.filter().bit(pos);
     if (!set) zero.push_back(pos);
-    step_line(3 + int(i), current,
+    step_line(s, 3 + int(i), current,
               "pos_" + std::to_string(i) + " = (h1 + " + std::to_string(i) + "·h2) mod " +
                   with_commas(p.m) + " = " + with_commas(pos) + ": bit " + with_commas(pos) +
                   (set ? " is 1" : " is 0"));
@@ -107,7 +109,7 @@ void panel_steps(AppState& s, Host& /*host*/) {
               " is definitely not in the set. Adding it would set " + std::to_string(zero.size()) +
               " more bit" + (zero.size() == 1 ? "" : "s") + ".";
   }
-  step_line(3 + int(p.k), current, verdict);
+  step_line(s, 3 + int(p.k), current, verdict);
   end_card();
 }
 

@@ -114,6 +114,7 @@ enum class Shortcut { focus_word, preset_tiny, preset_passwords, preset_empty, p
 struct StepThrough {
   int step = 0;
   std::string word;  // the word the steps were started for (a new word restarts them)
+  std::string shown;  // the steps on screen, as text (the browser tests read it)
 };
 
 // Where things were drawn in the last frame, in CSS pixels from the canvas's top-left: the

@@ -252,6 +252,7 @@ EMSCRIPTEN_KEEPALIVE const char* bl_view_state() {
                    : s.view.theme == app::Theme::dark ? "dark" : "contrast");
   w.field("reducedMotion", s.view.reduced_motion).field("touch", s.view.touch);
   w.field("embed", s.view.embed).field("steps", s.view.show_steps);
+  w.field("stepText", s.steps.shown);
   w.field("step", int64_t{s.steps.step}).field("stepCount", int64_t{app::actions::step_count(s)});
   w.field("shortcuts", s.view.show_shortcuts).field("shareOpen", s.view.share_open);
   w.field("wantTextInput", g_text_wanted);

@@ -3,20 +3,9 @@
 // a reload restores it; the share dialog copies the link and an iframe snippet; two embeds on
 // one page (web/embed-demo.html) work independently.
 import { run, openApp, screenshot, check, equal, drawnShare } from "./harness.mjs";
+import { frames, centre, swipe } from "./page_helpers.mjs";
+import { positions } from "./reference.mjs";
 
-// Reference positions computed here, independently of the app (DESIGN.md).
-function referencePositions(word, m, k) {
-  let h = 0xcbf29ce484222325n;
-  for (const byte of new TextEncoder().encode(word)) h = ((h ^ BigInt(byte)) * 0x100000001b3n) & 0xffffffffffffffffn;
-  const h1 = h & 0xffffffffn, h2 = (h >> 32n) | 1n;
-  return Array.from({ length: k }, (_, i) => Number((h1 + BigInt(i) * h2) % BigInt(m)));
-}
-const frames = (target, n = 4) => target.evaluate((n) => new Promise((resolve) => {
-  let left = n;
-  const tick = () => (--left <= 0 ? resolve() : requestAnimationFrame(tick));
-  requestAnimationFrame(tick);
-}), n);
-const centre = (r) => [r.x + r.w / 2, r.y + r.h / 2];
 
 run("embed: URL state, fragment, share dialog, malformed parameters, two embeds", async (browser) => {
   // 1. An embed URL with m, k and words reproduces that state.
@@ -26,7 +15,7 @@ run("embed: URL state, fragment, share dialog, malformed parameters, two embeds"
     equal([s.params.m, s.params.k], [128, 4], "m and k come from the URL");
     equal(s.words, ["apple", "pear", "café"], "the words come from the URL (percent-decoded UTF-8)");
     equal(s.wordInput, "fig", "the word box holds the URL's word");
-    equal(s.query.positions, referencePositions("fig", 128, 4), "its positions are the reference filter's");
+    equal(s.query.positions, positions("fig", 128, 4), "its positions are the reference filter's");
     equal(s.view.panels, { words: true, bits: true, params: false, plots: false, numbers: false, check: false },
           "only the panels the URL names show");
     const v = await app.page.evaluate(() => window.bloomlab.viewState());

@@ -3,13 +3,8 @@
 // the current point, "Save PNG" downloads the plot as drawn (at the screen's pixel density).
 import fs from "node:fs";
 import { run, openApp, screenshot, check, equal, decodePng, distinctColours } from "./harness.mjs";
+import { frames, centre, swipe } from "./page_helpers.mjs";
 
-const frames = (page, n = 4) => page.evaluate((n) => new Promise((resolve) => {
-  let left = n;
-  const tick = () => (--left <= 0 ? resolve() : requestAnimationFrame(tick));
-  requestAnimationFrame(tick);
-}), n);
-const centre = (r) => [r.x + r.w / 2, r.y + r.h / 2];
 // (1 - e^(-kn/m))^k: Bloom's approximation, computed here rather than read from the app.
 const theory = (n, m, k) => Math.pow(1 - Math.exp(-k * n / m), k);
 

@@ -3,33 +3,10 @@
 // on-screen keyboard; text typed there (as a virtual keyboard does: insertText, Backspace,
 // Enter) reaches ImGui and the word's bits light; a lifted finger leaves no hover behind.
 import { run, openApp, screenshot, check, equal } from "./harness.mjs";
+import { frames, centre, swipe } from "./page_helpers.mjs";
+import { positions } from "./reference.mjs";
 
 const PHONE = { viewport: { width: 375, height: 667 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true };
-// The reference positions, computed here independently of the app (DESIGN.md: FNV-1a 64,
-// h1 = low 32 bits, h2 = high 32 bits | 1, pos_i = (h1 + i*h2) mod m).
-function referencePositions(word, m, k) {
-  let h = 0xcbf29ce484222325n;
-  for (const byte of new TextEncoder().encode(word)) h = ((h ^ BigInt(byte)) * 0x100000001b3n) & 0xffffffffffffffffn;
-  const h1 = h & 0xffffffffn, h2 = (h >> 32n) | 1n;
-  return Array.from({ length: k }, (_, i) => Number((h1 + BigInt(i) * h2) % BigInt(m)));
-}
-// A finger drag through the DevTools protocol (Playwright's touchscreen only taps).
-async function swipe(page, x, y0, y1) {
-  const cdp = await page.context().newCDPSession(page);
-  const steps = 8;
-  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x, y: y0 }] });
-  for (let i = 1; i <= steps; i++) {
-    await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x, y: y0 + (y1 - y0) * i / steps }] });
-    await frames(page, 1);
-  }
-  await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
-  await frames(page, 3);
-}
-const frames = (page, n = 4) => page.evaluate((n) => new Promise((resolve) => {
-  let left = n;
-  const tick = () => (--left <= 0 ? resolve() : requestAnimationFrame(tick));
-  requestAnimationFrame(tick);
-}), n);
 
 run("phone: HiDPI canvas, touch, on-screen keyboard", async (browser) => {
   const app = await openApp(browser, { ...PHONE, query: "?preset=tiny&m=64&k=3&word=" });
@@ -61,7 +38,7 @@ run("phone: HiDPI canvas, touch, on-screen keyboard", async (browser) => {
         JSON.stringify({ placed, box }));
 
   // Type as a virtual keyboard does: text insertion events, then Backspace and retype.
-  const expected = referencePositions("bloom", 64, 3);
+  const expected = positions("bloom", 64, 3);
   await page.keyboard.insertText("bloomx");
   await frames(page);
   await page.keyboard.press("Backspace");

@@ -1,0 +1,109 @@
+// The classroom (issue 5): presentation mode (large text, high contrast, keys shown) by the P
+// key; the step-through of one word (bytes → h → h1, h2 → each position → bits) moved with the
+// arrow keys, its values checked against an independent FNV-1a; shortcuts (1/2/3, Ctrl+K);
+// the aria-live region with the verdict and key numbers; prefers-reduced-motion and
+// prefers-color-scheme reach the app; crisp text at devicePixelRatio 1.5.
+import { run, openApp, screenshot, check, equal } from "./harness.mjs";
+import { frames, centre } from "./page_helpers.mjs";
+import { fnv1a64, positions } from "./reference.mjs";
+
+const view = (page) => page.evaluate(() => window.bloomlab.viewState());
+
+run("classroom: presentation, step-through, shortcuts, screen reader, page preferences", async (browser) => {
+  const app = await openApp(browser, { query: "?preset=tiny&word=dragon" });
+  const { page } = app;
+  await page.click("#canvas", { position: { x: 600, y: 780 } });  // the canvas has the keyboard
+  await frames(page);
+
+  // Presentation mode by its key, and back.
+  await page.keyboard.press("p");
+  await frames(page);
+  let v = await view(page);
+  check(v.presentation && v.fontScale >= 1.5 && v.theme === "contrast" && v.shortcuts,
+        "P: presentation mode (large text, high contrast, shortcuts shown)", JSON.stringify(v));
+  const shot = await screenshot(page, "presentation.png");
+  console.log(`  screenshot: ${shot.file}`);
+  await page.keyboard.press("p");
+  await frames(page);
+  v = await view(page);
+  check(!v.presentation && v.fontScale === 1 && v.theme === "light", "P again restores the theme and the text size", JSON.stringify(v));
+
+  // Step-through with the arrow keys; the values shown come from the reference hash.
+  await page.keyboard.press("s");
+  await frames(page);
+  v = await view(page);
+  check(v.steps && v.step === 0 && v.stepCount === 3 + 4, "S opens the step-through at its first step (bytes, h, h1/h2, 3 positions, bits)", JSON.stringify(v));
+  for (let i = 0; i < 4; i++) await page.keyboard.press("ArrowRight");
+  await frames(page);
+  v = await view(page);
+  equal(v.step, 4, "→ moves forward a step at a time");
+  await page.keyboard.press("ArrowLeft");
+  await frames(page);
+  equal((await view(page)).step, 3, "← moves back");
+  for (let i = 0; i < 10; i++) await page.keyboard.press("ArrowRight");
+  await frames(page);
+  equal((await view(page)).step, 6, "the last step is the verdict from the bits (no further)");
+  const steps = await screenshot(page, "step-through.png");
+  console.log(`  screenshot: ${steps.file}`);
+  const h = fnv1a64("dragon");
+  const text = await page.evaluate(() => window.bloomlab.viewState().stepText);
+  check(text.includes("0x" + h.toString(16).padStart(16, "0")), "the step shows h = FNV-1a 64 in hex", text);
+  check(text.includes("0x" + (h & 0xffffffffn).toString(16).padStart(8, "0")) &&
+        text.includes("0x" + ((h >> 32n) | 1n).toString(16).padStart(8, "0")), "h1 and h2 in hex");
+  for (const [i, p] of positions("dragon", 64, 3).entries())
+    check(text.includes(`pos_${i} = (h1 + ${i}·h2) mod 64 = ${p}`), `pos_${i} = ${p} (the spec's 30, 1, 36)`);
+
+  // Shortcuts: a preset by its number; Ctrl+K puts the keyboard in the word box.
+  await page.keyboard.press("3");
+  await frames(page);
+  let s = await page.evaluate(() => window.bloomlab.state());
+  equal([s.preset, s.wordCount], ["empty", 0], "3: the Empty preset");
+  await page.keyboard.press("1");
+  await frames(page);
+  s = await page.evaluate(() => window.bloomlab.state());
+  equal([s.preset, s.wordCount], ["tiny", 5], "1: the Tiny preset");
+  await page.keyboard.press("Control+k");
+  await frames(page);
+  await page.keyboard.press("End");
+  await page.keyboard.type("s1");
+  await frames(page);
+  s = await page.evaluate(() => window.bloomlab.state());
+  equal(s.wordInput, "dragons1", "Ctrl+K: typing goes to the word box (and 1 or s are text there, not shortcuts)");
+  equal(s.preset, "tiny", "a digit typed in the word box is not a preset shortcut");
+
+  // Screen readers: the aria-live region carries the verdict and the key numbers, once at rest.
+  await page.waitForFunction(() => document.getElementById("live").textContent.includes("dragons1"), null, { timeout: 3000 });
+  const live = await page.evaluate(() => document.getElementById("live").textContent);
+  check(/definitely not|possibly/.test(live) && live.includes("m = 64") && live.includes("k = 3") && live.includes("5 words"),
+        "the live region reads the verdict, n, m and k", live);
+  const liveAttr = await page.evaluate(() => document.getElementById("live").getAttribute("aria-live"));
+  equal(liveAttr, "polite", "the region is aria-live polite");
+  check(app.problems.length === 0, "no console or page errors", app.problems.join("\n"));
+  await app.close();
+
+  // The page's preferences: dark scheme and reduced motion reach the app; a URL theme wins.
+  for (const [scheme, query, expected] of [["dark", "", "dark"], ["light", "", "light"], ["dark", "?theme=light", "light"]]) {
+    const a = await openApp(browser, { query });
+    await a.page.emulateMedia({ colorScheme: scheme, reducedMotion: "reduce" });
+    await a.page.reload();
+    await a.page.evaluate(() => window.bloomlab.ready);
+    const pv = await view(a.page);
+    equal(pv.theme, expected, `prefers-color-scheme: ${scheme}${query ? " with " + query : ""} → ${expected} theme`);
+    check(pv.reducedMotion, "prefers-reduced-motion reaches the app");
+    await a.close();
+  }
+
+  // devicePixelRatio 1.5: the backing store and the font atlas follow it.
+  const hi = await openApp(browser, { deviceScaleFactor: 1.5, viewport: { width: 800, height: 600 } });
+  const c = await hi.page.evaluate(() => { const e = document.getElementById("canvas"); return [e.width, e.height]; });
+  equal(c, [1200, 900], "at DPR 1.5 the canvas backing store is 1.5x its CSS size");
+  equal((await view(hi.page)).pixelRatio, 1.5, "fonts are rasterized for 1.5 device pixels per CSS pixel");
+  await hi.page.setViewportSize({ width: 640, height: 480 });
+  await hi.page.waitForFunction(() => document.getElementById("canvas").width === 960);
+  await frames(hi.page);
+  check(true, "a resize keeps the backing store at 1.5x (960 px for 640 CSS px)");
+  const crisp = await screenshot(hi.page, "dpr-1.5.png");
+  console.log(`  screenshot: ${crisp.file}`);
+  check(hi.problems.length === 0, "no console errors at DPR 1.5", hi.problems.join("\n"));
+  await hi.close();
+});

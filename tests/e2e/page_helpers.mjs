@@ -1,0 +1,20 @@
+// Small helpers the issue-5 browser tests share: waiting for frames, aiming at a rect from the
+// app's layout, and a finger drag (Playwright's touchscreen only taps).
+export const frames = (target, n = 4) => target.evaluate((n) => new Promise((resolve) => {
+  let left = n;
+  const tick = () => (--left <= 0 ? resolve() : requestAnimationFrame(tick));
+  requestAnimationFrame(tick);
+}), n);
+
+export const centre = (r) => [r.x + r.w / 2, r.y + r.h / 2];
+
+export async function swipe(page, x, y0, y1, steps = 8) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x, y: y0 }] });
+  for (let i = 1; i <= steps; i++) {
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x, y: y0 + (y1 - y0) * i / steps }] });
+    await frames(page, 1);
+  }
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+  await frames(page, 3);
+}
