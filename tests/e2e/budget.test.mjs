@@ -1,0 +1,43 @@
+// Web budgets (issue 5), measured on the built site: what a first visit downloads (page, style,
+// scripts, wasm with the embedded font, and the password list), gzip -9, at most 450 KB; an
+// embed that never loads the list at most 350 KB; the first frame within 1.5 s on localhost in
+// headless Chromium. Prints the figures for tests/bench/RESULTS.md.
+import fs from "node:fs";
+import path from "node:path";
+import zlib from "node:zlib";
+import { run, openApp, check, SITE } from "./harness.mjs";
+
+const gz = (file) => zlib.gzipSync(fs.readFileSync(path.join(SITE, file)), { level: 9 }).length;
+const KB = (b) => (b / 1024).toFixed(1) + " KB";
+
+run("web budgets: download size and first frame", async (browser) => {
+  const app = ["index.html", "style.css", "bloomlab.js", "bloomlab-wasm.js", "bloomlab-wasm.wasm"];
+  const sizes = Object.fromEntries([...app, "passwords-10k.txt"].map((f) => [f, gz(f)]));
+  for (const [f, b] of Object.entries(sizes)) console.log(`  ${f.padEnd(20)} ${KB(b)} gzip -9 (${KB(fs.statSync(path.join(SITE, f)).size)} raw)`);
+  const embed = app.reduce((sum, f) => sum + sizes[f], 0);
+  const full = embed + sizes["passwords-10k.txt"];
+  console.log(`  first visit with the list: ${KB(full)}; embed without the list: ${KB(embed)}`);
+  check(full <= 450 * 1024, "a first visit (with the 10k list) downloads at most 450 KB gzip", KB(full));
+  check(embed <= 350 * 1024, "an embed that never loads the list downloads at most 350 KB gzip", KB(embed));
+
+  // The embed page does not fetch the list until asked.
+  const e = await openApp(browser, { query: "?embed=1&preset=tiny" });
+  const fetched = [];
+  e.page.on("request", (r) => fetched.push(r.url()));
+  await e.page.waitForTimeout(300);
+  const loaded = await e.page.evaluate(() => performance.getEntriesByType("resource").map((r) => r.name));
+  check(!loaded.concat(fetched).some((u) => u.includes("passwords-10k")), "the embed has not fetched the password list");
+  await e.close();
+
+  // First frame: from navigation start to the app's second drawn frame (bloomlab.ready).
+  const times = [];
+  for (let i = 0; i < 3; i++) {
+    const a = await openApp(browser, { waitReady: false });
+    const ms = await a.page.evaluate(async () => { await window.bloomlab.ready; return performance.now(); });
+    times.push(ms);
+    await a.close();
+  }
+  times.sort((a, b) => a - b);
+  console.log(`  first frame (ms, 3 cold loads): ${times.map((t) => t.toFixed(0)).join(", ")}; median ${times[1].toFixed(0)}`);
+  check(times[1] <= 1500, "the first frame is drawn within 1.5 s (median of 3)", `${times[1].toFixed(0)} ms`);
+});
