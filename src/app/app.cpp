@@ -309,6 +309,7 @@ void init(AppState& s, Host& host) {
 void frame(AppState& s, Host& host) {
   run_shortcuts(s, host);
   actions::step_pending(s, 8.0);
+  apply_deferred_url_params(s);
   if (s.view.theme != g_applied.theme || s.view.font_scale != g_applied.font_scale ||
       s.view.touch != g_applied.touch) {
     apply_theme(s.view);

@@ -169,6 +169,9 @@ struct AppState {
   std::string what_if_word;
   uint64_t what_if_version = UINT64_MAX;
   std::vector<std::string> what_if_broken;
+  // A link's m, k, variant, scheme and words wait here while its preset's list downloads (the
+  // list's arrival resets them); apply_deferred_url_params() applies them after.
+  std::string url_after_list;
   std::vector<std::string> url_warnings;  // from apply_url_params, shown once at the top
   std::vector<Shortcut> shortcuts;  // queued by the platform, run at the start of a frame
   bool focus_word_box = false;      // Ctrl/Cmd+K: the word box takes the keyboard next frame

@@ -7,6 +7,7 @@
 #include <iterator>
 #include <map>
 #include <optional>
+#include <utility>
 
 #include "actions.h"
 
@@ -198,6 +199,11 @@ std::string panels_value(const ViewOptions& v) {
   return out;
 }
 
+void apply_filter_and_words(AppState& s, const Parsed& in, std::vector<std::string>& warn) {
+  apply_params(s, in, warn);
+  if (auto v = in.get("words")) apply_words(s, *v, warn);
+}
+
 }  // namespace
 
 std::string percent_decode(std::string_view text) {
@@ -236,6 +242,12 @@ std::string percent_encode(std::string_view text) {
   return out;
 }
 
+void apply_deferred_url_params(AppState& s) {
+  if (s.url_after_list.empty() || s.password_list_loading) return;
+  const Parsed in = parse_query(std::exchange(s.url_after_list, std::string()));
+  apply_filter_and_words(s, in, s.url_warnings);  // the parse warnings were given the first time
+}
+
 std::vector<std::string> apply_url_params(AppState& s, Host& host, std::string_view query) {
   Parsed in = parse_query(query);
   std::vector<std::string> warn = std::move(in.warnings);
@@ -251,8 +263,13 @@ std::vector<std::string> apply_url_params(AppState& s, Host& host, std::string_v
     if (std::string error = actions::load_preset(s, host, percent_decode(*v)); !error.empty())
       warn.push_back(error);
   }
-  apply_params(s, in, warn);
-  if (auto v = in.get("words")) apply_words(s, *v, warn);
+  if (s.password_list_loading) {
+    // The list resets m, k and the words when it arrives: what the link says about them must
+    // come after that, or the link would be overruled.
+    s.url_after_list = std::string(query);
+  } else {
+    apply_filter_and_words(s, in, warn);
+  }
   if (auto v = in.get("word")) {
     const std::string word = percent_decode(*v);
     actions::set_word_input(s, word);

@@ -25,6 +25,9 @@ namespace bloomlab::app {
 // Applies the parameters through the actions; returns the warnings (also kept in
 // s.url_warnings). A leading '?' or '#' is skipped.
 std::vector<std::string> apply_url_params(AppState& s, Host& host, std::string_view query);
+// Applies what a link said about the filter and its words once the password list it asked for
+// has arrived (or failed); a no-op otherwise. The app calls it every frame.
+void apply_deferred_url_params(AppState& s);
 // The query ("preset=tiny&m=64&k=3...", no '?') that recreates the current state.
 std::string url_params_for(const AppState& s);
 

@@ -236,3 +236,23 @@ TEST_CASE("a share link round-trips") {
   CHECK(apply_url_params(r, host, url_params_for(s)).empty());
   CHECK(r.set.words() == s.set.words());
 }
+
+TEST_CASE("a link's m, k and words apply after the password list it asked for arrives") {
+  AppState s;
+  FakeHost host;
+  actions::load_preset(s, host, "tiny");
+  const auto warnings = apply_url_params(s, host, "preset=passwords&m=64&k=5&words=zebra");
+  CHECK(warnings.empty());
+  CHECK(s.password_list_loading);
+  apply_deferred_url_params(s);  // still loading: nothing yet
+  CHECK(s.set.params().m == 64);
+  CHECK(s.set.params().k == 3);
+  actions::word_list_arrived(s, "alpha\nbeta\ngamma\n");
+  finish_loading(s);
+  apply_deferred_url_params(s);
+  CHECK(s.set.params().m == 64);
+  CHECK(s.set.params().k == 5);
+  CHECK(s.set.contains_word("zebra"));
+  CHECK(s.set.contains_word("beta"));
+  CHECK(s.url_after_list.empty());
+}
