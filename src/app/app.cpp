@@ -42,9 +42,14 @@ Applied g_applied;
 
 // Theme, text size, presentation, share / embed and the keys list: on the right of the header
 // (own line on phones). An embed shows only the share button: the article sets the rest.
-float view_controls_width(const AppState& s) {
+// On a phone the view options fold into one "View" menu, so the header takes two rows, not four.
+constexpr const char* kViewMenu = "View \u25BE";
+
+float view_controls_width(const AppState& s, bool narrow) {
   const ImGuiStyle& st = ImGui::GetStyle();
-  if (s.view.embed) return ImGui::CalcTextSize("Share / embed").x + 2 * st.FramePadding.x;
+  const float share = ImGui::CalcTextSize("Share / embed").x + 2 * st.FramePadding.x;
+  if (s.view.embed) return share;
+  if (narrow) return share + ImGui::CalcTextSize(kViewMenu).x + 2 * st.FramePadding.x + st.ItemSpacing.x;
   const float buttons = ImGui::CalcTextSize("A−A+PresentShare / embedKeys").x + 10 * st.FramePadding.x;
   // + a little slack: text measured at another pixel density rounds differently.
   return theme_combo_width() + buttons + 5 * st.ItemSpacing.x + 8 * ui_scale();
@@ -55,34 +60,46 @@ float button_width(const char* label) {
   return ImGui::CalcTextSize(label, nullptr, true).x + 2 * ImGui::GetStyle().FramePadding.x;
 }
 
-void draw_view_controls(AppState& s) {
-  // Each control follows on the same line while it fits (a phone wraps them).
+// Theme, text size, presentation mode and the shortcuts list; each control follows on the same
+// line while it fits.
+void draw_view_options(AppState& s) {
+  static const char* const names[] = {"Dark", "Light", "High contrast"};
+  int theme = static_cast<int>(s.view.theme);
+  ImGui::SetNextItemWidth(theme_combo_width());
+  if (ImGui::Combo("##theme", &theme, names, 3)) s.view.theme = static_cast<Theme>(theme);
+  same_line_if_fits(button_width("A−"));
+  if (ImGui::Button("A−")) s.view.font_scale = std::max(1.0f, s.view.font_scale - 0.25f);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Smaller text");
+  same_line_if_fits(button_width("A+"));
+  if (ImGui::Button("A+")) s.view.font_scale = std::min(3.0f, s.view.font_scale + 0.25f);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Bigger text, for a projector");
+  same_line_if_fits(button_width("Present"));
+  const bool presenting = s.view.presentation;
+  if (presenting) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
+  if (ImGui::Button("Present")) actions::set_presentation(s, !presenting);
+  if (presenting) ImGui::PopStyleColor();
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Presentation mode: large text, high contrast, keys shown (P)");
+  same_line_if_fits(button_width("Keys"));
+  if (ImGui::Button("Keys")) s.view.show_shortcuts = !s.view.show_shortcuts;
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Keyboard shortcuts (?)");
+}
+
+void draw_view_controls(AppState& s, bool narrow) {
   if (!s.view.embed) {
-    static const char* const names[] = {"Dark", "Light", "High contrast"};
-    int theme = static_cast<int>(s.view.theme);
-    ImGui::SetNextItemWidth(theme_combo_width());
-    if (ImGui::Combo("##theme", &theme, names, 3)) s.view.theme = static_cast<Theme>(theme);
-    same_line_if_fits(button_width("A−"));
-    if (ImGui::Button("A−")) s.view.font_scale = std::max(1.0f, s.view.font_scale - 0.25f);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Smaller text");
-    same_line_if_fits(button_width("A+"));
-    if (ImGui::Button("A+")) s.view.font_scale = std::min(3.0f, s.view.font_scale + 0.25f);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Bigger text, for a projector");
-    same_line_if_fits(button_width("Present"));
-    const bool presenting = s.view.presentation;
-    if (presenting) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
-    if (ImGui::Button("Present")) actions::set_presentation(s, !presenting);
-    if (presenting) ImGui::PopStyleColor();
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Presentation mode: large text, high contrast, keys shown (P)");
+    if (narrow) {
+      if (ImGui::Button(kViewMenu)) ImGui::OpenPopup("view");
+      if (ImGui::BeginPopup("view")) {
+        draw_view_options(s);
+        ImGui::EndPopup();
+      }
+    } else {
+      draw_view_options(s);
+    }
     same_line_if_fits(button_width("Share / embed"));
   }
   if (ImGui::Button("Share / embed")) s.view.share_open = true;
   s.layout.share_button = last_item_rect();
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("A link to this state, and the code to embed it in a page");
-  if (s.view.embed) return;
-  same_line_if_fits(button_width("Keys"));
-  if (ImGui::Button("Keys")) s.view.show_shortcuts = !s.view.show_shortcuts;
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Keyboard shortcuts (?)");
 }
 
 // The keyboard shortcuts (the platform maps the keys; see Shortcut in state.h).
@@ -184,9 +201,9 @@ void draw_header(AppState& s, Host& host) {
   }
   draw_presets(s, host);
   // The view controls sit at the right end of the row when they fit there, else on a new line.
-  const float right = ImGui::GetWindowContentRegionMax().x - view_controls_width(s);
+  const float right = ImGui::GetWindowContentRegionMax().x - view_controls_width(s, narrow);
   if (ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x + 24 * ui_scale() < right) ImGui::SameLine(right);
-  draw_view_controls(s);
+  draw_view_controls(s, narrow);
   draw_shortcuts(s);
   draw_loading(s);
   ImGui::Spacing();
