@@ -1,6 +1,7 @@
 #include "filter.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <new>
 #include <stdexcept>
 
@@ -60,6 +61,19 @@ inline size_t byte_of(uint64_t i) {
 // largest counting filter (2 GiB of counters), and there allocation failure aborts rather than
 // throwing, so refuse in words first.
 constexpr uint64_t kMaxFilterBytes = sizeof(size_t) < 8 ? uint64_t{1} << 30 : UINT64_MAX;
+// Below the cap, whether a filter fits depends on what the heap holds already (wasm's is
+// bounded: 1 GiB). Ask malloc, which answers null rather than aborting, for the filter plus room
+// for what the program allocates beside it (the bit array's texture, the words, the UI).
+constexpr uint64_t kHeadroomBytes = uint64_t{64} << 20;
+
+bool memory_available(uint64_t bytes) {
+  if (sizeof(size_t) >= 8) return true;  // 64-bit: the allocation itself throws bad_alloc
+  // volatile: a malloc whose result is only freed may be optimised away as if it succeeded.
+  void* volatile probe = std::malloc(static_cast<size_t>(bytes + kHeadroomBytes));
+  const bool fits = probe != nullptr;
+  std::free(probe);
+  return fits;
+}
 
 // Calls emit(absolute position) for the k positions of an item under p, in i order.
 template <typename Emit>
@@ -104,7 +118,7 @@ Filter::Filter(const FilterParams& p) : params_(p) {
 Result<Filter> Filter::create(const FilterParams& p) {
   if (auto error = validate(p)) return *error;
   const uint64_t bytes = (p.variant == Variant::counting ? 4 * p.m + p.m : p.m) / 8;
-  if (bytes <= kMaxFilterBytes) {
+  if (bytes <= kMaxFilterBytes && memory_available(bytes)) {
     try {
       return Filter(p);
     } catch (const std::bad_alloc&) {

@@ -99,6 +99,7 @@ class Filter {
   const std::vector<uint64_t>& bit_words() const { return bits_; }
 
  private:
+  friend class WordSet;  // rebuilds a filter it has just released, without asking for headroom
   explicit Filter(const FilterParams& p);
   FilterParams params_;
   std::vector<uint64_t> bits_;     // every variant keeps the occupancy bitmap

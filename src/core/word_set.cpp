@@ -8,6 +8,10 @@ namespace bloomlab {
 
 namespace {
 
+// A filter bigger than this is released before its replacement is built, if both at once
+// do not fit.
+constexpr uint64_t kReleaseFirstBytes = uint64_t{16} << 20;
+
 std::string join_bits(const std::vector<uint64_t>& bits) {
   std::string s;
   for (size_t i = 0; i < bits.size(); ++i) {
@@ -117,6 +121,19 @@ Result<bool> WordSet::remove(std::string_view word) {
 
 std::optional<Error> WordSet::set_params(const FilterParams& p) {
   Result<Filter> f = Filter::create(p);
+  if (!f.ok() && !validate(p) && filter_.size_in_bytes() > kReleaseFirstBytes) {
+    // The old and the new filter together may not fit where memory is bounded (two filters of
+    // 2^32 bits, 512 MiB each, in wasm's 1 GiB): let the old one go first. The words stay, so
+    // if the new one does not fit either, the old one is rebuilt in the memory it gave back.
+    const FilterParams old = params();
+    filter_ = Filter(FilterParams{kMinBits, old.k, old.variant, old.scheme});
+    f = Filter::create(p);
+    if (!f.ok()) {
+      filter_ = Filter(old);
+      for (const std::string& w : words_) filter_.add(w);
+      return Error{f.error()};
+    }
+  }
   if (!f.ok()) return Error{f.error()};
   for (const std::string& w : words_) f->add(w);
   filter_ = std::move(*f);
