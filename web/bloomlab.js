@@ -206,6 +206,42 @@
     if ((e.ctrlKey || e.metaKey) && (e.key === "k" || e.key === "K")) e.preventDefault();
   });
 
+  // ---- The session kept in localStorage (main_web.cpp decides what and when) -----------------
+  // {v, link, params, words}: link is the state's address parameters, params and words what
+  // restores it (the words apart when a link cannot carry them all). Anything else found under
+  // the key is ignored with a warning and removed: a corrupt value never stops the app.
+  const SESSION_KEY = "bloomlab.session";
+  let aborted = false, sessionFull = false;
+  function loadSession() {
+    let raw = null;
+    try { raw = localStorage.getItem(SESSION_KEY); }
+    catch (e) { console.warn("bloomlab: this page cannot keep your words between visits: " + e.message); return null; }
+    if (raw === null) return null;
+    try {
+      const saved = JSON.parse(raw);
+      const ok = saved && saved.v === 1 && ["link", "params", "words"].every((key) => typeof saved[key] === "string");
+      if (!ok) throw new Error("not a saved session");
+      return saved;
+    } catch (e) {
+      console.warn("bloomlab: the saved session is unreadable and was ignored (" + e.message + ")");
+      try { localStorage.removeItem(SESSION_KEY); } catch (e2) { /* storage gone meanwhile */ }
+      return null;
+    }
+  }
+  function saveSession(link, params, words) {
+    const store = (value) => localStorage.setItem(SESSION_KEY, JSON.stringify(value));
+    try { store({ v: 1, link, params, words }); sessionFull = false; }
+    catch (e) {
+      // Over the storage quota (a huge list): keep the filter and the view, and say so once.
+      if (!sessionFull) console.warn("bloomlab: your word list is too large to keep in this browser; its settings are kept (" + e.message + ")");
+      sessionFull = true;
+      try { store({ v: 1, link: "", params, words: "" }); } catch (e2) { /* no storage at all */ }
+    }
+  }
+  window.addEventListener("pagehide", () => {
+    if (!aborted && window.Module && Module._bl_keep_state_now && Module.calledRun) Module._bl_keep_state_now();
+  });
+
   // ---- Failures of the environment ------------------------------------------------------------
   // Probe on a throwaway canvas: the app's canvas must get its context from Emscripten, with
   // Emscripten's attributes.
@@ -227,7 +263,10 @@
     print: (text) => console.log(text),
     printErr: (text) => console.warn(text),
     onAbort(what) {
-      showFailure("BloomLab stopped unexpectedly (" + what + "). Reload to start again; your words are kept in the address.", true);
+      aborted = true;
+      // Before the program ran, the abort is Emscripten giving up on the .wasm download.
+      if (!Module.calledRun) showFailure("BloomLab's program could not be downloaded. Check the connection and retry.", true);
+      else showFailure("BloomLab stopped unexpectedly (" + what + "). Retry to start again: your words and settings are kept.", true);
       rejectReady(new Error(String(what)));
     },
     bloomlabFrameDrawn(frames) {
@@ -247,6 +286,8 @@
       try { history.replaceState(history.state, "", location.pathname + location.search + "#" + params); }
       catch (e) { console.warn("bloomlab: cannot keep the state in the address: " + e.message); }
     },
+    bloomlabSaveSession: saveSession,
+    bloomlabLoadSession: loadSession,
     bloomlabSaveFile(name, mime, bytes) {
       const url = URL.createObjectURL(new Blob([bytes], { type: mime }));
       const a = document.createElement("a");

@@ -281,18 +281,33 @@ std::vector<std::string> apply_url_params(AppState& s, Host& host, std::string_v
   return warn;
 }
 
-std::string url_params_for(const AppState& s) {
+namespace {
+
+// The words after the preset's own: a link says "preset + these words" when the preset's words
+// are all still there, in order.
+bool on_intact_preset(const AppState& s) {
+  return (s.preset == "tiny" || s.preset == "passwords") && s.preset_intact &&
+         s.preset_word_count <= s.set.words().size();
+}
+size_t first_extra_word(const AppState& s) {
+  return on_intact_preset(s) ? s.preset_word_count : 0;
+}
+
+bool link_carries_words(const AppState& s) {
+  return s.set.words().size() - first_extra_word(s) <= kMaxWordsInLink;
+}
+
+// with_words false: the filter and view only, from an empty preset (the words travel apart).
+std::string query_for(const AppState& s, bool with_words) {
   const FilterParams& p = s.set.params();
   const auto& words = s.set.words();
-  // "preset + the words added since" when the preset's words are all still there, in order.
-  const bool on_preset = (s.preset == "tiny" || s.preset == "passwords") && s.preset_intact &&
-                         s.preset_word_count <= words.size();
+  const bool on_preset = with_words && on_intact_preset(s);
   const size_t first_extra = on_preset ? s.preset_word_count : 0;
   std::string q = "preset=" + std::string(on_preset ? s.preset : "empty");
   q += "&m=" + std::to_string(p.m) + "&k=" + std::to_string(p.k);
   if (p.variant != Variant::standard) q += std::string("&variant=") + variant_name(p.variant);
   if (p.scheme != Scheme::reference) q += std::string("&scheme=") + scheme_name(p.scheme);
-  if (words.size() - first_extra <= kMaxWordsInLink && words.size() > first_extra) {
+  if (with_words && words.size() - first_extra <= kMaxWordsInLink && words.size() > first_extra) {
     q += "&words=";
     for (size_t i = first_extra; i < words.size(); ++i)
       q += (i > first_extra ? "," : "") + percent_encode(words[i]);
@@ -312,6 +327,29 @@ std::string url_params_for(const AppState& s) {
   if (s.probes != kDefaultProbes) q += "&probes=" + std::to_string(s.probes);
   if (s.view.embed) q += "&embed=1";
   return q;
+}
+
+}  // namespace
+
+std::string url_params_for(const AppState& s) { return query_for(s, true); }
+
+Session session_for(const AppState& s) {
+  if (link_carries_words(s)) return Session{url_params_for(s), {}};
+  Session out{query_for(s, false), {}};
+  for (const std::string& w : s.set.words()) (out.words += w) += '\n';
+  return out;
+}
+
+std::vector<std::string> restore_session(AppState& s, Host& host, const Session& saved) {
+  std::vector<std::string> warn = apply_url_params(s, host, saved.params);
+  if (!saved.words.empty()) {
+    if (std::string error = actions::load_word_list(s, saved.words, "your last session");
+        !error.empty()) {
+      warn.push_back("The saved words could not be restored: " + error);
+      s.url_warnings = warn;
+    }
+  }
+  return warn;
 }
 
 }  // namespace bloomlab::app

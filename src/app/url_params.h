@@ -28,8 +28,20 @@ std::vector<std::string> apply_url_params(AppState& s, Host& host, std::string_v
 // Applies what a link said about the filter and its words once the password list it asked for
 // has arrived (or failed); a no-op otherwise. The app calls it every frame.
 void apply_deferred_url_params(AppState& s);
-// The query ("preset=tiny&m=64&k=3...", no '?') that recreates the current state.
+// The query ("preset=tiny&m=64&k=3...", no '?') that recreates the current state. A link
+// carries at most 200 words beyond its preset's; with more, it gives the preset only.
 std::string url_params_for(const AppState& s);
+
+// What a browser keeps of a session between visits (the platform stores it): the parameters,
+// and when the words are more than a link carries, the filter's parameters from the empty
+// preset plus every word as a list (one per line) loaded after them.
+struct Session {
+  std::string params;
+  std::string words;  // empty when the parameters carry the words
+};
+Session session_for(const AppState& s);
+// Applies a saved session (apply_url_params, then load_word_list); returns the warnings.
+std::vector<std::string> restore_session(AppState& s, Host& host, const Session& saved);
 
 std::string percent_decode(std::string_view text);  // "%41+b" -> "A b"; bad escapes kept as is
 std::string percent_encode(std::string_view text);  // RFC 3986 unreserved characters stay

@@ -9,6 +9,7 @@
 #include <cmath>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "app/actions.h"
 #include "app/url_params.h"
@@ -39,6 +40,23 @@ EM_JS(char*, js_location_params, (), {
 EM_JS(int, js_page_preferences, (), { return Module.bloomlabPagePreferences(); });
 EM_JS(void, js_keep_state, (const char* params), {
   Module.bloomlabKeepState(UTF8ToString(params));
+});
+// The session kept in the browser's localStorage (web/bloomlab.js stores and checks it).
+EM_JS(void, js_save_session, (const char* link, const char* params, const char* words, size_t size), {
+  Module.bloomlabSaveSession(UTF8ToString(link), UTF8ToString(params),
+                             new TextDecoder().decode(HEAPU8.subarray(words, words + size)));
+});
+// Part `which` (0 link, 1 params, 2 words) of the saved session, or null when none was saved
+// (or it was unreadable); *size gets its length in bytes (the words may hold NUL bytes).
+EM_JS(char*, js_saved_session_part, (int which, size_t* size), {
+  const saved = Module.bloomlabLoadSession();
+  if (!saved) return 0;
+  const text = [saved.link, saved.params, saved.words][which];
+  const length = lengthBytesUTF8(text);
+  const ptr = _malloc(length + 1);
+  stringToUTF8(text, ptr, length + 1);
+  HEAPU32[size >> 2] = length;
+  return ptr;
 });
 EM_JS(void, js_copy_text, (const char* text), { Module.bloomlabCopyText(UTF8ToString(text)); });
 EM_JS(void, js_open_file, (), { Module.bloomlabOpenFile(); });
@@ -97,27 +115,79 @@ bool to_count(double v, uint64_t& out, const char* name, std::string& error) {
   return true;
 }
 
-// Applies URL-style parameters; the warnings (unknown keys, bad values) as a JSON array.
-std::string apply_params(const char* query) {
+std::string warnings_json(const std::vector<std::string>& warnings) {
   JsonWriter w;
   w.begin_array();
-  for (const auto& warning : app::apply_url_params(g_loop.state, g_host, query)) w.value(warning);
+  for (const auto& warning : warnings) w.value(warning);
   w.end_array();
   return w.str();
+}
+
+// Applies URL-style parameters; the warnings (unknown keys, bad values) as a JSON array.
+std::string apply_params(const char* query) {
+  return warnings_json(app::apply_url_params(g_loop.state, g_host, query));
+}
+
+// The saved session's part (js_saved_session_part); false when there is none.
+bool saved_session_part(int which, std::string& out) {
+  size_t size = 0;
+  char* text = js_saved_session_part(which, &size);
+  if (!text) return false;
+  out.assign(text, size);
+  free(text);
+  return true;
 }
 
 // The state is kept in the URL fragment as it changes, so a reload or a copied address
 // restores it. Only after a change: opening a link leaves its address as it was.
 std::string g_kept_params;
 double g_kept_at = 0;
-void keep_state_in_url() {
+// And in localStorage (app::session_for: with every word, even more than a link carries), so
+// that the page opened again without parameters, or after a crash, comes back as it was.
+std::string g_saved_link;
+uint64_t g_saved_words_version = 0;
+
+void save_session(const std::string& link) {
+  const app::AppState& s = g_loop.state;
+  // An article's embed is configured by its address and keeps nothing; a list half-way in
+  // (loading, or the password list still downloading) would be saved over the whole one.
+  if (s.view.embed || s.pending.active() || s.password_list_loading) return;
+  if (link == g_saved_link && s.words_version == g_saved_words_version) return;
+  g_saved_link = link;
+  g_saved_words_version = s.words_version;
+  const app::Session session = app::session_for(s);
+  js_save_session(link.c_str(), session.params.c_str(), session.words.data(), session.words.size());
+}
+
+void keep_state(bool now_or_never) {
   const double now = emscripten_get_now() / 1000.0;
-  if (now - g_kept_at < kKeepStateEverySeconds) return;
+  if (!now_or_never && now - g_kept_at < kKeepStateEverySeconds) return;
   g_kept_at = now;
   std::string params = app::url_params_for(g_loop.state);
+  save_session(params);
   if (params == g_kept_params) return;
   g_kept_params = std::move(params);
   js_keep_state(g_kept_params.c_str());
+}
+
+// The page opened: its own parameters (fragment or query), or the saved session when the page
+// has none, or when its fragment is the one last kept (a reload: the session also has the words
+// a link could not carry). Returns the warnings as JSON.
+std::string open_page() {
+  char* own_text = js_location_params();
+  const std::string own = own_text;
+  free(own_text);
+  std::string link;
+  app::Session saved;
+  const bool has_saved = saved_session_part(0, link) && saved_session_part(1, saved.params) &&
+                         saved_session_part(2, saved.words);
+  app::AppState& s = g_loop.state;
+  const std::vector<std::string> warnings =
+      has_saved && (own.empty() || own == link) ? app::restore_session(s, g_host, saved)
+                                                : app::apply_url_params(s, g_host, own);
+  g_saved_link = app::url_params_for(s);  // what was opened is saved again only once it changes
+  g_saved_words_version = s.words_version;
+  return warnings_json(warnings);
 }
 
 // On-screen keyboards open only for a focused text element: while ImGui wants text, the page
@@ -140,7 +210,7 @@ void main_loop_step() {
   frame(g_loop);
   swap(g_loop);
   sync_text_input();
-  keep_state_in_url();
+  keep_state(false);
   if (g_loop.frames <= 2) js_frame_drawn(double(g_loop.frames));
 }
 
@@ -222,6 +292,9 @@ EMSCRIPTEN_KEEPALIVE const char* bl_apply_params(const char* query) {
 
 EMSCRIPTEN_KEEPALIVE const char* bl_share_params() { return reply(app::url_params_for(g_loop.state)); }
 
+// The page is going away (web/bloomlab.js, on pagehide): keep the state now, not at the next tick.
+EMSCRIPTEN_KEEPALIVE void bl_keep_state_now() { keep_state(true); }
+
 // Text typed into the hidden input of the on-screen keyboard (UTF-8), committed IME text included.
 EMSCRIPTEN_KEEPALIVE void bl_text_input(const char* utf8) { ImGui::GetIO().AddInputCharactersUTF8(utf8); }
 
@@ -288,9 +361,7 @@ int main() {
   view.reduced_motion = prefs & kReducedMotion;
   view.touch = prefs & kCoarsePointer;
   if (!init(g_loop, g_host, 960, 640)) return 1;
-  char* params = js_location_params();
-  const std::string warnings = apply_params(params);
-  free(params);
+  const std::string warnings = open_page();
   js_param_warnings(warnings.c_str());
   g_kept_params = app::url_params_for(g_loop.state);  // the address as opened is kept as is
   emscripten_set_main_loop(main_loop_step, 0, false);
