@@ -41,12 +41,15 @@ export async function launch() {
   return browser;
 }
 
-// Opens the site (optionally with a query) in a fresh page; collects problems.
+// Opens the site (optionally with a query) in a fresh page; collects problems. failPaths is read
+// on every request: a test may empty it to let a failed file load on the next try.
 export async function openApp(browser, { query = "", viewport = { width: 1280, height: 800 },
   deviceScaleFactor = 1, isMobile = false, hasTouch = false, failPaths = [], page: pageName = "index.html",
-  waitReady = true } = {}) {
+  waitReady = true, initScript = null } = {}) {
   const { server, port } = await startServer(SITE, 0, { failPaths });
   const context = await browser.newContext({ viewport, deviceScaleFactor, isMobile, hasTouch, acceptDownloads: true });
+  // Runs before the page's own scripts on every load (e.g. to take WebGL2 away).
+  if (initScript) await context.addInitScript(initScript);
   const page = await context.newPage();
   const problems = [];
   page.on("console", (msg) => { if (msg.type() === "error") problems.push(`console error: ${msg.text()}`); });
