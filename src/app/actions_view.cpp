@@ -95,9 +95,12 @@ std::string embed_snippet(const AppState& s, const Host& host) {
   // embed=1 gives the iframe the compact header (url_params.h).
   std::string link = share_link(s, host);
   if (!s.view.embed) link += "&embed=1";
+  // The sandbox lets the app run (scripts), keep the reader's words (same-origin: localStorage)
+  // and save its PNG and CSV (downloads); never navigate the article's page or open windows.
   return "<iframe src=\"" + attribute_text(link) +
          "\" title=\"BloomLab: a Bloom filter you can play with\" "
-         "style=\"width:100%;height:560px;border:0\" loading=\"lazy\"></iframe>";
+         "style=\"width:100%;height:560px;border:0\" loading=\"lazy\" "
+         "sandbox=\"allow-scripts allow-same-origin allow-downloads\"></iframe>";
 }
 
 std::string measurements_csv(const AppState& s) {

@@ -86,8 +86,8 @@ run("embed: URL state, fragment, share dialog, malformed parameters, two embeds"
     await page.mouse.click(...centre(v.copyEmbedButton));
     await frames(page);
     const snippet = await page.evaluate(() => window.bloomlab.lastCopied());
-    check(/^<iframe src="[^"]+embed=1" title="[^"]+" style="[^"]+" loading="lazy"><\/iframe>$/.test(snippet),
-          "Copy embed code copies an iframe snippet with embed=1", snippet);
+    check(/^<iframe src="[^"]+embed=1" title="[^"]+" style="[^"]+" loading="lazy" sandbox="allow-scripts allow-same-origin allow-downloads"><\/iframe>$/.test(snippet),
+          "Copy embed code copies a sandboxed iframe snippet with embed=1", snippet);
     check(snippet.includes("&amp;words=zebra") && !/&(?!amp;)/.test(snippet),
           "the snippet's ampersands are escaped for HTML", snippet);
     check(app.problems.length === 0, "no console errors (fragment, share)", app.problems.join("\n"));
