@@ -50,9 +50,10 @@ double christensen_fp(uint32_t n, uint32_t m, uint32_t k) {
     // i! C(m, i) = m (m-1) ... (m-i+1)
     long double term = s[i];
     for (uint32_t j = 0; j < i; ++j) term *= static_cast<long double>(m - j) / m;
-    term *= std::pow(static_cast<long double>(i) / m, static_cast<long double>(k));
-    term *= std::pow(static_cast<long double>(m), static_cast<long double>(i)) /
-            std::pow(static_cast<long double>(m), static_cast<long double>(kn));
+    // (i/m)^k and m^i / m^kn by repeated multiplication: musl's powl for 128-bit long double
+    // (wasm) is pow() in double, which overflows here.
+    for (uint32_t j = 0; j < k; ++j) term *= static_cast<long double>(i) / m;
+    for (uint32_t j = i; j < kn; ++j) term /= m;
     sum += term;
   }
   return static_cast<double>(sum);
