@@ -51,14 +51,16 @@
     if (answer && answer.ok === false) throw new Error(answer.error);
     return answer;
   }
-  const numberOr = (v, absent) => (v === undefined || v === null ? absent : Number(v));
+  // A number the caller gave, as (given, value): every double, -1 and NaN included, is a value
+  // the C side judges; only an absent one keeps the current setting.
+  const given = (v) => (v === undefined || v === null ? 0 : 1);
 
   const api = {
     ready,
     version: "0.1.0",
     setParams(p = {}) {
       return check(withString(p.variant || "", (variant) => withString(p.scheme || "", (scheme) =>
-        parse(Module._bl_set_params(numberOr(p.m, -1), numberOr(p.k, -1), variant, scheme)))));
+        parse(Module._bl_set_params(given(p.m), Number(p.m), given(p.k), Number(p.k), variant, scheme)))));
     },
     add(word) { return check(withBytes(word, (ptr, n) => parse(Module._bl_add(ptr, n)))); },
     remove(word) { return check(withBytes(word, (ptr, n) => parse(Module._bl_remove(ptr, n)))); },
@@ -67,7 +69,7 @@
     loadWords(text, source = "pasted text") {
       return check(withBytes(text, (ptr, n) => withString(source, (src) => parse(Module._bl_load_words(ptr, n, src)))));
     },
-    measure(options = {}) { return check(parse(Module._bl_measure(numberOr(options.probes, -1)))); },
+    measure(options = {}) { return check(parse(Module._bl_measure(given(options.probes), Number(options.probes)))); },
     state() { return parse(Module._bl_state()); },
     // Presentation, step-through, touch and embed flags, the plot's rect, the screen-reader text.
     viewState() { return parse(Module._bl_view_state()); },

@@ -236,17 +236,17 @@ EMSCRIPTEN_KEEPALIVE const char* bl_remove(const char* bytes, int size) {
   return outcome(app::actions::remove_word(g_loop.state, std::string_view(bytes, size_t(size))));
 }
 
-// m or k < 0 (JS: absent) keeps the current value; an empty name keeps the variant or scheme.
-EMSCRIPTEN_KEEPALIVE const char* bl_set_params(double m, double k, const char* variant,
-                                               const char* scheme) {
+// has_m or has_k 0 (JS: absent) keeps the current value; an empty name keeps the variant or scheme.
+EMSCRIPTEN_KEEPALIVE const char* bl_set_params(int has_m, double m, int has_k, double k,
+                                               const char* variant, const char* scheme) {
   FilterParams p = g_loop.state.set.params();
   std::string error;
   uint64_t value = 0;
-  if (m != -1) {
+  if (has_m) {
     if (!to_count(m, value, "m", error)) return outcome(error);
     p.m = value;
   }
-  if (k != -1) {
+  if (has_k) {
     if (!to_count(k, value, "k", error)) return outcome(error);
     p.k = value > UINT32_MAX ? UINT32_MAX : static_cast<uint32_t>(value);
   }
@@ -267,10 +267,10 @@ EMSCRIPTEN_KEEPALIVE const char* bl_load_preset(const char* name) {
   return outcome(app::actions::load_preset(g_loop.state, g_host, name));
 }
 
-EMSCRIPTEN_KEEPALIVE const char* bl_measure(double probes) {
+EMSCRIPTEN_KEEPALIVE const char* bl_measure(int has_probes, double probes) {
   uint64_t count = kDefaultProbes;
   std::string error;
-  if (probes != -1 && !to_count(probes, count, "probes", error)) return outcome(error);
+  if (has_probes && !to_count(probes, count, "probes", error)) return outcome(error);
   return reply(app::actions::measurement_json(app::actions::measure(g_loop.state, count)));
 }
 

@@ -1,0 +1,134 @@
+// The browser rows of the bad-input matrix (tests/BAD_INPUT.md, "In the browser"): the JS API
+// and the page's URL given nonsense. Each is refused with the message the UI shows, or accepted
+// as the spec says; the words already there stay; nothing aborts.
+import { run, openApp, screenshot, check, equal, drawnShare } from "./harness.mjs";
+
+// Runs fn(arg) in the page: {ok, error, state} with state() after it, however it ended.
+const attempt = (page, fn, arg) => page.evaluate(([src, arg]) => {
+  const fn = eval(src);  // the test's own function text; the page's CSP does not apply to evaluate
+  let out;
+  try { const r = fn(arg); out = { ok: true, result: r }; } catch (e) { out = { ok: false, error: e.message }; }
+  const s = bloomlab.state();
+  return { ...out, params: s.params, words: s.wordCount, notes: s.notes, report: s.loading };
+}, [fn.toString(), arg]);
+
+run("bad input in the browser: JS API and URL parameters", async (browser) => {
+  const app = await openApp(browser, { query: "?preset=tiny" });
+  const { page } = app;
+  const tiny = { m: 64, k: 3, variant: "standard", scheme: "reference" };
+
+  // setParams: out of range, not numbers, -1 (once the JS side's "absent"), fractions.
+  const setCases = [
+    [{ m: 0 }, /^m must be between 1 and 4294967296 \(2\^32\) bits, got 0$/],
+    [{ m: 2 ** 33 }, /^m must be between 1 and 4294967296 \(2\^32\) bits, got 8589934592$/],
+    [{ k: 0 }, /^k must be between 1 and 64 hash positions, got 0$/],
+    [{ k: 65 }, /^k must be between 1 and 64 hash positions, got 65$/],
+    [{ m: -1 }, /^m must be a whole number$/],
+    [{ k: -1 }, /^k must be a whole number$/],
+    [{ m: 64.5 }, /^m must be a whole number$/],
+    [{ m: "abc" }, /^m must be a whole number$/],
+    [{ m: Infinity }, /^m must be a whole number$/],
+    [{ k: 1e30 }, /^k must be between 1 and 64 hash positions, got 4294967295$/],
+    [{ variant: "<b>x</b>" }, /^unknown variant "<b>x<\/b>" \(standard, counting, blocked\)$/],
+  ];
+  for (const [p, message] of setCases) {
+    const r = await attempt(page, (p) => bloomlab.setParams(p), p);
+    check(!r.ok && message.test(r.error), `setParams(${JSON.stringify(p)}) refused: ${r.error}`, r.error);
+    equal([r.params, r.words], [tiny, 5], `  …m, k and the 5 words unchanged`);
+  }
+
+  // add: a 5 MB word, an empty one; NUL bytes and invalid UTF-8 as raw bytes (accepted).
+  let r = await attempt(page, () => bloomlab.add("x".repeat(5000000)));
+  equal([r.ok, r.error, r.words], [false, "That word is 5000000 bytes; the limit is 4096.", 5], "add(5 MB word) refused in words, nothing added");
+  r = await attempt(page, () => bloomlab.add(""));
+  equal([r.ok, r.error], [false, "Type a word first."], "add('') refused");
+  r = await attempt(page, () => bloomlab.add(new Uint8Array([110, 117, 108, 0, 98, 121, 116, 101])));
+  check(r.ok && r.words === 6, "add(bytes with NUL) accepted as all its bytes");
+  let s = await page.evaluate(() => bloomlab.state());
+  check(s.words.includes("nul\u0000byte") && !s.words.includes("nul"), "state() has the word with its NUL (\\u0000), not cut at it");
+  r = await attempt(page, () => bloomlab.add(new Uint8Array([0xff, 0xfe, 0x41])));
+  check(r.ok && r.words === 7 && r.notes.word.text === "Not valid UTF-8: hashed as bytes." && !r.notes.word.isError,
+        "add(invalid UTF-8 bytes) accepted, with the note 'Not valid UTF-8: hashed as bytes.'", JSON.stringify(r.notes.word));
+  s = await page.evaluate(() => bloomlab.state());
+  check(s.words.includes("\ufffd\ufffdA"), "state() stays valid JSON (U+FFFD for the bad bytes)");
+  const q = await page.evaluate(() => bloomlab.query(new Uint8Array([0xff, 0xfe, 0x41])));
+  equal([q.verdict, q.isMember, q.validUtf8], ["possibly", true, false], "the invalid bytes are hashed as bytes: a member");
+  r = await attempt(page, () => bloomlab.add(42));
+  check(!r.ok && /a word is a string or a Uint8Array/.test(r.error), "add(42) refused: not a word", r.error);
+
+  // loadWords: empty, blank-only, 64 MiB + 1, a BOM, CRLF and LF mixed.
+  r = await attempt(page, () => bloomlab.loadWords(""));
+  equal([r.ok, r.error, r.words], [false, "the word list is empty", 7], "loadWords('') refused; the words stay");
+  r = await attempt(page, () => bloomlab.loadWords("\r\n\n\n  \n".replace("  ", "")));
+  equal([r.ok, r.error], [false, "the word list has no words, only empty lines"], "loadWords(blank lines) refused");
+  const t0 = Date.now();
+  r = await attempt(page, () => bloomlab.loadWords(new Uint8Array(64 * 1024 * 1024 + 1).fill(97)));
+  const bigMs = Date.now() - t0;
+  equal([r.ok, r.error, r.words], [false, "the word list is 67108865 bytes; the limit is 64 MiB (67108864 bytes)", 7],
+        `loadWords(64 MiB + 1) refused before parsing (${bigMs} ms including the copy into wasm)`);
+  check(bigMs < 5000, "…and quickly", `${bigMs} ms`);
+  await page.evaluate(() => bloomlab.loadPreset("empty"));
+  r = await attempt(page, () => bloomlab.loadWords(new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode("apple\npear\n")]), "bom.txt"));
+  await page.evaluate(() => bloomlab.idle());
+  s = await page.evaluate(() => bloomlab.state());
+  equal(s.words, ["apple", "pear"], "a BOM is dropped: the first word is apple");
+  await page.evaluate(() => bloomlab.loadPreset("empty"));
+  await page.evaluate(() => bloomlab.loadWords("apple\r\npear\nplum\r\n\r\napple\n", "mixed.txt"));
+  await page.evaluate(() => bloomlab.idle());
+  s = await page.evaluate(() => bloomlab.state());
+  equal(s.words, ["apple", "pear", "plum"], "CRLF and LF both end a line; plum\\r\\n is plum");
+  check(/3 words from 5 lines/.test(s.notes.list.text) && /1 duplicate dropped/.test(s.notes.list.text) && /1 empty line/.test(s.notes.list.text),
+        "the report: 3 words from 5 lines, 1 duplicate dropped, 1 empty line skipped", s.notes.list.text);
+
+  // loadPreset / measure / remove with nonsense.
+  r = await attempt(page, () => bloomlab.loadPreset("<script>"));
+  equal([r.ok, r.error, r.words], [false, "Unknown preset \"<script>\": try tiny, passwords or empty.", 3], "loadPreset('<script>') refused; the words stay");
+  r = await attempt(page, () => bloomlab.measure({ probes: -5 }));
+  equal([r.ok, r.error], [false, "probes must be a whole number"], "measure({probes: -5}) refused");
+  r = await attempt(page, () => bloomlab.measure({ probes: 1e12 }).probes);
+  equal([r.ok, r.result], [true, 10000000], "measure({probes: 1e12}) measures the app's limit, 10,000,000 probes");
+  r = await attempt(page, () => bloomlab.remove("apple"));
+  check(!r.ok && /only the counting variant can remove a word/.test(r.error) && r.words === 3, "remove() on the standard variant refused; the words stay", r.error);
+  check(app.problems.length === 0, "no console errors (JS API)", app.problems.join("\n"));
+  await app.close();
+
+  // URL parameters: markup, huge values, repeated keys.
+  const urlCases = [
+    ["?preset=empty&words=" + encodeURIComponent("<script>alert(1)</script>") + "&word=" + encodeURIComponent("<img src=x onerror=alert(1)>"),
+      (s) => s.words[0] === "<script>alert(1)</script>" && s.wordInput === "<img src=x onerror=alert(1)>" && s.urlWarnings.length === 0,
+      "markup in words/word: plain words, no warning"],
+    ["?theme=" + encodeURIComponent("<script>alert(1)</script>") + "&" + encodeURIComponent("<script>") + "=1",
+      (s) => s.urlWarnings.includes('theme = "<script>alert(1)</script>" is not dark, light or contrast.') && s.urlWarnings.includes('Unknown parameter "<script>" ignored.'),
+      "markup as a value or a key: warnings quoting it as text"],
+    // Huge values travel in the fragment: a server refuses a request line that long (HTTP 431),
+    // while the app reads a fragment as its parameters.
+    ["#m=" + "9".repeat(50000) + "&k=18446744073709551617&scale=1e308&probes=" + "1".repeat(50000),
+      (s) => s.params.m === 64 && s.params.k === 3 && s.urlWarnings.length === 4 && s.urlWarnings.every((w) => w.length < 200),
+      "huge values: one short warning each, the defaults stay"],
+    ["#words=" + "a".repeat(300 * 1024),
+      (s) => s.urlWarnings.length === 1 && /more than 262144 is refused/.test(s.urlWarnings[0]) && s.wordCount === 5,
+      "a query over 256 KiB: refused whole with one warning"],
+    ["?preset=empty&words=a&words=b&k=5&k=6&k=7",
+      (s) => s.words.join() === "b" && s.params.k === 7 && s.urlWarnings.length === 3,
+      "repeated keys: the last value wins, one warning per repeat"],
+    ["?m=4294967296&k=64&variant=counting",
+      (s) => s.params.m === 64 && s.urlWarnings.some((w) => /not enough memory for a filter of 4294967296 bits/.test(w)),
+      "m = 2^32 counting in a link: refused in words (the wasm heap), the preset's filter stays"],
+  ];
+  for (const [query, ok, what] of urlCases) {
+    const a = await openApp(browser, { query });
+    const dialogs = [];
+    a.page.on("dialog", (d) => { dialogs.push(d.message()); d.dismiss().catch(() => {}); });
+    const st = await a.page.evaluate(() => bloomlab.state());
+    check(ok(st), `URL ${what}`, JSON.stringify({ m: st.params.m, k: st.params.k, words: st.words.slice(0, 3), warnings: st.urlWarnings.map((w) => w.slice(0, 90)) }));
+    equal(await a.page.evaluate(() => document.querySelectorAll("img,script").length), 2, "  …no element created (the page's two scripts only)");
+    equal(dialogs, [], "  …no dialog");
+    if (query.includes("variant=counting")) {
+      const shot = await screenshot(a.page, "bad-input-url-counting-2-32.png");
+      console.log(`  screenshot: ${shot.file}`);
+      check(drawnShare(shot.image) > 0.05, "  …and the app is drawn");
+    }
+    check(a.problems.length === 0, "  …no console errors", a.problems.join("\n"));
+    await a.close();
+  }
+});
