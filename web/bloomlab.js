@@ -70,6 +70,8 @@
       return check(withBytes(text, (ptr, n) => withString(source, (src) => parse(Module._bl_load_words(ptr, n, src)))));
     },
     measure(options = {}) { return check(parse(Module._bl_measure(given(options.probes), Number(options.probes)))); },
+    // Work per frame since the last call ({frames, meanMs, maxMs}), for benchmarks.
+    frameStats() { return parse(Module._bl_frame_stats()); },
     state() { return parse(Module._bl_state()); },
     // Presentation, step-through, touch and embed flags, the plot's rect, the screen-reader text.
     viewState() { return parse(Module._bl_view_state()); },

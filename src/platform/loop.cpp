@@ -128,6 +128,10 @@ bool init(Loop& loop, GlHost& host, int width, int height) {
   SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 2);
 #endif
   SDL_GL_SetAttribute(SDL_GL_DOUBLEBUFFER, 1);
+  // ImGui draws in 2D with blending only: no depth or stencil buffer to allocate and clear
+  // (SDL asks for a 16-bit depth buffer by default).
+  SDL_GL_SetAttribute(SDL_GL_DEPTH_SIZE, 0);
+  SDL_GL_SetAttribute(SDL_GL_STENCIL_SIZE, 0);
   SDL_SetHint(SDL_HINT_IME_SHOW_UI, "1");
   const auto flags = SDL_WINDOW_OPENGL | SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI;
   loop.window = SDL_CreateWindow("BloomLab", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, width,

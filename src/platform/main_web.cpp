@@ -6,6 +6,7 @@
 #include <imgui.h>
 #include <imgui_internal.h>  // PlatformImePos: where the text cursor is, for the hidden input
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <utility>
@@ -206,11 +207,24 @@ void sync_text_input() {
   else js_text_input(wanted, caret.x, caret.y, 4 * line, line);
 }
 
+// Time spent in each frame's work (events, UI, draw calls), for tests/bench/browser_perf.mjs:
+// rAF intervals in headless Chromium say more about its scheduler than about the app.
+struct FrameStats {
+  double total_ms = 0, max_ms = 0;
+  uint64_t frames = 0;
+};
+FrameStats g_stats;
+
 void main_loop_step() {
+  const double start = emscripten_get_now();
   frame(g_loop);
   swap(g_loop);
   sync_text_input();
   keep_state(false);
+  const double ms = emscripten_get_now() - start;
+  g_stats.total_ms += ms;
+  g_stats.max_ms = std::max(g_stats.max_ms, ms);
+  ++g_stats.frames;
   if (g_loop.frames <= 2) js_frame_drawn(double(g_loop.frames));
 }
 
@@ -221,6 +235,16 @@ using namespace bloomlab;
 using namespace bloomlab::platform;
 
 extern "C" {
+
+// Frame work since the last call: {frames, meanMs, maxMs}; resets the counters.
+EMSCRIPTEN_KEEPALIVE const char* bl_frame_stats() {
+  JsonWriter j;
+  j.begin_object().field("frames", g_stats.frames);
+  j.field("meanMs", g_stats.frames ? g_stats.total_ms / double(g_stats.frames) : 0.0);
+  j.field("maxMs", g_stats.max_ms).end_object();
+  g_stats = FrameStats{};
+  return reply(j.str());
+}
 
 EMSCRIPTEN_KEEPALIVE const char* bl_state() { return reply(app::actions::state_json(g_loop.state)); }
 
