@@ -22,7 +22,10 @@ void row(const char* name, const std::string& value, const char* formula) {
   ImGui::TableNextColumn();
   text_coloured(palette().text, value.c_str());
   ImGui::TableNextColumn();
-  ImGui::TextDisabled("%s", formula);
+  // The note column takes what is left and wraps: a narrow embed must not cut the numbers.
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  ImGui::TextWrapped("%s", formula);
+  ImGui::PopStyleColor();
 }
 
 std::string number(double v, const char* format = "%.2f") {
@@ -62,9 +65,15 @@ void panel_numbers(AppState& s, Host& /*host*/) {
   const double n = double(f.items_added()), m = double(p.m), k = double(p.k), x = double(f.bits_set());
   const double theory_fp = p.variant == Variant::blocked ? theory::blocked_fp_rate(n, m, k)
                                                         : theory::standard_fp_rate(n, m, k);
-  const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp |
+  const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit |
                                 ImGuiTableFlags_PadOuterX;
   if (ImGui::BeginTable("numbers", 3, flags)) {
+    const ImGuiStyle& st = ImGui::GetStyle();
+    ImGui::TableSetupColumn("name", ImGuiTableColumnFlags_WidthFixed,
+                            ImGui::CalcTextSize("FP, from the fill").x + st.CellPadding.x);
+    ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthFixed,
+                            ImGui::CalcTextSize("4,294,967,296").x + st.CellPadding.x);
+    ImGui::TableSetupColumn("note", ImGuiTableColumnFlags_WidthStretch);
     row("words n", with_commas(f.items_added()), "");
     row("bits m", with_commas(p.m), format_bytes(f.size_in_bytes()).c_str());
     row("hashes k", std::to_string(p.k), ("best: " + std::to_string(theory::optimal_k(m, std::max(n, 1.0)))).c_str());
