@@ -4,6 +4,9 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 # Emscripten's JS optimizer needs Debian's acorn, which Node finds only here.
 export NODE_PATH=/usr/share/nodejs
+# Debian's emcc runs under Debian's python3; a python3 found first on PATH (pyenv's shim, say)
+# doubles the start-up of every compiler call, and SDL's configure makes hundreds of them.
+export EMSDK_PYTHON=/usr/bin/python3
 "$ROOT/scripts/setup.sh"
 
 build_preset() {  # build_preset NAME: configures once, then builds what changed
