@@ -19,13 +19,33 @@ if(NOT _sha STREQUAL BLOOMLAB_PASSWORDS_SHA256)
 endif()
 configure_file("${BLOOMLAB_PASSWORDS_SOURCE}" "${BLOOMLAB_PASSWORDS_FILE}" COPYONLY)
 
-# The UI font: DejaVu Sans (Debian fonts-dejavu-core, free license) subset to the ranges the UI
-# draws, then compiled into the app as a byte array. The ranges match src/app/fonts.cpp.
+# The UI font: DejaVu Sans (Debian fonts-dejavu-core, free license) subset to the characters in
+# assets/ui-font-unicodes.txt, compiled into the app as a byte array together with the same ranges
+# for ImGui (so the two can never disagree).
 set(BLOOMLAB_FONT_SOURCE /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf)
-# Latin (with Latin-1 and Extended-A), Greek, Cyrillic, punctuation, super- and subscripts, and
-# only the arrows, math and shapes the UI draws: the whole math block would cost 20 KB gzip.
-set(BLOOMLAB_FONT_UNICODES
-  "U+0020-007E,U+00A0-017F,U+0370-03FF,U+0400-04FF,U+2010-2027,U+2030-203A,U+2070-209F,U+2190-2199,U+21D0-21D4,U+2200-2213,U+2218-221E,U+2227-222B,U+2248,U+2260-2265,U+2308-230B,U+25A0-25A1,U+25B2-25C0,U+25CB,U+25CF")
+set(BLOOMLAB_FONT_UNICODES_FILE "${PROJECT_SOURCE_DIR}/assets/ui-font-unicodes.txt")
+set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${BLOOMLAB_FONT_UNICODES_FILE}")
+file(STRINGS "${BLOOMLAB_FONT_UNICODES_FILE}" _lines ENCODING UTF-8)
+set(BLOOMLAB_FONT_UNICODES "")
+set(BLOOMLAB_FONT_RANGES "")  # "0x0020,0x007E,..." pairs for ImGui
+foreach(_line IN LISTS _lines)
+  string(REGEX REPLACE "#.*" "" _line "${_line}")
+  string(STRIP "${_line}" _line)
+  if(_line STREQUAL "")
+    continue()
+  endif()
+  if(NOT _line MATCHES "^U\\+([0-9A-Fa-f]+)(-([0-9A-Fa-f]+))?$")
+    message(FATAL_ERROR "${BLOOMLAB_FONT_UNICODES_FILE}: '${_line}' is not U+XXXX or U+XXXX-YYYY")
+  endif()
+  set(_first "${CMAKE_MATCH_1}")
+  set(_last "${CMAKE_MATCH_3}")
+  if(_last STREQUAL "")
+    set(_last "${_first}")
+  endif()
+  list(APPEND BLOOMLAB_FONT_UNICODES "${_line}")
+  string(APPEND BLOOMLAB_FONT_RANGES "0x${_first},0x${_last},")
+endforeach()
+string(REPLACE ";" "," BLOOMLAB_FONT_UNICODES "${BLOOMLAB_FONT_UNICODES}")
 set(BLOOMLAB_FONT_TTF "${BLOOMLAB_DATA_DIR}/ui-font.ttf")
 set(BLOOMLAB_FONT_CPP "${CMAKE_BINARY_DIR}/generated/ui_font.cpp")
 find_program(DEBIAN_PYTHON3 NAMES python3 PATHS /usr/bin NO_DEFAULT_PATH)
@@ -34,13 +54,14 @@ add_custom_command(
   COMMAND "${DEBIAN_PYTHON3}" -m fontTools.subset "${BLOOMLAB_FONT_SOURCE}"
           "--unicodes=${BLOOMLAB_FONT_UNICODES}" "--layout-features=" --no-hinting "--drop-tables+=FFTM,GPOS,GSUB,GDEF,kern,name,post" "--name-IDs="
           --desubroutinize "--output-file=${BLOOMLAB_FONT_TTF}"
-  DEPENDS "${BLOOMLAB_FONT_SOURCE}"
+  DEPENDS "${BLOOMLAB_FONT_SOURCE}" "${BLOOMLAB_FONT_UNICODES_FILE}"
   COMMENT "Subsetting DejaVu Sans for the UI")
 add_custom_command(
   OUTPUT "${BLOOMLAB_FONT_CPP}"
   COMMAND "${CMAKE_COMMAND}" -DINPUT=${BLOOMLAB_FONT_TTF} -DOUTPUT=${BLOOMLAB_FONT_CPP}
-          -DSYMBOL=bloomlab_ui_font -P "${CMAKE_CURRENT_LIST_DIR}/EmbedFile.cmake"
-  DEPENDS "${BLOOMLAB_FONT_TTF}" "${CMAKE_CURRENT_LIST_DIR}/EmbedFile.cmake"
+          -DSYMBOL=bloomlab_ui_font "-DRANGES=${BLOOMLAB_FONT_RANGES}"
+          -P "${CMAKE_CURRENT_LIST_DIR}/EmbedFile.cmake"
+  DEPENDS "${BLOOMLAB_FONT_TTF}" "${CMAKE_CURRENT_LIST_DIR}/EmbedFile.cmake" "${BLOOMLAB_FONT_UNICODES_FILE}"
   COMMENT "Embedding the UI font")
 # A target, so that src/app (another directory) can depend on the generated source.
 add_custom_target(ui_font DEPENDS "${BLOOMLAB_FONT_CPP}")

@@ -1,5 +1,7 @@
-# cmake -DINPUT=file -DOUTPUT=file.cpp -DSYMBOL=name -P EmbedFile.cmake
-# Writes `extern const unsigned char name[]; extern const size_t name_size;` holding INPUT's bytes.
+# cmake -DINPUT=file -DOUTPUT=file.cpp -DSYMBOL=name [-DRANGES=0x20,0x7E,...] -P EmbedFile.cmake
+# Writes `extern const unsigned char name[]; extern const size_t name_size;` holding INPUT's bytes,
+# and with RANGES `extern const unsigned short name_ranges[];` (pairs, zero-terminated: the
+# glyph ranges ImGui bakes from a font).
 file(READ "${INPUT}" hex HEX)
 string(LENGTH "${hex}" hex_length)
 math(EXPR size "${hex_length} / 2")
@@ -8,3 +10,7 @@ string(REGEX REPLACE "(0x..,0x..,0x..,0x..,0x..,0x..,0x..,0x..,0x..,0x..,0x..,0x
 file(WRITE "${OUTPUT}" "// Generated from ${INPUT} by cmake/EmbedFile.cmake. Do not edit.\n#include <cstddef>\n"
   "extern const unsigned char ${SYMBOL}[];\nextern const size_t ${SYMBOL}_size;\n"
   "const unsigned char ${SYMBOL}[] = {\n${bytes}};\nconst size_t ${SYMBOL}_size = ${size};\n")
+if(DEFINED RANGES)
+  file(APPEND "${OUTPUT}" "extern const unsigned short ${SYMBOL}_ranges[];\n"
+    "const unsigned short ${SYMBOL}_ranges[] = {${RANGES}0};\n")
+endif()

@@ -15,14 +15,16 @@ namespace {
 // Probes times hashes below which measuring is ~ms and runs on every change by itself.
 constexpr double kAutoMeasureWork = 3e6;
 
-void row(const char* name, const std::string& value, const char* formula) {
+// A narrow card (a phone, an embed's column) puts each note under its value instead of in a
+// third column, so neither is squeezed into a character-wide wrap.
+void row(const char* name, const std::string& value, const char* formula, bool narrow) {
   ImGui::TableNextRow();
   ImGui::TableNextColumn();
   ImGui::TextUnformatted(name);
   ImGui::TableNextColumn();
   text_coloured(palette().text, value.c_str());
-  ImGui::TableNextColumn();
-  // The note column takes what is left and wraps: a narrow embed must not cut the numbers.
+  if (!narrow) ImGui::TableNextColumn();
+  if (*formula == 0) return;
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
   ImGui::TextWrapped("%s", formula);
   ImGui::PopStyleColor();
@@ -67,28 +69,33 @@ void panel_numbers(AppState& s, Host& /*host*/) {
                                                         : theory::standard_fp_rate(n, m, k);
   const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit |
                                 ImGuiTableFlags_PadOuterX;
-  if (ImGui::BeginTable("numbers", 3, flags)) {
+  const bool narrow = ImGui::GetContentRegionAvail().x < 28 * ImGui::GetFontSize();
+  if (ImGui::BeginTable("numbers", narrow ? 2 : 3, flags)) {
     const ImGuiStyle& st = ImGui::GetStyle();
     ImGui::TableSetupColumn("name", ImGuiTableColumnFlags_WidthFixed,
                             ImGui::CalcTextSize("FP, from the fill").x + st.CellPadding.x);
-    ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthFixed,
-                            ImGui::CalcTextSize("4,294,967,296").x + st.CellPadding.x);
-    ImGui::TableSetupColumn("note", ImGuiTableColumnFlags_WidthStretch);
-    row("words n", with_commas(f.items_added()), "");
-    row("bits m", with_commas(p.m), format_bytes(f.size_in_bytes()).c_str());
-    row("hashes k", std::to_string(p.k), ("best: " + std::to_string(theory::optimal_k(m, std::max(n, 1.0)))).c_str());
-    row("bits per word", n > 0 ? number(m / n) : "—", "m / n");
-    row("bits set X", with_commas(f.bits_set()), "");
-    row("fill", format_rate(x / m), ("expected " + format_rate(theory::expected_fill(n, m, k))).c_str());
-    row("estimated n", number(theory::estimate_cardinality(x, m, k), "%.1f"), "from the fill");
-    row("FP, theory", format_rate(theory_fp), p.variant == Variant::blocked ? "blocked estimate" : "(1 − e^(−kn/m))^k");
-    row("FP, from the fill", format_rate(theory::fp_rate_from_fill(x, m, k)), "(X/m)^k");
+    if (narrow) {
+      ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);
+    } else {
+      ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthFixed,
+                              ImGui::CalcTextSize("4,294,967,296").x + st.CellPadding.x);
+      ImGui::TableSetupColumn("note", ImGuiTableColumnFlags_WidthStretch);
+    }
+    row("words n", with_commas(f.items_added()), "", narrow);
+    row("bits m", with_commas(p.m), format_bytes(f.size_in_bytes()).c_str(), narrow);
+    row("hashes k", std::to_string(p.k), ("best: " + std::to_string(theory::optimal_k(m, std::max(n, 1.0)))).c_str(), narrow);
+    row("bits per word", n > 0 ? number(m / n) : "—", "m / n", narrow);
+    row("bits set X", with_commas(f.bits_set()), "", narrow);
+    row("fill", format_rate(x / m), ("expected " + format_rate(theory::expected_fill(n, m, k))).c_str(), narrow);
+    row("estimated n", number(theory::estimate_cardinality(x, m, k), "%.1f"), "from the fill", narrow);
+    row("FP, theory", format_rate(theory_fp), p.variant == Variant::blocked ? "blocked estimate" : "(1 − e^(−kn/m))^k", narrow);
+    row("FP, from the fill", format_rate(theory::fp_rate_from_fill(x, m, k)), "(X/m)^k", narrow);
     if (s.measurement && s.measurement_version == s.version) {
       const Measurement& r = *s.measurement;
       row("FP, measured", format_rate(r.measured_rate),
-          (with_commas(r.false_positives) + " of " + with_commas(r.probes) + " probes").c_str());
+          (with_commas(r.false_positives) + " of " + with_commas(r.probes) + " probes").c_str(), narrow);
     } else {
-      row("FP, measured", "—", s.pending.active() ? "after loading" : "press Measure");
+      row("FP, measured", "—", s.pending.active() ? "after loading" : "press Measure", narrow);
     }
     ImGui::EndTable();
   }
