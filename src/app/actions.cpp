@@ -353,6 +353,33 @@ std::string state_json(const AppState& s) {
   return w.str();
 }
 
+std::string view_state_json(AppState& s, bool wants_text_input, float pixel_ratio,
+                            float font_size) {
+  JsonWriter w;
+  w.begin_object();
+  w.field("presentation", s.view.presentation).field("fontScale", double(s.view.font_scale));
+  w.field("theme", theme_name(s.view.theme));
+  w.field("reducedMotion", s.view.reduced_motion).field("touch", s.view.touch);
+  w.field("embed", s.view.embed).field("steps", s.view.show_steps);
+  w.field("stepText", s.steps.shown);
+  w.field("step", int64_t{s.steps.step}).field("stepCount", int64_t{step_count(s)});
+  w.field("shortcuts", s.view.show_shortcuts).field("shareOpen", s.view.share_open);
+  w.field("wantTextInput", wants_text_input);
+  w.field("hoveredBit", s.bits.hovered_bit).field("pinnedBit", s.bits.pinned_bit);
+  w.field("zoom", double(s.bits.zoom));
+  const std::pair<const char*, const ScreenRect*> rects[] = {
+      {"plot", &s.layout.plot_bits},           {"shareButton", &s.layout.share_button},
+      {"copyLinkButton", &s.layout.copy_link_button}, {"copyEmbedButton", &s.layout.copy_embed_button},
+      {"savePngButton", &s.layout.save_png_button}, {"saveCsvButton", &s.layout.save_csv_button},
+      {"stepNextButton", &s.layout.step_next_button}, {"openFileButton", &s.layout.open_file_button},
+      {"pasteBox", &s.layout.paste_box},               {"addListButton", &s.layout.add_list_button}};
+  for (const auto& [name, r] : rects) write_rect(w, name, *r);
+  w.field("pixelRatio", double(pixel_ratio)).field("fontSize", double(font_size));
+  w.field("announcement", announcement(s));
+  w.end_object();
+  return w.str();
+}
+
 std::string query_json(const AppState& s, std::string_view word) {
   JsonWriter w;
   write_query(w, word, s.set.explain(word));

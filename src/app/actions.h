@@ -53,6 +53,11 @@ std::string announcement(AppState& s);
 
 // JSON for the JS API: the whole visible state, and the answer to query().
 std::string state_json(const AppState& s);
+// The view's state for tests and embedding pages (presentation, steps, rects of the controls,
+// zoom...), with what only the platform knows: whether ImGui wants text, the pixel ratio and
+// font size the atlas was built for.
+std::string view_state_json(AppState& s, bool wants_text_input, float pixel_ratio,
+                            float font_size);
 std::string query_json(const AppState& s, std::string_view word);
 std::string measurement_json(const Measurement& m);
 

@@ -341,34 +341,8 @@ EMSCRIPTEN_KEEPALIVE const char* bl_word_box() {
 
 // The view and classroom state the browser tests look at (the rest is in bl_state).
 EMSCRIPTEN_KEEPALIVE const char* bl_view_state() {
-  const app::AppState& s = g_loop.state;
-  JsonWriter w;
-  w.begin_object();
-  w.field("presentation", s.view.presentation).field("fontScale", double(s.view.font_scale));
-  w.field("theme", s.view.theme == app::Theme::light ? "light"
-                   : s.view.theme == app::Theme::dark ? "dark" : "contrast");
-  w.field("reducedMotion", s.view.reduced_motion).field("touch", s.view.touch);
-  w.field("embed", s.view.embed).field("steps", s.view.show_steps);
-  w.field("stepText", s.steps.shown);
-  w.field("step", int64_t{s.steps.step}).field("stepCount", int64_t{app::actions::step_count(s)});
-  w.field("shortcuts", s.view.show_shortcuts).field("shareOpen", s.view.share_open);
-  w.field("wantTextInput", g_text_wanted);
-  w.field("hoveredBit", s.bits.hovered_bit).field("pinnedBit", s.bits.pinned_bit);
-  const std::pair<const char*, const app::ScreenRect*> rects[] = {
-      {"plot", &s.layout.plot_bits},           {"shareButton", &s.layout.share_button},
-      {"copyLinkButton", &s.layout.copy_link_button}, {"copyEmbedButton", &s.layout.copy_embed_button},
-      {"savePngButton", &s.layout.save_png_button}, {"saveCsvButton", &s.layout.save_csv_button},
-      {"stepNextButton", &s.layout.step_next_button}, {"openFileButton", &s.layout.open_file_button},
-      {"pasteBox", &s.layout.paste_box},               {"addListButton", &s.layout.add_list_button}};
-  for (const auto& [name, r] : rects) {
-    w.key(name).begin_object();
-    w.field("x", double(r->x)).field("y", double(r->y)).field("w", double(r->w)).field("h", double(r->h));
-    w.end_object();
-  }
-  w.field("pixelRatio", double(g_loop.pixel_ratio)).field("fontSize", double(g_loop.font_size));
-  w.field("announcement", app::actions::announcement(g_loop.state));
-  w.end_object();
-  return reply(w.str());
+  return reply(app::actions::view_state_json(g_loop.state, g_text_wanted, g_loop.pixel_ratio,
+                                             g_loop.font_size));
 }
 
 }  // extern "C"
