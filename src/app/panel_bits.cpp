@@ -98,6 +98,7 @@ void draw_cells(AppState& s, const Highlights& h) {
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   ImGui::InvisibleButton("cells", ImVec2(width, top_gap + float(rows) * cell));
+  s.layout.bit_area = last_item_rect();
   const ImVec2 grid(origin.x, origin.y + top_gap);
   s.layout.bit_cells = true;
   s.layout.cells_x = grid.x;
@@ -259,6 +260,7 @@ void draw_texture(AppState& s, Host& host, const Highlights& h) {
   const ImVec2 size(std::min(width, max_height / aspect), std::min(width, max_height / aspect) * aspect);
   const ImVec2 min = ImGui::GetCursorScreenPos();
   ImGui::InvisibleButton("texture", size);
+  s.layout.bit_area = last_item_rect();
   ImGui::SetItemUsingMouseWheel();
   zoom_and_pan(v, min, size);
   const ImVec2 max(min.x + size.x, min.y + size.y);
@@ -358,7 +360,6 @@ void panel_bits(AppState& s, Host& host) {
     s.layout.bit_cells = false;
     draw_texture(s, host, h);
   }
-  s.layout.bit_area = last_item_rect();
   readout(s);
   end_card();
 }

@@ -185,7 +185,7 @@ std::string format_rate(double p) {
   char buf[32];
   if (!std::isfinite(p)) return "—";
   if (p == 0) return "0";
-  if (p >= 0.001) std::snprintf(buf, sizeof buf, "%.3g%%", p * 100);
+  if (p >= 1e-5) std::snprintf(buf, sizeof buf, "%.3g%%", p * 100);  // 0.018%, not 1.80e-04
   else std::snprintf(buf, sizeof buf, "%.2e", p);
   return buf;
 }

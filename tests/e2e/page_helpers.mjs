@@ -18,3 +18,17 @@ export async function swipe(page, x, y0, y1, steps = 8) {
   await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
   await frames(page, 3);
 }
+
+// Two fingers moving apart (or together) around (x, y): from `d0` to `d1` CSS px apart.
+export async function pinch(page, x, y, d0, d1, steps = 8) {
+  const cdp = await page.context().newCDPSession(page);
+  const points = (d) => [{ x: x - d / 2, y, id: 0 }, { x: x + d / 2, y, id: 1 }];
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: points(d0) });
+  await frames(page, 1);
+  for (let i = 1; i <= steps; i++) {
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: points(d0 + (d1 - d0) * i / steps) });
+    await frames(page, 1);
+  }
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+  await frames(page, 3);
+}

@@ -3,7 +3,7 @@
 // on-screen keyboard; text typed there (as a virtual keyboard does: insertText, Backspace,
 // Enter) reaches ImGui and the word's bits light; a lifted finger leaves no hover behind.
 import { run, openApp, screenshot, check, equal } from "./harness.mjs";
-import { frames, centre, swipe } from "./page_helpers.mjs";
+import { frames, centre, swipe, pinch } from "./page_helpers.mjs";
 import { positions } from "./reference.mjs";
 
 const PHONE = { viewport: { width: 375, height: 667 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true };
@@ -84,6 +84,21 @@ run("phone: HiDPI canvas, touch, on-screen keyboard", async (browser) => {
   equal(hover, -1, "no bit stays hovered after the finger lifts");
   const pinned = await page.evaluate(() => window.bloomlab.viewState().pinnedBit);
   equal(pinned, tapBit, "the tapped bit is the one the read-out shows");
+
+  // Pinch the large bit array (drawn from a texture): two fingers apart zoom in.
+  await page.evaluate(() => bloomlab.setParams({ m: 100000 }));
+  await frames(page, 4);
+  await page.evaluate(() => { const area = bloomlab.state().layout.bitArea; window.scrollTo(0, 0); return area; });
+  let area = (await page.evaluate(() => bloomlab.state())).layout.bitArea;
+  if (area.y + area.h / 2 > 600 || area.y < 60) {  // bring the array on screen first
+    await swipe(page, 340, 600, 600 - (area.y + area.h / 2 - 330));
+    area = (await page.evaluate(() => bloomlab.state())).layout.bitArea;
+  }
+  const zoomBefore = await page.evaluate(() => bloomlab.viewState().zoom);
+  await pinch(page, area.x + area.w / 2, area.y + area.h / 2, 40, 200);
+  const zoomAfter = await page.evaluate(() => bloomlab.viewState().zoom);
+  check(zoomAfter > zoomBefore * 2, "two fingers moving apart zoom the bit array", `zoom ${zoomBefore} -> ${zoomAfter}`);
+  await screenshot(page, "phone-pinched.png");
   check(app.problems.length === 0, "no console or page errors", app.problems.join("\n"));
   await app.close();
 });
