@@ -91,15 +91,6 @@ void write_layout(JsonWriter& w, const Layout& l) {
   w.end_object();
 }
 
-const char* theme_name(Theme t) {
-  switch (t) {
-    case Theme::light: return "light";
-    case Theme::high_contrast: return "contrast";
-    case Theme::dark: break;
-  }
-  return "dark";
-}
-
 }  // namespace
 
 std::string set_params(AppState& s, const FilterParams& p) {
@@ -305,8 +296,7 @@ std::string state_json(const AppState& s) {
   w.field("expectedFill", theory::expected_fill(n, m, k));
   w.field("estimatedN", theory::estimate_cardinality(x, m, k));
   w.field("bitsPerItem", n > 0 ? m / n : 0.0);
-  w.field("theoryFp", p.variant == Variant::blocked ? theory::blocked_fp_rate(n, m, k)
-                                                    : theory::standard_fp_rate(n, m, k));
+  w.field("theoryFp", theoretical_fp_rate(p, n));
   w.field("fillFp", theory::fp_rate_from_fill(x, m, k));
   w.field("filterBytes", f.size_in_bytes());
   w.field("listBytes", list_bytes);

@@ -116,8 +116,7 @@ std::string measurements_csv(const AppState& s) {
   out += "current," + csv_number(n) + "," + std::to_string(p.m) + "," + std::to_string(p.k) + "," +
          csv_number(n > 0 ? double(p.m) / n : 0.0) + "," +
          (measured ? csv_number(s.measurement->measured_rate) : std::string()) + "," +
-         csv_number(p.variant == Variant::blocked ? theory::blocked_fp_rate(n, double(p.m), p.k)
-                                                  : theory::standard_fp_rate(n, double(p.m), p.k)) +
+         csv_number(theoretical_fp_rate(p, n)) +
          "\n";
   return out;
 }

@@ -65,8 +65,7 @@ void panel_numbers(AppState& s, Host& /*host*/) {
   const Filter& f = s.set.filter();
   const FilterParams& p = f.params();
   const double n = double(f.items_added()), m = double(p.m), k = double(p.k), x = double(f.bits_set());
-  const double theory_fp = p.variant == Variant::blocked ? theory::blocked_fp_rate(n, m, k)
-                                                        : theory::standard_fp_rate(n, m, k);
+  const double theory_fp = theoretical_fp_rate(p, n);
   const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit |
                                 ImGuiTableFlags_PadOuterX;
   const bool narrow = ImGui::GetContentRegionAvail().x < 28 * ImGui::GetFontSize();

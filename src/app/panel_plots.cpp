@@ -125,8 +125,10 @@ void plot_fp_vs_k(const AppState& s) {
   const bool blocked = p.variant == Variant::blocked;
   PlotSeries curve{blocked ? "theory (blocked)" : "theory", pal.series[0], SeriesStyle::line, {}, {}};
   double lowest = 1;
+  FilterParams at_k = p;  // the same filter with each k in turn
   for (uint32_t k = 1; k <= k_max; ++k) {
-    const double fp = blocked ? theory::blocked_fp_rate(n, m, k) : theory::standard_fp_rate(n, m, k);
+    at_k.k = k;
+    const double fp = theoretical_fp_rate(at_k, n);
     curve.x.push_back(k);
     curve.y.push_back(fp);
     if (fp > 0) lowest = std::min(lowest, fp);
@@ -142,7 +144,7 @@ void plot_fp_vs_k(const AppState& s) {
   }
   std::vector<PlotMarker> markers{
       {double(best), NAN, pal.series[1], "best k = " + std::to_string(best)},
-      {double(p.k), blocked ? theory::blocked_fp_rate(n, m, p.k) : theory::standard_fp_rate(n, m, p.k),
+      {double(p.k), theoretical_fp_rate(p, n),
        pal.zero_bit, "k = " + std::to_string(p.k)}};
   if (s.measurement && s.measurement_version == s.version && s.measurement->measured_rate > 0)
     markers.push_back({double(p.k), s.measurement->measured_rate, pal.series[2], "measured"});

@@ -15,6 +15,10 @@
 namespace bloomlab::app {
 
 enum class Theme { dark, light, high_contrast };
+// The theme's name in links and in state(): "dark", "light", "contrast".
+inline const char* theme_name(Theme t) {
+  return t == Theme::light ? "light" : t == Theme::high_contrast ? "contrast" : "dark";
+}
 
 // A message in words, shown beside the control that caused it.
 struct Note {

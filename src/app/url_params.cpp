@@ -317,8 +317,7 @@ std::string query_for(const AppState& s, bool with_words) {
   if (panels != "words,bits,params,plots,numbers,check") q += "&panels=" + panels;
   // The page's own default (its prefers-color-scheme) is left out: the reader's preference wins.
   if (s.view.theme != s.view.page_theme)
-    q += s.view.theme == Theme::light ? "&theme=light"
-         : s.view.theme == Theme::dark ? "&theme=dark" : "&theme=contrast";
+    q += std::string("&theme=") + theme_name(s.view.theme);
   if (s.view.font_scale != 1.0f) {
     char buf[16];
     std::snprintf(buf, sizeof buf, "%g", double(s.view.font_scale));

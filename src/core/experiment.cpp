@@ -9,15 +9,12 @@
 
 namespace bloomlab {
 
-namespace {
-
-// The theory that goes with a variant: the blocked layout has its own estimate; counting
-// behaves as standard (saturation only ever keeps bits set, it never changes the bit array).
-double theory_for(const FilterParams& p, uint64_t n) {
-  const double nd = static_cast<double>(n);
-  if (p.variant == Variant::blocked) return theory::blocked_filter_fp_rate(nd, p.m, p.k);
-  return theory::standard_fp_rate(nd, static_cast<double>(p.m), p.k);
+double theoretical_fp_rate(const FilterParams& p, double n) {
+  if (p.variant == Variant::blocked) return theory::blocked_filter_fp_rate(n, p.m, p.k);
+  return theory::standard_fp_rate(n, static_cast<double>(p.m), p.k);
 }
+
+namespace {
 
 Measurement start_measurement(const WordSet& set) {
   Measurement r;
@@ -25,7 +22,7 @@ Measurement start_measurement(const WordSet& set) {
   r.m = set.params().m;
   r.k = set.params().k;
   r.bits_set = set.filter().bits_set();
-  r.theory_rate = theory_for(set.params(), r.n);
+  r.theory_rate = theoretical_fp_rate(set.params(), static_cast<double>(r.n));
   if (set.params().variant != Variant::blocked) r.exact_rate = theory::exact_fp_rate(r.n, r.m, r.k);
   return r;
 }

@@ -12,6 +12,12 @@ namespace bloomlab {
 
 inline constexpr uint64_t kDefaultProbes = 100000;
 
+// The theoretical FP rate of a filter with these params after n adds: (1 - e^(-kn/m))^k, or for
+// the blocked variant the estimate for this project's block layout
+// (theory::blocked_filter_fp_rate); counting behaves as standard (saturation only ever keeps
+// bits set). The one place that picks the formula for a variant.
+double theoretical_fp_rate(const FilterParams& p, double n);
+
 struct Measurement {
   uint64_t n = 0, m = 0;
   uint32_t k = 0;
