@@ -18,7 +18,7 @@ APT_PACKAGES=(
   cmake ninja-build g++ clang libclang-rt-14-dev  # native build, sanitizers, libFuzzer
   emscripten                                      # 3.1.6: the wasm toolchain
   libsdl2-dev libgl-dev                           # native desktop app
-  doctest-dev                                     # unit tests
+  doctest-dev nlohmann-json3-dev                  # unit tests (nlohmann: reading the JSON the app writes)
   chromium xvfb xauth                             # browser + desktop smoke tests
   dpkg-dev                                        # dpkg-source for the SDL2 / ImGui source packages
   fonts-dejavu-core python3-fonttools python3-brotli  # the UI font, subset at build time

@@ -66,9 +66,15 @@
     remove(word) { return check(withBytes(word, (ptr, n) => parse(Module._bl_remove(ptr, n)))); },
     query(word) { return withBytes(word, (ptr, n) => parse(Module._bl_query(ptr, n))); },
     loadPreset(name) { return check(withString(name, (ptr) => parse(Module._bl_load_preset(ptr)))); },
-    loadWords(text, source = "pasted text") {
+    // source: a file's name; none for pasted text.
+    loadWords(text, source = "") {
       return check(withBytes(text, (ptr, n) => withString(source, (src) => parse(Module._bl_load_words(ptr, n, src)))));
     },
+    // Undo and redo any change of the words, the parameters or the preset (the UI's Ctrl+Z).
+    undo() { return check(parse(Module._bl_undo())); },
+    redo() { return check(parse(Module._bl_redo())); },
+    canUndo() { return Module._bl_can_undo() !== 0; },
+    canRedo() { return Module._bl_can_redo() !== 0; },
     measure(options = {}) { return check(parse(Module._bl_measure(given(options.probes), Number(options.probes)))); },
     // Work per frame since the last call ({frames, meanMs, maxMs}), for benchmarks.
     frameStats() { return parse(Module._bl_frame_stats()); },

@@ -1,15 +1,25 @@
-// Every change of the application state (see actions.h). No ImGui calls here: the panels and the
-// JS API both come through these functions, and the unit tests run them without a window.
+// The one door (action.h): apply() changes the state, and nothing else does. No ImGui here:
+// the panels, the keys, the URL, the JS API and the unit tests all come through apply().
+// Index:
+//   notes            each outcome becomes the note of its control; the others clear
+//   check_params     the one judge of m, k, variant and scheme
+//   the words        add, remove, presets, lists, clear: each records a Change (history.h)
+//   undo / redo      replay a Change backwards or forwards
+//   the view         presentation, step-through, panels, zoom ...
+//   apply            the dispatch over the action's type
 #include "actions.h"
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <iterator>
 
 #include "core/theory.h"
 #include "core/word_list.h"
+#include "outcome_text.h"
+#include "url_params.h"
 
-namespace bloomlab::app::actions {
+namespace bloomlab::app {
 namespace {
 
 // The words of the "Tiny" preset: at m = 64, k = 3, "letmein" sets the bits of "Qwerty".
@@ -17,15 +27,28 @@ const char* const kTinyWords[] = {"password", "12345", "qwerty", "dragon", "letm
 constexpr FilterParams kTinyParams{64, 3, Variant::standard, Scheme::reference};
 constexpr FilterParams kPasswordParams{100000, 7, Variant::standard, Scheme::reference};
 constexpr uint64_t kMaxProbes = 10000000;  // ~1 s of hashing in the browser: more is refused
-constexpr size_t kStateJsonWords = 1000;   // state() lists the first words, then a count
+constexpr float kPresentationScale = 2.0f;
+constexpr float kMaxZoom = 4096.0f;
 
-// Sets a note and returns its text: actions report in words, beside the control that caused it.
-std::string report(Note& note, std::string text, bool is_error) {
-  note.text = text;
-  note.is_error = is_error;
-  note.shown_at = 0;
-  return is_error ? text : std::string();
+template <class... F> struct Overloaded : F... { using F::operator()...; };
+template <class... F> Overloaded(F...) -> Overloaded<F...>;
+
+Outcome make(Code code, std::vector<std::string> args = {}, bool error = false) {
+  return Outcome{code, std::move(args), error};
 }
+Outcome fail(Code code, std::vector<std::string> args = {}) { return make(code, std::move(args), true); }
+
+// ---- notes ------------------------------------------------------------------------------------
+
+// The outcome becomes its control's note; every other note clears: a message belongs to the
+// action that made it.
+Outcome noted(AppState& s, NoteSlot slot, Outcome o) {
+  for (Outcome& n : s.notes) n = Outcome{};
+  s.note(slot) = o;
+  return o;
+}
+
+// ---- small helpers ----------------------------------------------------------------------------
 
 enum class What { params, words };
 void changed(AppState& s, What what) {
@@ -43,343 +66,588 @@ std::string_view utf8_prefix(std::string_view text, size_t limit) {
   return text.substr(0, end);
 }
 
-void write_note(JsonWriter& w, std::string_view name, const Note& n) {
-  w.key(name).begin_object().field("text", n.text).field("isError", n.is_error).end_object();
+std::string number_text(double v) {
+  if (std::isnan(v)) return "NaN";
+  if (std::isinf(v)) return v > 0 ? "Infinity" : "-Infinity";
+  char buf[40];
+  std::snprintf(buf, sizeof buf, "%.15g", v);
+  return buf;
 }
 
-void write_query(JsonWriter& w, std::string_view word, const Explained& e) {
-  w.begin_object();
-  w.field("word", word);
-  w.field("verdict", e.verdict == Verdict::possibly ? "possibly" : "definitely not");
-  w.array("positions", e.positions);
-  w.array("zeroBits", e.zero_bits);
-  w.array("culprits", e.culprits);
-  w.field("isMember", e.is_member);
-  w.field("validUtf8", is_valid_utf8(word));
-  w.field("sentence", e.sentence());
-  w.end_object();
+PresetMark mark_of(const AppState& s) { return PresetMark{s.preset, s.preset_word_count, s.preset_intact}; }
+void set_mark(AppState& s, const PresetMark& m) {
+  s.preset = m.preset;
+  s.preset_word_count = m.word_count;
+  s.preset_intact = m.intact;
 }
 
-void write_measurement(JsonWriter& w, const Measurement& m) {
-  w.begin_object()
-      .field("falsePositives", m.false_positives)
-      .field("probes", m.probes)
-      .field("skipped", m.skipped)
-      .field("rate", m.measured_rate)
-      .field("theory", m.theory_rate)
-      .field("n", m.n)
-      .field("m", m.m)
-      .field("k", m.k)
-      .field("bitsSet", m.bits_set)
-      .end_object();
+// A change about to be made, with what is there now as its "before".
+Change begin_change(const AppState& s, ChangeKind kind) {
+  Change c;
+  c.kind = kind;
+  c.params_before = c.params_after = s.set.params();
+  c.mark_before = c.mark_after = mark_of(s);
+  c.count_before = s.set.words().size();
+  return c;
 }
 
-void write_rect(JsonWriter& w, std::string_view name, const ScreenRect& r) {
-  w.key(name).begin_object();
-  w.field("x", double(r.x)).field("y", double(r.y)).field("w", double(r.w)).field("h", double(r.h));
-  w.end_object();
+// A change that replaces the words keeps the old ones (shared, not copied again by redo).
+void keep_words_before(Change& c, const AppState& s) {
+  c.replaced = true;
+  c.words_before = std::make_shared<const std::vector<std::string>>(s.set.words());
 }
 
-void write_layout(JsonWriter& w, const Layout& l) {
-  w.key("layout").begin_object();
-  write_rect(w, "wordBox", l.word_box);
-  write_rect(w, "kSlider", l.k_slider);
-  write_rect(w, "bitArea", l.bit_area);
-  w.field("bitCells", l.bit_cells);
-  w.field("cellsX", double(l.cells_x)).field("cellsY", double(l.cells_y));
-  w.field("cell", double(l.cell)).field("cellsCols", l.cells_cols);
-  w.end_object();
+void stop_loading(AppState& s) {
+  s.pending = PendingWords{};
+  s.history.growing = false;
 }
 
-}  // namespace
+// ---- parameters -------------------------------------------------------------------------------
 
-std::string set_params(AppState& s, const FilterParams& p) {
-  if (auto bad = validate(p)) return report(s.params_note, bad->message, true);
-  if (p == s.set.params()) return report(s.params_note, "", false);
-  if (auto bad = s.set.set_params(p)) return report(s.params_note, bad->message, true);
+Outcome do_set_params(AppState& s, const act::SetParams& a) {
+  FilterParams p;
+  if (Outcome bad = check_params(a.request, s.set.params(), p); !bad.ok()) return bad;
+  if (p == s.set.params()) return make(Code::unchanged);
+  Change c = begin_change(s, ChangeKind::params);
+  if (auto refused = s.set.set_params(p)) return fail(Code::params_refused, {refused->message});
   changed(s, What::params);
-  return report(s.params_note, "", false);
-}
-
-std::string add_word(AppState& s, std::string_view word) {
-  if (word.empty()) return report(s.word_note, "Type a word first.", true);
-  if (word.size() > kMaxLineBytes)
-    return report(s.word_note,
-                  "That word is " + std::to_string(word.size()) + " bytes; the limit is " +
-                      std::to_string(kMaxLineBytes) + ".",
-                  true);
-  std::string why;
-  switch (s.set.add(word, &why)) {
-    case AddOutcome::duplicate:
-      return report(s.word_note, "Already in the set: a word counts once.", false);
-    case AddOutcome::invalid:
-      return report(s.word_note, why.empty() ? "That word cannot be added." : why, true);
-    case AddOutcome::added: break;
+  History& h = s.history;
+  if (a.continues_gesture && h.gesture && !h.undo.empty() && h.undo.back().kind == ChangeKind::params) {
+    h.undo.back().params_after = p;  // one drag of a slider is one step
+  } else {
+    c.params_after = p;
+    h.push(std::move(c));
+    h.gesture = true;
   }
-  changed(s, What::words);
-  return report(s.word_note, is_valid_utf8(word) ? "" : "Not valid UTF-8: hashed as bytes.", false);
+  return make(Code::params_changed);
 }
 
-std::string remove_word(AppState& s, std::string_view word) {
-  const size_t index = static_cast<size_t>(
-      std::find(s.set.words().begin(), s.set.words().end(), word) - s.set.words().begin());
-  auto removed = s.set.remove(word);
-  if (!removed) return report(s.word_note, removed.error(), true);
+// ---- the words --------------------------------------------------------------------------------
+
+Outcome do_add_word(AppState& s, std::string_view word) {
+  if (word.empty()) return fail(Code::word_empty);
+  if (word.size() > kMaxLineBytes)
+    return fail(Code::word_too_long, {std::to_string(word.size()), std::to_string(kMaxLineBytes)});
+  if (s.set.contains_word(word)) return make(Code::word_duplicate, {std::string(word)});
+  Change c = begin_change(s, ChangeKind::add_word);
+  if (s.set.add(word) != AddOutcome::added) return fail(Code::word_empty);  // checked above
+  c.added.emplace_back(word);
+  s.history.push(std::move(c));
+  changed(s, What::words);
+  return make(is_valid_utf8(word) ? Code::word_added : Code::word_added_invalid_utf8,
+              {std::string(word)});
+}
+
+Outcome do_remove_word(AppState& s, std::string_view word) {
+  const FilterParams& p = s.set.params();
+  if (p.variant != Variant::counting) return fail(Code::remove_needs_counting, {variant_name(p.variant)});
+  const auto& words = s.set.words();
+  const auto it = std::find(words.begin(), words.end(), word);
+  if (it == words.end()) {
+    const Explained e = s.set.explain(word);
+    if (e.verdict == Verdict::definitely_not) {
+      std::string zeros;
+      for (uint64_t b : e.zero_bits) zeros += (zeros.empty() ? "" : ", ") + std::to_string(b);
+      return fail(Code::remove_absent, {std::string(word), zeros});
+    }
+    std::string broken;
+    for (const std::string& w : s.set.would_break_if_cleared(word))
+      broken += (broken.empty() ? "" : ", ") + w;
+    return fail(Code::remove_false_positive, {std::string(word), broken});
+  }
+  const size_t index = size_t(it - words.begin());
+  Change c = begin_change(s, ChangeKind::remove_word);
+  c.removed = std::string(word);
+  c.removed_index = index;
+  if (!s.set.remove(word)) return fail(Code::remove_absent, {std::string(word), ""});
   if (index < s.preset_word_count) s.preset_intact = false;
+  c.mark_after = mark_of(s);
+  s.history.push(std::move(c));
   changed(s, What::words);
-  return report(s.word_note, "", false);
+  return make(Code::word_removed, {std::string(word)});
 }
 
-std::string load_preset(AppState& s, Host& host, std::string_view name) {
+// A list's source as an outcome argument (outcome_text words it): a file's name, or its kind.
+std::string source_arg(ListSource source, const std::string& file_name) {
+  switch (source) {
+    case ListSource::file: return file_name;
+    case ListSource::passwords: return "passwords";
+    case ListSource::session: return "session";
+    case ListSource::pasted: return "pasted";
+  }
+  return "pasted";
+}
+
+// Queues parsed words, added a slice per frame (continue_loading) as part of change `c`.
+void queue_words(AppState& s, std::vector<std::string> words, ListSource source,
+                 std::string file_name, const WordListReport& report, Change c, bool quiet) {
+  s.pending = PendingWords{};
+  s.pending.words = std::move(words);
+  s.pending.source = source;
+  s.pending.file_name = std::move(file_name);
+  s.pending.report = report;
+  s.pending.quiet = quiet;
+  s.history.push(std::move(c));
+  s.history.growing = true;
+}
+
+Outcome do_load_preset(AppState& s, Host& host, std::string_view name) {
   // Refused before anything changes: the words, a list loading, what the preset put in.
   if (name != "tiny" && name != "passwords" && name != "10k" && name != "empty")
-    return report(s.list_note,
-                  "Unknown preset \"" + std::string(name) + "\": try tiny, passwords or empty.",
-                  true);
-  s.pending = PendingWords{};
+    return fail(Code::preset_unknown, {std::string(name)});
+  stop_loading(s);
   s.password_list_loading = false;
   s.password_list_error.clear();
-  s.list_note = Note{};
   if (name == "passwords" || name == "10k") {
     // The words on screen stay until the list has arrived: if it never does, nothing is lost.
     // So does what the current preset put in, which a share link made meanwhile relies on.
     s.password_list_loading = true;
     host.request_password_list();
-    return "";
+    return make(Code::preset_requested, {"passwords"});
   }
-  s.preset_intact = true;
-  s.preset_word_count = 0;
+  Change c = begin_change(s, ChangeKind::preset);
+  keep_words_before(c, s);
+  s.set.clear();
   if (name == "tiny") {
-    s.set.clear();
-    set_params(s, kTinyParams);
-    for (const char* w : kTinyWords) s.set.add(w);
-    s.preset_word_count = std::size(kTinyWords);
-  } else {
-    s.set.clear();  // "empty"
+    if (auto refused = s.set.set_params(kTinyParams)) return fail(Code::params_refused, {refused->message});
+    for (const char* w : kTinyWords) {
+      s.set.add(w);
+      c.added.emplace_back(w);
+    }
   }
-  s.preset = std::string(name);
+  set_mark(s, PresetMark{std::string(name), s.set.words().size(), true});
+  c.params_after = s.set.params();
+  c.mark_after = mark_of(s);
+  s.history.push(std::move(c));
   changed(s, What::words);
-  return "";
+  return make(Code::preset_loaded, {std::string(name)});
 }
 
-std::string load_word_list(AppState& s, std::string_view bytes, std::string_view source) {
-  auto list = parse_word_list(bytes);
-  if (!list) return report(s.list_note, list.error(), true);
+Outcome do_load_word_list(AppState& s, const act::LoadWordList& a, ListSource source) {
+  auto list = parse_word_list(a.bytes);
+  if (!list) return fail(Code::list_invalid, {list.error()});
   s.last_report = list->report;
   s.has_report = true;
-  s.pending.words = std::move(list->words);
-  s.pending.next = 0;
-  s.pending.source = std::string(source);
-  s.pending.report = s.last_report;
-  report(s.list_note, "Loading " + std::to_string(s.pending.words.size()) + " words from " +
-                          s.pending.source + "…",
-         false);
-  return "";
+  stop_loading(s);
+  const size_t count = list->words.size();
+  queue_words(s, std::move(list->words), source, a.name, s.last_report,
+              begin_change(s, ChangeKind::word_list), source == ListSource::session);
+  return make(Code::list_queued, {std::to_string(count), source_arg(source, a.name)});
 }
 
-void word_list_arrived(AppState& s, std::string_view bytes) {
+void password_list_arrived(AppState& s, std::string_view bytes) {
   if (!s.password_list_loading) return;  // another preset was chosen meanwhile
   s.password_list_loading = false;
   s.password_list_error.clear();
   auto list = parse_word_list(bytes);
   if (!list) {
-    word_list_failed(s, list.error());
+    s.password_list_error = list.error();
+    (void)noted(s, NoteSlot::list, fail(Code::list_failed, {list.error()}));
     return;
   }
+  Change c = begin_change(s, ChangeKind::preset);
+  keep_words_before(c, s);
   s.set.clear();
-  set_params(s, kPasswordParams);
-  s.preset = "passwords";
-  s.preset_intact = true;
-  s.preset_word_count = list->words.size();
+  if (auto refused = s.set.set_params(kPasswordParams)) {
+    (void)noted(s, NoteSlot::params, fail(Code::params_refused, {refused->message}));
+    s.set.assign(*c.words_before);  // nothing lost
+    return;
+  }
+  set_mark(s, PresetMark{"passwords", list->words.size(), true});
+  c.params_after = s.set.params();
+  c.mark_after = mark_of(s);
   changed(s, What::words);
-  load_word_list(s, bytes, "10k leaked passwords");
+  s.last_report = list->report;
+  s.has_report = true;
+  queue_words(s, std::move(list->words), ListSource::passwords, "", list->report, std::move(c),
+              s.quiet_list);
+  s.quiet_list = false;
 }
 
-void word_list_failed(AppState& s, std::string_view why) {
+Outcome do_clear_words(AppState& s) {
+  Change c = begin_change(s, ChangeKind::clear_words);
+  keep_words_before(c, s);
+  stop_loading(s);
+  s.set.clear();
+  set_mark(s, PresetMark{"empty", 0, true});
+  c.mark_after = mark_of(s);
+  s.history.push(std::move(c));
+  changed(s, What::words);
+  return make(Code::words_cleared);
+}
+
+// ---- undo / redo ------------------------------------------------------------------------------
+
+std::string change_detail(const Change& c) {
+  switch (c.kind) {
+    case ChangeKind::add_word: return c.added.empty() ? "" : c.added.front();
+    case ChangeKind::remove_word: return c.removed;
+    case ChangeKind::preset: return c.mark_after.preset;
+    case ChangeKind::word_list: return std::to_string(c.added.size());
+    default: return "";
+  }
+}
+
+Outcome do_undo(AppState& s) {
+  if (s.pending.active()) s.history.growing = false;  // a list half-way in: undo what came
+  s.pending = PendingWords{};
   s.password_list_loading = false;
-  s.password_list_error = "The password list did not load: " + std::string(why);
-  report(s.list_note, s.password_list_error, true);
+  History& h = s.history;
+  if (h.undo.empty()) return make(Code::nothing_to_undo);
+  Change c = std::move(h.undo.back());
+  h.undo.pop_back();
+  h.gesture = false;
+  if (c.replaced) {
+    s.set.clear();
+    if (auto refused = s.set.set_params(c.params_before)) return fail(Code::params_refused, {refused->message});
+    s.set.assign(*c.words_before);
+  } else if (c.kind == ChangeKind::remove_word) {
+    std::vector<std::string> words = s.set.words();
+    words.insert(words.begin() + long(std::min(c.removed_index, words.size())), c.removed);
+    s.set.clear();
+    if (auto refused = s.set.set_params(c.params_before)) return fail(Code::params_refused, {refused->message});
+    s.set.assign(words);
+  } else {
+    s.set.truncate(c.count_before);
+    if (auto refused = s.set.set_params(c.params_before)) return fail(Code::params_refused, {refused->message});
+  }
+  set_mark(s, c.mark_before);
+  changed(s, What::words);
+  const std::string label = change_label(c.kind, change_detail(c));
+  h.redo.push_back(std::move(c));
+  return make(Code::undone, {label});
 }
 
-bool step_pending(AppState& s, double budget_ms) {
+Outcome do_redo(AppState& s) {
+  History& h = s.history;
+  if (h.redo.empty()) return make(Code::nothing_to_redo);
+  stop_loading(s);
+  Change c = std::move(h.redo.back());
+  h.redo.pop_back();
+  if (c.replaced) s.set.clear();
+  if (auto refused = s.set.set_params(c.params_after)) return fail(Code::params_refused, {refused->message});
+  if (c.kind == ChangeKind::remove_word) (void)s.set.remove(c.removed);
+  else s.set.add_all(c.added);
+  set_mark(s, c.mark_after);
+  changed(s, What::words);
+  const std::string label = change_label(c.kind, change_detail(c));
+  h.undo.push_back(std::move(c));  // its bytes are already counted
+  h.gesture = h.growing = false;
+  return make(Code::redone, {label});
+}
+
+// ---- text boxes and questions -----------------------------------------------------------------
+
+Outcome do_set_word_input(AppState& s, const act::SetWordInput& a) {
+  const std::string_view kept = utf8_prefix(a.text, kMaxLineBytes);
+  s.word_input.assign(kept.data(), kept.size());
+  if (!a.from_box) ++s.word_input_revision;
+  s.note(NoteSlot::word) = Outcome{};
+  const size_t total = std::max(a.typed_bytes, a.text.size());
+  if (kept.size() < total)
+    return s.note(NoteSlot::word) = fail(Code::word_input_cut, {std::to_string(kept.size()),
+                                          std::to_string(total), std::to_string(kMaxLineBytes)});
+  if (!is_valid_utf8(s.word_input)) return s.note(NoteSlot::word) = make(Code::word_input_invalid_utf8);
+  return make(Code::ok);
+}
+
+Outcome do_measure(AppState& s, double probes) {
+  uint64_t count = s.probes;
+  if (probes != -1) {
+    if (!std::isfinite(probes) || probes < 1 || probes > double(kMaxProbes) || std::floor(probes) != probes)
+      return fail(Code::probes_invalid, {number_text(probes)});
+    count = uint64_t(probes);
+  }
+  s.measurement = bloomlab::measure(s.set, count);
+  s.measurement_version = s.version;
+  return make(Code::ok);
+}
+
+// ---- the view ---------------------------------------------------------------------------------
+
+void set_presentation(AppState& s, bool on) {
+  ViewOptions& v = s.view;
+  if (on == v.presentation) return;
+  if (on) {
+    v.theme_before_presentation = v.theme;
+    v.scale_before_presentation = v.font_scale;
+    v.theme = Theme::high_contrast;
+    v.font_scale = std::max(v.font_scale, kPresentationScale);
+    v.show_shortcuts = false;  // the slide keeps its room; the keys list is a button away
+    v.safe_words_by_presentation = !v.safe_words;
+    v.safe_words = true;
+  } else {
+    v.theme = v.theme_before_presentation;
+    v.font_scale = v.scale_before_presentation;
+    if (v.safe_words_by_presentation) v.safe_words = false;
+    v.safe_words_by_presentation = false;
+  }
+  v.presentation = on;
+}
+
+void step(AppState& s, int delta) {
+  if (s.steps.word != s.word_input) {
+    s.steps.word = s.word_input;
+    s.steps.step = 0;
+  }
+  s.steps.step = std::clamp(s.steps.step + delta, 0, actions::step_count(s) - 1);
+}
+
+void show_steps(AppState& s, bool on) {
+  s.view.show_steps = on;
+  if (on) {
+    step(s, 0);
+    s.release_focus = true;  // ← → and Space go to the steps, not to a text field
+  }
+}
+
+// The bit array's view: pan is the top-left corner in texture coordinates (0 .. 1 − 1/zoom).
+void clamp_pan(BitView& b) {
+  b.pan_x = std::clamp(b.pan_x, 0.0f, 1.0f - 1.0f / b.zoom);
+  b.pan_y = std::clamp(b.pan_y, 0.0f, 1.0f - 1.0f / b.zoom);
+}
+
+// Zooms about a point of the visible area (fractions 0..1), which stays where it is.
+void zoom_bits(AppState& s, float factor, float about_x, float about_y) {
+  BitView& b = s.bits;
+  const float fx = std::clamp(about_x, 0.0f, 1.0f), fy = std::clamp(about_y, 0.0f, 1.0f);
+  const float u = b.pan_x + fx / b.zoom, w = b.pan_y + fy / b.zoom;
+  b.zoom = std::clamp(b.zoom * factor, 1.0f, kMaxZoom);
+  b.pan_x = u - fx / b.zoom;
+  b.pan_y = w - fy / b.zoom;
+  clamp_pan(b);
+}
+
+Outcome apply_view(AppState& s, Host& host, const Action& action) {
+  std::visit(Overloaded{
+      [&](const act::SetPresentation& a) { set_presentation(s, a.on); },
+      [&](const act::ShowSteps& a) { show_steps(s, a.on); },
+      [&](const act::Step& a) { step(s, a.delta); },
+      [&](const act::ShowShortcuts& a) { s.view.show_shortcuts = a.on; },
+      [&](const act::ShowShare& a) { s.view.share_open = a.on; },
+      [&](const act::SetTheme& a) { s.view.theme = a.theme; },
+      [&](const act::SetFontScale& a) { s.view.font_scale = std::clamp(a.scale, 1.0f, 3.0f); },
+      [&](const act::SetSizeUnit& a) { s.size_unit = a.unit; },
+      [&](const act::ShowExactCurve& a) { s.view.show_exact_curve = a.on; },
+      [&](const act::SetSafeWords& a) {
+        s.view.safe_words = a.on;
+        s.view.safe_words_by_presentation = false;
+      },
+      [&](const act::SetPanels& a) {
+        s.view.panels = a.order;
+        s.view.panels_chosen = true;
+      },
+      [&](const act::FocusWordBox&) { s.focus_word_box = s.view.shown(Panel::words); },
+      [&](const act::ZoomBits& a) { zoom_bits(s, a.factor, a.about_x, a.about_y); },
+      [&](const act::PanBits& a) {
+        s.bits.pan_x += a.dx;
+        s.bits.pan_y += a.dy;
+        clamp_pan(s.bits);
+      },
+      [&](const act::ResetBitsView&) { s.bits = BitView{}; },
+      [&](const act::PinBit& a) { s.bits.pinned_bit = a.bit; },
+      [&](const act::OpenFile&) { host.open_file(); },
+      [&](const auto&) {},
+  }, action);
+  return make(Code::view_changed);
+}
+
+Outcome do_export_png(AppState& s, Host& host) {
+  const ScreenRect& r = s.layout.plot_bits;
+  if (r.w <= 0 || r.h <= 0) return fail(Code::plot_not_shown);
+  host.save_png("bloomlab-plot.png", r.x, r.y, r.w, r.h);
+  return make(Code::exported, {"bloomlab-plot.png"});
+}
+
+Outcome do_export_csv(AppState& s, Host& host) {
+  if (!(s.measurement && s.measurement_version == s.version)) (void)do_measure(s, -1);
+  host.save_file("bloomlab-measurements.csv", "text/csv", actions::measurements_csv(s));
+  return make(Code::exported, {"bloomlab-measurements.csv"});
+}
+
+}  // namespace
+
+// ---- the one judge of parameters --------------------------------------------------------------
+
+Outcome check_params(const ParamsRequest& r, const FilterParams& current, FilterParams& out) {
+  out = current;
+  if (r.m) {
+    const double m = *r.m;
+    if (!(m >= double(kMinBits) && m <= double(kMaxBits)) || std::floor(m) != m)
+      return fail(Code::m_invalid, {number_text(m)});
+    out.m = uint64_t(m);
+  }
+  if (r.k) {
+    const double k = *r.k;
+    if (!(k >= kMinHashes && k <= kMaxHashes) || std::floor(k) != k)
+      return fail(Code::k_invalid, {number_text(k)});
+    out.k = uint32_t(k);
+  }
+  if (r.variant) out.variant = *r.variant;
+  if (r.scheme) out.scheme = *r.scheme;
+  return make(Code::ok);
+}
+
+// ---- the door ---------------------------------------------------------------------------------
+
+Outcome apply(AppState& s, Host& host, const Action& action) {
+  return std::visit(Overloaded{
+      [&](const act::SetParams& a) { return noted(s, NoteSlot::params, do_set_params(s, a)); },
+      [&](const act::AddWord& a) {
+        // The word box keeps what was typed when the word is refused; it empties once added.
+        // (Enter in the box also keeps the keyboard there: the panel asks for FocusWordBox.)
+        Outcome o = noted(s, NoteSlot::word, do_add_word(s, a.word));
+        if (o.code == Code::word_added || o.code == Code::word_added_invalid_utf8) {
+          if (s.word_input == a.word) {
+            s.word_input.clear();
+            ++s.word_input_revision;
+          }
+        }
+        return o;
+      },
+      [&](const act::RemoveWord& a) { return noted(s, NoteSlot::word, do_remove_word(s, a.word)); },
+      [&](const act::LoadPreset& a) { return noted(s, NoteSlot::list, do_load_preset(s, host, a.name)); },
+      [&](const act::LoadWordList& a) {
+        return noted(s, NoteSlot::list, do_load_word_list(s, a, a.source));
+      },
+      [&](const act::ClearWords&) { return noted(s, NoteSlot::list, do_clear_words(s)); },
+      [&](const act::Undo&) { return noted(s, NoteSlot::history, do_undo(s)); },
+      [&](const act::Redo&) { return noted(s, NoteSlot::history, do_redo(s)); },
+      [&](const act::PasswordListArrived& a) {
+        password_list_arrived(s, a.bytes);
+        return make(Code::ok);
+      },
+      [&](const act::PasswordListFailed& a) {
+        s.password_list_loading = false;
+        s.password_list_error = a.why;
+        return noted(s, NoteSlot::list, fail(Code::list_failed, {a.why}));
+      },
+      [&](const act::SetWordInput& a) {
+        if (s.what_if_word != a.text) s.what_if_word.clear();  // its answer was about another word
+        return do_set_word_input(s, a);
+      },
+      [&](const act::SetCheckInput& a) {
+        const std::string_view kept = utf8_prefix(a.text, kMaxLineBytes);
+        s.check_input.assign(kept.data(), kept.size());
+        return s.note(NoteSlot::check) = kept.size() < a.text.size()
+                                             ? fail(Code::check_input_cut, {std::to_string(kMaxLineBytes)})
+                                             : Outcome{};
+      },
+      [&](const act::SetPasteInput& a) {
+        s.paste_input = a.text;
+        return make(Code::ok);
+      },
+      [&](const act::AddPastedList&) {
+        if (s.paste_input.empty()) return noted(s, NoteSlot::list, fail(Code::paste_empty));
+        Outcome o = noted(s, NoteSlot::list, do_load_word_list(s, act::LoadWordList{s.paste_input, "", ListSource::pasted}, ListSource::pasted));
+        if (o.ok()) s.paste_input.clear();
+        return o;
+      },
+      [&](const act::WhatIfCleared& a) {
+        s.what_if_word = a.word;
+        s.what_if_version = s.version;
+        s.what_if_broken = s.set.would_break_if_cleared(a.word);
+        return noted(s, NoteSlot::word, make(Code::ok));
+      },
+      [&](const act::Measure& a) { return do_measure(s, a.probes); },
+      [&](const act::SetProbes& a) {
+        if (!std::isfinite(a.probes) || a.probes < 1 || a.probes > double(kMaxProbes) ||
+            std::floor(a.probes) != a.probes)
+          return noted(s, NoteSlot::params, fail(Code::probes_invalid, {number_text(a.probes)}));
+        s.probes = uint64_t(a.probes);
+        return make(Code::ok);
+      },
+      [&](const act::SetDesign& a) {
+        s.design_n = a.n;
+        s.design_p = a.p;
+        return make(Code::ok);
+      },
+      [&](const act::ExportCsv&) { return noted(s, NoteSlot::exports, do_export_csv(s, host)); },
+      [&](const act::ExportPng&) { return noted(s, NoteSlot::exports, do_export_png(s, host)); },
+      [&](const act::CopyText& a) {
+        host.copy_text(a.text);
+        return s.note(NoteSlot::exports) = make(Code::copied, {std::to_string(a.what)});
+      },
+      [&](const act::ResetEmbed&) {
+        const std::string query = s.author_params;
+        (void)apply_url_params(s, host, query);
+        s.history = History{};
+        return make(Code::embed_reset);
+      },
+      [&](const auto&) { return apply_view(s, host, action); },
+  }, action);
+}
+
+void apply_inbox(AppState& s, Host& host) {
+  std::vector<Action> actions;
+  actions.swap(s.inbox);
+  for (const Action& a : actions) (void)apply(s, host, a);
+}
+
+bool continue_loading(AppState& s, double budget_ms) {
   if (!s.pending.active()) return false;
   using Clock = std::chrono::steady_clock;
   const auto start = Clock::now();
   const auto budget = std::chrono::duration<double, std::milli>(budget_ms);
+  Change* change = s.history.growing && !s.history.undo.empty() ? &s.history.undo.back() : nullptr;
+  if (change) s.history.bytes -= change->bytes();
   bool any = false;
   // Check the clock every 64 words: cheap, and a slice never overshoots by much.
   while (s.pending.active()) {
     const size_t end = std::min(s.pending.words.size(), s.pending.next + 64);
-    for (; s.pending.next < end; ++s.pending.next)
-      any |= s.set.add(s.pending.words[s.pending.next]) == AddOutcome::added;
+    for (; s.pending.next < end; ++s.pending.next) {
+      const std::string& w = s.pending.words[s.pending.next];
+      if (s.set.add(w) == AddOutcome::added) {
+        any = true;
+        if (change) change->added.push_back(w);
+      }
+    }
     if (Clock::now() - start >= budget) break;
+  }
+  if (change) {
+    change->params_after = s.set.params();
+    s.history.bytes += change->bytes();
   }
   if (any) changed(s, What::words);
   if (s.pending.active()) return true;
-  if (s.preset == "passwords" && s.pending.source == "10k leaked passwords")
+  if (s.preset == "passwords" && s.pending.source == ListSource::passwords)
     s.preset_word_count = s.set.words().size();
-  report(s.list_note, s.pending.source + ": " + s.pending.report.summary() + ".", false);
+  if (change) {
+    change->mark_after = mark_of(s);
+    s.history.trim();
+  }
+  s.history.growing = false;
+  if (!s.pending.quiet) {
+    const WordListReport& r = s.pending.report;
+    const std::string source = source_arg(s.pending.source, s.pending.file_name);
+    (void)noted(s, NoteSlot::list,
+          make(Code::list_loaded, {source, std::to_string(r.lines), std::to_string(r.lines - r.empty_lines - r.duplicates),
+                                   std::to_string(r.duplicates), std::to_string(r.empty_lines),
+                                   std::to_string(r.invalid_utf8_lines), std::to_string(r.nul_lines)}));
+  }
   s.pending = PendingWords{};
   return false;
 }
 
-void clear_words(AppState& s) {
-  s.pending = PendingWords{};
-  s.set.clear();
-  s.preset = "empty";
-  s.preset_word_count = 0;
-  s.preset_intact = true;
-  changed(s, What::words);
-}
-
-Explained query(const AppState& s, std::string_view word) { return s.set.explain(word); }
-
-const Explained& current_query(AppState& s) {
-  QueryCache& c = s.query_cache;
-  if (c.version != s.version || c.word != s.word_input) {
-    c.word = s.word_input;
-    c.version = s.version;
-    c.result = s.set.explain(s.word_input);
+std::optional<Action> shortcut_action(const AppState& s, Shortcut key) {
+  switch (key) {
+    case Shortcut::focus_word: return act::FocusWordBox{};
+    case Shortcut::preset_tiny: return act::LoadPreset{"tiny"};
+    case Shortcut::preset_passwords: return act::LoadPreset{"passwords"};
+    case Shortcut::preset_empty: return act::LoadPreset{"empty"};
+    case Shortcut::presentation: return act::SetPresentation{!s.view.presentation};
+    case Shortcut::step_back:
+      if (s.view.show_steps) return act::Step{-1};
+      return std::nullopt;
+    case Shortcut::step_forward:
+      if (s.view.show_steps) return act::Step{+1};
+      return std::nullopt;
+    case Shortcut::toggle_steps: return act::ShowSteps{!s.view.show_steps};
+    case Shortcut::toggle_shortcuts: return act::ShowShortcuts{!s.view.show_shortcuts};
+    case Shortcut::undo: return act::Undo{};
+    case Shortcut::redo: return act::Redo{};
   }
-  return c.result;
+  return std::nullopt;
 }
 
-void set_word_input(AppState& s, std::string_view text) {
-  const std::string_view kept = utf8_prefix(text, kMaxLineBytes);
-  s.word_input.assign(kept.data(), kept.size());
-  if (kept.size() < text.size())
-    report(s.word_note,
-           "Cut to the first " + std::to_string(kept.size()) + " of " +
-               std::to_string(text.size()) + " bytes: a word is at most " +
-               std::to_string(kMaxLineBytes) + " bytes.",
-           true);
-  else if (!is_valid_utf8(s.word_input))
-    report(s.word_note, "Not valid UTF-8: hashed as bytes.", false);
-  else if (s.word_note.text.rfind("Cut to", 0) == 0 || s.word_note.text.rfind("Not valid", 0) == 0)
-    s.word_note = Note{};
-}
-
-void what_if_cleared(AppState& s, std::string_view word) {
-  s.what_if_word = std::string(word);
-  s.what_if_version = s.version;
-  s.what_if_broken = s.set.would_break_if_cleared(word);
-}
-
-Measurement measure(AppState& s, uint64_t probes) {
-  probes = std::clamp<uint64_t>(probes, 1, kMaxProbes);
-  s.measurement = bloomlab::measure(s.set, probes);
-  s.measurement_version = s.version;
-  return *s.measurement;
-}
-
-std::string state_json(const AppState& s) {
-  const Filter& f = s.set.filter();
-  const FilterParams& p = s.set.params();
-  const double n = double(f.items_added()), m = double(p.m), k = double(p.k);
-  const double x = double(f.bits_set());
-  uint64_t list_bytes = 0;
-  for (const auto& w : s.set.words()) list_bytes += w.size() + 1;  // + one separator each
-
-  JsonWriter w;
-  w.begin_object();
-  w.key("params").begin_object();
-  w.field("m", p.m).field("k", p.k).field("variant", variant_name(p.variant));
-  w.field("scheme", scheme_name(p.scheme)).end_object();
-  w.field("n", f.items_added());
-  const auto& words = s.set.words();
-  const size_t shown = std::min(words.size(), kStateJsonWords);
-  w.array("words", std::vector<std::string>(words.begin(), words.begin() + long(shown)));
-  w.field("wordCount", uint64_t{words.size()});
-  w.field("wordsTruncated", shown < words.size());
-  w.field("bitsSet", f.bits_set());
-  w.field("fill", x / m);
-  w.field("expectedFill", theory::expected_fill(n, m, k));
-  w.field("estimatedN", theory::estimate_cardinality(x, m, k));
-  w.field("bitsPerItem", n > 0 ? m / n : 0.0);
-  w.field("theoryFp", theoretical_fp_rate(p, n));
-  w.field("fillFp", theory::fp_rate_from_fill(x, m, k));
-  w.field("filterBytes", f.size_in_bytes());
-  w.field("listBytes", list_bytes);
-  w.key("measured");
-  if (s.measurement && s.measurement_version == s.version) write_measurement(w, *s.measurement);
-  else w.null();
-  w.field("wordInput", s.word_input);
-  w.key("query");
-  if (s.word_input.empty()) w.null();
-  else write_query(w, s.word_input, s.set.explain(s.word_input));
-  w.key("notes").begin_object();
-  write_note(w, "word", s.word_note);
-  write_note(w, "params", s.params_note);
-  write_note(w, "list", s.list_note);
-  write_note(w, "check", s.check_note);
-  w.end_object();
-  std::vector<std::string> errors;
-  for (const Note* n_ : {&s.word_note, &s.params_note, &s.list_note, &s.check_note})
-    if (n_->is_error && !n_->text.empty()) errors.push_back(n_->text);
-  w.array("errors", errors);
-  w.array("urlWarnings", s.url_warnings);
-  w.field("preset", s.preset);
-  w.key("loading").begin_object();
-  w.field("active", s.pending.active() || s.password_list_loading);
-  w.field("passwordListRequested", s.password_list_loading);
-  w.field("progress", double(s.pending.progress()));
-  w.field("done", uint64_t{s.pending.next});
-  w.field("total", uint64_t{s.pending.words.size()});
-  w.field("source", s.pending.source);
-  w.field("error", s.password_list_error);
-  w.end_object();
-  const ViewOptions& v = s.view;
-  w.key("view").begin_object();
-  w.field("theme", theme_name(v.theme)).field("fontScale", double(v.font_scale));
-  w.field("showExactCurve", v.show_exact_curve);
-  w.key("panels").begin_object();
-  w.field("words", v.show_words).field("bits", v.show_bits).field("params", v.show_params);
-  w.field("plots", v.show_plots).field("numbers", v.show_numbers).field("check", v.show_check);
-  w.end_object().end_object();
-  w.field("probes", s.probes);
-  w.field("version", s.version);
-  write_layout(w, s.layout);
-  w.end_object();
-  return w.str();
-}
-
-std::string view_state_json(AppState& s, bool wants_text_input, float pixel_ratio,
-                            float font_size) {
-  JsonWriter w;
-  w.begin_object();
-  w.field("presentation", s.view.presentation).field("fontScale", double(s.view.font_scale));
-  w.field("theme", theme_name(s.view.theme));
-  w.field("reducedMotion", s.view.reduced_motion).field("touch", s.view.touch);
-  w.field("embed", s.view.embed).field("steps", s.view.show_steps);
-  w.field("stepText", s.steps.shown);
-  w.field("step", int64_t{s.steps.step}).field("stepCount", int64_t{step_count(s)});
-  w.field("shortcuts", s.view.show_shortcuts).field("shareOpen", s.view.share_open);
-  w.field("wantTextInput", wants_text_input);
-  w.field("hoveredBit", s.bits.hovered_bit).field("pinnedBit", s.bits.pinned_bit);
-  w.field("zoom", double(s.bits.zoom));
-  const std::pair<const char*, const ScreenRect*> rects[] = {
-      {"plot", &s.layout.plot_bits},           {"shareButton", &s.layout.share_button},
-      {"copyLinkButton", &s.layout.copy_link_button}, {"copyEmbedButton", &s.layout.copy_embed_button},
-      {"savePngButton", &s.layout.save_png_button}, {"saveCsvButton", &s.layout.save_csv_button},
-      {"stepNextButton", &s.layout.step_next_button}, {"openFileButton", &s.layout.open_file_button},
-      {"pasteBox", &s.layout.paste_box},               {"addListButton", &s.layout.add_list_button}};
-  for (const auto& [name, r] : rects) write_rect(w, name, *r);
-  w.field("pixelRatio", double(pixel_ratio)).field("fontSize", double(font_size));
-  w.field("announcement", announcement(s));
-  w.end_object();
-  return w.str();
-}
-
-std::string query_json(const AppState& s, std::string_view word) {
-  JsonWriter w;
-  write_query(w, word, s.set.explain(word));
-  return w.str();
-}
-
-std::string measurement_json(const Measurement& m) {
-  JsonWriter w;
-  write_measurement(w, m);
-  return w.str();
-}
-
-}  // namespace bloomlab::app::actions
+}  // namespace bloomlab::app

@@ -1,18 +1,21 @@
-// The view's actions (see actions.h): presentation mode, the step-through, keyboard shortcuts,
-// share links and embed snippets, exports, and the screen-reader summary. Like every action they
-// are the only code that changes the state; the panels and the platform call them.
+// What the action layer reads out of the state (see actions.h): the word box's verdict, the
+// step-through's length, share links and embed snippets, the CSV, the screen-reader summary
+// and the JSON of the JS API. None of these changes the state (the caches aside).
 #include <algorithm>
 #include <cstdio>
 
 #include "actions.h"
+#include "core/result_json.h"
 #include "core/theory.h"
-#include "ui.h"
+#include "format.h"
+#include "outcome_text.h"
+#include "safe_words.h"
 #include "url_params.h"
 
 namespace bloomlab::app::actions {
 namespace {
 
-constexpr float kPresentationScale = 2.0f;
+constexpr size_t kStateJsonWords = 1000;   // state() lists the first words, then a count
 
 // Every CSV field is a number or a fixed word: none needs quoting (RFC 4180).
 std::string csv_number(double v) {
@@ -35,56 +38,51 @@ std::string attribute_text(const std::string& text) {
   return out;
 }
 
+void write_note(JsonWriter& w, std::string_view name, const Outcome& n) {
+  w.key(name).begin_object().field("text", outcome_text(n)).field("isError", n.error);
+  w.field("code", code_name(n.code)).end_object();
+}
+
+void write_rect(JsonWriter& w, std::string_view name, const ScreenRect& r) {
+  w.key(name).begin_object();
+  w.field("x", double(r.x)).field("y", double(r.y)).field("w", double(r.w)).field("h", double(r.h));
+  w.end_object();
+}
+
+void write_layout(JsonWriter& w, const Layout& l) {
+  w.key("layout").begin_object();
+  write_rect(w, "wordBox", l.word_box);
+  write_rect(w, "kSlider", l.k_slider);
+  write_rect(w, "mSlider", l.m_slider);
+  write_rect(w, "bitArea", l.bit_area);
+  write_rect(w, "verdict", l.verdict);
+  write_rect(w, "undoButton", l.undo_button);
+  w.field("bitCells", l.bit_cells);
+  w.field("cellsX", double(l.cells_x)).field("cellsY", double(l.cells_y));
+  w.field("cell", double(l.cell)).field("cellsCols", l.cells_cols);
+  w.end_object();
+}
+
 }  // namespace
 
-void set_presentation(AppState& s, bool on) {
-  ViewOptions& v = s.view;
-  if (on == v.presentation) return;
-  if (on) {
-    v.theme_before_presentation = v.theme;
-    v.scale_before_presentation = v.font_scale;
-    v.theme = Theme::high_contrast;
-    v.font_scale = std::max(v.font_scale, kPresentationScale);
-    v.show_shortcuts = true;
-  } else {
-    v.theme = v.theme_before_presentation;
-    v.font_scale = v.scale_before_presentation;
-    v.show_shortcuts = false;
+Explained query(const AppState& s, std::string_view word) { return s.set.explain(word); }
+
+const Explained& current_query(AppState& s) {
+  QueryCache& c = s.query_cache;
+  if (c.version != s.version || c.word != s.word_input) {
+    c.word = s.word_input;
+    c.version = s.version;
+    c.result = s.set.explain(s.word_input);
   }
-  v.presentation = on;
+  return c.result;
 }
 
-// Steps: 0 the word's bytes, 1 h = FNV-1a 64, 2 h1 and h2, 3 .. 3+k-1 each position,
-// 3+k the verdict from the bits.
+// Steps: 0 the word's bytes, 1 h = FNV-1a 64 (blocked: and its block), 2 h1 and h2,
+// 3 .. 3+k-1 each position, 3+k the verdict from the bits.
 int step_count(const AppState& s) { return 4 + int(s.set.params().k); }
 
-void step(AppState& s, int delta) {
-  if (s.steps.word != s.word_input) {
-    s.steps.word = s.word_input;
-    s.steps.step = 0;
-  }
-  s.steps.step = std::clamp(s.steps.step + delta, 0, step_count(s) - 1);
-}
-
-void run_shortcut(AppState& s, Host& host, Shortcut key) {
-  switch (key) {
-    case Shortcut::focus_word: s.focus_word_box = s.view.show_words; break;
-    case Shortcut::preset_tiny: load_preset(s, host, "tiny"); break;
-    case Shortcut::preset_passwords: load_preset(s, host, "passwords"); break;
-    case Shortcut::preset_empty: load_preset(s, host, "empty"); break;
-    case Shortcut::presentation: set_presentation(s, !s.view.presentation); break;
-    case Shortcut::step_back:
-      if (s.view.show_steps) step(s, -1);
-      break;
-    case Shortcut::step_forward:
-      if (s.view.show_steps) step(s, +1);
-      break;
-    case Shortcut::toggle_steps:
-      s.view.show_steps = !s.view.show_steps;
-      if (s.view.show_steps) step(s, 0);
-      break;
-    case Shortcut::toggle_shortcuts: s.view.show_shortcuts = !s.view.show_shortcuts; break;
-  }
+int current_step(const AppState& s) {
+  return s.steps.word == s.word_input ? std::clamp(s.steps.step, 0, step_count(s) - 1) : 0;
 }
 
 std::string share_link(const AppState& s, const Host& host) {
@@ -116,25 +114,8 @@ std::string measurements_csv(const AppState& s) {
   out += "current," + csv_number(n) + "," + std::to_string(p.m) + "," + std::to_string(p.k) + "," +
          csv_number(n > 0 ? double(p.m) / n : 0.0) + "," +
          (measured ? csv_number(s.measurement->measured_rate) : std::string()) + "," +
-         csv_number(theoretical_fp_rate(p, n)) +
-         "\n";
+         csv_number(theoretical_fp_rate(p, n)) + "\n";
   return out;
-}
-
-void export_csv(AppState& s, Host& host) {
-  if (!(s.measurement && s.measurement_version == s.version)) measure(s, s.probes);
-  host.save_file("bloomlab-measurements.csv", "text/csv", measurements_csv(s));
-  s.export_note = Note{"Saved bloomlab-measurements.csv", false, 0};
-}
-
-void export_plot_png(AppState& s, Host& host) {
-  const ScreenRect& r = s.layout.plot_bits;
-  if (r.w <= 0 || r.h <= 0) {
-    s.export_note = Note{"The plot is not on screen: show the plots panel first.", true, 0};
-    return;
-  }
-  host.save_png("bloomlab-plot.png", r.x, r.y, r.w, r.h);
-  s.export_note = Note{"Saved bloomlab-plot.png", false, 0};
 }
 
 std::string announcement(AppState& s) {
@@ -143,12 +124,157 @@ std::string announcement(AppState& s) {
   const double n = double(f.items_added()), m = double(p.m);
   std::string text;
   if (!s.word_input.empty())
-    text = display_text(s.word_input) + ": " + current_query(s).sentence() + ". ";
+    text = shown_word(s, s.word_input) + ": " + current_query(s).sentence() + ". ";
+  // The same theoretical FP as the Numbers panel: the variant's own formula.
   text += with_commas(f.items_added()) + " words, m = " + with_commas(p.m) + " bits, k = " +
-          std::to_string(p.k) + ", " + format_rate(double(f.bits_set()) / m) +
-          " of bits set, theoretical false-positive rate " +
-          format_rate(theory::standard_fp_rate(n, m, double(p.k))) + ".";
+          std::to_string(p.k) + ", " + format_percent(double(f.bits_set()) / m) +
+          " of bits set, theoretical false-positive rate " + format_rate(theoretical_fp_rate(p, n)) +
+          ".";
   return text;
+}
+
+std::string shown_word(const AppState& s, std::string_view word, size_t max_chars) {
+  if (s.view.safe_words && is_unsafe_word(word)) return mask_word(word);
+  return display_text(word, max_chars);
+}
+
+size_t masked_count(const AppState& s) {
+  if (!s.view.safe_words) return 0;
+  return size_t(std::count_if(s.set.words().begin(), s.set.words().end(),
+                              [](const std::string& w) { return is_unsafe_word(w); }));
+}
+
+std::string state_json(const AppState& s) {
+  const Filter& f = s.set.filter();
+  const FilterParams& p = s.set.params();
+  const double n = double(f.items_added()), m = double(p.m), k = double(p.k);
+  const double x = double(f.bits_set());
+  uint64_t list_bytes = 0;
+  for (const auto& w : s.set.words()) list_bytes += w.size() + 1;  // + one separator each
+
+  JsonWriter w;
+  w.begin_object();
+  w.key("params");
+  write_params(w, p);
+  w.field("n", f.items_added());
+  const auto& words = s.set.words();
+  const size_t shown = std::min(words.size(), kStateJsonWords);
+  w.array("words", std::vector<std::string>(words.begin(), words.begin() + long(shown)));
+  w.field("wordCount", uint64_t{words.size()});
+  w.field("wordsTruncated", shown < words.size());
+  w.field("bitsSet", f.bits_set());
+  w.field("fill", x / m);
+  w.field("expectedFill", theory::expected_fill(n, m, k));
+  w.field("estimatedN", theory::estimate_cardinality(x, m, k));
+  w.key("bitsPerItem");
+  if (n > 0) w.value(m / n);
+  else w.null();
+  w.field("theoryFp", theoretical_fp_rate(p, n));
+  w.field("fillFp", theory::fp_rate_from_fill(x, m, k));
+  w.field("filterBytes", f.size_in_bytes());
+  w.field("listBytes", list_bytes);
+  w.key("measured");
+  if (s.measurement && s.measurement_version == s.version) write_measurement(w, *s.measurement);
+  else w.null();
+  w.field("wordInput", s.word_input);
+  w.key("query");
+  if (s.word_input.empty()) w.null();
+  else write_explained(w, s.word_input, s.set.explain(s.word_input));
+  // The notes on screen: each control's, and the one message of the last action.
+  w.key("notes").begin_object();
+  write_note(w, "word", s.note(NoteSlot::word));
+  write_note(w, "params", s.note(NoteSlot::params));
+  write_note(w, "list", s.note(NoteSlot::list));
+  write_note(w, "check", s.note(NoteSlot::check));
+  write_note(w, "exports", s.note(NoteSlot::exports));
+  write_note(w, "history", s.note(NoteSlot::history));
+  w.end_object();
+  std::vector<std::string> errors;
+  for (const Outcome& o : s.notes)
+    if (o.error) errors.push_back(outcome_text(o));
+  w.array("errors", errors);
+  w.array("urlWarnings", s.url_warnings);
+  w.field("preset", s.preset);
+  w.key("history").begin_object();
+  w.field("canUndo", s.history.can_undo()).field("canRedo", s.history.can_redo());
+  w.field("undoSteps", uint64_t{s.history.undo.size()}).field("redoSteps", uint64_t{s.history.redo.size()});
+  w.field("bytes", uint64_t{s.history.bytes});
+  w.end_object();
+  w.key("loading").begin_object();
+  w.field("active", s.pending.active() || s.password_list_loading);
+  w.field("passwordListRequested", s.password_list_loading);
+  w.field("progress", double(s.pending.progress()));
+  w.field("done", uint64_t{s.pending.next});
+  w.field("total", uint64_t{s.pending.words.size()});
+  w.field("error", s.password_list_error);
+  w.end_object();
+  const ViewOptions& v = s.view;
+  w.key("view").begin_object();
+  w.field("theme", theme_name(v.theme)).field("fontScale", double(v.font_scale));
+  w.field("showExactCurve", v.show_exact_curve);
+  w.field("safeWords", v.safe_words).field("maskedWords", uint64_t{masked_count(s)});
+  w.key("panels").begin_object();
+  for (size_t i = 0; i < kPanelCount; ++i) w.field(panel_name(Panel(i)), v.shown(Panel(i)));
+  w.end_object();
+  std::vector<std::string> order;
+  for (Panel p_ : v.panels) order.push_back(panel_name(p_));
+  w.array("panelOrder", order);
+  w.end_object();
+  w.field("probes", s.probes);
+  w.field("version", s.version);
+  write_layout(w, s.layout);
+  w.end_object();
+  return w.str();
+}
+
+std::string view_state_json(AppState& s, bool wants_text_input, float pixel_ratio,
+                            float font_size) {
+  JsonWriter w;
+  w.begin_object();
+  w.field("presentation", s.view.presentation).field("fontScale", double(s.view.font_scale));
+  w.field("theme", theme_name(s.view.theme));
+  w.field("reducedMotion", s.view.reduced_motion).field("touch", s.view.touch);
+  w.field("embed", s.view.embed).field("steps", s.view.show_steps);
+  w.field("stepText", s.steps.shown);
+  w.field("step", int64_t{current_step(s)}).field("stepCount", int64_t{step_count(s)});
+  w.field("shortcuts", s.view.show_shortcuts).field("shareOpen", s.view.share_open);
+  w.field("wantTextInput", wants_text_input);
+  w.field("hoveredBit", s.bit_cache.hovered_bit).field("pinnedBit", s.bits.pinned_bit);
+  w.field("zoom", double(s.bits.zoom));
+  const std::pair<const char*, const ScreenRect*> rects[] = {
+      {"plot", &s.layout.plot_bits},           {"shareButton", &s.layout.share_button},
+      {"copyLinkButton", &s.layout.copy_link_button}, {"copyEmbedButton", &s.layout.copy_embed_button},
+      {"savePngButton", &s.layout.save_png_button}, {"saveCsvButton", &s.layout.save_csv_button},
+      {"stepNextButton", &s.layout.step_next_button}, {"openFileButton", &s.layout.open_file_button},
+      {"pasteBox", &s.layout.paste_box},               {"addListButton", &s.layout.add_list_button},
+      {"wordBox", &s.layout.word_box},                 {"bitArea", &s.layout.bit_area},
+      {"mSlider", &s.layout.m_slider},                 {"kSlider", &s.layout.k_slider},
+      {"verdict", &s.layout.verdict},                  {"undoButton", &s.layout.undo_button}};
+  for (const auto& [name, r] : rects) write_rect(w, name, *r);
+  w.field("pixelRatio", double(pixel_ratio)).field("fontSize", double(font_size));
+  w.field("announcement", announcement(s));
+  w.end_object();
+  return w.str();
+}
+
+std::string query_json(const AppState& s, std::string_view word) {
+  JsonWriter w;
+  write_explained(w, word, s.set.explain(word));
+  return w.str();
+}
+
+std::string measurement_json(const Measurement& m) {
+  JsonWriter w;
+  write_measurement(w, m);
+  return w.str();
+}
+
+std::string outcome_json(const Outcome& o) {
+  JsonWriter j;
+  j.begin_object().field("ok", o.ok()).field("code", code_name(o.code));
+  if (o.error) j.field("error", outcome_text(o));
+  j.end_object();
+  return j.str();
 }
 
 }  // namespace bloomlab::app::actions

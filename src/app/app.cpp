@@ -5,12 +5,12 @@
 //     draw_header()   title, presets, theme and text size, presentation, share / embed, keys,
 //                     loading progress (an embed: presets and share only)
 //     draw_share_dialog()  the link for this state and an iframe snippet, with copy buttons
-//     wide layout     (>= 700 px) two scrolling columns: word, bits, check | params, plots, numbers
-//     narrow layout   (phones) one scrolling column, the same panels in reading order
+//     layout          the panel table (panels.cpp) in the author's order: two scrolling columns
+//                     (>= 700 px), or one on phones; the step-through follows the word panel
+//   apply_inbox()       the actions the panels built while drawing, applied after it
 //   announce_changes()  the verdict and key numbers, for screen readers (once they rest)
-//   run_shortcuts()     keys the platform recognised, run through actions::run_shortcut
-// The panels live one per file: panel_word.cpp, panel_bits.cpp, panel_params.cpp,
-// panel_plots.cpp, panel_numbers.cpp, panel_check.cpp, panel_steps.cpp, panel_list.cpp.
+//   run_shortcuts()     keys the platform recognised, as actions (shortcut_action)
+// The panels live one per file (panel_*.cpp), listed once in panels.cpp.
 #include "app.h"
 
 #include <algorithm>
@@ -21,6 +21,8 @@
 
 #include "actions.h"
 #include "core/theory.h"
+#include "outcome_text.h"
+#include "panels.h"
 #include "ui.h"
 #include "url_params.h"
 
@@ -29,102 +31,98 @@ namespace {
 
 constexpr float kNarrowWidth = 700.0f;  // below this (CSS px), one column: a phone held upright
 
-float theme_combo_width() { return ImGui::CalcTextSize("High contrast").x + 40 * ui_scale(); }
-
-// What the theme and scale were last applied for.
-struct Applied {
-  Theme theme = Theme::dark;
-  float font_scale = -1;
-  bool touch = false;
-};
-Applied g_applied;
-
-
-// Theme, text size, presentation, share / embed and the keys list: on the right of the header
-// (own line on phones). An embed shows only the share button: the article sets the rest.
-// On a phone the view options fold into one "View" menu, so the header takes two rows, not four.
 constexpr const char* kViewMenu = "View \u25BE";
-
-float view_controls_width(const AppState& s, bool narrow) {
-  const ImGuiStyle& st = ImGui::GetStyle();
-  const float share = ImGui::CalcTextSize("Share / embed").x + 2 * st.FramePadding.x;
-  if (s.view.embed) return share;
-  if (narrow) return share + ImGui::CalcTextSize(kViewMenu).x + 2 * st.FramePadding.x + st.ItemSpacing.x;
-  const float buttons = ImGui::CalcTextSize("A−A+PresentShare / embedKeys").x + 10 * st.FramePadding.x;
-  // + a little slack: text measured at another pixel density rounds differently.
-  return theme_combo_width() + buttons + 5 * st.ItemSpacing.x + 8 * ui_scale();
-}
 
 // The width of a button labelled `label`, for same_line_if_fits.
 float button_width(const char* label) {
   return ImGui::CalcTextSize(label, nullptr, true).x + 2 * ImGui::GetStyle().FramePadding.x;
 }
 
-// Theme, text size, presentation mode and the shortcuts list; each control follows on the same
-// line while it fits.
-void draw_view_options(AppState& s) {
-  static const char* const names[] = {"Dark", "Light", "High contrast"};
-  int theme = static_cast<int>(s.view.theme);
-  ImGui::SetNextItemWidth(theme_combo_width());
-  if (ImGui::Combo("##theme", &theme, names, 3)) s.view.theme = static_cast<Theme>(theme);
-  same_line_if_fits(button_width("A−"));
-  if (ImGui::Button("A−")) s.view.font_scale = std::max(1.0f, s.view.font_scale - 0.25f);
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Smaller text");
-  same_line_if_fits(button_width("A+"));
-  if (ImGui::Button("A+")) s.view.font_scale = std::min(3.0f, s.view.font_scale + 0.25f);
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Bigger text, for a projector");
-  same_line_if_fits(button_width("Present"));
-  const bool presenting = s.view.presentation;
-  if (presenting) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
-  if (ImGui::Button("Present")) actions::set_presentation(s, !presenting);
-  if (presenting) ImGui::PopStyleColor();
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Presentation mode: large text, high contrast, keys shown (P)");
-  same_line_if_fits(button_width("Keys"));
-  if (ImGui::Button("Keys")) s.view.show_shortcuts = !s.view.show_shortcuts;
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Keyboard shortcuts (?)");
+// The header's right-hand controls: measured from their own labels (never from English widths
+// taken elsewhere), so they move to their own line when they do not fit.
+float view_controls_width(const AppState& s) {
+  const ImGuiStyle& st = ImGui::GetStyle();
+  float w = button_width("Share / embed");
+  if (!s.view.embed) w += button_width(kViewMenu) + button_width("Present") + button_width("Keys") + 3 * st.ItemSpacing.x;
+  return w + 8 * ui_scale();  // a little slack: text measured at another density rounds differently
 }
 
-void draw_view_controls(AppState& s, bool narrow) {
-  if (!s.view.embed) {
-    if (narrow) {
-      if (ImGui::Button(kViewMenu)) ImGui::OpenPopup("view");
-      if (ImGui::BeginPopup("view")) {
-        draw_view_options(s);
-        ImGui::EndPopup();
-      }
-    } else {
-      draw_view_options(s);
+// Theme, text size, classroom-safe words and the panels shown: one menu.
+void draw_view_menu(AppState& s) {
+  if (ImGui::Button(kViewMenu)) ImGui::OpenPopup("view");
+  if (!ImGui::BeginPopup("view")) return;
+  static const char* const names[] = {"Dark", "Light", "High contrast"};
+  int theme = static_cast<int>(s.view.theme);
+  ImGui::SetNextItemWidth(ImGui::CalcTextSize(names[2]).x + 40 * ui_scale());
+  if (ImGui::Combo("theme", &theme, names, 3)) dispatch(s, act::SetTheme{static_cast<Theme>(theme)});
+  ImGui::TextUnformatted("text");
+  ImGui::SameLine();
+  if (ImGui::Button("A−")) dispatch(s, act::SetFontScale{s.view.font_scale - 0.25f});
+  ImGui::SameLine();
+  if (ImGui::Button("A+")) dispatch(s, act::SetFontScale{s.view.font_scale + 0.25f});
+  ImGui::SameLine();
+  ImGui::TextDisabled("%.2g×", double(s.view.font_scale));
+  bool safe = s.view.safe_words;
+  if (ImGui::Checkbox("Classroom-safe words", &safe)) dispatch(s, act::SetSafeWords{safe});
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("Masks obscene words of the leaked lists on screen (on in presentation mode); the filter is unchanged");
+  ImGui::Separator();
+  ImGui::TextDisabled("Panels");
+  size_t count = 0;
+  const PanelInfo* table = panel_table(&count);
+  for (size_t i = 0; i < count; ++i) {
+    bool on = s.view.shown(table[i].id);
+    if (ImGui::Checkbox(table[i].title, &on)) {
+      std::vector<Panel> order;
+      for (Panel p : s.view.panels)
+        if (p != table[i].id) order.push_back(p);
+      if (on) order.push_back(table[i].id);
+      if (!order.empty()) dispatch(s, act::SetPanels{order});
     }
+  }
+  ImGui::EndPopup();
+}
+
+void draw_view_controls(AppState& s) {
+  if (!s.view.embed) {
+    draw_view_menu(s);
+    same_line_if_fits(button_width("Present"));
+    const bool presenting = s.view.presentation;
+    if (presenting) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
+    if (ImGui::Button("Present")) dispatch(s, act::SetPresentation{!presenting});
+    if (presenting) ImGui::PopStyleColor();
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Presentation mode: large text, high contrast, classroom-safe words (Alt+Shift+P)");
+    same_line_if_fits(button_width("Keys"));
+    if (ImGui::Button("Keys")) dispatch(s, act::ShowShortcuts{!s.view.show_shortcuts});
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Keyboard shortcuts (Alt+Shift+H)");
     same_line_if_fits(button_width("Share / embed"));
   }
-  if (ImGui::Button("Share / embed")) s.view.share_open = true;
+  if (ImGui::Button("Share / embed")) dispatch(s, act::ShowShare{true});
   s.layout.share_button = last_item_rect();
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("A link to this state, and the code to embed it in a page");
 }
 
-// The keyboard shortcuts (the platform maps the keys; see Shortcut in state.h).
+// The keyboard shortcuts (the platform maps the keys; see Shortcut in state.h). No plain key
+// changes the words, the filter or the preset: typing a letter anywhere goes to the word box.
 void draw_shortcuts(const AppState& s) {
   if (!s.view.show_shortcuts) return;
-  hint_text("Keys:  Ctrl/Cmd+K word box  ·  1 2 3 presets  ·  S step by step  ·  ← → steps  ·  "
-            "P presentation  ·  ? this list  ·  Tab / arrows / Space move and press (keyboard "
-            "navigation)");
+  hint_text("Keys:  Ctrl/Cmd+K word box  ·  Enter add  ·  Ctrl/Cmd+Z undo  ·  Ctrl/Cmd+Shift+Z or "
+            "Ctrl+Y redo  ·  Alt+Shift+1 2 3 presets  ·  Alt+Shift+S step by step  ·  ← → Space "
+            "PageUp PageDown steps  ·  Alt+Shift+P presentation  ·  Alt+Shift+H this list  ·  Tab / "
+            "arrows / Space move and press (keyboard navigation)");
 }
 
 // The share / embed dialog: the link for the current state and an iframe snippet, each with a
 // copy button (the platform puts the text on the clipboard).
 void draw_share_dialog(AppState& s, Host& host) {
-  static Note copied;
-  if (s.view.share_open && !ImGui::IsPopupOpen("Share / embed")) {
-    ImGui::OpenPopup("Share / embed");
-    copied = Note{};
-  }
+  if (s.view.share_open && !ImGui::IsPopupOpen("Share / embed")) ImGui::OpenPopup("Share / embed");
   const ImVec2 size(std::min(ImGui::GetIO().DisplaySize.x - 20, 640 * ui_scale()), 0);
   ImGui::SetNextWindowSize(size, ImGuiCond_Always);
   ImGui::SetNextWindowPos(ImVec2(ImGui::GetIO().DisplaySize.x / 2, ImGui::GetIO().DisplaySize.y / 3),
                           ImGuiCond_Always, ImVec2(0.5f, 0.5f));
   bool open = true;
   if (!ImGui::BeginPopupModal("Share / embed", &open, ImGuiWindowFlags_NoSavedSettings)) {
-    s.view.share_open = false;
+    if (s.view.share_open) dispatch(s, act::ShowShare{false});
     return;
   }
   std::string link = actions::share_link(s, host);
@@ -132,36 +130,30 @@ void draw_share_dialog(AppState& s, Host& host) {
   ImGui::TextUnformatted("A link to this state (also kept in the address bar):");
   ImGui::SetNextItemWidth(-1);
   ImGui::InputText("##link", &link, ImGuiInputTextFlags_ReadOnly | ImGuiInputTextFlags_AutoSelectAll);
-  if (ImGui::Button("Copy link")) {
-    host.copy_text(link);
-    copied = Note{"Link copied.", false, 0};
-  }
+  if (ImGui::Button("Copy link")) dispatch(s, act::CopyText{link, 0});
   s.layout.copy_link_button = last_item_rect();
   ImGui::Spacing();
   ImGui::TextUnformatted("Embed it in a page (an iframe; resize it with the style):");
   ImGui::InputTextMultiline("##snippet", &snippet, ImVec2(-1, ImGui::GetTextLineHeight() * 4.5f),
                             ImGuiInputTextFlags_ReadOnly);
-  if (ImGui::Button("Copy embed code")) {
-    host.copy_text(snippet);
-    copied = Note{"Embed code copied.", false, 0};
-  }
+  if (ImGui::Button("Copy embed code")) dispatch(s, act::CopyText{snippet, 1});
   s.layout.copy_embed_button = last_item_rect();
   ImGui::SameLine();
   if (ImGui::Button("Close") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) open = false;
-  show_note(copied);
+  if (s.note(NoteSlot::exports).code == Code::copied) show_note(s.note(NoteSlot::exports));
   if (!open) {
-    s.view.share_open = false;
+    dispatch(s, act::ShowShare{false});
     ImGui::CloseCurrentPopup();
   }
   ImGui::EndPopup();
 }
 
-void draw_presets(AppState& s, Host& host) {
+void draw_presets(AppState& s) {
   struct Preset { const char* label; const char* name; const char* tip; };
   static const Preset presets[] = {
       {"Tiny", "tiny", "m = 64 bits, k = 3, five passwords: type Qwerty to see a false positive"},
       {"10k leaked passwords", "passwords", "Mark Burnett's 10,000 most common passwords, m = 100,000, k = 7"},
-      {"Empty", "empty", "No words; the parameters stay"},
+      {"Empty", "empty", "No words; the parameters stay. Undo (Ctrl+Z) brings the words back"},
   };
   bool first = true;
   for (const Preset& p : presets) {
@@ -169,7 +161,7 @@ void draw_presets(AppState& s, Host& host) {
     first = false;
     const bool current = s.preset == p.name;
     if (current) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
-    if (ImGui::Button(p.label)) actions::load_preset(s, host, p.name);
+    if (ImGui::Button(p.label)) dispatch(s, act::LoadPreset{p.name});
     if (current) ImGui::PopStyleColor();
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", p.tip);
   }
@@ -179,17 +171,53 @@ void draw_loading(AppState& s) {
   if (s.password_list_loading) {
     hint_text("Fetching the 10k password list…");
   } else if (s.pending.active()) {
-    const std::string label = with_commas(s.pending.next) + " / " +
-                              with_commas(s.pending.words.size()) + " words from " + s.pending.source;
+    const std::string label = with_commas(s.pending.next) + " / " + with_commas(s.pending.words.size()) + " words";
     ImGui::PushStyleColor(ImGuiCol_PlotHistogram, palette().set_bit);
     ImGui::ProgressBar(s.pending.progress(), ImVec2(-1, 0), label.c_str());
     ImGui::PopStyleColor();
   }
-  if (!s.view.show_words) show_note(s.list_note);  // else the list panel shows it
-  for (const std::string& w : s.url_warnings) show_note(Note{"Link: " + w, true, 0});
+  if (!s.view.shown(Panel::words)) show_note(s.note(NoteSlot::list));  // else the list panel shows it
+  for (const std::string& w : s.url_warnings) {
+    ImGui::PushStyleColor(ImGuiCol_Text, palette().error);
+    ImGui::TextWrapped("Link: %s", w.c_str());
+    ImGui::PopStyleColor();
+  }
 }
 
-void draw_header(AppState& s, Host& host) {
+// Undo and Redo, named after what they would undo: after a destructive change ("Undo Empty")
+// the way back is one click away. An embed has Reset: the author's state again.
+void draw_history(AppState& s) {
+  const History& h = s.history;
+  if (s.view.embed && !s.author_params.empty()) {
+    if (ImGui::Button("Reset")) dispatch(s, act::ResetEmbed{});
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Back to the article's own example");
+    ImGui::SameLine();
+  }
+  if (h.can_undo()) {
+    const Change& c = h.undo.back();
+    std::string detail;
+    if (c.kind == ChangeKind::preset) detail = c.mark_after.preset;
+    else if (c.kind == ChangeKind::add_word && !c.added.empty()) detail = c.added.front();
+    else if (c.kind == ChangeKind::word_list) detail = std::to_string(c.added.size());
+    const bool destructive = c.kind == ChangeKind::preset || c.kind == ChangeKind::clear_words ||
+                             c.kind == ChangeKind::word_list;
+    const std::string label = destructive ? "Undo " + change_label(c.kind, detail) : std::string("Undo");
+    if (destructive) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
+    if (ImGui::Button((label + "##undo").c_str())) dispatch(s, act::Undo{});
+    if (destructive) ImGui::PopStyleColor();
+    s.layout.undo_button = last_item_rect();
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Undo %s (Ctrl/Cmd+Z)", change_label(c.kind, detail).c_str());
+  } else {
+    s.layout.undo_button = ScreenRect{};
+  }
+  if (h.can_redo()) {
+    same_line_if_fits(button_width("Redo"));
+    if (ImGui::Button("Redo")) dispatch(s, act::Redo{});
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Redo (Ctrl/Cmd+Shift+Z, Ctrl+Y)");
+  }
+}
+
+void draw_header(AppState& s) {
   const float width = ImGui::GetContentRegionAvail().x;
   const bool narrow = width < kNarrowWidth * ui_scale();
   if (!s.view.embed) {
@@ -199,18 +227,26 @@ void draw_header(AppState& s, Host& host) {
     text_coloured(palette().text_dim, narrow ? "a Bloom filter" : "a Bloom filter you can see");
     if (!narrow) ImGui::SameLine(0, 32 * ui_scale());
   }
-  draw_presets(s, host);
+  const bool presets = !s.view.embed || s.view.embed_presets;
+  if (presets) draw_presets(s);
+  const bool history = s.history.can_undo() || s.history.can_redo() || (s.view.embed && !s.author_params.empty());
+  if (history) {
+    if (presets) ImGui::SameLine(0, 16 * ui_scale());
+    draw_history(s);
+  }
   // The view controls sit at the right end of the row when they fit there, else on a new line.
-  const float right = ImGui::GetWindowContentRegionMax().x - view_controls_width(s, narrow);
-  if (ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x + 24 * ui_scale() < right) ImGui::SameLine(right);
-  draw_view_controls(s, narrow);
+  const float right = ImGui::GetWindowContentRegionMax().x - view_controls_width(s);
+  if ((presets || history || !s.view.embed) &&
+      ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x + 24 * ui_scale() < right)
+    ImGui::SameLine(right);
+  draw_view_controls(s);
   draw_shortcuts(s);
   draw_loading(s);
   ImGui::Spacing();
 }
 
-void draw_column(AppState& s, Host& host, const char* id, float width,
-                 std::initializer_list<void (*)(AppState&, Host&)> panels) {
+void draw_column(AppState& s, Host& host, const char* id, float width, const std::vector<const PanelInfo*>& panels,
+                 bool with_word_companions) {
   ImGui::BeginChild(id, ImVec2(width, 0), false);
   // A finger drags the column to scroll it (ImGui 1.86 scrolls only by wheel or scrollbar);
   // a drag that starts on a control (a slider, the bit array) stays that control's.
@@ -221,7 +257,15 @@ void draw_column(AppState& s, Host& host, const char* id, float width,
   if (s.view.touch && on_background && ImGui::IsMouseDragging(ImGuiMouseButton_Left, 4.0f) &&
       ImGui::IsWindowHovered(ImGuiHoveredFlags_ChildWindows | ImGuiHoveredFlags_AllowWhenBlockedByActiveItem))
     ImGui::SetScrollY(ImGui::GetScrollY() - ImGui::GetIO().MouseDelta.y);
-  for (auto panel : panels) panel(s, host);
+  // The step-through opens right under the word box (or first, with no word panel), so each
+  // step and its bits are on screen together; "your own words" ends the word panel's column.
+  const bool words_here = std::any_of(panels.begin(), panels.end(), [](const PanelInfo* p) { return p->id == Panel::words; });
+  if (with_word_companions && s.view.show_steps && !words_here) panel_steps(s, host);
+  for (const PanelInfo* p : panels) {
+    p->draw(s, host);
+    if (p->id == Panel::words && s.view.show_steps) panel_steps(s, host);
+  }
+  if (with_word_companions && words_here) panel_list(s, host);
   ImGui::EndChild();
 }
 
@@ -229,33 +273,35 @@ void draw_column(AppState& s, Host& host, const char* id, float width,
 // text has rested for a moment, so typing a word does not read out every letter.
 void announce_changes(AppState& s, Host& host) {
   constexpr double kRestSeconds = 0.7;
-  static std::string last_sent, pending;
-  static double changed_at = 0;
-  static uint64_t seen_version = UINT64_MAX;
-  static std::string seen_word;
+  FrameMemory& f = s.memory;
   const double now = ImGui::GetTime();
-  if (s.version != seen_version || s.word_input != seen_word) {  // recompute only on a change
-    seen_version = s.version;
-    seen_word = s.word_input;
-    pending = actions::announcement(s);
-    changed_at = now;
+  if (s.version != f.announce_version || s.word_input != f.announce_word) {  // recompute only on a change
+    f.announce_version = s.version;
+    f.announce_word = s.word_input;
+    f.announce_pending = actions::announcement(s);
+    f.announce_changed_at = now;
   }
-  if (pending != last_sent && now - changed_at >= kRestSeconds && !s.pending.active()) {
-    last_sent = pending;
-    host.announce(pending);
+  if (f.announce_pending != f.announced && now - f.announce_changed_at >= kRestSeconds && !s.pending.active()) {
+    f.announced = f.announce_pending;
+    host.announce(f.announced);
   }
 }
 
 void run_shortcuts(AppState& s, Host& host) {
   std::vector<Shortcut> keys;
   keys.swap(s.shortcuts);
-  for (Shortcut key : keys) actions::run_shortcut(s, host, key);
+  for (Shortcut key : keys)
+    if (auto action = shortcut_action(s, key)) (void)apply(s, host, *action);
 }
 
-// Panels that the view options hide draw nothing: wrap each in its flag.
-template <bool ViewOptions::*Flag, void (*Panel)(AppState&, Host&)>
-void shown(AppState& s, Host& host) {
-  if (s.view.*Flag) Panel(s, host);
+// The panels shown, from the table, in the author's order.
+std::vector<const PanelInfo*> shown_panels(const AppState& s, std::optional<Column> column) {
+  std::vector<const PanelInfo*> out;
+  for (Panel id : s.view.panels) {
+    const PanelInfo& p = panel_info(id);
+    if (!column || p.column == *column) out.push_back(&p);
+  }
+  return out;
 }
 
 }  // namespace
@@ -314,26 +360,33 @@ void apply_theme(const ViewOptions& v) {
 
 void init(AppState& s, Host& host) {
   if (s.version == 0 && s.set.words().empty()) {
-    actions::load_preset(s, host, "tiny");
-    actions::set_word_input(s, "Qwerty");
+    (void)apply(s, host, act::LoadPreset{"tiny"});
+    (void)apply(s, host, act::SetWordInput{"Qwerty"});
+    s.history = History{};  // the page as it opens is where undo stops
   }
   apply_theme(s.view);
-  g_applied.theme = s.view.theme;
-  g_applied.font_scale = s.view.font_scale;
-  g_applied.touch = s.view.touch;
+  s.memory.applied_theme = s.view.theme;
+  s.memory.applied_scale = s.view.font_scale;
+  s.memory.applied_touch = s.view.touch;
 }
 
 void frame(AppState& s, Host& host) {
   run_shortcuts(s, host);
-  actions::step_pending(s, 8.0);
-  apply_deferred_url_params(s);
-  if (s.view.theme != g_applied.theme || s.view.font_scale != g_applied.font_scale ||
-      s.view.touch != g_applied.touch) {
+  (void)continue_loading(s, 8.0);
+  apply_deferred_url_params(s, host);
+  FrameMemory& mem = s.memory;
+  if (s.view.theme != mem.applied_theme || s.view.font_scale != mem.applied_scale ||
+      s.view.touch != mem.applied_touch) {
     apply_theme(s.view);
-    g_applied.theme = s.view.theme;
-    g_applied.font_scale = s.view.font_scale;
-    g_applied.touch = s.view.touch;
-    s.bits.texture_version = UINT64_MAX;  // the texture's colours come from the theme
+    mem.applied_theme = s.view.theme;
+    mem.applied_scale = s.view.font_scale;
+    mem.applied_touch = s.view.touch;
+    s.bit_cache.texture_version = UINT64_MAX;  // the texture's colours come from the theme
+  }
+  if (s.release_focus) {  // the step-through takes ← → and Space: no widget keeps the keyboard
+    ImGui::ClearActiveID();
+    GImGui->NavId = 0;
+    s.release_focus = false;
   }
   s.hovered_word.clear();
 
@@ -343,35 +396,22 @@ void frame(AppState& s, Host& host) {
   ImGui::Begin("BloomLab", nullptr,
                ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
                    ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus);
-  draw_header(s, host);
+  draw_header(s);
 
   const float width = ImGui::GetContentRegionAvail().x;
   // Two columns only when both have something to show (an embed may hide one side).
-  const ViewOptions& v = s.view;
-  const bool left_any = v.show_words || v.show_bits || v.show_check || v.show_steps;
-  const bool right_any = v.show_params || v.show_plots || v.show_numbers;
-  if (width >= kNarrowWidth * ui_scale() && left_any && right_any) {
-    const float left = std::floor(width * 0.56f);
-    draw_column(s, host, "left", left,
-                {shown<&ViewOptions::show_words, panel_word>, shown<&ViewOptions::show_steps, panel_steps>,
-                 shown<&ViewOptions::show_bits, panel_bits>, shown<&ViewOptions::show_words, panel_list>,
-                 shown<&ViewOptions::show_check, panel_check>});
+  const auto left = shown_panels(s, Column::left), right = shown_panels(s, Column::right);
+  const bool left_any = !left.empty() || s.view.show_steps;
+  if (width >= kNarrowWidth * ui_scale() && left_any && !right.empty()) {
+    draw_column(s, host, "left", std::floor(width * 0.56f), left, true);
     ImGui::SameLine();
-    draw_column(s, host, "right", 0,
-                {shown<&ViewOptions::show_params, panel_params>,
-                 shown<&ViewOptions::show_plots, panel_plots>,
-                 shown<&ViewOptions::show_numbers, panel_numbers>});
+    draw_column(s, host, "right", 0, right, false);
   } else {
-    draw_column(s, host, "one", 0,
-                {shown<&ViewOptions::show_words, panel_word>, shown<&ViewOptions::show_steps, panel_steps>,
-                 shown<&ViewOptions::show_bits, panel_bits>,
-                 shown<&ViewOptions::show_params, panel_params>,
-                 shown<&ViewOptions::show_numbers, panel_numbers>,
-                 shown<&ViewOptions::show_plots, panel_plots>,
-                 shown<&ViewOptions::show_check, panel_check>, shown<&ViewOptions::show_words, panel_list>});
+    draw_column(s, host, "one", 0, shown_panels(s, std::nullopt), true);
   }
   draw_share_dialog(s, host);
   ImGui::End();
+  apply_inbox(s, host);
   announce_changes(s, host);
 }
 

@@ -5,18 +5,16 @@
 #include <string>
 #include <string_view>
 
-#include <imgui.h>
-
 namespace bloomlab::app {
 
 class Host {
  public:
   virtual ~Host() = default;
   // Creates or replaces texture `slot` with RGBA8 pixels (row-major, width*height texels),
-  // drawn with nearest filtering. Returns the id to pass to ImDrawList::AddImage.
-  virtual ImTextureID upload_texture(int slot, int width, int height, const uint32_t* rgba) = 0;
+  // drawn with nearest filtering. Returns the id to pass to ImDrawList::AddImage (ImTextureID).
+  virtual void* upload_texture(int slot, int width, int height, const uint32_t* rgba) = 0;
   // Starts loading the bundled 10k password list. The platform answers later, on the main
-  // thread, with actions::word_list_arrived() or actions::word_list_failed().
+  // thread, with the actions PasswordListArrived or PasswordListFailed.
   virtual void request_password_list() = 0;
   // Offers a file to the user (web: a download; desktop: written to the working directory).
   virtual void save_file(const std::string& name, const std::string& mime, std::string_view bytes) = 0;
@@ -27,7 +25,7 @@ class Host {
   // Optional services (a test host can ignore them).
   // Puts text on the system clipboard (web: navigator.clipboard, from the click's frame).
   virtual void copy_text(const std::string& /*text*/) {}
-  // Asks the user for a text file; it arrives later through actions::load_word_list.
+  // Asks the user for a text file; it arrives later as the action LoadWordList.
   virtual void open_file() {}
   // Saves the region (CSS pixels from the top-left) of the frame being drawn as a PNG file,
   // once it is rendered.

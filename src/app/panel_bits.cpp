@@ -164,20 +164,22 @@ void draw_cells(AppState& s, const Highlights& h) {
       dl->AddText(b, IM_COL32(10, 20, 30, 255), lab.c_str());
     }
   }
-  s.bits.hovered_bit = -1;
+  s.bit_cache.hovered_bit = -1;
   if (ImGui::IsItemHovered()) {
     const ImVec2 mouse = ImGui::GetIO().MousePos;
     const float cx = (mouse.x - grid.x) / cell, cy = (mouse.y - grid.y) / cell;
     if (cx >= 0 && cy >= 0 && cx < float(cols)) {
       const uint64_t bit = uint64_t(cy) * cols + uint64_t(cx);
       if (bit < m) {
-        s.bits.hovered_bit = int64_t(bit);
+        s.bit_cache.hovered_bit = int64_t(bit);
         const ImVec2 p = cell_min(bit);
         dl->AddRect(p, ImVec2(p.x + cell, p.y + cell), pal.text, rounding, 0, 2.0f);
       }
     }
   }
-  if (ImGui::IsItemClicked()) s.bits.pinned_bit = s.bits.hovered_bit;
+  // A tap or click released where it started pins the bit's read-out (a drag scrolls instead).
+  if (ImGui::IsItemDeactivated() && !ImGui::IsMouseDragPastThreshold(ImGuiMouseButton_Left))
+    dispatch(s, act::PinBit{s.bit_cache.hovered_bit});
 }
 
 // --- larger m: a texture -----------------------------------------------------------------------
@@ -186,7 +188,7 @@ void build_texture(AppState& s, Host& host) {
   const Palette& pal = palette();
   const Filter& f = s.set.filter();
   const uint64_t m = f.params().m;
-  BitView& v = s.bits;
+  BitCache& v = s.bit_cache;
   // Beyond kMaxTexels bits each texel shades a bucket; a multiple of 64 bits, so whole words.
   uint64_t bucket = 1;
   if (m > kMaxTexels) bucket = ((m + kMaxTexels - 1) / kMaxTexels + 63) / 64 * 64;
@@ -218,38 +220,41 @@ void build_texture(AppState& s, Host& host) {
   v.texture_built_at = ImGui::GetTime();
 }
 
-// Wheel or pinch zooms about the pointer; drag pans; double-click resets. pan is the top-left UV.
-void zoom_and_pan(BitView& v, ImVec2 min, ImVec2 size) {
+// Ctrl+wheel or a pinch zooms about the pointer (a plain wheel scrolls the page, as everywhere);
+// a drag pans; double-click resets. Each is an action, applied after this frame.
+void zoom_and_pan(AppState& s, ImVec2 min, ImVec2 size) {
+  const BitView& v = s.bits;
   const ImGuiIO& io = ImGui::GetIO();
-  if (ImGui::IsItemHovered() && io.MouseWheel != 0) {
-    const float fx = (io.MousePos.x - min.x) / size.x, fy = (io.MousePos.y - min.y) / size.y;
-    const float u = v.pan_x + fx / v.zoom, w = v.pan_y + fy / v.zoom;
-    v.zoom = std::clamp(v.zoom * std::pow(1.25f, io.MouseWheel), 1.0f, 4096.0f);
-    v.pan_x = u - fx / v.zoom;
-    v.pan_y = w - fy / v.zoom;
-  }
+  if (ImGui::IsItemHovered() && io.MouseWheel != 0 && io.KeyCtrl)
+    dispatch(s, act::ZoomBits{std::pow(1.25f, io.MouseWheel), (io.MousePos.x - min.x) / size.x,
+                              (io.MousePos.y - min.y) / size.y});
   // A pinch (the platform's two-finger gesture) zooms about its centre like the wheel.
-  const ImVec2 c = v.pinch_center;
-  if (v.pinch_zoom != 1.0f && c.x >= min.x && c.y >= min.y && c.x < min.x + size.x && c.y < min.y + size.y) {
-    const float fx = (c.x - min.x) / size.x, fy = (c.y - min.y) / size.y;
-    const float u = v.pan_x + fx / v.zoom, w = v.pan_y + fy / v.zoom;
-    v.zoom = std::clamp(v.zoom * v.pinch_zoom, 1.0f, 4096.0f);
-    v.pan_x = u - fx / v.zoom;
-    v.pan_y = w - fy / v.zoom;
-  } else if (ImGui::IsItemActive() && ImGui::IsMouseDragging(ImGuiMouseButton_Left, 2.0f)) {
-    v.pan_x -= io.MouseDelta.x / size.x / v.zoom;
-    v.pan_y -= io.MouseDelta.y / size.y / v.zoom;
+  const float cx = v.pinch_x, cy = v.pinch_y;
+  if (v.pinch_zoom != 1.0f && cx >= min.x && cy >= min.y && cx < min.x + size.x && cy < min.y + size.y) {
+    dispatch(s, act::ZoomBits{v.pinch_zoom, (cx - min.x) / size.x, (cy - min.y) / size.y});
+  } else if (ImGui::IsItemActive() && ImGui::IsMouseDragging(ImGuiMouseButton_Left, 2.0f) && v.zoom > 1) {
+    dispatch(s, act::PanBits{-io.MouseDelta.x / size.x / v.zoom, -io.MouseDelta.y / size.y / v.zoom});
   }
-  if (ImGui::IsItemHovered() && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) {
-    v.zoom = 1;
-    v.pan_x = v.pan_y = 0;
-  }
-  v.pan_x = std::clamp(v.pan_x, 0.0f, 1.0f - 1.0f / v.zoom);
-  v.pan_y = std::clamp(v.pan_y, 0.0f, 1.0f - 1.0f / v.zoom);
+  if (ImGui::IsItemHovered() && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left))
+    dispatch(s, act::ResetBitsView{});
+}
+
+// − / + / reset buttons: zoom without a wheel or two fingers.
+void zoom_buttons(AppState& s) {
+  if (ImGui::SmallButton("−##zoom")) dispatch(s, act::ZoomBits{1 / 1.5f});
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Zoom out (Ctrl+wheel, pinch)");
+  ImGui::SameLine();
+  if (ImGui::SmallButton("+##zoom")) dispatch(s, act::ZoomBits{1.5f});
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Zoom in (Ctrl+wheel, pinch)");
+  ImGui::SameLine();
+  ImGui::BeginDisabled(s.bits.zoom == 1.0f);
+  if (ImGui::SmallButton("1:1##zoom")) dispatch(s, act::ResetBitsView{});
+  ImGui::EndDisabled();
 }
 
 void draw_texture(AppState& s, Host& host, const Highlights& h) {
-  BitView& v = s.bits;
+  const BitView& view = s.bits;
+  BitCache& v = s.bit_cache;
   const uint64_t m = s.set.params().m;
   const bool loading = s.pending.active() && ImGui::GetTime() - v.texture_built_at < 0.25;
   if (v.texture_version != s.version && !loading) build_texture(s, host);
@@ -261,19 +266,20 @@ void draw_texture(AppState& s, Host& host, const Highlights& h) {
   const ImVec2 min = ImGui::GetCursorScreenPos();
   ImGui::InvisibleButton("texture", size);
   s.layout.bit_area = last_item_rect();
-  ImGui::SetItemUsingMouseWheel();
-  zoom_and_pan(v, min, size);
+  if (ImGui::GetIO().KeyCtrl) ImGui::SetItemUsingMouseWheel();  // else the wheel scrolls the page
+  zoom_and_pan(s, min, size);
   const ImVec2 max(min.x + size.x, min.y + size.y);
-  const ImVec2 uv0(v.pan_x, v.pan_y), uv1(v.pan_x + 1 / v.zoom, v.pan_y + 1 / v.zoom);
+  const float zoom = view.zoom;
+  const ImVec2 uv0(view.pan_x, view.pan_y), uv1(view.pan_x + 1 / zoom, view.pan_y + 1 / zoom);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   dl->AddImage(v.texture, min, max, uv0, uv1);
   dl->AddRect(min, max, pal.card_border);
-  const float texel = size.x * v.zoom / float(v.texture_cols);  // on-screen size of one texel
+  const float texel = size.x * zoom / float(v.texture_cols);  // on-screen size of one texel
   auto screen_of = [&](uint64_t bit) {
     const uint64_t t = bit / v.texture_bucket;
     const float u = (float(t % uint64_t(v.texture_cols)) + 0.5f) / float(v.texture_cols);
     const float w = (float(t / uint64_t(v.texture_cols)) + 0.5f) / float(v.texture_rows);
-    return ImVec2(min.x + (u - uv0.x) * v.zoom * size.x, min.y + (w - uv0.y) * v.zoom * size.y);
+    return ImVec2(min.x + (u - uv0.x) * zoom * size.x, min.y + (w - uv0.y) * zoom * size.y);
   };
   dl->PushClipRect(min, max, true);
   const float ring = std::max(6.0f * ui_scale(), texel * 0.8f);
@@ -288,27 +294,29 @@ void draw_texture(AppState& s, Host& host, const Highlights& h) {
   v.hovered_bit = -1;
   if (ImGui::IsItemHovered()) {
     const ImVec2 mouse = ImGui::GetIO().MousePos;
-    const float u = uv0.x + (mouse.x - min.x) / size.x / v.zoom;
-    const float w = uv0.y + (mouse.y - min.y) / size.y / v.zoom;
+    const float u = uv0.x + (mouse.x - min.x) / size.x / zoom;
+    const float w = uv0.y + (mouse.y - min.y) / size.y / zoom;
     const auto tx = uint64_t(std::clamp(u, 0.0f, 0.99999f) * float(v.texture_cols));
     const auto ty = uint64_t(std::clamp(w, 0.0f, 0.99999f) * float(v.texture_rows));
     const uint64_t bit = (ty * uint64_t(v.texture_cols) + tx) * v.texture_bucket;
     if (bit < m) v.hovered_bit = int64_t(bit);
   }
   if (ImGui::IsItemDeactivated() && !ImGui::IsMouseDragPastThreshold(ImGuiMouseButton_Left, 2.0f))
-    v.pinned_bit = v.hovered_bit;
-  ImGui::TextDisabled("%s bits as %d × %d texels%s · zoom ×%.1f · wheel or pinch to zoom, drag to pan, "
-                      "double-click to reset",
+    dispatch(s, act::PinBit{v.hovered_bit});
+  zoom_buttons(s);
+  ImGui::SameLine();
+  ImGui::TextDisabled("%s bits as %d × %d texels%s · zoom ×%.1f · Ctrl+wheel or pinch to zoom, drag "
+                      "to pan, double-click to reset",
                       with_commas(m).c_str(), v.texture_cols, v.texture_rows,
                       v.texture_bucket > 1 ? (", " + with_commas(v.texture_bucket) + " bits each").c_str() : "",
-                      double(v.zoom));
+                      double(zoom));
 }
 
 // --- the read-out --------------------------------------------------------------------------
 
 void readout(AppState& s) {
-  BitView& v = s.bits;
-  const int64_t shown = v.hovered_bit >= 0 ? v.hovered_bit : v.pinned_bit;
+  BitCache& v = s.bit_cache;
+  const int64_t shown = v.hovered_bit >= 0 ? v.hovered_bit : s.bits.pinned_bit;
   const Filter& f = s.set.filter();
   if (shown < 0 || uint64_t(shown) >= f.params().m) {
     ImGui::TextDisabled("Hover or tap a bit to see which words set it.");
@@ -334,7 +342,7 @@ void readout(AppState& s) {
   }
   std::string names;
   for (size_t i = 0; i < std::min(v.setters.size(), kSettersListed); ++i)
-    names += (i ? ", " : "") + display_text(s.set.words()[v.setters[i]], 24);
+    names += (i ? ", " : "") + actions::shown_word(s, s.set.words()[v.setters[i]], 24);
   if (v.setters.size() > kSettersListed) names += ", …";
   ImGui::TextWrapped("bit %s is 1, set by %zu word%s: %s", with_commas(bit).c_str(), v.setters.size(),
                      v.setters.size() == 1 ? "" : "s", names.c_str());
@@ -346,7 +354,7 @@ void panel_bits(AppState& s, Host& host) {
   const Filter& f = s.set.filter();
   const uint64_t m = f.params().m;
   const std::string hint = with_commas(m) + " bits, " + with_commas(f.bits_set()) + " set (" +
-                           format_rate(double(f.bits_set()) / double(m)) +
+                           format_percent(double(f.bits_set()) / double(m)) +
                            "). Adding a word sets its k bits to 1; a query checks them.";
   begin_card("Bit array", hint.c_str(),
              "Each word sets k bits. After n words a bit is still 0 with probability "
@@ -354,7 +362,7 @@ void panel_bits(AppState& s, Host& host) {
   legend();
   const Highlights h = highlights(s);
   if (m <= kMaxCellBits) {
-    s.bits.texture_bucket = 1;
+    s.bit_cache.texture_bucket = 1;
     draw_cells(s, h);
   } else {
     s.layout.bit_cells = false;

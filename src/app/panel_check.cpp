@@ -44,7 +44,7 @@ void memory_bars(const AppState& s) {
 
 }  // namespace
 
-void panel_check(AppState& s, Host& host) {
+void panel_check(AppState& s, Host& /*host*/) {
   const bool passwords = s.preset == "passwords";
   begin_card("Check a password",
              passwords ? "Is it among the 10,000 most common leaked passwords?"
@@ -53,17 +53,13 @@ void panel_check(AppState& s, Host& host) {
              "left it 0.\n\"Possibly\" can be wrong: all k bits may have been set by other words "
              "(a false positive).");
   if (!passwords) {
-    if (ImGui::Button("Load the 10k leaked passwords")) actions::load_preset(s, host, "passwords");
+    if (ImGui::Button("Load the 10k leaked passwords")) dispatch(s, act::LoadPreset{"passwords"});
   }
   std::string text = s.check_input;
   ImGui::SetNextItemWidth(-1);
-  if (ImGui::InputTextWithHint("##check", "a password to check…", &text)) {
-    s.check_input = text.substr(0, kMaxLineBytes);
-    s.check_note = text.size() > kMaxLineBytes
-                       ? Note{"Only the first " + std::to_string(kMaxLineBytes) + " bytes are checked.", true, 0}
-                       : Note{};
-  }
-  show_note(s.check_note);
+  if (ImGui::InputTextWithHint("##check", "a password to check…", &text))
+    dispatch(s, act::SetCheckInput{text});
+  show_note(s.note(NoteSlot::check));
   if (!s.check_input.empty() && !s.pending.active()) {
     const Explained e = actions::query(s, s.check_input);
     const bool maybe = e.verdict == Verdict::possibly;
@@ -71,7 +67,8 @@ void panel_check(AppState& s, Host& host) {
          IM_COL32(20, 20, 24, 255));
     ImGui::SameLine();
     ImGui::AlignTextToFramePadding();
-    ImGui::TextWrapped("%s", e.sentence().c_str());
+    const std::string sentence = e.sentence([&](std::string_view w) { return actions::shown_word(s, w, 24); });
+    ImGui::TextWrapped("%s", sentence.c_str());
     if (!is_valid_utf8(s.check_input)) ImGui::TextDisabled("Not valid UTF-8: hashed as bytes.");
   }
   ImGui::Spacing();

@@ -32,19 +32,22 @@ void report_table(const WordListReport& r) {
 
 }  // namespace
 
-void panel_list(AppState& s, Host& host) {
+void panel_list(AppState& s, Host& /*host*/) {
   begin_card("Your own words",
              "Open a text file, drop one on the page, or paste a list: one word per line.",
              "A list is read as UTF-8 lines; \"\\r\\n\" and \"\\n\" both end a line; empty lines\n"
              "are skipped; duplicates count once. Invalid UTF-8 is hashed as raw bytes and reported.");
-  if (ImGui::Button("Open file…")) host.open_file();
+  if (ImGui::Button("Open file…")) dispatch(s, act::OpenFile{});
   s.layout.open_file_button = last_item_rect();
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("A text file, one word per line (or drop it on the page)");
   ImGui::SameLine();
-  if (ImGui::Button("Clear words")) actions::clear_words(s);
+  if (ImGui::Button("Clear words")) dispatch(s, act::ClearWords{});
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Empties the filter; Undo (Ctrl+Z) brings the words back");
   const float lines = s.view.touch ? 4.0f : 5.0f;
-  ImGui::InputTextMultiline("##paste", &s.paste_input,
-                            ImVec2(-1, ImGui::GetTextLineHeight() * lines + 12 * ui_scale()));
+  std::string paste = s.paste_input;
+  if (ImGui::InputTextMultiline("##paste", &paste,
+                                ImVec2(-1, ImGui::GetTextLineHeight() * lines + 12 * ui_scale())))
+    dispatch(s, act::SetPasteInput{paste});
   s.layout.paste_box = last_item_rect();
   if (s.paste_input.empty()) {
     // A hint inside the empty box (InputTextMultiline has none of its own).
@@ -54,12 +57,10 @@ void panel_list(AppState& s, Host& host) {
                                         palette().text_dim, "paste a list here, one word per line");
   }
   ImGui::BeginDisabled(s.paste_input.empty());
-  if (ImGui::Button("Add these words")) {
-    if (actions::load_word_list(s, s.paste_input, "pasted list").empty()) s.paste_input.clear();
-  }
+  if (ImGui::Button("Add these words")) dispatch(s, act::AddPastedList{});
   s.layout.add_list_button = last_item_rect();
   ImGui::EndDisabled();
-  show_note(s.list_note);
+  show_note(s.note(NoteSlot::list));
   if (s.has_report) report_table(s.last_report);
   end_card();
 }

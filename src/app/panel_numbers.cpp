@@ -40,15 +40,16 @@ std::string number(double v, const char* format = "%.2f") {
 void measure_controls(AppState& s) {
   const bool current = s.measurement && s.measurement_version == s.version;
   const double work = double(s.probes) * double(s.set.params().k);
-  if (!current && !s.pending.active() && work <= kAutoMeasureWork) actions::measure(s, s.probes);
-  if (ImGui::Button("Measure")) actions::measure(s, s.probes);
+  // A cheap measurement is kept current by itself (after this frame: drawing changes nothing).
+  if ((!current && !s.pending.active() && work <= kAutoMeasureWork) || ImGui::Button("Measure"))
+    dispatch(s, act::Measure{});
   ImGui::SameLine();
   uint64_t probes = s.probes;
   const uint64_t lo = 1000, hi = 10000000;
   ImGui::SetNextItemWidth(ImGui::CalcTextSize("100000000 probes").x + 30 * ui_scale());
   if (ImGui::SliderScalar("##probes", ImGuiDataType_U64, &probes, &lo, &hi, "%llu probes",
                           ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp))
-    s.probes = probes;
+    dispatch(s, act::SetProbes{double(probes)});
   ImGui::SameLine();
   help_marker("Queries \"probe-0\", \"probe-1\", … that were never added (a probe that is a member "
               "is skipped) and counts the \"possibly\" answers: every one is a false positive.");
@@ -85,7 +86,7 @@ void panel_numbers(AppState& s, Host& /*host*/) {
     row("hashes k", std::to_string(p.k), ("best: " + std::to_string(theory::optimal_k(m, std::max(n, 1.0)))).c_str(), narrow);
     row("bits per word", n > 0 ? number(m / n) : "—", "m / n", narrow);
     row("bits set X", with_commas(f.bits_set()), "", narrow);
-    row("fill", format_rate(x / m), ("expected " + format_rate(theory::expected_fill(n, m, k))).c_str(), narrow);
+    row("fill", format_percent(x / m), ("expected " + format_percent(theory::expected_fill(n, m, k))).c_str(), narrow);
     row("estimated n", number(theory::estimate_cardinality(x, m, k), "%.1f"), "from the fill", narrow);
     row("FP, theory", format_rate(theory_fp), p.variant == Variant::blocked ? "blocked estimate" : "(1 − e^(−kn/m))^k", narrow);
     row("FP, from the fill", format_rate(theory::fp_rate_from_fill(x, m, k)), "(X/m)^k", narrow);

@@ -16,8 +16,10 @@ constexpr uint64_t kSliderMinBits = 8, kSliderMaxBits = uint64_t{1} << 24;
 
 double unit_bits(SizeUnit u) { return u == SizeUnit::bytes ? 8.0 : u == SizeUnit::kib ? 8192.0 : 1.0; }
 
-// Every control edits a copy of the params, then one action applies it.
-void apply(AppState& s, const FilterParams& p) { actions::set_params(s, p); }
+// Every control asks for parameters by one action; check_params judges the values.
+void ask(AppState& s, ParamsRequest r, bool continues_gesture = false) {
+  dispatch(s, act::SetParams{r, continues_gesture});
+}
 
 void size_control(AppState& s, FilterParams p) {
   static const char* const units[] = {"bits", "bytes", "KiB"};
@@ -30,27 +32,33 @@ void size_control(AppState& s, FilterParams p) {
   ImGui::SetNextItemWidth(ImGui::CalcTextSize("00000000000000").x);
   ImGui::InputDouble("##m", &value, 0, 0, s.size_unit == SizeUnit::bits ? "%.0f" : "%.3f");
   if (ImGui::IsItemDeactivatedAfterEdit()) {
-    const double bits = std::round(value * unit);
-    if (!(bits >= 1 && bits <= double(kMaxBits)))
-      s.params_note = Note{"m must be from 1 bit to 2^32 bits (512 MiB); " + std::to_string(value) + " " +
-                               units[int(s.size_unit)] + " is not.", true, 0};
-    else
-      apply(s, FilterParams{uint64_t(bits), p.k, p.variant, p.scheme});
+    ParamsRequest r;
+    r.m = std::round(value * unit);
+    ask(s, r);
   }
   ImGui::SameLine();
   int unit_index = int(s.size_unit);
   ImGui::SetNextItemWidth(ImGui::CalcTextSize("bytes").x + 50 * ui_scale());
-  if (ImGui::Combo("##unit", &unit_index, units, 3)) s.size_unit = SizeUnit(unit_index);
-  ImGui::SameLine();
-  ImGui::TextDisabled("= %s", format_bytes(s.set.filter().size_in_bytes()).c_str());
-  // The slider: a log scale, live while dragged.
+  if (ImGui::Combo("##unit", &unit_index, units, 3)) dispatch(s, act::SetSizeUnit{SizeUnit(unit_index)});
+  // The memory in the unit that reads best (one figure: the typed value is in the chosen unit).
+  if (s.size_unit == SizeUnit::bits) {
+    ImGui::SameLine();
+    ImGui::TextDisabled("= %s", format_bytes(s.set.filter().size_in_bytes()).c_str());
+  }
+  // The slider: a log scale, live while dragged. Beyond its range it shows m as it is, pinned
+  // at its end, so it never contradicts the value above.
   ImGui::Dummy(ImVec2(label_w - ImGui::GetStyle().ItemSpacing.x, 0));
   ImGui::SameLine(label_w);
   uint64_t m = std::clamp(p.m, kSliderMinBits, kSliderMaxBits);
+  const std::string shown = with_commas(p.m) + " bits";
   ImGui::SetNextItemWidth(-1);
-  if (ImGui::SliderScalar("##mslider", ImGuiDataType_U64, &m, &kSliderMinBits, &kSliderMaxBits, "%llu bits",
-                          ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp))
-    apply(s, FilterParams{m, p.k, p.variant, p.scheme});
+  if (ImGui::SliderScalar("##mslider", ImGuiDataType_U64, &m, &kSliderMinBits, &kSliderMaxBits, shown.c_str(),
+                          ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp)) {
+    ParamsRequest r;
+    r.m = double(m);
+    ask(s, r, !ImGui::IsItemActivated());
+  }
+  s.layout.m_slider = last_item_rect();
 }
 
 void hash_control(AppState& s, FilterParams p) {
@@ -61,16 +69,17 @@ void hash_control(AppState& s, FilterParams p) {
   int k = int(p.k);
   const float input_w = ImGui::CalcTextSize("0000").x + ImGui::GetFrameHeight() * 2 + 16 * ui_scale();
   ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - input_w - ImGui::GetStyle().ItemSpacing.x);
-  bool changed = ImGui::SliderInt("##k", &k, 1, 24, "%d hashes");
+  const std::string shown = std::to_string(p.k) + " hashes";
+  const bool slid = ImGui::SliderInt("##k", &k, 1, 24, shown.c_str());
+  const bool dragging = slid && !ImGui::IsItemActivated();
   s.layout.k_slider = last_item_rect();
   ImGui::SameLine();
   ImGui::SetNextItemWidth(-1);
-  changed |= ImGui::InputInt("##ktyped", &k);
-  if (changed) {
-    if (k < int(kMinHashes) || k > int(kMaxHashes))
-      s.params_note = Note{"k = " + std::to_string(k) + " is out of range: k must be from 1 to 64.", true, 0};
-    else
-      apply(s, FilterParams{p.m, uint32_t(k), p.variant, p.scheme});
+  const bool typed = ImGui::InputInt("##ktyped", &k);
+  if (slid || typed) {
+    ParamsRequest r;
+    r.k = double(k);
+    ask(s, r, dragging);
   }
 }
 
@@ -86,7 +95,10 @@ void enum_combo(const char* label, const char* id, Enum current, const Enum (&al
     for (Enum e : all) {
       if (ImGui::Selectable(name(e), e == current)) {
         p.*field = e;
-        apply(s, p);
+        ParamsRequest r;
+        r.variant = p.variant;
+        r.scheme = p.scheme;
+        ask(s, r);
       }
     }
     ImGui::EndCombo();
@@ -99,11 +111,12 @@ void design_helper(AppState& s) {
   if (!ImGui::TreeNode("Design a filter for n words at a false-positive rate p"))
     return;
   const float w = ImGui::CalcTextSize("0000000000").x;
+  double n = s.design_n, p_ = s.design_p;
   ImGui::SetNextItemWidth(w);
-  ImGui::InputDouble("n words", &s.design_n, 0, 0, "%.0f");
+  const bool n_changed = ImGui::InputDouble("n words", &n, 0, 0, "%.0f");
   ImGui::SameLine();
   ImGui::SetNextItemWidth(w);
-  ImGui::InputDouble("target p", &s.design_p, 0, 0, "%g");
+  if (ImGui::InputDouble("target p", &p_, 0, 0, "%g") || n_changed) dispatch(s, act::SetDesign{n, p_});
   const bool valid = s.design_n >= 1 && s.design_n <= 1e9 && s.design_p > 0 && s.design_p < 1;
   if (!valid) {
     text_coloured(palette().error, "n must be from 1 to 10⁹ and p between 0 and 1 (e.g. 0.01).");
@@ -119,10 +132,10 @@ void design_helper(AppState& s) {
               "About 9.6 bits per word buy 1%, each further 4.8 bits divide p by 10.");
   ImGui::SameLine();
   if (ImGui::Button("Apply")) {
-    FilterParams p = s.set.params();
-    p.m = m;
-    p.k = k;
-    apply(s, p);
+    ParamsRequest r;
+    r.m = double(m);
+    r.k = double(k);
+    ask(s, r);
   }
   ImGui::TreePop();
 }
@@ -148,7 +161,7 @@ void panel_params(AppState& s, Host& /*host*/) {
              "independent: k seeded hashes, the ideal.\n"
              "weak: h2 may be even — on an even m the positions repeat.",
              s, p, &FilterParams::scheme);
-  show_note(s.params_note);
+  show_note(s.note(NoteSlot::params));
   ImGui::Spacing();
   design_helper(s);
   end_card();

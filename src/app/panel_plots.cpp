@@ -163,7 +163,7 @@ void plot_fp_vs_k(const AppState& s) {
 
 }  // namespace
 
-void panel_plots(AppState& s, Host& host) {
+void panel_plots(AppState& s, Host& /*host*/) {
   begin_card("False positives",
              "More bits per word, fewer false positives; for each size one k is best.",
              "FP ≈ (1 − e^(−kn/m))^k  (Bloom 1970)\nbest k = (m/n)·ln 2, where FP ≈ 0.6185^(m/n)\n"
@@ -171,18 +171,19 @@ void panel_plots(AppState& s, Host& host) {
   refresh_sweep(s);
   const bool small = s.set.params().m <= kMaxExactBits;
   ImGui::BeginDisabled(!small);
-  ImGui::Checkbox("exact formula (small m)", &s.view.show_exact_curve);
+  bool exact = s.view.show_exact_curve;
+  if (ImGui::Checkbox("exact formula (small m)", &exact)) dispatch(s, act::ShowExactCurve{exact});
   ImGui::EndDisabled();
   if (s.view.show_exact_curve && small) refresh_exact(s);
   ImGui::SameLine();
-  if (ImGui::Button("Save PNG")) actions::export_plot_png(s, host);
+  if (ImGui::Button("Save PNG")) dispatch(s, act::ExportPng{});
   s.layout.save_png_button = last_item_rect();
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("The plot below, as an image");
   ImGui::SameLine();
-  if (ImGui::Button("Save CSV")) actions::export_csv(s, host);
+  if (ImGui::Button("Save CSV")) dispatch(s, act::ExportCsv{});
   s.layout.save_csv_button = last_item_rect();
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("The measurements: the sweep and the current point");
-  show_note(s.export_note);
+  show_note(s.note(NoteSlot::exports));
   if (s.set.words().empty()) hint_text("Add words to measure: the points are queries of a real filter.");
   const ImVec2 plot_top = ImGui::GetCursorScreenPos();
   plot_fp_vs_bits(s);

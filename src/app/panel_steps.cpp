@@ -8,7 +8,9 @@
 #include <cstdio>
 
 #include "actions.h"
-#include "core/hashing.h"
+#include <imgui_internal.h>  // PushItemFlag: buttons outside keyboard navigation
+
+#include "core/filter.h"
 #include "ui.h"
 
 namespace bloomlab::app {
@@ -52,51 +54,79 @@ void step_line(AppState& s, int index, int current, const std::string& text) {
 
 }  // namespace
 
+// The steps read trace_positions(), the function the filter's own positions come from, so they
+// show what this filter does for any variant and scheme.
 void panel_steps(AppState& s, Host& /*host*/) {
   begin_card("Step by step",
-             "One word through the filter, a step at a time: ← and → (or Back / Next).",
+             "One word through the filter, a step at a time: ← and → or Space (or Back / Next).",
              "h = FNV-1a 64(bytes): start 0xcbf29ce484222325; per byte h ^= byte, h *= 0x100000001b3\n"
-             "h1 = h & 0xffffffff,  h2 = (h >> 32) | 1\npos_i = (h1 + i·h2) mod m");
+             "h1 = h & 0xffffffff,  h2 = (h >> 32) | 1\npos_i = (h1 + i·h2) mod m\n"
+             "blocked: g = splitmix64(h) picks a 512-bit block; h1, h2 come from g, mod the block's width");
   if (s.word_input.empty()) {
     hint_text("Type a word in the word box to follow it through the filter.");
     end_card();
     return;
   }
-  if (s.steps.word != s.word_input) actions::step(s, 0);  // a new word starts at step 0
   s.steps.shown.clear();
   const int count = actions::step_count(s);
-  const int current = s.steps.step;
-  if (ImGui::Button("◀ Back")) actions::step(s, -1);
+  const int current = actions::current_step(s);
+  // Buttons that never take the keyboard: ← → and Space keep moving the steps.
+  ImGui::PushItemFlag(ImGuiItemFlags_NoNav, true);
+  if (ImGui::Button("◀ Back")) dispatch(s, act::Step{-1});
   ImGui::SameLine();
-  if (ImGui::Button("Next ▶")) actions::step(s, +1);
+  if (ImGui::Button("Next ▶")) dispatch(s, act::Step{+1});
+  ImGui::PopItemFlag();
   s.layout.step_next_button = last_item_rect();
   ImGui::SameLine();
   ImGui::AlignTextToFramePadding();
   ImGui::TextDisabled("step %d of %d", current + 1, count);
 
   const FilterParams& p = s.set.params();
-  if (p.scheme != Scheme::reference)
-    hint_text(("These steps follow the reference scheme; this filter uses the " +
-               std::string(scheme_name(p.scheme)) + " scheme, whose positions differ.")
-                  .c_str());
   const std::string& word = s.word_input;
-  const uint64_t h = fnv1a64(word);
-  const uint64_t h1 = h & 0xffffffffu, h2 = (h >> 32) | 1u;
-  const std::string shown = "\"" + display_text(word, 32) + "\"";
+  const PositionTrace t = trace_positions(p, word);
+  const std::string shown = "\"" + actions::shown_word(s, word, 32) + "\"";
   step_line(s, 0, current, shown + " is " + std::to_string(word.size()) + " UTF-8 byte" +
                             (word.size() == 1 ? "" : "s") + ": " + bytes_hex(word));
-  step_line(s, 1, current, "h = FNV-1a 64 of the bytes = " + hex64(h));
-  step_line(s, 2, current, "h1 = h & 0xffffffff = " + hex32(h1) + " = " + std::to_string(h1) +
-                            "\nh2 = (h >> 32) | 1 = " + hex32(h2) + " = " + std::to_string(h2));
+  std::string hash_step = "h = FNV-1a 64 of the bytes = " + hex64(t.h);
+  if (t.blocked)
+    hash_step += "\nblocked: g = splitmix64(h) = " + hex64(t.mixed) + "; block " +
+                 with_commas(t.block) + " = bits " + with_commas(t.block_start) + " … " +
+                 with_commas(t.block_start + t.block_bits - 1);
+  step_line(s, 1, current, hash_step);
+  const char* of = t.blocked ? "g" : "h";
+  std::string halves;
+  switch (p.scheme) {
+    case Scheme::independent:
+      halves = std::string("independent scheme: position i is FNV-1a 64 with seed i, mod ") +
+               with_commas(t.range) + " (seed 0 is h itself)";
+      break;
+    case Scheme::weak:
+      halves = std::string("h1 = ") + of + " & 0xffffffff = " + hex32(t.h1) + " = " + std::to_string(t.h1) +
+               "\nh2 = " + of + " >> 32 = " + hex32(t.h2) + " = " + std::to_string(t.h2) +
+               " (weak: not forced odd)";
+      break;
+    default:
+      halves = std::string("h1 = ") + of + " & 0xffffffff = " + hex32(t.h1) + " = " + std::to_string(t.h1) +
+               "\nh2 = (" + of + " >> 32) | 1 = " + hex32(t.h2) + " = " + std::to_string(t.h2);
+  }
+  step_line(s, 2, current, halves);
   std::vector<uint64_t> zero;
-  for (uint32_t i = 0; i < p.k; ++i) {
-    const uint64_t pos = reference_position(h, i, p.m);
+  for (uint32_t i = 0; i < p.k && i < t.positions.size(); ++i) {
+    const uint64_t pos = t.positions[i];
     const bool set = s.set.filter().bit(pos);
     if (!set) zero.push_back(pos);
+    std::string formula;
+    switch (p.scheme) {
+      case Scheme::enhanced:
+        formula = "(h1 + " + std::to_string(i) + "·h2 + (" + std::to_string(i) + "³ − " + std::to_string(i) + ")/6) mod " + with_commas(t.range);
+        break;
+      case Scheme::independent: formula = "FNV-1a 64 seed " + std::to_string(i) + " mod " + with_commas(t.range); break;
+      default: formula = "(h1 + " + std::to_string(i) + "·h2) mod " + with_commas(t.range);
+    }
+    const std::string where = t.blocked ? " → bit " + with_commas(t.block_start) + " + " + with_commas(pos - t.block_start) : "";
     step_line(s, 3 + int(i), current,
-              "pos_" + std::to_string(i) + " = (h1 + " + std::to_string(i) + "·h2) mod " +
-                  with_commas(p.m) + " = " + with_commas(pos) + ": bit " + with_commas(pos) +
-                  (set ? " is 1" : " is 0"));
+              "pos_" + std::to_string(i) + " = " + formula + where + " = " + with_commas(pos) +
+                  ": bit " + with_commas(pos) + (set ? " is 1" : " is 0"));
   }
   std::sort(zero.begin(), zero.end());
   zero.erase(std::unique(zero.begin(), zero.end()), zero.end());

@@ -1,12 +1,14 @@
 // The word box. Index:
 //   panel_word()       the box, Add / Remove / "what if", the verdict, the k positions, the list
-//   word_box()         input capped at kMaxLineBytes (a pasted megabyte is cut, with a note)
+//   word_box()         input capped at kMaxLineBytes (a pasted megabyte is cut, with a note);
+//                      Enter adds the word, empties the box and keeps the keyboard there
 //   verdict()          "definitely not in the set — bit 32 is 0" / "possibly in the set — …"
 //   positions_row()    i=0 → 30, i=1 → 1, …: set bits amber, zero bits red
 //   word_list()        the added words as chips; hovering one highlights its bits
 #include <algorithm>
 
 #include <imgui.h>
+#include <imgui_internal.h>  // IsMouseDragPastThreshold: a drag is not a click
 #include <imgui_stdlib.h>
 
 #include "actions.h"
@@ -18,72 +20,90 @@ namespace {
 
 constexpr size_t kChipsShown = 300;  // the list shows this many words, then a count
 
-// ImGui callback: cuts the text to kMaxLineBytes on a UTF-8 boundary as it is typed or pasted.
-int cap_input(ImGuiInputTextCallbackData* data) {
+struct BoxEdit {
+  int pasted_bytes = 0;            // a paste longer than the limit: its length
+  const std::string* replace = nullptr;  // the box's new text, set by an action while it is active
+};
+
+// ImGui callback: cuts the text to kMaxLineBytes on a UTF-8 boundary as it is typed or pasted,
+// and takes text an action put in the box while the box had the keyboard (Enter emptied it,
+// a chip was clicked): an active InputText keeps its own buffer otherwise.
+int box_callback(ImGuiInputTextCallbackData* data) {
+  auto* edit = static_cast<BoxEdit*>(data->UserData);
+  if (edit->replace) {
+    data->DeleteChars(0, data->BufTextLen);
+    data->InsertChars(0, edit->replace->c_str());
+    edit->replace = nullptr;
+  }
   if (size_t(data->BufTextLen) <= kMaxLineBytes) return 0;
   int end = int(kMaxLineBytes);
   while (end > 0 && (static_cast<unsigned char>(data->Buf[end]) & 0xC0) == 0x80) --end;
-  *static_cast<int*>(data->UserData) = data->BufTextLen;
+  edit->pasted_bytes = data->BufTextLen;
   data->DeleteChars(end, data->BufTextLen - end);
   return 0;
 }
 
-void word_box(AppState& s, Host& host) {
-  int pasted_bytes = 0;
+float button_width(const char* label) {
+  return ImGui::CalcTextSize(label, nullptr, true).x + 2 * ImGui::GetStyle().FramePadding.x;
+}
+
+void word_box(AppState& s) {
+  BoxEdit edit;
+  if (s.memory.word_box_revision != s.word_input_revision) {
+    s.memory.word_box_revision = s.word_input_revision;
+    edit.replace = &s.word_input;
+  }
   std::string text = s.word_input;
   const float buttons = ImGui::CalcTextSize("AddWhat if we cleared its bits?Step by step").x + 90 * ui_scale();
   const float avail = ImGui::GetContentRegionAvail().x;
   const bool one_row = avail - buttons >= 160 * ui_scale();  // on a phone the buttons wrap below
   ImGui::SetNextItemWidth(one_row ? avail - buttons : -1);
-  if (s.focus_word_box) {  // Ctrl/Cmd+K
+  if (s.focus_word_box) {  // Ctrl/Cmd+K, a typed key, the page opening, Enter
     ImGui::SetKeyboardFocusHere();
     s.focus_word_box = false;
   }
   const bool enter = ImGui::InputTextWithHint(
       "##word", "type a word…", &text,
-      ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_CallbackEdit, cap_input, &pasted_bytes);
+      ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_CallbackEdit |
+          ImGuiInputTextFlags_CallbackAlways,
+      box_callback, &edit);
   s.layout.word_box = last_item_rect();
-  if (text != s.word_input || pasted_bytes > 0) {
-    actions::set_word_input(s, text);
-    if (pasted_bytes > 0)
-      s.word_note = Note{"Cut to " + std::to_string(s.word_input.size()) + " of " +
-                             std::to_string(pasted_bytes) + " bytes: a word is at most " +
-                             std::to_string(kMaxLineBytes) + " bytes.",
-                         true, 0};
-  }
-  auto width_of = [](const char* label) {
-    return ImGui::CalcTextSize(label).x + 2 * ImGui::GetStyle().FramePadding.x;
-  };
+  if (text != s.word_input || edit.pasted_bytes > 0)
+    dispatch(s, act::SetWordInput{text, size_t(edit.pasted_bytes), true});
   if (one_row) ImGui::SameLine();
   if (ImGui::Button("Add") || enter) {
-    actions::add_word(s, s.word_input);
-    if (enter) ImGui::SetKeyboardFocusHere(-1);
+    dispatch(s, act::AddWord{text});
+    if (enter) dispatch(s, act::FocusWordBox{});  // the next word can be typed at once
   }
   if (s.set.params().variant == Variant::counting) {
-    same_line_if_fits(width_of("Remove"));
-    if (ImGui::Button("Remove")) actions::remove_word(s, s.word_input);
+    same_line_if_fits(button_width("Remove"));
+    if (ImGui::Button("Remove")) dispatch(s, act::RemoveWord{s.word_input});
   } else {
-    same_line_if_fits(width_of("What if we cleared its bits?"));
-    if (ImGui::Button("What if we cleared its bits?")) actions::what_if_cleared(s, s.word_input);
+    same_line_if_fits(button_width("What if we cleared its bits?"));
+    if (ImGui::Button("What if we cleared its bits?")) dispatch(s, act::WhatIfCleared{s.word_input});
   }
-  same_line_if_fits(width_of("Step by step"));
+  same_line_if_fits(button_width("Step by step"));
   if (s.view.show_steps) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
   const bool toggled = ImGui::Button("Step by step");
   if (s.view.show_steps) ImGui::PopStyleColor();
-  if (toggled) actions::run_shortcut(s, host, Shortcut::toggle_steps);
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Follow this word through the hash, a step at a time (S)");
+  if (toggled) dispatch(s, act::ShowSteps{!s.view.show_steps});
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Follow this word through the hash, a step at a time (Alt+Shift+S)");
 }
 
-void verdict(const Explained& e) {
+void verdict(AppState& s, const Explained& e) {
   const Palette& pal = palette();
   const bool maybe = e.verdict == Verdict::possibly;
+  const ImVec2 start = ImGui::GetCursorScreenPos();
   chip(maybe ? "POSSIBLY" : "DEFINITELY NOT", maybe ? pal.set_bit : pal.ok, IM_COL32(20, 20, 24, 255));
   ImGui::SameLine();
   ImGui::AlignTextToFramePadding();
-  ImGui::TextWrapped("%s", e.sentence().c_str());
+  const std::string sentence = e.sentence([&](std::string_view w) { return actions::shown_word(s, w, 24); });
+  ImGui::TextWrapped("%s", sentence.c_str());
+  const ImVec2 end = ImGui::GetItemRectMax();
+  s.layout.verdict = ScreenRect{start.x, start.y, end.x - start.x, end.y - start.y};
 }
 
-void positions_row(const Explained& e) {
+void positions_row(const AppState& s, const Explained& e) {
   const Palette& pal = palette();
   for (size_t i = 0; i < e.positions.size(); ++i) {
     const uint64_t bit = e.positions[i];
@@ -97,23 +117,24 @@ void positions_row(const Explained& e) {
         ImGui::Text("bit %llu is 0: no word set it", static_cast<unsigned long long>(bit));
       } else {
         ImGui::Text("bit %llu is 1, set by:", static_cast<unsigned long long>(bit));
-        for (const auto& w : e.setters[i]) ImGui::BulletText("%s", display_text(w).c_str());
+        for (const auto& w : e.setters[i]) ImGui::BulletText("%s", actions::shown_word(s, w).c_str());
       }
       ImGui::EndTooltip();
     }
   }
 }
 
+// The answer to "what if we cleared its bits?", while the box still holds that word.
 void what_if(const AppState& s) {
-  if (s.what_if_word.empty() || s.what_if_version != s.version) return;
-  const std::string word = display_text(s.what_if_word);
+  if (s.what_if_word.empty() || s.what_if_word != s.word_input || s.what_if_version != s.version) return;
+  const std::string word = actions::shown_word(s, s.what_if_word);
   if (!s.set.contains_word(s.what_if_word)) {
     hint_text(("\"" + word + "\" is not in the set: there is nothing to clear.").c_str());
   } else if (s.what_if_broken.empty()) {
     hint_text(("Clearing the bits of \"" + word + "\" would break no other word — this time.").c_str());
   } else {
     std::string list;
-    for (const auto& w : s.what_if_broken) list += (list.empty() ? "" : ", ") + display_text(w);
+    for (const auto& w : s.what_if_broken) list += (list.empty() ? "" : ", ") + actions::shown_word(s, w);
     ImGui::PushStyleColor(ImGuiCol_Text, palette().zero_bit);
     ImGui::TextWrapped("Clearing the bits of \"%s\" would make %zu other word%s answer "
                        "\"definitely not\": %s. That is why a standard filter cannot remove.",
@@ -127,18 +148,22 @@ void word_list(AppState& s) {
   const auto& words = s.set.words();
   ImGui::Spacing();
   ImGui::TextDisabled("Words in the set: %s", with_commas(words.size()).c_str());
+  if (const size_t masked = actions::masked_count(s); masked > 0) {
+    ImGui::SameLine();
+    ImGui::TextDisabled("(%s masked for the classroom)", with_commas(masked).c_str());
+  }
   if (words.empty()) return;
   const size_t shown = std::min(words.size(), kChipsShown);
   // A long list scrolls in a box of a few lines; a short one just wraps.
   const bool boxed = words.size() > 40;
   if (boxed) ImGui::BeginChild("words", ImVec2(0, ImGui::GetFrameHeightWithSpacing() * 5.5f), false);
   for (size_t i = 0; i < shown; ++i) {
-    const std::string label = display_text(words[i], 24) + "##w" + std::to_string(i);
-    const float w = ImGui::CalcTextSize(label.c_str(), nullptr, true).x + 2 * ImGui::GetStyle().FramePadding.x;
-    if (i > 0) same_line_if_fits(w);
-    ImGui::SmallButton(label.c_str());
+    const std::string label = actions::shown_word(s, words[i], 24) + "##w" + std::to_string(i);
+    if (i > 0) same_line_if_fits(button_width(label.c_str()));
+    // A chip is chosen by a click released on it (a drag that starts on it chooses nothing).
+    if (ImGui::SmallButton(label.c_str()) && !ImGui::IsMouseDragPastThreshold(ImGuiMouseButton_Left))
+      dispatch(s, act::SetWordInput{words[i]});
     if (ImGui::IsItemHovered()) s.hovered_word = words[i];
-    if (ImGui::IsItemClicked()) actions::set_word_input(s, words[i]);
   }
   if (shown < words.size()) ImGui::TextDisabled("… and %s more", with_commas(words.size() - shown).c_str());
   if (boxed) ImGui::EndChild();
@@ -146,19 +171,19 @@ void word_list(AppState& s) {
 
 }  // namespace
 
-void panel_word(AppState& s, Host& host) {
+void panel_word(AppState& s, Host& /*host*/) {
   begin_card("Word",
-             "Type a word: its k bits light up before you add it. Hover a word in the list to see "
-             "its bits.",
+             "Type a word: its k bits light up before you add it. Enter adds it. Hover a word in "
+             "the list to see its bits.",
              "A word is hashed as its UTF-8 bytes:\n  h = FNV-1a 64(bytes)\n  h1 = h & 0xffffffff,  "
              "h2 = (h >> 32) | 1\n  pos_i = (h1 + i·h2) mod m,  i = 0 … k−1\n\"Possibly in the set\" "
              "when all k bits are 1; \"definitely not\" when any is 0.");
-  word_box(s, host);
-  show_note(s.word_note);
+  word_box(s);
+  show_note(s.note(NoteSlot::word));
   if (!s.word_input.empty()) {
     const Explained& e = actions::current_query(s);
-    verdict(e);
-    positions_row(e);
+    verdict(s, e);
+    positions_row(s, e);
   }
   what_if(s);
   word_list(s);

@@ -1,38 +1,32 @@
-// The whole state of the application, as plain structs (after imgui_demo.cpp): the panels read
-// it and call actions (actions.h) to change it; the JS API calls the same actions.
+// The whole state of the application, as plain structs (after imgui_demo.cpp). It changes only
+// through apply() (action.h, actions.cpp): the panels, keys, URL, JS API and lessons build
+// actions; drawing reads the state. Besides it, the frame keeps what drawing measured
+// (Layout: where things landed, for tests and the on-screen keyboard) and caches of derived
+// data (plots, textures, explain() of the word box): results of reading, not changes.
+// No ImGui here: the action layer and its tests build without it.
 #pragma once
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include <imgui.h>
-
+#include "action.h"
 #include "core/experiment.h"
 #include "core/word_list.h"
 #include "core/word_set.h"
+#include "history.h"
 
 namespace bloomlab::app {
-
-enum class Theme { dark, light, high_contrast };
-// The theme's name in links and in state(): "dark", "light", "contrast".
-inline const char* theme_name(Theme t) {
-  return t == Theme::light ? "light" : t == Theme::high_contrast ? "contrast" : "dark";
-}
-
-// A message in words, shown beside the control that caused it.
-struct Note {
-  std::string text;
-  bool is_error = false;
-  double shown_at = 0;  // ImGui time, for fading out
-};
 
 // Words waiting to be added a slice per frame, so a big list never freezes the page.
 struct PendingWords {
   std::vector<std::string> words;
   size_t next = 0;
-  std::string source;  // "10k leaked passwords", "pasted text", a file name
+  ListSource source = ListSource::pasted;
+  std::string file_name;  // for ListSource::file
   WordListReport report;
+  bool quiet = false;  // opened with the page (a link, a session): no report note when done
   bool active() const { return next < words.size(); }
   float progress() const { return words.empty() ? 1.f : float(next) / float(words.size()); }
 };
@@ -67,9 +61,6 @@ struct QueryCache {
   Explained result;
 };
 
-// Memory unit of the m control.
-enum class SizeUnit { bits, bytes, kib };
-
 struct ViewOptions {
   Theme theme = Theme::dark;
   Theme page_theme = Theme::dark;  // the page's default (prefers-color-scheme): links omit it
@@ -85,18 +76,34 @@ struct ViewOptions {
   bool show_shortcuts = false;  // the keyboard shortcuts list
   bool share_open = false;      // the share / embed dialog
   bool show_exact_curve = false;
-  // Which panels show (embeds can hide some).
-  bool show_words = true, show_bits = true, show_params = true, show_plots = true,
-       show_numbers = true, show_check = true;
+  bool safe_words = false;      // mask words of the classroom word list (presentation turns it on)
+  bool safe_words_by_presentation = false;
+  // The panels shown, in the author's order (panels=); all by default.
+  std::vector<Panel> panels = {Panel::words, Panel::bits,    Panel::params,
+                               Panel::plots, Panel::numbers, Panel::check};
+  bool panels_chosen = false;   // panels= named them: an embed then shows what it asked for
+  bool embed_presets = false;   // panels= named "presets": an embed shows the preset buttons
+  bool shown(Panel p) const {
+    for (Panel q : panels)
+      if (q == p) return true;
+    return false;
+  }
 };
 
 struct BitView {
   float zoom = 1.0f;     // 1 = the whole array fits
   float pan_x = 0, pan_y = 0;
-  int64_t hovered_bit = -1;
   int64_t pinned_bit = -1;  // tapped on touch screens
+  // Two-finger pinch this frame, from the platform: a zoom factor (1 = none) about a point.
+  float pinch_zoom = 1.0f;
+  float pinch_x = 0, pinch_y = 0;
+};
+
+// Derived from the state while drawing the bit array: caches and what the pointer is over.
+struct BitCache {
+  int64_t hovered_bit = -1;
   uint64_t texture_version = UINT64_MAX;  // filter version the texture was built for
-  ImTextureID texture = nullptr;
+  void* texture = nullptr;                // the platform's texture id (Host::upload_texture)
   int texture_cols = 0, texture_rows = 0;
   uint64_t texture_bucket = 1;   // bits per texel (> 1 only for m beyond ~4M)
   double texture_built_at = -1;  // ImGui time: while a list loads, rebuild a few times a second
@@ -104,15 +111,12 @@ struct BitView {
   int64_t setters_bit = -1;
   uint64_t setters_version = UINT64_MAX;
   std::vector<uint32_t> setters;
-  // Two-finger pinch this frame, from the platform: a zoom factor (1 = none) about a point.
-  float pinch_zoom = 1.0f;
-  ImVec2 pinch_center;
 };
 
-// Keys the platform recognised (it knows the keyboard; the app knows what they mean). Run by
-// app::frame through actions::run_shortcut.
+// Keys the platform recognised (it knows the keyboard; the app knows what they mean): turned
+// into actions by app::frame (shortcut_action).
 enum class Shortcut { focus_word, preset_tiny, preset_passwords, preset_empty, presentation,
-                      step_back, step_forward, toggle_steps, toggle_shortcuts };
+                      step_back, step_forward, toggle_steps, toggle_shortcuts, undo, redo };
 
 // Step-through of one word: the word, its bytes, h, h1 and h2, each position, the bits.
 struct StepThrough {
@@ -127,16 +131,30 @@ struct ScreenRect {
   float x = 0, y = 0, w = 0, h = 0;
 };
 struct Layout {
-  ScreenRect word_box, k_slider, bit_area;
-  ScreenRect plot_bits;  // the plot of FP over bits per word (what "Save PNG" saves)
+  ScreenRect word_box, k_slider, m_slider, bit_area;
+  ScreenRect plot_bits;  // the plot of FP over bits per word with its titles (what "Save PNG" saves)
   ScreenRect share_button, copy_link_button, copy_embed_button;  // header and share dialog
   ScreenRect save_png_button, save_csv_button, step_next_button;
   ScreenRect open_file_button, paste_box, add_list_button;  // the "your own words" panel
+  ScreenRect undo_button, verdict;
   // The cell grid (m small enough for one rectangle per bit): bit i's cell starts at
   // (cells_x + (i % cells_cols) * cell, cells_y + (i / cells_cols) * cell).
   bool bit_cells = false;
   float cells_x = 0, cells_y = 0, cell = 0;
   uint64_t cells_cols = 0;
+};
+
+// What the frame keeps between frames that is not the app's state: the theme applied to
+// ImGui, what the screen reader was last told, the share dialog's "copied" note.
+struct FrameMemory {
+  Theme applied_theme = Theme::dark;
+  float applied_scale = -1;
+  bool applied_touch = false;
+  std::string announced, announce_pending;
+  double announce_changed_at = 0;
+  uint64_t announce_version = UINT64_MAX;
+  std::string announce_word;
+  uint64_t word_box_revision = 0;    // the word_input_revision the word box shows
 };
 
 struct AppState {
@@ -145,9 +163,10 @@ struct AppState {
   uint64_t words_version = 0;  // bumped when the words change (not the params): the sweep cache
 
   std::string word_input;            // the word box
-  std::string hovered_word;          // a word in the list under the mouse: its bits highlight
+  uint64_t word_input_revision = 0;  // bumped when something else than typing sets the box
+  std::string hovered_word;          // a word in the list under the mouse (drawing sets it)
   std::string check_input;           // "check a password" box
-  std::string preset = "tiny";
+  std::string preset = "tiny";       // an id: tiny, passwords, empty
   std::optional<Measurement> measurement;  // last measure() result, for the current version
   uint64_t measurement_version = UINT64_MAX;
   uint64_t probes = kDefaultProbes;
@@ -157,12 +176,16 @@ struct AppState {
 
   PendingWords pending;
   bool password_list_loading = false;
+  bool quiet_list = false;  // the password list was asked for by the page's link: load it quietly
   std::string password_list_error;
   WordListReport last_report;  // of the last list loaded or pasted
   bool has_report = false;
 
-  Note word_note, params_note, list_note;
-  Note check_note;
+  // The message of each control, as an outcome (the view words it). An action clears the
+  // others: a message belongs to the action that made it.
+  std::array<Outcome, 7> notes;
+  Outcome& note(NoteSlot slot) { return notes[size_t(slot)]; }
+  const Outcome& note(NoteSlot slot) const { return notes[size_t(slot)]; }
 
   // What the current preset put in, so that a share link can say "preset + these words".
   size_t preset_word_count = 0;
@@ -177,15 +200,20 @@ struct AppState {
   // list's arrival resets them); apply_deferred_url_params() applies them after.
   std::string url_after_list;
   std::vector<std::string> url_warnings;  // from apply_url_params, shown once at the top
+  std::string author_params;        // what an embed was opened with: its Reset goes back there
   std::vector<Shortcut> shortcuts;  // queued by the platform, run at the start of a frame
-  bool focus_word_box = false;      // Ctrl/Cmd+K: the word box takes the keyboard next frame
+  std::vector<Action> inbox;        // actions the panels built while drawing: applied after it
+  bool focus_word_box = false;      // the word box takes the keyboard next frame
+  bool release_focus = false;       // no widget keeps the keyboard next frame (step-through keys)
   std::string paste_input;          // the "paste a list" box
   StepThrough steps;
-  Note export_note;
+  History history;
   ViewOptions view;
   BitView bits;
+  BitCache bit_cache;
   PlotCache plots;
   Layout layout;
+  FrameMemory memory;
 };
 
 }  // namespace bloomlab::app

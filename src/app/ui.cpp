@@ -4,7 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include "core/word_list.h"
+#include "outcome_text.h"
 
 namespace bloomlab::app {
 namespace {
@@ -37,15 +37,6 @@ const Palette kContrast = {
      IM_COL32(255, 128, 255, 255)}};
 
 const Palette* g_palette = &kDark;
-
-// Length of the well-formed UTF-8 sequence at s[i], or 0 (RFC 3629).
-size_t utf8_sequence(std::string_view s, size_t i) {
-  const auto c = static_cast<unsigned char>(s[i]);
-  const size_t len = c < 0x80 ? 1 : c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3
-                   : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
-  if (len == 0 || i + len > s.size()) return 0;
-  return is_valid_utf8(s.substr(i, len)) ? len : 0;
-}
 
 }  // namespace
 
@@ -130,12 +121,15 @@ void help_marker(const char* text) {
   }
 }
 
-void show_note(const Note& note) {
-  if (note.text.empty()) return;
-  ImGui::PushStyleColor(ImGuiCol_Text, note.is_error ? palette().error : palette().text_dim);
-  ImGui::TextWrapped("%s", note.text.c_str());
+void show_note(const Outcome& note) {
+  const std::string text = outcome_text(note);
+  if (text.empty()) return;
+  ImGui::PushStyleColor(ImGuiCol_Text, note.error ? palette().error : palette().text_dim);
+  ImGui::TextWrapped("%s", text.c_str());
   ImGui::PopStyleColor();
 }
+
+void dispatch(AppState& s, Action action) { s.inbox.push_back(std::move(action)); }
 
 void chip(const char* text, ImU32 bg, ImU32 fg) {
   const ImVec2 pad(7.0f * ui_scale(), 3.0f * ui_scale());
@@ -151,52 +145,6 @@ void chip(const char* text, ImU32 bg, ImU32 fg) {
 void same_line_if_fits(float width) {
   const float right = ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x + width;
   if (right <= ImGui::GetWindowPos().x + ImGui::GetContentRegionMax().x) ImGui::SameLine();
-}
-
-std::string display_text(std::string_view bytes, size_t max_chars) {
-  std::string out;
-  size_t chars = 0;
-  for (size_t i = 0; i < bytes.size();) {
-    if (chars == max_chars) return out + "…";
-    const size_t len = utf8_sequence(bytes, i);
-    const auto c = static_cast<unsigned char>(bytes[i]);
-    if (len == 0 || (len == 1 && (c < 0x20 || c == 0x7F))) {
-      out += "\xE2\x96\xA1";  // U+25A1 WHITE SQUARE: in the font subset, unlike U+FFFD
-      i += 1;
-    } else {
-      out.append(bytes.data() + i, len);
-      i += len;
-    }
-    ++chars;
-  }
-  return out;
-}
-
-std::string with_commas(uint64_t v) {
-  std::string digits = std::to_string(v), out;
-  for (size_t i = 0; i < digits.size(); ++i) {
-    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
-    out += digits[i];
-  }
-  return out;
-}
-
-std::string format_rate(double p) {
-  char buf[32];
-  if (!std::isfinite(p)) return "—";
-  if (p == 0) return "0";
-  if (p >= 1e-5) std::snprintf(buf, sizeof buf, "%.3g%%", p * 100);  // 0.018%, not 1.80e-04
-  else std::snprintf(buf, sizeof buf, "%.2e", p);
-  return buf;
-}
-
-std::string format_bytes(uint64_t bytes) {
-  char buf[32];
-  if (bytes < 1024) std::snprintf(buf, sizeof buf, "%llu B", static_cast<unsigned long long>(bytes));
-  else if (bytes < (uint64_t{1} << 20)) std::snprintf(buf, sizeof buf, "%.1f KiB", double(bytes) / 1024);
-  else if (bytes < (uint64_t{1} << 30)) std::snprintf(buf, sizeof buf, "%.1f MiB", double(bytes) / 1048576);
-  else std::snprintf(buf, sizeof buf, "%.2f GiB", double(bytes) / 1073741824);
-  return buf;
 }
 
 }  // namespace bloomlab::app

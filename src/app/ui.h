@@ -7,6 +7,7 @@
 
 #include <imgui.h>
 
+#include "format.h"
 #include "host.h"
 #include "state.h"
 
@@ -36,23 +37,22 @@ void end_card();
 void text_coloured(ImU32 colour, const char* text);
 void hint_text(const char* text);  // dim, wrapped
 void help_marker(const char* text);  // "(?)" with a tooltip
-void show_note(const Note& note);  // nothing when empty; errors in the error colour
+// The note of a control: its outcome in words (outcome_text), errors in the error colour;
+// nothing for an outcome with nothing to say.
+void show_note(const Outcome& note);
+// Queues an action for after this frame's drawing (drawing never changes the state).
+void dispatch(AppState& s, Action action);
 // A small rounded label with a background: bit indices, verdict badges, word chips.
 void chip(const char* text, ImU32 bg, ImU32 fg);
 // Moves to a new line unless an item `width` wide still fits on this one.
 void same_line_if_fits(float width);
 
-// Text fit to show: invalid UTF-8 bytes and control characters become U+25A1 "□", long
-// text is cut with "…" (the word itself is hashed as it is).
-std::string display_text(std::string_view bytes, size_t max_chars = 64);
-std::string with_commas(uint64_t v);  // 100000 -> "100,000"
-std::string format_rate(double p);    // 0.0123 -> "1.23%", tiny values in scientific form
-std::string format_bytes(uint64_t bytes);  // "8 B", "12.2 KiB", "3.1 MiB"
 ScreenRect last_item_rect();  // where the last ImGui item was drawn (AppState::layout)
 float ui_scale();  // the font scale (presentation mode): multiply fixed pixel sizes by it
 void set_ui_scale(float scale);  // apply_theme() keeps it in step with the style
 
-// The panels, in screen order. Each reads the state and calls actions.
+// The panels, one file each. The table in panels.cpp (id, title, column, draw function) is read
+// by the layout, the panels= parameter and the View menu.
 void panel_word(AppState& s, Host& host);
 void panel_bits(AppState& s, Host& host);
 void panel_params(AppState& s, Host& host);

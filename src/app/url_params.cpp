@@ -9,7 +9,10 @@
 #include <optional>
 #include <utility>
 
+#include <algorithm>
+
 #include "actions.h"
+#include "outcome_text.h"
 
 namespace bloomlab::app {
 namespace {
@@ -18,16 +21,6 @@ constexpr size_t kMaxQueryBytes = 256 * 1024;  // a share link is a few KiB: bey
 constexpr size_t kMaxUrlWords = 1000;
 constexpr size_t kMaxWordsInLink = 200;  // a link with more words falls back to the preset only
 constexpr uint64_t kMaxUrlProbes = 10000000;
-
-constexpr const char* kPanelNames[] = {"words", "bits", "params", "plots", "numbers", "check"};
-
-bool* panel_flag(ViewOptions& v, std::string_view name) {
-  bool* flags[] = {&v.show_words, &v.show_bits, &v.show_params,
-                   &v.show_plots, &v.show_numbers, &v.show_check};
-  for (size_t i = 0; i < std::size(kPanelNames); ++i)
-    if (name == kPanelNames[i]) return flags[i];
-  return nullptr;
-}
 
 int hex_digit(char c) {
   if (c >= '0' && c <= '9') return c - '0';
@@ -106,33 +99,52 @@ Parsed parse_query(std::string_view query) {
   return out;
 }
 
-void apply_params(AppState& s, const Parsed& in, std::vector<std::string>& warn) {
-  FilterParams p = s.set.params();
-  bool any = false;
+// A number as the URL gives it: digits only (no sign, no exponent, no hex), as a double for
+// check_params, which judges the range with the same words as every other door.
+std::optional<double> parse_count(std::string_view text) {
+  if (text.empty() || text.size() > 20) return std::nullopt;
+  for (char c : text)
+    if (c < '0' || c > '9') return std::nullopt;
+  return std::strtod(std::string(text).c_str(), nullptr);
+}
+
+void apply_params(AppState& s, Host& host, const Parsed& in, std::vector<std::string>& warn) {
+  ParamsRequest r;
   if (auto v = in.get("m")) {
-    if (auto m = parse_uint(*v, kMaxBits); m && *m >= kMinBits) p.m = *m, any = true;
+    if (auto m = parse_count(percent_decode(*v))) r.m = *m;
     else warn.push_back("m = " + quoted(*v) + " is not a number of bits from 1 to 2^32.");
   }
   if (auto v = in.get("k")) {
-    if (auto k = parse_uint(*v, kMaxHashes); k && *k >= kMinHashes)
-      p.k = static_cast<uint32_t>(*k), any = true;
+    if (auto k = parse_count(percent_decode(*v))) r.k = *k;
     else warn.push_back("k = " + quoted(*v) + " is not a number of hashes from 1 to 64.");
   }
   if (auto v = in.get("variant")) {
-    if (auto variant = parse_variant(percent_decode(*v))) p.variant = *variant, any = true;
+    if (auto variant = parse_variant(percent_decode(*v))) r.variant = *variant;
     else warn.push_back("variant = " + quoted(*v) + " is not standard, counting or blocked.");
   }
   if (auto v = in.get("scheme")) {
-    if (auto scheme = parse_scheme(percent_decode(*v))) p.scheme = *scheme, any = true;
+    if (auto scheme = parse_scheme(percent_decode(*v))) r.scheme = *scheme;
     else
       warn.push_back("scheme = " + quoted(*v) +
                      " is not reference, enhanced, independent or weak.");
   }
-  if (!any) return;
-  if (std::string error = actions::set_params(s, p); !error.empty()) warn.push_back(error);
+  // Each number is judged on its own (a bad m does not take a good k with it).
+  FilterParams ignored;
+  for (std::optional<double> ParamsRequest::*field : {&ParamsRequest::m, &ParamsRequest::k}) {
+    if (!(r.*field)) continue;
+    ParamsRequest one;
+    one.*field = r.*field;
+    if (const Outcome bad = check_params(one, s.set.params(), ignored); !bad.ok()) {
+      warn.push_back(outcome_text(bad));
+      r.*field = std::nullopt;
+    }
+  }
+  if (!r.m && !r.k && !r.variant && !r.scheme) return;
+  const Outcome o = apply(s, host, act::SetParams{r});
+  if (!o.ok()) warn.push_back(outcome_text(o));
 }
 
-void apply_words(AppState& s, const std::string& raw, std::vector<std::string>& warn) {
+void apply_words(AppState& s, Host& host, const std::string& raw, std::vector<std::string>& warn) {
   const auto items = split(raw, ',');
   size_t added = 0;
   for (std::string_view item : items) {
@@ -142,66 +154,76 @@ void apply_words(AppState& s, const std::string& raw, std::vector<std::string>& 
                      " words of \"words\" were added.");
       break;
     }
-    const std::string word = percent_decode(item);
-    if (std::string error = actions::add_word(s, word); !error.empty()) warn.push_back(error);
+    const Outcome o = apply(s, host, act::AddWord{percent_decode(item)});
+    if (!o.ok()) warn.push_back(outcome_text(o));
     ++added;
   }
 }
 
-void apply_panels(ViewOptions& v, const std::string& raw, std::vector<std::string>& warn) {
-  ViewOptions shown = v;
-  for (const char* name : kPanelNames) *panel_flag(shown, name) = false;
-  bool any = false;
+// The panels named, in the author's order (each once).
+void apply_panels(AppState& s, Host& host, const std::string& raw, std::vector<std::string>& warn) {
+  std::vector<Panel> order;
   for (std::string_view item : split(raw, ',')) {
     const std::string name = percent_decode(item);
-    if (bool* flag = panel_flag(shown, name)) *flag = any = true;
-    else if (!name.empty())
+    if (name == "presets") {
+      s.view.embed_presets = true;  // the preset buttons, which an embed hides unless asked
+    } else if (auto p = parse_panel(name)) {
+      if (std::find(order.begin(), order.end(), *p) == order.end()) order.push_back(*p);
+    } else if (!name.empty()) {
       warn.push_back("panels: " + quoted(name) +
-                     " is not one of words, bits, params, plots, numbers, check.");
+                     " is not one of words, bits, params, plots, numbers, check, presets.");
+    }
   }
-  if (any) v = shown;
+  if (!order.empty()) (void)apply(s, host, act::SetPanels{order});
   else warn.push_back("panels: no known panel named; all panels stay.");
 }
 
-void apply_view(AppState& s, const Parsed& in, std::vector<std::string>& warn) {
-  if (auto v = in.get("panels")) apply_panels(s.view, *v, warn);
+std::optional<bool> parse_flag(const std::string& value) {
+  if (value == "1" || value == "true" || value.empty()) return true;
+  if (value == "0" || value == "false") return false;
+  return std::nullopt;
+}
+
+void apply_view(AppState& s, Host& host, const Parsed& in, std::vector<std::string>& warn) {
+  if (auto v = in.get("panels")) apply_panels(s, host, *v, warn);
   if (auto v = in.get("theme")) {
     const std::string name = percent_decode(*v);
-    if (name == "dark") s.view.theme = Theme::dark;
-    else if (name == "light") s.view.theme = Theme::light;
-    else if (name == "contrast" || name == "high-contrast") s.view.theme = Theme::high_contrast;
+    if (name == "dark") (void)apply(s, host, act::SetTheme{Theme::dark});
+    else if (name == "light") (void)apply(s, host, act::SetTheme{Theme::light});
+    else if (name == "contrast" || name == "high-contrast") (void)apply(s, host, act::SetTheme{Theme::high_contrast});
     else warn.push_back("theme = " + quoted(name) + " is not dark, light or contrast.");
   }
   if (auto v = in.get("scale")) {
-    if (auto scale = parse_scale(percent_decode(*v))) {
-      s.view.font_scale = *scale;
-    } else {
-      warn.push_back("scale = " + quoted(*v) + " is not a number from 1 to 3.");
-    }
+    if (auto scale = parse_scale(percent_decode(*v))) (void)apply(s, host, act::SetFontScale{*scale});
+    else warn.push_back("scale = " + quoted(*v) + " is not a number from 1 to 3.");
   }
   if (auto v = in.get("embed")) {
     const std::string value = percent_decode(*v);
-    if (value == "1" || value == "true" || value.empty()) s.view.embed = true;
-    else if (value == "0" || value == "false") s.view.embed = false;
+    if (auto on = parse_flag(value)) s.view.embed = *on;  // what the page is, not a change of it
     else warn.push_back("embed = " + quoted(value) + " is not 1 or 0.");
   }
+  if (auto v = in.get("safe")) {
+    const std::string value = percent_decode(*v);
+    if (auto on = parse_flag(value)) (void)apply(s, host, act::SetSafeWords{*on});
+    else warn.push_back("safe = " + quoted(value) + " is not 1 or 0.");
+  }
   if (auto v = in.get("probes")) {
-    if (auto probes = parse_uint(*v, kMaxUrlProbes); probes && *probes > 0) s.probes = *probes;
+    if (auto probes = parse_count(percent_decode(*v)); probes && *probes >= 1 && *probes <= double(kMaxUrlProbes))
+      (void)apply(s, host, act::SetProbes{*probes});
     else warn.push_back("probes = " + quoted(*v) + " is not a number from 1 to 10,000,000.");
   }
 }
 
 std::string panels_value(const ViewOptions& v) {
   std::string out;
-  ViewOptions copy = v;
-  for (const char* name : kPanelNames)
-    if (*panel_flag(copy, name)) out += (out.empty() ? "" : ",") + std::string(name);
+  for (Panel p : v.panels) out += (out.empty() ? "" : ",") + std::string(panel_name(p));
+  if (v.embed_presets) out += ",presets";
   return out;
 }
 
-void apply_filter_and_words(AppState& s, const Parsed& in, std::vector<std::string>& warn) {
-  apply_params(s, in, warn);
-  if (auto v = in.get("words")) apply_words(s, *v, warn);
+void apply_filter_and_words(AppState& s, Host& host, const Parsed& in, std::vector<std::string>& warn) {
+  apply_params(s, host, in, warn);
+  if (auto v = in.get("words")) apply_words(s, host, *v, warn);
 }
 
 }  // namespace
@@ -242,41 +264,52 @@ std::string percent_encode(std::string_view text) {
   return out;
 }
 
-void apply_deferred_url_params(AppState& s) {
+void apply_deferred_url_params(AppState& s, Host& host) {
   if (s.url_after_list.empty() || s.password_list_loading) return;
   const Parsed in = parse_query(std::exchange(s.url_after_list, std::string()));
-  apply_filter_and_words(s, in, s.url_warnings);  // the parse warnings were given the first time
+  apply_filter_and_words(s, host, in, s.url_warnings);  // the parse warnings were given the first time
 }
 
 std::vector<std::string> apply_url_params(AppState& s, Host& host, std::string_view query) {
   Parsed in = parse_query(query);
   std::vector<std::string> warn = std::move(in.warnings);
-  static const char* const kKnown[] = {"preset", "m",      "k",     "variant", "scheme", "words",
-                                       "word",   "panels", "theme", "scale",   "probes", "embed"};
+  static const char* const kKnown[] = {"preset", "m",     "k",      "variant", "scheme",
+                                       "words",  "word",  "panels", "theme",   "scale",
+                                       "probes", "embed", "safe"};
   for (const auto& [key, value] : in.values) {
     bool known = false;
     for (const char* k : kKnown) known |= key == k;
     if (!known) warn.push_back("Unknown parameter " + quoted(key) + " ignored.");
   }
-  // Order matters: a preset sets m, k and words; the explicit values then refine it.
+  // Order matters: a preset sets m, k and words; the explicit values then refine it. Words
+  // without a preset start from an empty filter: the link's words, exactly.
   if (auto v = in.get("preset")) {
-    if (std::string error = actions::load_preset(s, host, percent_decode(*v)); !error.empty())
-      warn.push_back(error);
+    const std::string name = percent_decode(*v);
+    const Outcome o = apply(s, host, act::LoadPreset{name});
+    if (!o.ok()) warn.push_back(outcome_text(o));
+    if (s.password_list_loading) s.quiet_list = true;  // no load report on a link's first screen
+  } else if (in.get("words")) {
+    (void)apply(s, host, act::LoadPreset{"empty"});
   }
   if (s.password_list_loading) {
     // The list resets m, k and the words when it arrives: what the link says about them must
     // come after that, or the link would be overruled.
     s.url_after_list = std::string(query);
   } else {
-    apply_filter_and_words(s, in, warn);
+    apply_filter_and_words(s, host, in, warn);
   }
   if (auto v = in.get("word")) {
     const std::string word = percent_decode(*v);
-    actions::set_word_input(s, word);
+    (void)apply(s, host, act::SetWordInput{word});
     if (word.size() > kMaxLineBytes)
       warn.push_back("word: cut to " + std::to_string(kMaxLineBytes) + " bytes.");
   }
-  apply_view(s, in, warn);
+  apply_view(s, host, in, warn);
+  // A link's own changes leave no messages under the controls (its warnings show at the top).
+  const Outcome word_note = s.note(NoteSlot::word);
+  for (Outcome& n : s.notes) n = Outcome{};
+  if (word_note.code == Code::word_input_cut || word_note.code == Code::word_input_invalid_utf8)
+    s.note(NoteSlot::word) = word_note;
   s.url_warnings = warn;
   return warn;
 }
@@ -313,8 +346,7 @@ std::string query_for(const AppState& s, bool with_words) {
       q += (i > first_extra ? "," : "") + percent_encode(words[i]);
   }
   if (!s.word_input.empty()) q += "&word=" + percent_encode(s.word_input);
-  const std::string panels = panels_value(s.view);
-  if (panels != "words,bits,params,plots,numbers,check") q += "&panels=" + panels;
+  if (s.view.panels_chosen) q += "&panels=" + panels_value(s.view);
   // The page's own default (its prefers-color-scheme) is left out: the reader's preference wins.
   if (s.view.theme != s.view.page_theme)
     q += std::string("&theme=") + theme_name(s.view.theme);
@@ -342,9 +374,9 @@ Session session_for(const AppState& s) {
 std::vector<std::string> restore_session(AppState& s, Host& host, const Session& saved) {
   std::vector<std::string> warn = apply_url_params(s, host, saved.params);
   if (!saved.words.empty()) {
-    if (std::string error = actions::load_word_list(s, saved.words, "your last session");
-        !error.empty()) {
-      warn.push_back("The saved words could not be restored: " + error);
+    const Outcome o = apply(s, host, act::LoadWordList{saved.words, "", ListSource::session});
+    if (!o.ok()) {
+      warn.push_back("The saved words could not be restored: " + outcome_text(o));
       s.url_warnings = warn;
     }
   }

@@ -3,7 +3,8 @@
 //
 //   preset   tiny | passwords | empty        variant  standard | counting | blocked
 //   m, k     bits and hashes (1..2^32, 1..64) scheme   reference | enhanced | independent | weak
-//   words    comma-separated words to add    word     text put in the word box
+//   words    comma-separated words to add (without preset: to an empty filter)
+//   word     text put in the word box        safe     1: mask classroom-unsafe words
 //   panels   comma list of words, bits, params, plots, numbers, check (the others hide)
 //   theme    dark | light | contrast         scale    font scale 1..3
 //   probes   probes for the measured FP (1..10,000,000)
@@ -27,7 +28,7 @@ namespace bloomlab::app {
 std::vector<std::string> apply_url_params(AppState& s, Host& host, std::string_view query);
 // Applies what a link said about the filter and its words once the password list it asked for
 // has arrived (or failed); a no-op otherwise. The app calls it every frame.
-void apply_deferred_url_params(AppState& s);
+void apply_deferred_url_params(AppState& s, Host& host);
 // The query ("preset=tiny&m=64&k=3...", no '?') that recreates the current state. A link
 // carries at most 200 words beyond its preset's; with more, it gives the preset only.
 std::string url_params_for(const AppState& s);

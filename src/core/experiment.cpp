@@ -23,7 +23,10 @@ Measurement start_measurement(const WordSet& set) {
   r.k = set.params().k;
   r.bits_set = set.filter().bits_set();
   r.theory_rate = theoretical_fp_rate(set.params(), static_cast<double>(r.n));
-  if (set.params().variant != Variant::blocked) r.exact_rate = theory::exact_fp_rate(r.n, r.m, r.k);
+  if (set.params().variant != Variant::blocked) {
+    r.exact_rate = theory::exact_fp_rate(r.n, r.m, r.k);
+    r.has_exact = true;
+  }
   return r;
 }
 

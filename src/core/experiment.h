@@ -28,6 +28,7 @@ struct Measurement {
   double measured_rate = 0;   // false_positives / probes
   double theory_rate = 0;     // (1 - e^(-kn/m))^k (blocked: the blocked estimate)
   double exact_rate = 0;      // measure() only: theory::exact_fp_rate (standard/counting), else 0
+  bool has_exact = false;     // exact_rate applies (not the blocked variant) and was computed
 };
 
 std::string probe_string(uint64_t i);  // "probe-<i>"

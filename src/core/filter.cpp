@@ -239,6 +239,26 @@ void filter_positions(const FilterParams& p, std::string_view item, std::vector<
   });
 }
 
+PositionTrace trace_positions(const FilterParams& p, std::string_view item) {
+  PositionTrace t;
+  t.h = fnv1a64(item);
+  t.blocked = p.variant == Variant::blocked;
+  uint64_t hashed = t.h;
+  t.range = p.m;
+  if (t.blocked) {  // as for_each_filter_position
+    t.mixed = detail::splitmix64(t.h);
+    t.block = ((t.mixed >> 32) * blocked_block_count(p.m)) >> 32;
+    t.block_start = t.block * kBlockBits;
+    t.block_bits = blocked_block_bits(p.m, t.block);
+    t.range = t.block_bits;
+    hashed = t.mixed;
+  }
+  t.h1 = hashed & 0xffffffffu;
+  t.h2 = p.scheme == Scheme::weak ? (hashed >> 32) : ((hashed >> 32) | 1u);
+  filter_positions(p, item, t.positions);
+  return t;
+}
+
 void Filter::positions_of(std::string_view item, std::vector<uint64_t>& out) const {
   filter_positions(params_, item, out);
 }

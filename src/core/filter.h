@@ -63,6 +63,19 @@ uint64_t blocked_block_bits(uint64_t m, uint64_t block);  // 512, or more for th
 // p must be valid (validate(p) empty).
 void filter_positions(const FilterParams& p, std::string_view item, std::vector<uint64_t>& out);
 
+// The same positions with the values that lead to them, for the step-through: h = FNV-1a 64;
+// for the blocked variant g = splitmix64(h), the block and its first bit and width; then the
+// scheme's h1, h2 over `range` bits (m, or the block's width). positions are filter_positions().
+struct PositionTrace {
+  uint64_t h = 0;
+  bool blocked = false;
+  uint64_t mixed = 0, block = 0, block_start = 0, block_bits = 0;
+  uint64_t h1 = 0, h2 = 0;  // from h (or g when blocked); h2 as the scheme uses it
+  uint64_t range = 0;       // the positions' modulus: m, or the block's width
+  std::vector<uint64_t> positions;
+};
+PositionTrace trace_positions(const FilterParams& p, std::string_view item);
+
 struct Query {
   std::vector<uint64_t> positions;   // the k positions, in hash-index order i = 0..k-1
   std::vector<uint64_t> zero_bits;   // those positions whose bit (counter) is 0, ascending, unique

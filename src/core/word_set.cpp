@@ -21,11 +21,15 @@ std::string join_bits(const std::vector<uint64_t>& bits) {
   return s;
 }
 
-std::string join_words(const std::vector<std::string>& words, size_t limit = 8) {
+// The first `limit` words, and how many there are in all when that is more.
+std::string join_words(const std::vector<std::string>& words, size_t total, size_t limit = 8) {
   std::string s;
   for (size_t i = 0; i < words.size() && i < limit; ++i) s += (i ? ", " : "") + words[i];
-  if (words.size() > limit) s += ", ... (" + std::to_string(words.size()) + " in all)";
+  if (total > limit) s += ", ... (" + std::to_string(total) + " in all)";
   return s;
+}
+std::string join_words(const std::vector<std::string>& words) {
+  return join_words(words, words.size());
 }
 
 bool sorted_contains(const std::vector<uint64_t>& sorted, uint64_t x) {
@@ -41,15 +45,21 @@ std::vector<uint64_t> sorted_unique(std::vector<uint64_t> v) {
 }  // namespace
 
 std::string Explained::sentence() const {
+  return sentence([](std::string_view w) { return std::string(w); });
+}
+
+std::string Explained::sentence(const std::function<std::string(std::string_view)>& show) const {
   if (verdict == Verdict::definitely_not) {
     return std::string("definitely not in the set: ") + (zero_bits.size() == 1 ? "bit " : "bits ") +
            join_bits(zero_bits) + (zero_bits.size() == 1 ? " is 0" : " are 0");
   }
   if (is_member) return "in the set: it was added";
+  std::vector<std::string> shown;
+  for (size_t i = 0; i < culprits.size() && i < 8; ++i) shown.push_back(show(culprits[i]));
   std::vector<uint64_t> bits = sorted_unique(positions);
   return "possibly in the set, but it was never added (a false positive): " +
          std::string(bits.size() == 1 ? "bit " : "bits ") + join_bits(bits) + " were set by " +
-         join_words(culprits);
+         join_words(shown, culprits.size());
 }
 
 Result<WordSet> WordSet::create(const FilterParams& p) {
@@ -144,6 +154,19 @@ void WordSet::clear() {
   filter_.clear();
   words_.clear();
   index_.clear();
+}
+
+void WordSet::truncate(size_t count) {
+  if (count >= words_.size()) return;
+  for (size_t i = count; i < words_.size(); ++i) index_.erase(words_[i]);
+  words_.resize(count);
+  filter_.clear();
+  for (const std::string& w : words_) filter_.add(w);
+}
+
+void WordSet::assign(const std::vector<std::string>& words) {
+  clear();
+  add_all(words);
 }
 
 Explained WordSet::explain(std::string_view word) const {

@@ -4,6 +4,7 @@
 // false positive (the culprits).
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -26,6 +27,8 @@ struct Explained {
   std::vector<std::string> culprits;
   bool is_member = false;           // the word itself was added (a true positive)
   std::string sentence() const;     // "definitely not in the set — bit 32 is 0", ...
+  // The same, with each culprit written by `show` (the view masks or shortens words).
+  std::string sentence(const std::function<std::string(std::string_view)>& show) const;
 };
 
 enum class AddOutcome { added, duplicate, invalid };
@@ -43,6 +46,12 @@ class WordSet {
   // Rebuilds the filter from the words for new params; on a bad value nothing changes.
   std::optional<Error> set_params(const FilterParams& p);
   void clear();
+  // Keeps the first `count` words (the rest go) and rebuilds the filter from them: undoing
+  // additions, in any variant, exactly as if the later words had never been added.
+  void truncate(size_t count);
+  // Replaces the words (a word list already checked: duplicates and invalid ones are skipped
+  // as add() would) and rebuilds the filter once. Undo of a preset, a clear or a removal.
+  void assign(const std::vector<std::string>& words);
 
   Explained explain(std::string_view word) const;
   // Words (ids into words()) whose positions include bit i.

@@ -12,7 +12,7 @@ GlHost::~GlHost() {
   for (auto& [slot, tex] : textures_) glDeleteTextures(1, &tex);
 }
 
-ImTextureID GlHost::upload_texture(int slot, int width, int height, const uint32_t* rgba) {
+void* GlHost::upload_texture(int slot, int width, int height, const uint32_t* rgba) {
   GLuint& tex = textures_[slot];
   if (tex == 0) {
     glGenTextures(1, &tex);
@@ -26,7 +26,7 @@ ImTextureID GlHost::upload_texture(int slot, int width, int height, const uint32
   glBindTexture(GL_TEXTURE_2D, tex);
   glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, width, height, 0, GL_RGBA, GL_UNSIGNED_BYTE, rgba);
-  return reinterpret_cast<ImTextureID>(static_cast<intptr_t>(tex));
+  return reinterpret_cast<void*>(static_cast<intptr_t>(tex));
 }
 
 void GlHost::save_png(const std::string& name, float x, float y, float w, float h) {

@@ -12,7 +12,7 @@ namespace bloomlab::platform {
 class GlHost : public app::Host {
  public:
   ~GlHost() override;
-  ImTextureID upload_texture(int slot, int width, int height, const uint32_t* rgba) override;
+  void* upload_texture(int slot, int width, int height, const uint32_t* rgba) override;
   // Remembers the region; finish_captures() reads it once the frame is rendered.
   void save_png(const std::string& name, float x, float y, float w, float h) override;
   // Reads each requested region from the back buffer (drawable_w x drawable_h device pixels,

@@ -41,31 +41,63 @@ void refresh_fonts(Loop& loop) {
   ImGui_ImplOpenGL3_CreateFontsTexture();
 }
 
-// Keys the app gives a meaning to (app::Shortcut). Plain keys only while no text field has
-// the keyboard, so typing "1" or "p" in the word box stays typing.
-void map_shortcut(Loop& loop, const SDL_KeyboardEvent& key) {
-  if (key.repeat) return;
+// Keys the app gives a meaning to (app::Shortcut). No plain key changes the words, the filter
+// or the preset: those shortcuts take Alt+Shift (Ctrl/Cmd for undo, redo and the word box), so
+// typing stays typing. Returns true when the key is the app's: ImGui does not see it (Ctrl+Z
+// would otherwise undo text in a field, and ← → Space would move keyboard navigation or press
+// a button under the step-through).
+bool map_shortcut(Loop& loop, const SDL_KeyboardEvent& key) {
   const Uint16 mods = key.keysym.mod;
   const bool command = (mods & (KMOD_CTRL | KMOD_GUI)) != 0;
+  const bool shift = (mods & KMOD_SHIFT) != 0, alt = (mods & KMOD_ALT) != 0;
   auto& queue = loop.state.shortcuts;
   const SDL_Scancode code = key.keysym.scancode;
-  if (command) {
-    if (code == SDL_SCANCODE_K) queue.push_back(app::Shortcut::focus_word);
-    return;
+  const auto take = [&](app::Shortcut s) {
+    if (!key.repeat || s == app::Shortcut::step_back || s == app::Shortcut::step_forward ||
+        s == app::Shortcut::undo || s == app::Shortcut::redo)
+      queue.push_back(s);
+    return true;
+  };
+  if (command && !alt) {
+    if (code == SDL_SCANCODE_K) return take(app::Shortcut::focus_word);
+    if (code == SDL_SCANCODE_Z) return take(shift ? app::Shortcut::redo : app::Shortcut::undo);
+    if (code == SDL_SCANCODE_Y && !shift) return take(app::Shortcut::redo);
+    return false;
   }
-  if (ImGui::GetIO().WantTextInput || (mods & KMOD_ALT)) return;
-  const bool shift = (mods & KMOD_SHIFT) != 0;
-  switch (code) {
-    case SDL_SCANCODE_1: if (!shift) queue.push_back(app::Shortcut::preset_tiny); break;
-    case SDL_SCANCODE_2: if (!shift) queue.push_back(app::Shortcut::preset_passwords); break;
-    case SDL_SCANCODE_3: if (!shift) queue.push_back(app::Shortcut::preset_empty); break;
-    case SDL_SCANCODE_P: queue.push_back(app::Shortcut::presentation); break;
-    case SDL_SCANCODE_S: queue.push_back(app::Shortcut::toggle_steps); break;
-    case SDL_SCANCODE_LEFT: queue.push_back(app::Shortcut::step_back); break;
-    case SDL_SCANCODE_RIGHT: queue.push_back(app::Shortcut::step_forward); break;
-    case SDL_SCANCODE_SLASH: if (shift) queue.push_back(app::Shortcut::toggle_shortcuts); break;
-    default: break;
+  if (alt && shift && !command) {
+    switch (code) {
+      case SDL_SCANCODE_1: return take(app::Shortcut::preset_tiny);
+      case SDL_SCANCODE_2: return take(app::Shortcut::preset_passwords);
+      case SDL_SCANCODE_3: return take(app::Shortcut::preset_empty);
+      case SDL_SCANCODE_P: return take(app::Shortcut::presentation);
+      case SDL_SCANCODE_S: return take(app::Shortcut::toggle_steps);
+      case SDL_SCANCODE_H: return take(app::Shortcut::toggle_shortcuts);
+      default: return false;
+    }
   }
+  if (mods & (KMOD_CTRL | KMOD_GUI | KMOD_ALT)) return false;
+  // The step-through (and a presentation clicker's PageUp / PageDown) while no text field has
+  // the keyboard: these keys move the steps and nothing else.
+  if (loop.state.view.show_steps && !ImGui::GetIO().WantTextInput) {
+    switch (code) {
+      case SDL_SCANCODE_LEFT: case SDL_SCANCODE_PAGEUP: return take(app::Shortcut::step_back);
+      case SDL_SCANCODE_RIGHT: case SDL_SCANCODE_PAGEDOWN: case SDL_SCANCODE_SPACE:
+        return take(app::Shortcut::step_forward);
+      default: break;
+    }
+  }
+  return false;
+}
+
+// Text typed while no text field has the keyboard goes to the word box (a plain key never
+// presses a button: Space does only while keyboard navigation shows its focus ring).
+bool take_stray_text(Loop& loop, const SDL_TextInputEvent& text) {
+  const ImGuiIO& io = ImGui::GetIO();
+  if (io.WantTextInput || !loop.state.view.shown(app::Panel::words)) return false;
+  if (text.text[0] == ' ' && text.text[1] == 0 && (io.NavVisible || loop.state.view.show_steps)) return false;
+  loop.text_for_word_box += text.text;
+  loop.state.shortcuts.push_back(app::Shortcut::focus_word);
+  return true;
 }
 
 // Fingers: a lift hides the mouse two frames later (the release must still land on the button
@@ -90,7 +122,8 @@ void track_touch(Loop& loop, const SDL_Event& e) {
   app::BitView& bits = loop.state.bits;
   if (loop.pinch_distance > 0 && d > 0) {
     bits.pinch_zoom *= d / loop.pinch_distance;
-    bits.pinch_center = ImVec2((a.x + b.x) / 2, (a.y + b.y) / 2);
+    bits.pinch_x = (a.x + b.x) / 2;
+    bits.pinch_y = (a.y + b.y) / 2;
   }
   loop.pinch_distance = d;
 }
@@ -175,17 +208,24 @@ void frame(Loop& loop) {
       loop.keys_down.push_back(event.key.keysym.scancode);  // released at the next frame's start
       continue;
     }
+    // The app's own keys and stray typing never reach ImGui (their key-up does: harmless).
+    if (event.type == SDL_KEYDOWN && map_shortcut(loop, event.key)) continue;
+    if (event.type == SDL_TEXTINPUT && take_stray_text(loop, event.text)) continue;
     if (event.type == SDL_KEYDOWN) pressed_now.push_back(event.key.keysym.scancode);
     ImGui_ImplSDL2_ProcessEvent(&event);
     switch (event.type) {
       case SDL_QUIT: loop.quit = true; break;
-      case SDL_KEYDOWN: map_shortcut(loop, event.key); break;
       case SDL_FINGERDOWN: case SDL_FINGERMOTION: case SDL_FINGERUP: track_touch(loop, event); break;
       case SDL_MOUSEMOTION:  // a real mouse (not a finger SDL turned into one) shows again
         if (event.motion.which != SDL_TOUCH_MOUSEID) loop.hide_mouse_from = UINT64_MAX;
         break;
       default: break;
     }
+  }
+  // Stray text waits until the word box has the keyboard (it asked for it last frame).
+  if (!loop.text_for_word_box.empty() && ImGui::GetIO().WantTextInput) {
+    ImGui::GetIO().AddInputCharactersUTF8(loop.text_for_word_box.c_str());
+    loop.text_for_word_box.clear();
   }
   refresh_fonts(loop);
   ImGui_ImplOpenGL3_NewFrame();

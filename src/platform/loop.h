@@ -2,9 +2,11 @@
 // Explicit init / frame / shutdown (after sokol); main_desktop.cpp and main_web.cpp drive it.
 #pragma once
 #include <SDL.h>
+#include <imgui.h>
 
 #include <map>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "app/state.h"
@@ -31,6 +33,9 @@ struct Loop {
   // in the frame they went down: released at the start of the next frame, as ImGui 1.86 reads
   // key states once per frame.
   std::vector<SDL_Scancode> keys_down, keys_to_release;
+  // Text typed while no text field had the keyboard: it goes to the word box, which takes the
+  // keyboard next frame; the text follows once it has.
+  std::string text_for_word_box;
 };
 
 // Presses and releases a key for ImGui (down this frame, up the next).

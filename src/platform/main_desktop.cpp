@@ -48,12 +48,12 @@ class DesktopHost : public GlHost {
     const std::string path = data_dir_ + "/passwords-10k.txt";
     std::ifstream in(path, std::ios::binary);
     if (!in) {
-      app::actions::word_list_failed(state, "cannot read " + path);
+      (void)app::apply(state, *this, app::act::PasswordListFailed{"cannot read " + path});
       return;
     }
     std::stringstream bytes;
     bytes << in.rdbuf();
-    app::actions::word_list_arrived(state, bytes.str());
+    (void)app::apply(state, *this, app::act::PasswordListArrived{bytes.str()});
   }
 
  private:
@@ -121,6 +121,9 @@ int main(int argc, char** argv) {
   if (!init(loop, host, options.width, options.height)) return 1;
   for (const std::string& warning : bloomlab::app::apply_url_params(loop.state, host, options.params))
     std::fprintf(stderr, "bloomlab-desktop: %s\n", warning.c_str());
+  loop.state.history = bloomlab::app::History{};  // the program as it opens is where undo stops
+  loop.state.author_params = options.params;
+  loop.state.focus_word_box = loop.state.view.shown(bloomlab::app::Panel::words);
 
   double drawn_share = 0;
   while (!loop.quit) {

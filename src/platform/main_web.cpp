@@ -98,22 +98,16 @@ const char* reply(std::string json) {
   return g_reply.c_str();
 }
 
-const char* outcome(const std::string& error) {
+const char* error_reply(const std::string& message) {
   JsonWriter j;
-  j.begin_object().field("ok", error.empty());
-  if (!error.empty()) j.field("error", error);
-  j.end_object();
+  j.begin_object().field("ok", false).field("code", "invalid_argument").field("error", message).end_object();
   return reply(j.str());
 }
 
-// A JS number as a count: NaN, negatives and fractions have no meaning as m or k.
-bool to_count(double v, uint64_t& out, const char* name, std::string& error) {
-  if (!std::isfinite(v) || v < 0 || std::floor(v) != v) {
-    error = std::string(name) + " must be a whole number";
-    return false;
-  }
-  out = v >= 1.8e19 ? UINT64_MAX : static_cast<uint64_t>(v);
-  return true;
+// Applies an action for the JS API: the same door as the UI. Its outcome as JSON
+// ({ok, code, error?}); web/bloomlab.js throws an Error with the message when not ok.
+const char* run(const app::Action& action) {
+  return reply(app::actions::outcome_json(app::apply(g_loop.state, g_host, action)));
 }
 
 std::string warnings_json(const std::vector<std::string>& warnings) {
@@ -186,6 +180,11 @@ std::string open_page() {
   const std::vector<std::string> warnings =
       has_saved && (own.empty() || own == link) ? app::restore_session(s, g_host, saved)
                                                 : app::apply_url_params(s, g_host, own);
+  s.history = app::History{};  // the page as it opens is where undo stops
+  s.author_params = own;       // an embed's Reset goes back to what its author wrote
+  // The word box has the keyboard as the page opens; an embed never takes it from its article,
+  // and a phone would open its on-screen keyboard over the page.
+  s.focus_word_box = !s.view.embed && !s.view.touch && s.view.shown(app::Panel::words);
   g_saved_link = app::url_params_for(s);  // what was opened is saved again only once it changes
   g_saved_words_version = s.words_version;
   return warnings_json(warnings);
@@ -253,62 +252,56 @@ EMSCRIPTEN_KEEPALIVE const char* bl_query(const char* bytes, int size) {
 }
 
 EMSCRIPTEN_KEEPALIVE const char* bl_add(const char* bytes, int size) {
-  return outcome(app::actions::add_word(g_loop.state, std::string_view(bytes, size_t(size))));
+  return run(app::act::AddWord{std::string(bytes, size_t(size))});
 }
 
 EMSCRIPTEN_KEEPALIVE const char* bl_remove(const char* bytes, int size) {
-  return outcome(app::actions::remove_word(g_loop.state, std::string_view(bytes, size_t(size))));
+  return run(app::act::RemoveWord{std::string(bytes, size_t(size))});
 }
 
-// has_m or has_k 0 (JS: absent) keeps the current value; an empty name keeps the variant or scheme.
+// has_m or has_k 0 (JS: absent) keeps the current value; an empty name keeps the variant or
+// scheme. Any number is passed on as it is: check_params judges it, as for the UI and the URL.
 EMSCRIPTEN_KEEPALIVE const char* bl_set_params(int has_m, double m, int has_k, double k,
                                                const char* variant, const char* scheme) {
-  FilterParams p = g_loop.state.set.params();
-  std::string error;
-  uint64_t value = 0;
-  if (has_m) {
-    if (!to_count(m, value, "m", error)) return outcome(error);
-    p.m = value;
-  }
-  if (has_k) {
-    if (!to_count(k, value, "k", error)) return outcome(error);
-    p.k = value > UINT32_MAX ? UINT32_MAX : static_cast<uint32_t>(value);
-  }
+  app::ParamsRequest r;
+  if (has_m) r.m = m;
+  if (has_k) r.k = k;
   if (*variant) {
-    const auto v = parse_variant(variant);
-    if (!v) return outcome("unknown variant \"" + std::string(variant) + "\" (standard, counting, blocked)");
-    p.variant = *v;
+    r.variant = parse_variant(variant);
+    if (!r.variant) return error_reply("unknown variant \"" + std::string(variant) + "\" (standard, counting, blocked)");
   }
   if (*scheme) {
-    const auto s = parse_scheme(scheme);
-    if (!s) return outcome("unknown scheme \"" + std::string(scheme) + "\" (reference, enhanced, independent, weak)");
-    p.scheme = *s;
+    r.scheme = parse_scheme(scheme);
+    if (!r.scheme) return error_reply("unknown scheme \"" + std::string(scheme) + "\" (reference, enhanced, independent, weak)");
   }
-  return outcome(app::actions::set_params(g_loop.state, p));
+  return run(app::act::SetParams{r});
 }
 
-EMSCRIPTEN_KEEPALIVE const char* bl_load_preset(const char* name) {
-  return outcome(app::actions::load_preset(g_loop.state, g_host, name));
-}
+EMSCRIPTEN_KEEPALIVE const char* bl_load_preset(const char* name) { return run(app::act::LoadPreset{name}); }
 
 EMSCRIPTEN_KEEPALIVE const char* bl_measure(int has_probes, double probes) {
-  uint64_t count = kDefaultProbes;
-  std::string error;
-  if (has_probes && !to_count(probes, count, "probes", error)) return outcome(error);
-  return reply(app::actions::measurement_json(app::actions::measure(g_loop.state, count)));
+  const app::Outcome o = app::apply(g_loop.state, g_host, app::act::Measure{has_probes ? probes : -1});
+  if (!o.ok()) return reply(app::actions::outcome_json(o));
+  return reply(app::actions::measurement_json(*g_loop.state.measurement));
 }
 
 EMSCRIPTEN_KEEPALIVE const char* bl_load_words(const char* bytes, int size, const char* source) {
-  return outcome(app::actions::load_word_list(g_loop.state, std::string_view(bytes, size_t(size)), source));
+  return run(app::act::LoadWordList{std::string(bytes, size_t(size)), source,
+                                    *source ? app::ListSource::file : app::ListSource::pasted});
 }
 
 EMSCRIPTEN_KEEPALIVE void bl_password_list_arrived(const char* bytes, int size) {
-  app::actions::word_list_arrived(g_loop.state, std::string_view(bytes, size_t(size)));
+  (void)app::apply(g_loop.state, g_host, app::act::PasswordListArrived{std::string(bytes, size_t(size))});
 }
 
 EMSCRIPTEN_KEEPALIVE void bl_password_list_failed(const char* why) {
-  app::actions::word_list_failed(g_loop.state, why);
+  (void)app::apply(g_loop.state, g_host, app::act::PasswordListFailed{why});
 }
+
+EMSCRIPTEN_KEEPALIVE const char* bl_undo() { return run(app::act::Undo{}); }
+EMSCRIPTEN_KEEPALIVE const char* bl_redo() { return run(app::act::Redo{}); }
+EMSCRIPTEN_KEEPALIVE int bl_can_undo() { return g_loop.state.history.can_undo(); }
+EMSCRIPTEN_KEEPALIVE int bl_can_redo() { return g_loop.state.history.can_redo(); }
 
 EMSCRIPTEN_KEEPALIVE const char* bl_apply_params(const char* query) {
   return reply(apply_params(query));

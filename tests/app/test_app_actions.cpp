@@ -1,175 +1,334 @@
-// The application's actions and URL parameters, without a window. Expected positions come from
-// the spec in DESIGN.md (m = 64, k = 3: "dragon" -> 30, 1, 36; "Qwerty" -> 25, 52, 15).
+// The application through its one door (apply), without a window. Expected positions come from
+// the spec in DESIGN.md (m = 64, k = 3: "dragon" -> 30, 1, 36; "Qwerty" -> 25, 52, 15); every
+// outcome is asserted on its code and arguments, and the state on parsed JSON.
 #define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
-#include <doctest.h>
+#include "test_support.h"
 
-#include <string>
-#include <vector>
+#include <cmath>
 
-#include "app/actions.h"
-#include "app/url_params.h"
+#include "core/theory.h"
+#include "app/format.h"
+#include "app/outcome_text.h"
 
 using namespace bloomlab;
 using namespace bloomlab::app;
-
-namespace {
-
-struct FakeHost : Host {
-  int list_requests = 0;
-  std::vector<std::string> announced;
-  ImTextureID upload_texture(int, int, int, const uint32_t*) override { return nullptr; }
-  void request_password_list() override { ++list_requests; }
-  void save_file(const std::string&, const std::string&, std::string_view) override {}
-  void announce(const std::string& text) override { announced.push_back(text); }
-};
-
-bool has(const std::string& haystack, const std::string& needle) {
-  return haystack.find(needle) != std::string::npos;
-}
-
-void finish_loading(AppState& s) {
-  for (int i = 0; i < 100000 && actions::step_pending(s, 50.0); ++i) {
-  }
-}
-
-}  // namespace
+using namespace bloomlab::app::testing;
 
 TEST_CASE("the Tiny preset shows the classic collision") {
-  AppState s;
   FakeHost host;
-  CHECK(actions::load_preset(s, host, "tiny").empty());
-  CHECK(s.set.params().m == 64);
-  CHECK(s.set.params().k == 3);
-  CHECK(s.set.words().size() == 5);
+  AppState s = tiny_state(host);
+  CHECK(s.set.params() == FilterParams{64, 3, Variant::standard, Scheme::reference});
+  CHECK(s.set.words() == kTinyWords);
   const Explained dragon = actions::query(s, "dragon");
   CHECK(dragon.positions == std::vector<uint64_t>{30, 1, 36});
   CHECK(dragon.is_member);
-  const Explained qwerty = actions::query(s, "Qwerty");
-  CHECK(qwerty.positions == std::vector<uint64_t>{25, 52, 15});
-  CHECK(qwerty.verdict == Verdict::possibly);
-  CHECK_FALSE(qwerty.is_member);
-  const std::string json = actions::query_json(s, "Qwerty");
-  CHECK(has(json, "\"verdict\":\"possibly\""));
-  CHECK(has(json, "\"positions\":[25,52,15]"));
-  CHECK(has(json, "letmein"));
+  const auto q = nlohmann::json::parse(actions::query_json(s, "Qwerty"));
+  CHECK(q["verdict"] == "possibly");
+  CHECK(q["positions"] == nlohmann::json::array({25, 52, 15}));
+  CHECK(q["culprits"] == nlohmann::json::array({"letmein"}));
+  CHECK(q["isMember"] == false);
+  const auto miss = nlohmann::json::parse(actions::query_json(s, "sunshine"));
+  CHECK(miss["verdict"] == "definitely_not");  // the same token as the CLI's --json
 }
 
-TEST_CASE("bad parameters give a message and the words stay") {
-  AppState s;
+TEST_CASE("one judge of m and k, whatever door: the outcome names the value") {
   FakeHost host;
-  actions::load_preset(s, host, "tiny");
+  AppState s = tiny_state(host);
   const uint64_t version = s.version;
-  CHECK_FALSE(actions::set_params(s, FilterParams{64, 1000, Variant::standard, Scheme::reference}).empty());
-  CHECK(s.params_note.is_error);
-  CHECK_FALSE(actions::set_params(s, FilterParams{0, 3, Variant::standard, Scheme::reference}).empty());
-  CHECK_FALSE(actions::set_params(s, FilterParams{(uint64_t{1} << 32) + 1, 3, Variant::standard,
-                                                  Scheme::reference}).empty());
-  CHECK(s.set.words().size() == 5);
-  CHECK(s.set.params().m == 64);
-  CHECK(s.version == version);
+  struct Case { std::optional<double> m, k; Code code; const char* arg; };
+  const Case cases[] = {
+      {0.0, std::nullopt, Code::m_invalid, "0"},
+      {std::ldexp(1.0, 33), std::nullopt, Code::m_invalid, "8589934592"},
+      {64.5, std::nullopt, Code::m_invalid, "64.5"},
+      {NAN, std::nullopt, Code::m_invalid, "NaN"},
+      {-1.0, std::nullopt, Code::m_invalid, "-1"},
+      {std::nullopt, 0.0, Code::k_invalid, "0"},
+      {std::nullopt, 65.0, Code::k_invalid, "65"},
+      {std::nullopt, 1e300, Code::k_invalid, "1e+300"},
+  };
+  for (const Case& c : cases) {
+    CAPTURE(c.arg);
+    const Outcome o = run(s, host, act::SetParams{request(c.m, c.k)});
+    CHECK(o.error);
+    CHECK(o.code == c.code);
+    REQUIRE(o.args.size() == 1);
+    CHECK(o.args[0] == c.arg);
+    CHECK(s.note(NoteSlot::params).code == c.code);  // beside the control that caused it
+    CHECK(s.set.words() == kTinyWords);
+    CHECK(s.version == version);
+  }
   // A good change rebuilds from the same words and clears the message.
-  CHECK(actions::set_params(s, FilterParams{128, 4, Variant::standard, Scheme::reference}).empty());
-  CHECK(s.set.words().size() == 5);
+  const Outcome ok = run(s, host, act::SetParams{request(128.0, 4.0)});
+  CHECK(ok.code == Code::params_changed);
+  CHECK(s.set.params().m == 128);
   CHECK(s.set.filter().items_added() == 5);
-  CHECK(s.params_note.text.empty());
-  CHECK(s.version > version);
+  CHECK(s.note(NoteSlot::params).code == Code::params_changed);
+  CHECK(outcome_text(s.note(NoteSlot::params)).empty());
+  CHECK(run(s, host, act::SetParams{request(128.0)}).code == Code::unchanged);
 }
 
-TEST_CASE("adding words: empty, too long, duplicate, invalid UTF-8") {
+TEST_CASE("adding words: empty, too long, duplicate, invalid UTF-8; the box empties once added") {
+  FakeHost host;
   AppState s;
-  CHECK_FALSE(actions::add_word(s, "").empty());
-  CHECK_FALSE(actions::add_word(s, std::string(kMaxLineBytes + 1, 'a')).empty());
-  CHECK(actions::add_word(s, "apple").empty());
-  CHECK(actions::add_word(s, "apple").empty());  // a duplicate is not an error
+  CHECK(run(s, host, act::AddWord{""}).code == Code::word_empty);
+  const Outcome too_long = run(s, host, act::AddWord{std::string(kMaxLineBytes + 1, 'a')});
+  CHECK(too_long.code == Code::word_too_long);
+  CHECK(too_long.args == std::vector<std::string>{"4097", "4096"});
+  CHECK(run(s, host, act::SetWordInput{"apple"}).ok());
+  CHECK(run(s, host, act::AddWord{"apple"}).code == Code::word_added);
+  CHECK(s.word_input.empty());
+  const Outcome dup = run(s, host, act::AddWord{"apple"});
+  CHECK(dup.code == Code::word_duplicate);  // said, not an error
+  CHECK_FALSE(dup.error);
+  CHECK(dup.args == std::vector<std::string>{"apple"});
   CHECK(s.set.words().size() == 1);
-  CHECK(actions::add_word(s, "\xff\xfe").empty());
-  CHECK(has(s.word_note.text, "UTF-8"));
-  CHECK(s.set.words().size() == 2);
-  CHECK(has(actions::state_json(s), "\"n\":2"));
+  CHECK(run(s, host, act::AddWord{"\xff\xfe"}).code == Code::word_added_invalid_utf8);
+  CHECK(state(s)["n"] == 2);
 }
 
 TEST_CASE("a pasted megabyte is cut at kMaxLineBytes on a UTF-8 boundary") {
+  FakeHost host;
   AppState s;
   std::string huge;
   while (huge.size() < 1000000) huge += "я";  // two bytes each
-  actions::set_word_input(s, huge);
+  const Outcome o = run(s, host, act::SetWordInput{huge});
+  CHECK(o.code == Code::word_input_cut);
   CHECK(s.word_input.size() <= kMaxLineBytes);
   CHECK(s.word_input.size() >= kMaxLineBytes - 1);
   CHECK(s.word_input.size() % 2 == 0);  // no half character
-  CHECK(s.word_note.is_error);
+  CHECK(o.args[1] == std::to_string(huge.size()));
 }
 
 TEST_CASE("remove only with the counting variant; what-if with the standard one") {
-  AppState s;
   FakeHost host;
-  actions::load_preset(s, host, "tiny");
-  CHECK_FALSE(actions::remove_word(s, "dragon").empty());
+  AppState s = tiny_state(host);
+  const Outcome refused = run(s, host, act::RemoveWord{"dragon"});
+  CHECK(refused.code == Code::remove_needs_counting);
+  CHECK(refused.args == std::vector<std::string>{"standard"});
   CHECK(s.set.words().size() == 5);
-  actions::what_if_cleared(s, "letmein");
-  // letmein's bits are Qwerty's, not qwerty's: at least no crash, and the answer is for now.
+  CHECK(run(s, host, act::WhatIfCleared{"letmein"}).ok());
   CHECK(s.what_if_version == s.version);
-  CHECK(actions::set_params(s, FilterParams{64, 3, Variant::counting, Scheme::reference}).empty());
-  CHECK(actions::remove_word(s, "dragon").empty());
+  CHECK(run(s, host, act::SetParams{ParamsRequest{std::nullopt, std::nullopt, Variant::counting, std::nullopt}}).ok());
+  CHECK(run(s, host, act::RemoveWord{"sunshine"}).code == Code::remove_absent);
+  CHECK(run(s, host, act::RemoveWord{"Qwerty"}).code == Code::remove_false_positive);
+  CHECK(run(s, host, act::RemoveWord{"dragon"}).code == Code::word_removed);
   CHECK(s.set.words().size() == 4);
   CHECK(actions::query(s, "dragon").verdict == Verdict::definitely_not);
 }
 
-TEST_CASE("the password list loads a slice per frame, and a failure keeps the words") {
-  AppState s;
+TEST_CASE("messages belong to the action that made them") {
   FakeHost host;
-  actions::load_preset(s, host, "tiny");
-  actions::word_list_failed(s, "network down");
-  CHECK(s.list_note.is_error);
-  CHECK(has(s.list_note.text, "network down"));
-  CHECK(s.set.words().size() == 5);
+  AppState s = tiny_state(host);
+  CHECK(run(s, host, act::SetParams{request(0.0)}).error);
+  CHECK(s.note(NoteSlot::params).error);
+  CHECK(run(s, host, act::AddWord{"kiwi"}).ok());  // the next action clears the params message
+  CHECK(s.note(NoteSlot::params).code == Code::ok);
+  CHECK(state(s)["errors"].empty());
+  // "What if we cleared its bits?" answers for the word in the box, not for the next one.
+  CHECK(run(s, host, act::SetWordInput{"dragon"}).ok());
+  CHECK(run(s, host, act::WhatIfCleared{"dragon"}).ok());
+  CHECK(s.what_if_word == "dragon");
+  CHECK(run(s, host, act::SetWordInput{"apple"}).ok());
+  CHECK(s.what_if_word.empty());
+}
 
-  // Asked for, then failed: the tiny words and their m and k stay.
-  CHECK(actions::load_preset(s, host, "passwords").empty());
+TEST_CASE("the password list loads a slice per frame, and a failure keeps the words") {
+  FakeHost host;
+  AppState s = tiny_state(host);
+  const Outcome failed = run(s, host, act::PasswordListFailed{"network down"});
+  CHECK(failed.code == Code::list_failed);
+  CHECK(s.set.words() == kTinyWords);
+
+  CHECK(run(s, host, act::LoadPreset{"passwords"}).code == Code::preset_requested);
   CHECK(host.list_requests == 1);
   CHECK(s.password_list_loading);
-  actions::word_list_failed(s, "HTTP 503");
-  CHECK(s.set.words().size() == 5);
+  (void)run(s, host, act::PasswordListFailed{"HTTP 503"});
+  CHECK(s.set.words() == kTinyWords);
   CHECK(s.set.params().m == 64);
   CHECK(s.preset == "tiny");
 
-  CHECK(actions::load_preset(s, host, "passwords").empty());
-  CHECK(host.list_requests == 2);
+  CHECK(run(s, host, act::LoadPreset{"passwords"}).ok());
   CHECK(s.set.words().size() == 5);  // until the list arrives
   std::string list;
   for (int i = 0; i < 3000; ++i) list += "pw" + std::to_string(i) + "\r\n";
   list += "pw1\n\n";  // a duplicate and an empty line
-  actions::word_list_arrived(s, list);
-  CHECK(s.set.params().m == 100000);
-  CHECK(s.set.params().k == 7);
+  CHECK(run(s, host, act::PasswordListArrived{list}).ok());
+  CHECK(s.set.params() == FilterParams{100000, 7, Variant::standard, Scheme::reference});
   CHECK(s.preset == "passwords");
-  CHECK(s.pending.active());
-  CHECK(has(actions::state_json(s), "\"active\":true"));
+  CHECK(state(s)["loading"]["active"] == true);
   finish_loading(s);
   CHECK(s.set.words().size() == 3000);
-  CHECK_FALSE(s.pending.active());
-  CHECK(has(s.list_note.text, "1"));  // the report's summary mentions the duplicate
-  const std::string json = actions::state_json(s);
-  CHECK(has(json, "\"wordCount\":3000"));
-  CHECK(has(json, "\"wordsTruncated\":true"));
+  const Outcome& note = s.note(NoteSlot::list);
+  CHECK(note.code == Code::list_loaded);
+  CHECK(note.args == std::vector<std::string>{"passwords", "3002", "3000", "1", "1", "0", "0"});
+  const auto json = state(s);
+  CHECK(json["wordCount"] == 3000);
+  CHECK(json["wordsTruncated"] == true);
 }
 
-TEST_CASE("measure counts the probes") {
-  AppState s;
+TEST_CASE("measure counts the probes; a bad count is refused in words") {
   FakeHost host;
-  actions::load_preset(s, host, "tiny");
-  const Measurement m = actions::measure(s, 1000);
+  AppState s = tiny_state(host);
+  CHECK(run(s, host, act::Measure{1000}).ok());
+  const Measurement& m = *s.measurement;
   CHECK(m.probes + m.skipped == 1000);
   CHECK(m.measured_rate == doctest::Approx(double(m.false_positives) / double(m.probes)));
-  CHECK(has(actions::measurement_json(m), "\"probes\":1000"));
-  CHECK(actions::measure(s, 0).probes + actions::measure(s, 0).skipped == 1);  // clamped, no crash
+  const auto json = nlohmann::json::parse(actions::measurement_json(m));
+  CHECK(json["probes"].get<uint64_t>() + json["skipped"].get<uint64_t>() == 1000);
+  CHECK(json["exact"].is_number());
+  CHECK(run(s, host, act::Measure{0}).code == Code::probes_invalid);
+  CHECK(run(s, host, act::Measure{1e8}).code == Code::probes_invalid);
+  CHECK(run(s, host, act::SetParams{ParamsRequest{std::nullopt, std::nullopt, Variant::blocked, std::nullopt}}).ok());
+  CHECK(run(s, host, act::Measure{1000}).ok());
+  CHECK(nlohmann::json::parse(actions::measurement_json(*s.measurement))["exact"].is_null());
 }
 
-TEST_CASE("URL parameters set the state; bad ones warn") {
-  AppState s;
+TEST_CASE("undo and redo every change of words, parameters and preset") {
   FakeHost host;
+  AppState s = tiny_state(host);
+  const auto snapshot = [&] { return std::make_pair(s.set.words(), s.set.params()); };
+  const auto tiny = snapshot();
+  CHECK(run(s, host, act::Undo{}).code == Code::nothing_to_undo);
+  // A chain of changes, each undone back to the state before it, then redone.
+  std::vector<std::pair<std::vector<std::string>, FilterParams>> before;
+  std::vector<Action> changes = {
+      act::AddWord{"apple"},
+      act::SetParams{request(128.0, 4.0)},
+      act::SetParams{ParamsRequest{std::nullopt, std::nullopt, Variant::counting, Scheme::enhanced}},
+      act::RemoveWord{"qwerty"},
+      act::LoadWordList{"x\ny\nz\napple\n", "list.txt", ListSource::file},
+      act::ClearWords{},
+      act::LoadPreset{"tiny"},
+      act::LoadPreset{"empty"},
+  };
+  std::vector<std::pair<std::vector<std::string>, FilterParams>> after;
+  for (const Action& a : changes) {
+    before.push_back(snapshot());
+    CHECK(run(s, host, a).ok());
+    finish_loading(s);
+    after.push_back(snapshot());
+  }
+  CHECK(s.set.words().empty());
+  CHECK(state(s)["history"]["canUndo"] == true);
+  for (size_t i = changes.size(); i-- > 0;) {
+    CAPTURE(i);
+    const Outcome o = run(s, host, act::Undo{});
+    CHECK(o.code == Code::undone);
+    CHECK(snapshot() == before[i]);
+    CHECK(s.set.filter().items_added() == s.set.words().size());
+  }
+  CHECK(snapshot() == tiny);
+  CHECK(actions::query(s, "Qwerty").culprits == std::vector<std::string>{"letmein"});
+  for (size_t i = 0; i < changes.size(); ++i) {
+    CAPTURE(i);
+    CHECK(run(s, host, act::Redo{}).code == Code::redone);
+    CHECK(snapshot() == after[i]);
+  }
+  CHECK(run(s, host, act::Redo{}).code == Code::nothing_to_redo);
+  // A new change after an undo drops the redo steps.
+  CHECK(run(s, host, act::Undo{}).ok());
+  CHECK(run(s, host, act::AddWord{"new"}).ok());
+  CHECK_FALSE(s.history.can_redo());
+}
+
+TEST_CASE("undo after Empty brings back all 10,000 words; history stays bounded") {
+  FakeHost host;
+  AppState s = tiny_state(host);
+  std::string list;
+  for (int i = 0; i < 10000; ++i) list += "password" + std::to_string(i) + "\n";
+  CHECK(run(s, host, act::LoadPreset{"passwords"}).ok());
+  CHECK(run(s, host, act::PasswordListArrived{list}).ok());
+  finish_loading(s);
+  REQUIRE(s.set.words().size() == 10000);
+  const std::vector<std::string> words = s.set.words();
+  CHECK(run(s, host, act::LoadPreset{"empty"}).ok());
+  CHECK(s.set.words().empty());
+  CHECK(run(s, host, act::Undo{}).args == std::vector<std::string>{"Empty"});
+  CHECK(s.set.words() == words);
+  CHECK(s.preset == "passwords");
+  CHECK(s.set.params().m == 100000);
+  // 300 more changes: the oldest go beyond History::kMaxSteps; the memory stays small.
+  for (int i = 0; i < 300; ++i) CHECK(run(s, host, act::AddWord{"extra" + std::to_string(i)}).ok());
+  CHECK(s.history.undo.size() == History::kMaxSteps);
+  CHECK(s.history.bytes < (size_t{4} << 20));  // diffs, not copies of 10,000 words per step
+  for (size_t i = 0; i < History::kMaxSteps; ++i) CHECK(run(s, host, act::Undo{}).ok());
+  CHECK(s.set.words().size() == 10000 + 300 - History::kMaxSteps);
+}
+
+TEST_CASE("a slider drag is one undo step") {
+  FakeHost host;
+  AppState s = tiny_state(host);
+  CHECK(run(s, host, act::SetParams{request(100.0), false}).ok());
+  for (double m = 101; m < 120; ++m) CHECK(run(s, host, act::SetParams{request(m), true}).ok());
+  CHECK(s.history.undo.size() == 1);
+  CHECK(run(s, host, act::Undo{}).ok());
+  CHECK(s.set.params().m == 64);
+}
+
+TEST_CASE("undo while a list is loading undoes the words that came so far") {
+  FakeHost host;
+  AppState s = tiny_state(host);
+  std::string list;
+  for (int i = 0; i < 200000; ++i) list += "w" + std::to_string(i) + "\n";
+  CHECK(run(s, host, act::LoadWordList{list, "", ListSource::pasted}).ok());
+  (void)continue_loading(s, 1.0);
+  CHECK(s.pending.active());
+  CHECK(run(s, host, act::Undo{}).ok());
+  CHECK_FALSE(s.pending.active());
+  CHECK(s.set.words() == kTinyWords);
+}
+
+// Views read the same functions as the filter: the step-through's positions are the filter's
+// for every variant (blocked: dragon at m = 64, k = 3 is not at the reference 30, 1, 36).
+TEST_CASE("step-through positions are the filter's own, blocked included") {
+  for (Variant v : kAllVariants)
+    for (Scheme sc : kAllSchemes) {
+      const FilterParams p{64, 3, v, sc};
+      const PositionTrace t = trace_positions(p, "dragon");
+      std::vector<uint64_t> expected;
+      filter_positions(p, "dragon", expected);
+      CHECK(t.positions == expected);
+    }
+  // Independently, from the layout filter.h documents: one block of 64 bits, g = splitmix64(h),
+  // pos_i = (g mod 2^32 + i·((g >> 32) | 1)) mod 64.
+  auto splitmix = [](uint64_t x) {
+    x += 0x9e3779b97f4a7c15ull;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+    return x ^ (x >> 31);
+  };
+  uint64_t h = 0xcbf29ce484222325ull;
+  for (char c : std::string("dragon")) h = (h ^ uint8_t(c)) * 0x100000001b3ull;
+  const uint64_t g = splitmix(h), h1 = g & 0xffffffffu, h2 = (g >> 32) | 1u;
+  const PositionTrace t = trace_positions(FilterParams{64, 3, Variant::blocked, Scheme::reference}, "dragon");
+  CHECK(t.positions == std::vector<uint64_t>{h1 % 64, (h1 + h2) % 64, (h1 + 2 * h2) % 64});
+  CHECK(t.positions == std::vector<uint64_t>{18, 39, 60});
+  CHECK(t.h1 == h1);
+}
+
+TEST_CASE("the screen reader hears the variant's own theoretical FP") {
+  FakeHost host;
+  AppState s;
+  std::string list;
+  for (int i = 0; i < 10000; ++i) list += "pw" + std::to_string(i) + "\n";
+  CHECK(run(s, host, act::LoadWordList{list, "", ListSource::pasted}).ok());
+  finish_loading(s);
+  CHECK(run(s, host, act::SetParams{ParamsRequest{100000.0, 7.0, Variant::blocked, std::nullopt}}).ok());
+  const double blocked = theoretical_fp_rate(s.set.params(), 10000);
+  const double standard = theory::standard_fp_rate(10000, 100000, 7);
+  REQUIRE(std::abs(blocked - standard) > 0.001);
+  const std::string text = actions::announcement(s);
+  CHECK(text.find(format_rate(blocked)) != std::string::npos);
+  CHECK(text.find(format_rate(standard)) == std::string::npos);
+  CHECK(state(s)["theoryFp"].get<double>() == doctest::Approx(blocked));
+}
+
+TEST_CASE("URL parameters set the state; bad ones warn; words alone start from empty") {
+  FakeHost host;
+  AppState s;
   const auto warnings = apply_url_params(
       s, host,
-      "?preset=tiny&m=128&k=4&words=apple,pe%2Car&word=drag+on&theme=light&panels=words,bits&scale=2");
+      "?preset=tiny&m=128&k=4&words=apple,pe%2Car&word=drag+on&theme=light&panels=bits,words&scale=2");
   CHECK(warnings.empty());
   CHECK(s.set.params().m == 128);
   CHECK(s.set.params().k == 4);
@@ -177,9 +336,13 @@ TEST_CASE("URL parameters set the state; bad ones warn") {
   CHECK(s.set.words().size() == 7);
   CHECK(s.word_input == "drag on");
   CHECK(s.view.theme == Theme::light);
-  CHECK(s.view.show_words);
-  CHECK_FALSE(s.view.show_plots);
+  CHECK(s.view.panels == std::vector<Panel>{Panel::bits, Panel::words});  // the author's order
   CHECK(s.view.font_scale == 2.0f);
+  CHECK(state(s)["view"]["panelOrder"] == nlohmann::json::array({"bits", "words"}));
+
+  AppState w = tiny_state(host);
+  CHECK(apply_url_params(w, host, "words=kiwi,fig").empty());
+  CHECK(w.set.words() == std::vector<std::string>{"kiwi", "fig"});  // exactly those words
 
   AppState t;
   const auto bad = apply_url_params(
@@ -188,12 +351,11 @@ TEST_CASE("URL parameters set the state; bad ones warn") {
   CHECK(bad.size() >= 9);
   CHECK(t.set.params().m == 64);  // the defaults stay
   CHECK(t.set.params().k == 3);
-  CHECK(t.view.show_plots);
+  CHECK(t.view.shown(Panel::plots));
 
   AppState u;
-  apply_url_params(u, host, "m=100&m=200");
+  CHECK(apply_url_params(u, host, "m=100&m=200").size() == 1);
   CHECK(u.set.params().m == 200);  // the last wins
-  CHECK(u.url_warnings.size() == 1);
 
   AppState v;
   std::string many = "words=";
@@ -206,17 +368,26 @@ TEST_CASE("URL parameters set the state; bad ones warn") {
   CHECK(percent_decode("%E2%9C%93+a") == "\xE2\x9C\x93 a");
 }
 
-TEST_CASE("a share link round-trips") {
-  AppState s;
+TEST_CASE("a link opens with no messages under the controls") {
   FakeHost host;
-  actions::load_preset(s, host, "tiny");
-  actions::add_word(s, "straße, ok");
-  actions::set_params(s, FilterParams{100, 5, Variant::counting, Scheme::enhanced});
-  actions::set_word_input(s, "a&b=c");
-  s.view.theme = Theme::high_contrast;
-  s.view.show_check = false;
-  s.view.font_scale = 1.5f;
-  s.probes = 5000;
+  AppState s;
+  (void)apply_url_params(s, host, "preset=passwords&embed=1");
+  CHECK(s.password_list_loading);
+  (void)run(s, host, act::PasswordListArrived{"a\nb\nc\n"});
+  finish_loading(s);
+  for (const Outcome& n : s.notes) CHECK(outcome_text(n).empty());
+}
+
+TEST_CASE("a share link round-trips") {
+  FakeHost host;
+  AppState s = tiny_state(host);
+  CHECK(run(s, host, act::AddWord{"straße, ok"}).ok());
+  CHECK(run(s, host, act::SetParams{ParamsRequest{100.0, 5.0, Variant::counting, Scheme::enhanced}}).ok());
+  CHECK(run(s, host, act::SetWordInput{"a&b=c"}).ok());
+  CHECK(run(s, host, act::SetTheme{Theme::high_contrast}).ok());
+  CHECK(run(s, host, act::SetPanels{{Panel::words, Panel::bits, Panel::numbers}}).ok());
+  CHECK(run(s, host, act::SetFontScale{1.5f}).ok());
+  CHECK(run(s, host, act::SetProbes{5000}).ok());
   const std::string link = url_params_for(s);
 
   AppState t;
@@ -225,34 +396,71 @@ TEST_CASE("a share link round-trips") {
   CHECK(t.set.words() == s.set.words());
   CHECK(t.word_input == s.word_input);
   CHECK(t.view.theme == s.view.theme);
-  CHECK_FALSE(t.view.show_check);
+  CHECK(t.view.panels == s.view.panels);
   CHECK(t.view.font_scale == 1.5f);
   CHECK(t.probes == 5000);
   CHECK(url_params_for(t) == link);
 
   // After removing a preset word the link lists every word instead.
-  actions::remove_word(s, "dragon");
+  CHECK(run(s, host, act::RemoveWord{"dragon"}).ok());
   AppState r;
   CHECK(apply_url_params(r, host, url_params_for(s)).empty());
   CHECK(r.set.words() == s.set.words());
 }
 
 TEST_CASE("a link's m, k and words apply after the password list it asked for arrives") {
-  AppState s;
   FakeHost host;
-  actions::load_preset(s, host, "tiny");
-  const auto warnings = apply_url_params(s, host, "preset=passwords&m=64&k=5&words=zebra");
-  CHECK(warnings.empty());
+  AppState s = tiny_state(host);
+  CHECK(apply_url_params(s, host, "preset=passwords&m=64&k=5&words=zebra").empty());
   CHECK(s.password_list_loading);
-  apply_deferred_url_params(s);  // still loading: nothing yet
+  apply_deferred_url_params(s, host);  // still loading: nothing yet
   CHECK(s.set.params().m == 64);
   CHECK(s.set.params().k == 3);
-  actions::word_list_arrived(s, "alpha\nbeta\ngamma\n");
+  (void)run(s, host, act::PasswordListArrived{"alpha\nbeta\ngamma\n"});
   finish_loading(s);
-  apply_deferred_url_params(s);
+  apply_deferred_url_params(s, host);
   CHECK(s.set.params().m == 64);
   CHECK(s.set.params().k == 5);
   CHECK(s.set.contains_word("zebra"));
   CHECK(s.set.contains_word("beta"));
   CHECK(s.url_after_list.empty());
+}
+
+TEST_CASE("an embed's Reset brings back the author's state") {
+  FakeHost host;
+  AppState s;
+  const std::string author = "preset=tiny&word=Qwerty&embed=1";
+  CHECK(apply_url_params(s, host, author).empty());
+  s.author_params = author;
+  CHECK(run(s, host, act::LoadPreset{"empty"}).ok());
+  CHECK(run(s, host, act::SetWordInput{"zzz"}).ok());
+  CHECK(run(s, host, act::ResetEmbed{}).code == Code::embed_reset);
+  CHECK(s.set.words() == kTinyWords);
+  CHECK(s.word_input == "Qwerty");
+}
+
+TEST_CASE("keys the platform recognised become actions; no plain key changes the filter") {
+  FakeHost host;
+  AppState s = tiny_state(host);
+  CHECK(std::holds_alternative<act::Undo>(*shortcut_action(s, Shortcut::undo)));
+  CHECK(std::holds_alternative<act::LoadPreset>(*shortcut_action(s, Shortcut::preset_empty)));
+  CHECK_FALSE(shortcut_action(s, Shortcut::step_forward));  // only with the step-through open
+  CHECK(run(s, host, act::ShowSteps{true}).ok());
+  CHECK(s.release_focus);
+  CHECK(std::holds_alternative<act::Step>(*shortcut_action(s, Shortcut::step_forward)));
+}
+
+TEST_CASE("classroom-safe words: masked on screen, the filter unchanged") {
+  FakeHost host;
+  AppState s = tiny_state(host);
+  CHECK(run(s, host, act::AddWord{"fuckyou"}).ok());
+  CHECK(actions::shown_word(s, "fuckyou") == "fuckyou");
+  CHECK(run(s, host, act::SetPresentation{true}).ok());
+  CHECK(s.view.safe_words);
+  CHECK(actions::shown_word(s, "fuckyou") == "f•••••u");
+  CHECK(actions::shown_word(s, "password") == "password");  // "ass" inside is not a match
+  CHECK(actions::masked_count(s) == 1);
+  CHECK(s.set.contains_word("fuckyou"));
+  CHECK(run(s, host, act::SetPresentation{false}).ok());
+  CHECK_FALSE(s.view.safe_words);
 }

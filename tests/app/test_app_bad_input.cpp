@@ -1,25 +1,14 @@
 // The application's actions and URL parameters fed bad input (issue 6): each is refused or
 // accepted with a message in words, nothing crashes, and the words already there stay.
-#include <doctest.h>
+#include "test_support.h"
 
-#include <string>
-#include <vector>
-
-#include "app/actions.h"
-#include "app/url_params.h"
+#include "app/outcome_text.h"
 
 using namespace bloomlab;
 using namespace bloomlab::app;
+using namespace bloomlab::app::testing;
 
 namespace {
-
-struct QuietHost : Host {
-  int list_requests = 0;
-  ImTextureID upload_texture(int, int, int, const uint32_t*) override { return nullptr; }
-  void request_password_list() override { ++list_requests; }
-  void save_file(const std::string&, const std::string&, std::string_view) override {}
-  void announce(const std::string&) override {}
-};
 
 bool contains(const std::string& haystack, const std::string& needle) {
   return haystack.find(needle) != std::string::npos;
@@ -31,80 +20,67 @@ bool any_contains(const std::vector<std::string>& texts, const std::string& need
   return false;
 }
 
-AppState tiny_state(Host& host) {
-  AppState s;
-  actions::load_preset(s, host, "tiny");
-  return s;
-}
-
-const std::vector<std::string> kTinyWords = {"password", "12345", "qwerty", "dragon", "letmein"};
-
 }  // namespace
 
-TEST_CASE("set_params: m = 0, m = 2^33, k = 0, k = 65 keep the words and say why") {
-  QuietHost host;
+TEST_CASE("SetParams: a filter too big for memory is refused in words and keeps the words") {
+  FakeHost host;
   AppState s = tiny_state(host);
-  const uint64_t version = s.version;
-  struct Case {
-    FilterParams params;
-    const char* message;
-  };
-  const Case cases[] = {
-      {{0, 3, Variant::standard, Scheme::reference}, "m must be between 1 and 4294967296"},
-      {{uint64_t{1} << 33, 3, Variant::standard, Scheme::reference}, "got 8589934592"},
-      {{64, 0, Variant::standard, Scheme::reference}, "k must be between 1 and 64"},
-      {{64, 65, Variant::counting, Scheme::reference}, "got 65"},
-  };
-  for (const Case& c : cases) {
-    CAPTURE(c.message);
-    CHECK(contains(actions::set_params(s, c.params), c.message));
-    CHECK(s.params_note.is_error);
-    CHECK(contains(s.params_note.text, c.message));
-    CHECK(s.set.words() == kTinyWords);
-    CHECK(s.set.params() == FilterParams{64, 3, Variant::standard, Scheme::reference});
-    CHECK(s.version == version);
+  // Counting at 2^32 counters needs 2 GiB + the bitmap: the core refuses it where it cannot
+  // allocate (natively it may fit; then it is undoable like any change).
+  const Outcome o = run(s, host, act::SetParams{ParamsRequest{4294967296.0, 64.0, Variant::counting, std::nullopt}});
+  if (!o.ok()) {
+    CHECK(o.code == Code::params_refused);
+    CHECK_FALSE(outcome_text(o).empty());
+    CHECK(s.set.params().m == 64);
   }
+  CHECK(s.set.words() == kTinyWords);
 }
 
-TEST_CASE("add_word: a 5 MB word is refused; NUL bytes and invalid UTF-8 are words") {
-  QuietHost host;
+TEST_CASE("AddWord: a 5 MB word is refused; NUL bytes and invalid UTF-8 are words") {
+  FakeHost host;
   AppState s = tiny_state(host);
   const std::string huge(5 * 1000 * 1000, 'x');
-  CHECK(actions::add_word(s, huge) == "That word is 5000000 bytes; the limit is 4096.");
+  const Outcome o = run(s, host, act::AddWord{huge});
+  CHECK(o.code == Code::word_too_long);
+  CHECK(outcome_text(o) == "That word is 5,000,000 bytes; the limit is 4,096.");
   CHECK(s.set.words() == kTinyWords);
 
   const std::string with_nul("nul\0byte", 8);
-  CHECK(actions::add_word(s, with_nul).empty());
+  CHECK(run(s, host, act::AddWord{with_nul}).code == Code::word_added);
   CHECK(s.set.contains_word(with_nul));
   CHECK_FALSE(s.set.contains_word("nul"));  // the word is all its bytes, not a C string
   CHECK(actions::query(s, with_nul).is_member);
 
-  CHECK(actions::add_word(s, "\xC3\x28 and \xFF").empty());
-  CHECK(s.word_note.text == "Not valid UTF-8: hashed as bytes.");
-  CHECK_FALSE(s.word_note.is_error);
+  const Outcome bad = run(s, host, act::AddWord{"\xC3\x28 and \xFF"});
+  CHECK(bad.code == Code::word_added_invalid_utf8);
+  CHECK_FALSE(bad.error);
   CHECK(s.set.words().size() == kTinyWords.size() + 2);
   // The JSON the page reads stays valid UTF-8 (U+FFFD for the bad bytes, \u0000 for NUL).
   const std::string json = actions::state_json(s);
   CHECK(is_valid_utf8(json));
   CHECK(contains(json, "nul\\u0000byte"));
+  CHECK(state(s)["words"][5] == with_nul);
 }
 
-TEST_CASE("load_word_list: empty, blank-only and 64 MiB + 1 byte are refused in words") {
-  QuietHost host;
+TEST_CASE("LoadWordList: empty, blank-only and 64 MiB + 1 byte are refused in words") {
+  FakeHost host;
   AppState s = tiny_state(host);
-  CHECK(actions::load_word_list(s, "", "empty.txt") == "the word list is empty");
-  CHECK(actions::load_word_list(s, "\n\r\n\n", "blank.txt") ==
-        "the word list has no words, only empty lines");
-  const std::string big((size_t{64} << 20) + 1, 'a');
-  CHECK(actions::load_word_list(s, big, "big.txt") ==
-        "the word list is 67108865 bytes; the limit is 64 MiB (67108864 bytes)");
-  CHECK(s.list_note.is_error);
+  const auto load = [&](std::string bytes) {
+    return run(s, host, act::LoadWordList{std::move(bytes), "f.txt", ListSource::file});
+  };
+  CHECK(outcome_text(load("")) == "the word list is empty");
+  CHECK(outcome_text(load("\n\r\n\n")) == "the word list has no words, only empty lines");
+  const Outcome big = load(std::string((size_t{64} << 20) + 1, 'a'));
+  CHECK(big.code == Code::list_invalid);
+  CHECK(outcome_text(big) == "the word list is 67108865 bytes; the limit is 64 MiB (67108864 bytes)");
+  CHECK(s.note(NoteSlot::list).error);
   CHECK_FALSE(s.pending.active());
   CHECK(s.set.words() == kTinyWords);
+  CHECK_FALSE(s.history.can_undo());  // nothing changed, nothing to undo
 }
 
 TEST_CASE("URL parameters: script tags are plain words and quoted warnings") {
-  QuietHost host;
+  FakeHost host;
   AppState s = tiny_state(host);
   const std::string script = "<script>alert(1)</script>";
   const auto warnings = apply_url_params(
@@ -116,6 +92,8 @@ TEST_CASE("URL parameters: script tags are plain words and quoted warnings") {
   CHECK(s.word_input == script);
   CHECK(any_contains(warnings, "theme = \"<script>alert(1)</script>\" is not dark"));
   CHECK(any_contains(warnings, "m = \"<script>\" is not a number of bits"));
+  // Words without a preset: an empty filter with exactly those words.
+  CHECK(s.set.words() == std::vector<std::string>{script});
   CHECK(any_contains(warnings, "Unknown parameter \"<script>\" ignored."));
   CHECK(s.set.params().m == 64);
   CHECK(s.view.theme == Theme::dark);
@@ -129,7 +107,7 @@ TEST_CASE("URL parameters: script tags are plain words and quoted warnings") {
 }
 
 TEST_CASE("URL parameters: huge values warn briefly and change nothing") {
-  QuietHost host;
+  FakeHost host;
   AppState s = tiny_state(host);
   const std::string long_digits(50000, '9');  // the whole query stays under 256 KiB
   const auto warnings = apply_url_params(
@@ -142,7 +120,7 @@ TEST_CASE("URL parameters: huge values warn briefly and change nothing") {
   CHECK(s.set.params().k == 3);
   CHECK(s.probes == kDefaultProbes);
   CHECK(s.view.font_scale == 1.0f);
-  CHECK(s.view.show_plots);
+  CHECK(s.view.shown(Panel::plots));
   CHECK(s.word_input.size() == kMaxLineBytes);
   CHECK(s.set.words() == kTinyWords);
 
@@ -152,10 +130,12 @@ TEST_CASE("URL parameters: huge values warn briefly and change nothing") {
   CHECK(big.set.params().m == kMaxBits);
   CHECK(big.set.words() == kTinyWords);
   CHECK(actions::query(big, "dragon").verdict == Verdict::possibly);
+  CHECK(run(big, host, act::Undo{}).ok());  // and undoing it rebuilds the small one
+  CHECK(big.set.params().m == 64);
 }
 
 TEST_CASE("URL parameters: repeated keys keep the last value, with one warning each") {
-  QuietHost host;
+  FakeHost host;
   AppState s = tiny_state(host);
   const auto warnings =
       apply_url_params(s, host, "words=apple&words=pear&k=5&k=6&k=7&theme=light&theme=dark");
@@ -171,9 +151,9 @@ TEST_CASE("URL parameters: repeated keys keep the last value, with one warning e
 // choosing the passwords preset forgot which words the Tiny preset had put in while they stayed
 // on screen, so the share link listed them again as extra words and was not a fixed point.
 TEST_CASE("a share link made while the password list loads recreates the same state") {
-  QuietHost host;
+  FakeHost host;
   AppState s = tiny_state(host);
-  actions::load_preset(s, host, "passwords");  // the host never answers
+  CHECK(run(s, host, act::LoadPreset{"passwords"}).ok());  // the host never answers
   CHECK(host.list_requests == 1);
   CHECK(s.set.words() == kTinyWords);
   const std::string link = url_params_for(s);
@@ -186,7 +166,7 @@ TEST_CASE("a share link made while the password list loads recreates the same st
 // Found by tests/fuzz/fuzz_url_params ("preset=empy&...&words=..."): an unknown preset was refused
 // only after it had reset what the Tiny preset put in, with the same broken share link.
 TEST_CASE("an unknown preset is refused before anything changes") {
-  QuietHost host;
+  FakeHost host;
   AppState s = tiny_state(host);
   const auto warnings = apply_url_params(s, host, "preset=empy&words=extra");
   CHECK(any_contains(warnings, "Unknown preset \"empy\": try tiny, passwords or empty."));

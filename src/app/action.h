@@ -1,0 +1,167 @@
+// The one door: every change of the application's state, view state included, is an Action
+// applied by apply() (actions.cpp), which answers with an Outcome. Panels, keys, the URL and
+// session restore, the JS API and lessons only build actions; drawing never changes the state.
+// This header knows nothing of ImGui: the unit tests drive the whole app through it.
+//
+// Outcomes carry a code and arguments, never English used as logic; outcome_text.cpp words
+// them for the view (and for the JS API's error messages).
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "core/filter.h"
+
+namespace bloomlab::app {
+
+enum class Theme { dark, light, high_contrast };
+// The theme's name in links and in state(): "dark", "light", "contrast".
+inline const char* theme_name(Theme t) {
+  return t == Theme::light ? "light" : t == Theme::high_contrast ? "contrast" : "dark";
+}
+
+enum class SizeUnit { bits, bytes, kib };  // the unit the m control is typed in
+
+// The panels, in the order of the table in panels.cpp (their ids are the `panels=` names).
+enum class Panel { words, bits, params, plots, numbers, check, count_ };
+inline constexpr size_t kPanelCount = size_t(Panel::count_);
+inline constexpr const char* kPanelNames[kPanelCount] = {"words", "bits",    "params",
+                                                         "plots", "numbers", "check"};
+inline const char* panel_name(Panel p) { return kPanelNames[size_t(p)]; }
+inline std::optional<Panel> parse_panel(std::string_view name) {
+  for (size_t i = 0; i < kPanelCount; ++i)
+    if (name == kPanelNames[i]) return Panel(i);
+  return std::nullopt;
+}
+
+// Where a list of words came from: a kind (the view words it), plus a name for files.
+enum class ListSource { passwords, file, pasted, session };
+
+// Parameters as the user asked for them, before any check: m and k as typed (any number, NaN
+// included), so that one function (check_params) judges them whichever door they came in by.
+struct ParamsRequest {
+  std::optional<double> m, k;
+  std::optional<Variant> variant;
+  std::optional<Scheme> scheme;
+};
+
+namespace act {
+// The filter and its words (undoable).
+struct SetParams { ParamsRequest request; bool continues_gesture = false; };  // a slider drag
+struct AddWord { std::string word; };
+struct RemoveWord { std::string word; };
+struct LoadPreset { std::string name; };                     // tiny, passwords, empty
+struct LoadWordList {  // a file, a paste, a saved session
+  std::string bytes;
+  std::string name;  // a file's name
+  ListSource source = ListSource::file;
+};
+struct ClearWords {};
+struct Undo {};
+struct Redo {};
+// What the platform reports back.
+struct PasswordListArrived { std::string bytes; };
+struct PasswordListFailed { std::string why; };
+// Text boxes and questions (not undoable: they change no word of the filter).
+struct SetWordInput {
+  std::string text;
+  size_t typed_bytes = 0;  // the box cut a longer paste to `text`: how long it was
+  bool from_box = false;   // typed in the box itself (else the box takes the new text)
+};
+struct SetCheckInput { std::string text; };
+struct SetPasteInput { std::string text; };
+struct AddPastedList {};
+struct WhatIfCleared { std::string word; };
+struct Measure { double probes = -1; };  // -1: the current probe count
+struct SetProbes { double probes; };
+struct SetDesign { double n, p; };
+// The view.
+struct SetPresentation { bool on; };
+struct ShowSteps { bool on; };
+struct Step { int delta; };
+struct ShowShortcuts { bool on; };
+struct ShowShare { bool on; };
+struct SetTheme { Theme theme; };
+struct SetFontScale { float scale; };
+struct SetSizeUnit { SizeUnit unit; };
+struct ShowExactCurve { bool on; };
+struct SetSafeWords { bool on; };
+struct SetPanels { std::vector<Panel> order; };  // shown panels, in the author's order
+struct FocusWordBox {};
+struct ZoomBits { float factor; float about_x = 0.5f, about_y = 0.5f; };  // about: a point of the view (0..1)
+struct PanBits { float dx, dy; };  // in texture coordinates (the whole array is 1 × 1)
+struct ResetBitsView {};
+struct PinBit { int64_t bit; };
+struct ResetEmbed {};  // an embed's Reset: the author's state again
+// Services (they go through the Host).
+struct ExportCsv {};
+struct ExportPng {};
+struct CopyText { std::string text; int what = 0; };  // 0 the link, 1 the embed code
+struct OpenFile {};
+}  // namespace act
+
+using Action = std::variant<
+    act::SetParams, act::AddWord, act::RemoveWord, act::LoadPreset, act::LoadWordList,
+    act::ClearWords, act::Undo, act::Redo, act::PasswordListArrived, act::PasswordListFailed,
+    act::SetWordInput, act::SetCheckInput, act::SetPasteInput, act::AddPastedList,
+    act::WhatIfCleared, act::Measure, act::SetProbes, act::SetDesign, act::SetPresentation,
+    act::ShowSteps, act::Step, act::ShowShortcuts, act::ShowShare, act::SetTheme,
+    act::SetFontScale, act::SetSizeUnit, act::ShowExactCurve, act::SetSafeWords, act::SetPanels,
+    act::FocusWordBox, act::ZoomBits, act::PanBits, act::ResetBitsView, act::PinBit,
+    act::ResetEmbed, act::ExportCsv, act::ExportPng, act::CopyText, act::OpenFile>;
+
+// What an action did. A code names it; args are its numbers and names, as text.
+enum class Code {
+  ok,                  // done, nothing to say
+  unchanged,           // asked for what already is
+  // words
+  word_added, word_added_invalid_utf8, word_duplicate, word_empty, word_too_long,  // {bytes, limit}
+  word_removed, remove_needs_counting,  // {variant}
+  remove_absent,        // {word, zero counters}
+  remove_false_positive,  // {word, words it would break}
+  word_input_cut,       // {kept bytes, total bytes, limit}
+  word_input_invalid_utf8,
+  check_input_cut,      // {limit}
+  // parameters
+  params_changed, m_invalid,  // {value}
+  k_invalid,            // {value}
+  params_refused,       // {the core's reason}
+  probes_invalid,       // {value}
+  design_invalid,
+  // presets and lists
+  preset_loaded,        // {name}
+  preset_requested,     // {name}: the password list is on its way
+  preset_unknown,       // {name}
+  list_queued,          // {words, source}
+  list_loaded,          // {source, lines, words, duplicates, empty lines, invalid UTF-8, NUL}
+  list_invalid,         // {the core's reason}
+  list_failed,          // {why}
+  paste_empty,
+  words_cleared,
+  // history
+  undone,               // {what}
+  redone,               // {what}
+  nothing_to_undo, nothing_to_redo,
+  // view and services
+  view_changed, exported,  // {file name}
+  plot_not_shown, copied,  // {0 link | 1 embed code}
+  embed_reset,
+};
+
+struct [[nodiscard]] Outcome {
+  Code code = Code::ok;
+  std::vector<std::string> args;
+  bool error = false;
+  bool ok() const { return !error; }
+};
+
+// Which note on screen an outcome belongs to (the control that caused it).
+enum class NoteSlot { none, word, params, list, check, exports, history };
+
+// What each undoable change was, for "Undo Empty" and the history's words.
+enum class ChangeKind { params, add_word, remove_word, preset, word_list, clear_words };
+
+}  // namespace bloomlab::app

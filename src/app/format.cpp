@@ -1,0 +1,76 @@
+// Numbers and words as the view shows them (see format.h).
+#include "format.h"
+
+#include <cmath>
+#include <cstdio>
+
+#include "core/word_list.h"
+
+namespace bloomlab::app {
+namespace {
+
+// Length of the well-formed UTF-8 sequence at s[i], or 0 (RFC 3629).
+size_t utf8_sequence(std::string_view s, size_t i) {
+  const auto c = static_cast<unsigned char>(s[i]);
+  const size_t len = c < 0x80 ? 1 : c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3
+                   : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
+  if (len == 0 || i + len > s.size()) return 0;
+  return is_valid_utf8(s.substr(i, len)) ? len : 0;
+}
+
+}  // namespace
+
+std::string display_text(std::string_view bytes, size_t max_chars) {
+  std::string out;
+  size_t chars = 0;
+  for (size_t i = 0; i < bytes.size();) {
+    if (chars == max_chars) return out + "…";
+    const size_t len = utf8_sequence(bytes, i);
+    const auto c = static_cast<unsigned char>(bytes[i]);
+    if (len == 0 || (len == 1 && (c < 0x20 || c == 0x7F))) {
+      out += "\xE2\x96\xA1";  // U+25A1 WHITE SQUARE: in the font subset, unlike U+FFFD
+      i += 1;
+    } else {
+      out.append(bytes.data() + i, len);
+      i += len;
+    }
+    ++chars;
+  }
+  return out;
+}
+
+std::string with_commas(uint64_t v) {
+  std::string digits = std::to_string(v), out;
+  for (size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return out;
+}
+
+std::string format_rate(double p) {
+  char buf[32];
+  if (!std::isfinite(p)) return "—";
+  if (p == 0) return "0";
+  if (p >= 1e-5) std::snprintf(buf, sizeof buf, "%.3g%%", p * 100);  // 0.018%, not 1.80e-04
+  else std::snprintf(buf, sizeof buf, "%.2e", p);
+  return buf;
+}
+
+std::string format_bytes(uint64_t bytes) {
+  char buf[32];
+  if (bytes < 1024) std::snprintf(buf, sizeof buf, "%llu B", static_cast<unsigned long long>(bytes));
+  else if (bytes < (uint64_t{1} << 20)) std::snprintf(buf, sizeof buf, "%.1f KiB", double(bytes) / 1024);
+  else if (bytes < (uint64_t{1} << 30)) std::snprintf(buf, sizeof buf, "%.1f MiB", double(bytes) / 1048576);
+  else std::snprintf(buf, sizeof buf, "%.2f GiB", double(bytes) / 1073741824);
+  return buf;
+}
+
+std::string format_percent(double fraction) {
+  char buf[32];
+  if (!std::isfinite(fraction)) return "—";
+  std::snprintf(buf, sizeof buf, "%.1f%%", fraction * 100);
+  return buf;
+}
+
+}  // namespace bloomlab::app

@@ -1,0 +1,18 @@
+// Numbers and words as the view shows them. No ImGui: the action layer's texts (share
+// snippets, the screen-reader summary, outcome messages) use them too.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace bloomlab::app {
+
+// Text fit to show: invalid UTF-8 bytes and control characters become U+25A1 "□", long
+// text is cut with "…" (the word itself is hashed as it is).
+std::string display_text(std::string_view bytes, size_t max_chars = 64);
+std::string with_commas(uint64_t v);  // 100000 -> "100,000"
+std::string format_rate(double p);    // 0.0123 -> "1.23%", tiny values in scientific form
+std::string format_bytes(uint64_t bytes);  // "8 B", "12.2 KiB", "3.1 MiB"
+std::string format_percent(double fraction);  // 0.5037 -> "50.4%" (a share of the bits)
+
+}  // namespace bloomlab::app

@@ -1,0 +1,32 @@
+#include "panels.h"
+
+#include "ui.h"
+
+namespace bloomlab::app {
+namespace {
+
+// The step-through and "your own words" travel with the word panel (see app.cpp's layout).
+const PanelInfo kPanels[] = {
+    {Panel::words, "Word", Column::left, panel_word},
+    {Panel::bits, "Bit array", Column::left, panel_bits},
+    {Panel::params, "Parameters", Column::right, panel_params},
+    {Panel::plots, "False positives", Column::right, panel_plots},
+    {Panel::numbers, "Numbers", Column::right, panel_numbers},
+    {Panel::check, "Check a password", Column::left, panel_check},
+};
+static_assert(std::size(kPanels) == kPanelCount, "a row for every Panel of action.h");
+
+}  // namespace
+
+const PanelInfo* panel_table(size_t* count) {
+  *count = std::size(kPanels);
+  return kPanels;
+}
+
+const PanelInfo& panel_info(Panel id) {
+  for (const PanelInfo& p : kPanels)
+    if (p.id == id) return p;
+  return kPanels[0];
+}
+
+}  // namespace bloomlab::app

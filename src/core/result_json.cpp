@@ -1,0 +1,49 @@
+#include "result_json.h"
+
+namespace bloomlab {
+
+const char* verdict_token(Verdict v) { return v == Verdict::possibly ? "possibly" : "definitely_not"; }
+
+void write_params(JsonWriter& w, const FilterParams& p) {
+  w.begin_object().field("m", p.m).field("k", p.k).field("variant", variant_name(p.variant));
+  w.field("scheme", scheme_name(p.scheme)).end_object();
+}
+
+void write_explained(JsonWriter& w, std::string_view word, const Explained& e) {
+  w.begin_object();
+  w.field("word", word);
+  w.field("verdict", verdict_token(e.verdict));
+  w.array("positions", e.positions);
+  w.array("zeroBits", e.zero_bits);
+  w.array("culprits", e.culprits);
+  w.field("isMember", e.is_member);
+  w.field("validUtf8", is_valid_utf8(word));
+  w.field("sentence", e.sentence());
+  w.end_object();
+}
+
+void write_measurement(JsonWriter& w, const Measurement& m) {
+  w.begin_object()
+      .field("n", m.n)
+      .field("m", m.m)
+      .field("k", m.k)
+      .field("bitsSet", m.bits_set)
+      .field("falsePositives", m.false_positives)
+      .field("probes", m.probes)
+      .field("skipped", m.skipped)
+      .field("rate", m.measured_rate)
+      .field("theory", m.theory_rate);
+  w.key("exact");
+  if (m.has_exact) w.value(m.exact_rate);
+  else w.null();
+  w.end_object();
+}
+
+void write_word_list_report(JsonWriter& w, uint64_t words, const WordListReport& r) {
+  w.begin_object().field("words", words).field("lines", r.lines);
+  w.field("emptyLines", r.empty_lines).field("duplicates", r.duplicates);
+  w.field("invalidUtf8Lines", r.invalid_utf8_lines).field("nulLines", r.nul_lines);
+  w.field("summary", r.summary()).end_object();
+}
+
+}  // namespace bloomlab

@@ -1,0 +1,26 @@
+// One JSON schema for results, shared by the CLI's --json and the page's JS API: the same keys
+// (camelCase), the same verdict tokens ("possibly", "definitely_not"), numbers as numbers and
+// null where a value does not apply (never a string such as "n/a").
+#pragma once
+#include <string_view>
+
+#include "experiment.h"
+#include "json_writer.h"
+#include "word_list.h"
+#include "word_set.h"
+
+namespace bloomlab {
+
+const char* verdict_token(Verdict v);  // "possibly" | "definitely_not"
+
+// {m, k, variant, scheme}
+void write_params(JsonWriter& w, const FilterParams& p);
+// {word, verdict, positions, zeroBits, culprits, isMember, validUtf8, sentence}
+void write_explained(JsonWriter& w, std::string_view word, const Explained& e);
+// {n, m, k, bitsSet, falsePositives, probes, skipped, rate, theory, exact}: exact is null where
+// the exact formula does not apply (the blocked variant) or was not computed.
+void write_measurement(JsonWriter& w, const Measurement& m);
+// {words, lines, emptyLines, duplicates, invalidUtf8Lines, nulLines, summary}
+void write_word_list_report(JsonWriter& w, uint64_t words, const WordListReport& r);
+
+}  // namespace bloomlab
