@@ -372,7 +372,11 @@ void set_presentation(AppState& s, bool on) {
     v.theme_before_presentation = v.theme;
     v.scale_before_presentation = v.font_scale;
     v.theme = Theme::high_contrast;
-    v.font_scale = std::max(v.font_scale, kPresentationScale);
+    // Text as large as a slide of about 620 × 400 text-size-1 pixels allows (2× on a 1280 × 800
+    // screen, 1.65× on a 1024 × 768 projector, 2.5× at 1920 × 1080), never smaller than chosen.
+    const float w = s.layout.display_w, h = s.layout.display_h;
+    const float fit = w > 0 && h > 0 ? std::min(w / 620.0f, h / 400.0f) : kPresentationScale;
+    v.font_scale = std::max(v.font_scale, std::clamp(fit, 1.5f, 2.5f));
     v.show_shortcuts = false;  // the slide keeps its room; the keys list is a button away
     v.safe_words_by_presentation = !v.safe_words;
     v.safe_words = true;
@@ -620,10 +624,7 @@ bool continue_loading(AppState& s, double budget_ms) {
   if (!s.pending.quiet) {
     const WordListReport& r = s.pending.report;
     const std::string source = source_arg(s.pending.source, s.pending.file_name);
-    (void)noted(s, NoteSlot::list,
-          make(Code::list_loaded, {source, std::to_string(r.lines), std::to_string(r.lines - r.empty_lines - r.duplicates),
-                                   std::to_string(r.duplicates), std::to_string(r.empty_lines),
-                                   std::to_string(r.invalid_utf8_lines), std::to_string(r.nul_lines)}));
+    (void)noted(s, NoteSlot::list, make(Code::list_loaded, {source, r.summary()}));
   }
   s.pending = PendingWords{};
   return false;

@@ -220,7 +220,7 @@ void draw_history(AppState& s) {
 void draw_header(AppState& s) {
   const float width = ImGui::GetContentRegionAvail().x;
   const bool narrow = width < kNarrowWidth * ui_scale();
-  if (!s.view.embed) {
+  if (!s.view.embed && !s.view.presentation) {  // a slide keeps its room
     ImGui::AlignTextToFramePadding();
     text_coloured(palette().set_bit, "BloomLab");
     ImGui::SameLine();
@@ -248,15 +248,13 @@ void draw_header(AppState& s) {
 void draw_column(AppState& s, Host& host, const char* id, float width, const std::vector<const PanelInfo*>& panels,
                  bool with_word_companions) {
   ImGui::BeginChild(id, ImVec2(width, 0), false);
-  // A finger drags the column to scroll it (ImGui 1.86 scrolls only by wheel or scrollbar);
-  // a drag that starts on a control (a slider, the bit array) stays that control's.
-  // (A press on empty space makes the window's "move" id active, even for windows that
-  // cannot move: that counts as the background.)
-  const ImGuiContext& g = *GImGui;
-  const bool on_background = g.ActiveId == 0 || (g.ActiveIdWindow && g.ActiveId == g.ActiveIdWindow->MoveId);
-  if (s.view.touch && on_background && ImGui::IsMouseDragging(ImGuiMouseButton_Left, 4.0f) &&
-      ImGui::IsWindowHovered(ImGuiHoveredFlags_ChildWindows | ImGuiHoveredFlags_AllowWhenBlockedByActiveItem))
-    ImGui::SetScrollY(ImGui::GetScrollY() - ImGui::GetIO().MouseDelta.y);
+  // A finger's vertical drag scrolls the column under it (ImGui 1.86 scrolls only by wheel or
+  // scrollbar). The platform decided it was a scroll before any control saw a press, so a
+  // drag that starts on a slider, a chip or the bit array scrolls and changes nothing.
+  const TouchScroll& t = s.touch_scroll;
+  const ImVec2 pos = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
+  if (t.dy != 0 && t.x >= pos.x && t.x < pos.x + size.x && t.y >= pos.y && t.y < pos.y + size.y)
+    ImGui::SetScrollY(ImGui::GetScrollY() - t.dy);
   // The step-through opens right under the word box (or first, with no word panel), so each
   // step and its bits are on screen together; "your own words" ends the word panel's column.
   const bool words_here = std::any_of(panels.begin(), panels.end(), [](const PanelInfo* p) { return p->id == Panel::words; });
@@ -389,8 +387,11 @@ void frame(AppState& s, Host& host) {
     s.release_focus = false;
   }
   s.hovered_word.clear();
+  set_ui_compact(s.view.presentation);
 
   const ImGuiIO& io = ImGui::GetIO();
+  s.layout.display_w = io.DisplaySize.x;
+  s.layout.display_h = io.DisplaySize.y;
   ImGui::SetNextWindowPos(ImVec2(0, 0));
   ImGui::SetNextWindowSize(io.DisplaySize);
   ImGui::Begin("BloomLab", nullptr,
@@ -402,7 +403,9 @@ void frame(AppState& s, Host& host) {
   // Two columns only when both have something to show (an embed may hide one side).
   const auto left = shown_panels(s, Column::left), right = shown_panels(s, Column::right);
   const bool left_any = !left.empty() || s.view.show_steps;
-  if (width >= kNarrowWidth * ui_scale() && left_any && !right.empty()) {
+  // A slide keeps two columns down to a projector's 1024 px: the word and its bits on the left.
+  const float two_columns = s.view.presentation ? 600.0f : kNarrowWidth * ui_scale();
+  if (width >= two_columns && left_any && !right.empty()) {
     draw_column(s, host, "left", std::floor(width * 0.56f), left, true);
     ImGui::SameLine();
     draw_column(s, host, "right", 0, right, false);

@@ -136,12 +136,7 @@ std::string outcome_text(const Outcome& o) {
       return "Unknown preset " + quoted(arg(o, 0)) + ": try tiny, passwords or empty.";
     case Code::list_queued:
       return "Loading " + plural(arg(o, 0), "word", "words") + " from " + source_title(arg(o, 1)) + "…";
-    case Code::list_loaded:
-      return source_title(arg(o, 0)) + ": " + plural(arg(o, 2), "word", "words") + " from " +
-             plural(arg(o, 1), "line", "lines") + "; " + count(arg(o, 3)) + " duplicates dropped, " +
-             count(arg(o, 4)) + " empty lines skipped" +
-             (arg(o, 5) != "0" ? ", " + count(arg(o, 5)) + " lines of invalid UTF-8 (hashed as bytes)" : "") +
-             (arg(o, 6) != "0" ? ", " + count(arg(o, 6)) + " lines with NUL bytes" : "") + ".";
+    case Code::list_loaded: return source_title(arg(o, 0)) + ": " + arg(o, 1) + ".";
     case Code::list_invalid: return arg(o, 0);
     case Code::list_failed: return "The password list did not load: " + arg(o, 0);
     case Code::paste_empty: return "Paste some words first, one per line.";

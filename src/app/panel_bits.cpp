@@ -86,8 +86,12 @@ void draw_cells(AppState& s, const Highlights& h) {
   const Filter& f = s.set.filter();
   const uint64_t m = f.params().m;
   const float width = ImGui::GetContentRegionAvail().x;
-  const float max_height = std::max(160.0f, ImGui::GetIO().DisplaySize.y * 0.5f);
   const bool curves = m <= kMaxCurveBits && !h.positions.empty();
+  // Half the screen; on a slide, what is left below (the whole array stays on screen).
+  const float below = ImGui::GetIO().DisplaySize.y - ImGui::GetCursorScreenPos().y -
+                      (curves ? 70.0f * ui_scale() : 0.0f) - 3 * ImGui::GetFrameHeight();
+  const float max_height = ui_compact() ? std::max(120.0f, below)
+                                        : std::max(160.0f, ImGui::GetIO().DisplaySize.y * 0.5f);
   // Cells as large as fit (up to 44 px), 16 per row for the classic m = 64.
   float cell = std::min({44.0f * ui_scale(), width / 16.0f,
                          std::sqrt(width * max_height / float(m))});

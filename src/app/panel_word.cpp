@@ -68,6 +68,7 @@ void word_box(AppState& s) {
           ImGuiInputTextFlags_CallbackAlways,
       box_callback, &edit);
   s.layout.word_box = last_item_rect();
+  s.layout.word_box_active = ImGui::IsItemActive();
   if (text != s.word_input || edit.pasted_bytes > 0)
     dispatch(s, act::SetWordInput{text, size_t(edit.pasted_bytes), true});
   if (one_row) ImGui::SameLine();
@@ -152,7 +153,7 @@ void word_list(AppState& s) {
     ImGui::SameLine();
     ImGui::TextDisabled("(%s masked for the classroom)", with_commas(masked).c_str());
   }
-  if (words.empty()) return;
+  if (words.empty() || ui_compact()) return;  // a slide keeps its room for the bits
   const size_t shown = std::min(words.size(), kChipsShown);
   // A long list scrolls in a box of a few lines; a short one just wraps.
   const bool boxed = words.size() > 40;

@@ -99,6 +99,13 @@ struct BitView {
   float pinch_x = 0, pinch_y = 0;
 };
 
+// A finger's vertical drag this frame, from the platform (the drag decided to be a scroll, not
+// a press): the column under (x, y) scrolls by dy CSS px. Consumed by the frame it arrived for.
+struct TouchScroll {
+  float dy = 0;
+  float x = 0, y = 0;
+};
+
 // Derived from the state while drawing the bit array: caches and what the pointer is over.
 struct BitCache {
   int64_t hovered_bit = -1;
@@ -137,6 +144,8 @@ struct Layout {
   ScreenRect save_png_button, save_csv_button, step_next_button;
   ScreenRect open_file_button, paste_box, add_list_button;  // the "your own words" panel
   ScreenRect undo_button, verdict;
+  float display_w = 0, display_h = 0;  // the window, in CSS px
+  bool word_box_active = false;        // the word box had the keyboard
   // The cell grid (m small enough for one rectangle per bit): bit i's cell starts at
   // (cells_x + (i % cells_cols) * cell, cells_y + (i / cells_cols) * cell).
   bool bit_cells = false;
@@ -210,6 +219,7 @@ struct AppState {
   History history;
   ViewOptions view;
   BitView bits;
+  TouchScroll touch_scroll;
   BitCache bit_cache;
   PlotCache plots;
   Layout layout;

@@ -55,9 +55,12 @@ ScreenRect last_item_rect() {
 
 namespace {
 float g_ui_scale = 1.0f;
-}
+bool g_ui_compact = false;
+}  // namespace
 float ui_scale() { return g_ui_scale; }
 void set_ui_scale(float scale) { g_ui_scale = scale > 0 ? scale : 1.0f; }
+bool ui_compact() { return g_ui_compact; }
+void set_ui_compact(bool compact) { g_ui_compact = compact; }
 
 void begin_card(const char* title, const char* hint, const char* formula) {
   ImGui::PushID(title);
@@ -84,7 +87,7 @@ void begin_card(const char* title, const char* hint, const char* formula) {
     ImGui::SameLine();
     help_marker(formula);
   }
-  if (hint && *hint) hint_text(hint);
+  if (hint && *hint && !ui_compact()) hint_text(hint);
   ImGui::Spacing();
 }
 

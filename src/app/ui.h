@@ -50,6 +50,9 @@ void same_line_if_fits(float width);
 ScreenRect last_item_rect();  // where the last ImGui item was drawn (AppState::layout)
 float ui_scale();  // the font scale (presentation mode): multiply fixed pixel sizes by it
 void set_ui_scale(float scale);  // apply_theme() keeps it in step with the style
+// Presentation mode's compact slide: cards without their hint line, the word list as a count.
+bool ui_compact();
+void set_ui_compact(bool compact);
 
 // The panels, one file each. The table in panels.cpp (id, title, column, draw function) is read
 // by the layout, the panels= parameter and the View menu.

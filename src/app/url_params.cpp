@@ -29,19 +29,6 @@ int hex_digit(char c) {
   return -1;
 }
 
-// A decimal integer of at most `max`, digits only; nullopt for anything else.
-std::optional<uint64_t> parse_uint(std::string_view text, uint64_t max) {
-  if (text.empty() || text.size() > 20) return std::nullopt;
-  uint64_t v = 0;
-  for (char c : text) {
-    if (c < '0' || c > '9') return std::nullopt;
-    const auto d = static_cast<uint64_t>(c - '0');
-    if (v > (max - d) / 10) return std::nullopt;  // v*10 + d would exceed max
-    v = v * 10 + d;
-  }
-  return v;
-}
-
 std::optional<float> parse_scale(const std::string& text) {
   if (text.empty() || text.size() > 16) return std::nullopt;
   char* end = nullptr;

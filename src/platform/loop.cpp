@@ -8,6 +8,7 @@
 #include <cfloat>
 #include <cmath>
 #include <cstdio>
+#include <utility>
 
 #include "app/actions.h"
 #include "app/app.h"
@@ -91,12 +92,15 @@ bool map_shortcut(Loop& loop, const SDL_KeyboardEvent& key) {
 
 // Text typed while no text field has the keyboard goes to the word box (a plain key never
 // presses a button: Space does only while keyboard navigation shows its focus ring).
+// (So does text typed while the word box is taking the keyboard back, after Enter: it waits.)
 bool take_stray_text(Loop& loop, const SDL_TextInputEvent& text) {
   const ImGuiIO& io = ImGui::GetIO();
-  if (io.WantTextInput || !loop.state.view.shown(app::Panel::words)) return false;
-  if (text.text[0] == ' ' && text.text[1] == 0 && (io.NavVisible || loop.state.view.show_steps)) return false;
+  const bool box_coming = loop.state.focus_word_box || !loop.text_for_word_box.empty();
+  if ((io.WantTextInput && !box_coming) || !loop.state.view.shown(app::Panel::words)) return false;
+  if (!box_coming && text.text[0] == ' ' && text.text[1] == 0 && (io.NavVisible || loop.state.view.show_steps))
+    return false;
+  if (!box_coming) loop.state.shortcuts.push_back(app::Shortcut::focus_word);  // once
   loop.text_for_word_box += text.text;
-  loop.state.shortcuts.push_back(app::Shortcut::focus_word);
   return true;
 }
 
@@ -126,6 +130,83 @@ void track_touch(Loop& loop, const SDL_Event& e) {
     bits.pinch_y = (a.y + b.y) / 2;
   }
   loop.pinch_distance = d;
+}
+
+// A finger (SDL's touch-emulated mouse) decides before ImGui sees a press: 10 CSS px of travel,
+// mostly vertical, is a scroll of the column under it; mostly horizontal, or a lift, is a press
+// at the start. ImGui 1.86's SDL backend polls the button and the position (SDL_GetMouseState),
+// so the decision is applied to io after the backend's NewFrame (apply_touch_gesture). Returns
+// true when the event is consumed here.
+constexpr float kGestureSlop = 10.0f;
+bool arbitrate_touch(Loop& loop, const SDL_Event& e) {
+  using G = Loop::Gesture;
+  const bool from_touch = (e.type == SDL_MOUSEBUTTONDOWN || e.type == SDL_MOUSEBUTTONUP)
+                              ? e.button.which == SDL_TOUCH_MOUSEID
+                              : e.type == SDL_MOUSEMOTION && e.motion.which == SDL_TOUCH_MOUSEID;
+  if (!from_touch) return false;
+  if (loop.fingers.size() > 1) {  // a pinch: no press, no scroll
+    if (loop.gesture == G::undecided || loop.gesture == G::scroll) loop.gesture = G::pinch;
+    return true;
+  }
+  switch (e.type) {
+    case SDL_MOUSEBUTTONDOWN:
+      if (e.button.button != SDL_BUTTON_LEFT) return false;
+      loop.gesture = G::undecided;
+      loop.gesture_x = float(e.button.x);
+      loop.gesture_y = loop.gesture_last_y = float(e.button.y);
+      return true;  // held: the finger has not said yet
+    case SDL_MOUSEMOTION: {
+      if (loop.gesture == G::scroll) {
+        loop.state.touch_scroll.dy += float(e.motion.y) - loop.gesture_last_y;
+        loop.state.touch_scroll.x = loop.gesture_x;
+        loop.state.touch_scroll.y = loop.gesture_y;
+        loop.gesture_last_y = float(e.motion.y);
+        return true;
+      }
+      if (loop.gesture == G::pinch) return true;
+      if (loop.gesture != G::undecided) return false;
+      const float dx = float(e.motion.x) - loop.gesture_x, dy = float(e.motion.y) - loop.gesture_y;
+      if (std::hypot(dx, dy) < kGestureSlop) return true;
+      if (std::abs(dy) > std::abs(dx)) {
+        loop.gesture = G::scroll;
+        loop.state.touch_scroll = app::TouchScroll{dy, loop.gesture_x, loop.gesture_y};
+        loop.gesture_last_y = float(e.motion.y);
+        return true;
+      }
+      loop.gesture = G::press;  // sideways: a slider's drag, the bit array's pan
+      loop.press_frames = 1;    // down at the start for a frame, then the finger leads
+      return false;
+    }
+    case SDL_MOUSEBUTTONUP:
+      if (loop.gesture == G::undecided) {  // a tap: down at the start for a frame, then up
+        loop.gesture = G::none;
+        loop.press_frames = 2;
+        return true;
+      }
+      if (loop.gesture == G::press && loop.press_frames > 0) {  // lifted before the press showed
+        loop.gesture = G::none;
+        loop.press_frames = 2;
+        return true;
+      }
+      loop.gesture = G::none;
+      return true;
+    default: return false;
+  }
+}
+
+// After the backend's NewFrame: a finger that has not decided (or scrolls, or pinches) presses
+// nothing; a decided press starts where the finger came down.
+void apply_touch_gesture(Loop& loop, ImGuiIO& io) {
+  using G = Loop::Gesture;
+  if (loop.press_frames > 0) {
+    const bool tap_release = loop.gesture == G::none && loop.press_frames == 1;
+    io.MouseDown[0] = !tap_release;
+    io.MousePos = ImVec2(loop.gesture_x, loop.gesture_y);
+    --loop.press_frames;
+    return;
+  }
+  if (loop.gesture == G::undecided || loop.gesture == G::scroll || loop.gesture == G::pinch)
+    io.MouseDown[0] = false;
 }
 
 void push_key_event(SDL_Scancode key, bool down) {
@@ -203,6 +284,9 @@ void frame(Loop& loop) {
   std::vector<SDL_Scancode> pressed_now;
   SDL_Event event;
   while (SDL_PollEvent(&event)) {
+    if (event.type == SDL_FINGERDOWN || event.type == SDL_FINGERMOTION || event.type == SDL_FINGERUP)
+      track_touch(loop, event);
+    if (arbitrate_touch(loop, event)) continue;
     if (event.type == SDL_KEYUP &&
         std::find(pressed_now.begin(), pressed_now.end(), event.key.keysym.scancode) != pressed_now.end()) {
       loop.keys_down.push_back(event.key.keysym.scancode);  // released at the next frame's start
@@ -215,7 +299,6 @@ void frame(Loop& loop) {
     ImGui_ImplSDL2_ProcessEvent(&event);
     switch (event.type) {
       case SDL_QUIT: loop.quit = true; break;
-      case SDL_FINGERDOWN: case SDL_FINGERMOTION: case SDL_FINGERUP: track_touch(loop, event); break;
       case SDL_MOUSEMOTION:  // a real mouse (not a finger SDL turned into one) shows again
         if (event.motion.which != SDL_TOUCH_MOUSEID) loop.hide_mouse_from = UINT64_MAX;
         break;
@@ -223,7 +306,7 @@ void frame(Loop& loop) {
     }
   }
   // Stray text waits until the word box has the keyboard (it asked for it last frame).
-  if (!loop.text_for_word_box.empty() && ImGui::GetIO().WantTextInput) {
+  if (!loop.text_for_word_box.empty() && loop.state.layout.word_box_active && !loop.state.focus_word_box) {
     ImGui::GetIO().AddInputCharactersUTF8(loop.text_for_word_box.c_str());
     loop.text_for_word_box.clear();
   }
@@ -234,13 +317,15 @@ void frame(Loop& loop) {
   // asserts on a non-positive DeltaTime.
   ImGuiIO& io = ImGui::GetIO();
   if (io.DeltaTime <= 0.0f) io.DeltaTime = 1.0f / 1000.0f;
+  apply_touch_gesture(loop, io);
   // A capture (Save PNG) asked for last frame is taken from this frame, drawn with the mouse
   // "nowhere" so that no hover or tooltip (the button's own) lands in the image.
   const bool capturing = loop.host->has_captures();
   if (loop.frames >= loop.hide_mouse_from || capturing) io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
   ImGui::NewFrame();
   app::frame(loop.state, *loop.host);
-  loop.state.bits.pinch_zoom = 1.0f;  // a pinch is consumed by the frame it arrived for
+  loop.state.bits.pinch_zoom = 1.0f;  // a pinch and a scroll are consumed by the frame they came for
+  loop.state.touch_scroll = app::TouchScroll{};
   ImGui::Render();
 
   int w = 0, h = 0;

@@ -33,6 +33,11 @@ struct Loop {
   // in the frame they went down: released at the start of the next frame, as ImGui 1.86 reads
   // key states once per frame.
   std::vector<SDL_Scancode> keys_down, keys_to_release;
+  // A finger's press is held until the finger shows what it means: a mostly vertical move is a
+  // scroll (no control is pressed), a horizontal one or a lift is a press where it started.
+  enum class Gesture { none, undecided, scroll, press, pinch } gesture = Gesture::none;
+  float gesture_x = 0, gesture_y = 0, gesture_last_y = 0;
+  int press_frames = 0;  // frames the press at the finger's start still has to show
   // Text typed while no text field had the keyboard: it goes to the word box, which takes the
   // keyboard next frame; the text follows once it has.
   std::string text_for_word_box;

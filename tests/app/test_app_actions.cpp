@@ -160,7 +160,9 @@ TEST_CASE("the password list loads a slice per frame, and a failure keeps the wo
   CHECK(s.set.words().size() == 3000);
   const Outcome& note = s.note(NoteSlot::list);
   CHECK(note.code == Code::list_loaded);
-  CHECK(note.args == std::vector<std::string>{"passwords", "3002", "3000", "1", "1", "0", "0"});
+  REQUIRE(note.args.size() == 2);
+  CHECK(note.args[0] == "passwords");
+  CHECK(note.args[1] == "3000 words from 3002 lines; 1 duplicate dropped; 1 empty line skipped");
   const auto json = state(s);
   CHECK(json["wordCount"] == 3000);
   CHECK(json["wordsTruncated"] == true);

@@ -1,6 +1,7 @@
-// The classroom (issue 5): presentation mode (large text, high contrast, keys shown) by the P
-// key; the step-through of one word (bytes → h → h1, h2 → each position → bits) moved with the
-// arrow keys, its values checked against an independent FNV-1a; shortcuts (1/2/3, Ctrl+K);
+// The classroom: presentation mode (large text, high contrast, classroom-safe words) by
+// Alt+Shift+P; the step-through of one word (bytes → h → h1, h2 → each position → bits) moved
+// with the arrow keys and Space, its values checked against an independent FNV-1a; shortcuts
+// (Alt+Shift+1/2/3, Ctrl+K) that never collide with typing;
 // the aria-live region with the verdict and key numbers; prefers-reduced-motion and
 // prefers-color-scheme reach the app; crisp text at devicePixelRatio 1.5.
 import { run, openApp, screenshot, check, equal } from "./harness.mjs";
@@ -16,27 +17,29 @@ run("classroom: presentation, step-through, shortcuts, screen reader, page prefe
   await frames(page);
 
   // Presentation mode by its key, and back.
-  await page.keyboard.press("p");
+  await page.keyboard.press("Alt+Shift+P");
   await frames(page);
   let v = await view(page);
-  check(v.presentation && v.fontScale >= 1.5 && v.theme === "contrast" && v.shortcuts,
-        "P: presentation mode (large text, high contrast, shortcuts shown)", JSON.stringify(v));
+  check(v.presentation && v.fontScale >= 1.5 && v.theme === "contrast" && !v.shortcuts,
+        "Alt+Shift+P: presentation mode (large text, high contrast; the keys list folds away)", JSON.stringify(v));
   const shot = await screenshot(page, "presentation.png");
   console.log(`  screenshot: ${shot.file}`);
-  await page.keyboard.press("p");
+  await page.keyboard.press("Alt+Shift+P");
   await frames(page);
   v = await view(page);
-  check(!v.presentation && v.fontScale === 1 && v.theme === "light", "P again restores the theme and the text size", JSON.stringify(v));
+  check(!v.presentation && v.fontScale === 1 && v.theme === "light", "Alt+Shift+P again restores the theme and the text size", JSON.stringify(v));
 
-  // Step-through with the arrow keys; the values shown come from the reference hash.
-  await page.keyboard.press("s");
+  // Step-through with the arrow keys and Space; the values shown come from the reference hash.
+  await page.keyboard.press("Alt+Shift+S");
   await frames(page);
   v = await view(page);
-  check(v.steps && v.step === 0 && v.stepCount === 3 + 4, "S opens the step-through at its first step (bytes, h, h1/h2, 3 positions, bits)", JSON.stringify(v));
-  for (let i = 0; i < 4; i++) await page.keyboard.press("ArrowRight");
+  check(v.steps && v.step === 0 && v.stepCount === 3 + 4 && !v.wantTextInput,
+        "Alt+Shift+S opens the step-through at its first step (bytes, h, h1/h2, 3 positions, bits); no text field keeps the keyboard", JSON.stringify(v));
+  for (let i = 0; i < 3; i++) await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("Space");
   await frames(page);
   v = await view(page);
-  equal(v.step, 4, "→ moves forward a step at a time");
+  equal(v.step, 4, "→ and Space move forward a step at a time");
   await page.keyboard.press("ArrowLeft");
   await frames(page);
   equal((await view(page)).step, 3, "← moves back");
@@ -53,15 +56,19 @@ run("classroom: presentation, step-through, shortcuts, screen reader, page prefe
   for (const [i, p] of positions("dragon", 64, 3).entries())
     check(text.includes(`pos_${i} = (h1 + ${i}·h2) mod 64 = ${p}`), `pos_${i} = ${p} (the spec's 30, 1, 36)`);
 
-  // Shortcuts: a preset by its number; Ctrl+K puts the keyboard in the word box.
-  await page.keyboard.press("3");
+  // Shortcuts: a preset by Alt+Shift and its number; Ctrl+K puts the keyboard in the word box.
+  await page.keyboard.press("Alt+Shift+3");
   await frames(page);
   let s = await page.evaluate(() => window.bloomlab.state());
-  equal([s.preset, s.wordCount], ["empty", 0], "3: the Empty preset");
-  await page.keyboard.press("1");
+  equal([s.preset, s.wordCount], ["empty", 0], "Alt+Shift+3: the Empty preset");
+  await page.keyboard.press("Control+z");
   await frames(page);
   s = await page.evaluate(() => window.bloomlab.state());
-  equal([s.preset, s.wordCount], ["tiny", 5], "1: the Tiny preset");
+  equal([s.preset, s.wordCount], ["tiny", 5], "Ctrl+Z: the words are back");
+  await page.keyboard.press("Alt+Shift+1");
+  await frames(page);
+  s = await page.evaluate(() => window.bloomlab.state());
+  equal([s.preset, s.wordCount], ["tiny", 5], "Alt+Shift+1: the Tiny preset");
   await page.keyboard.press("Control+k");
   await frames(page);
   await page.keyboard.press("End");

@@ -71,12 +71,14 @@ run("visualizer", async (browser) => {
   await clearAndType(page, s.layout.wordBox, "sunshine");
   await until(page, () => bloomlab.state().wordInput === "sunshine", null, "sunshine typed");
   s = await page.evaluate(() => bloomlab.state());
-  equal(s.query.verdict, "definitely not", "sunshine is 'definitely not' in the set");
+  equal(s.query.verdict, "definitely_not", "sunshine is 'definitely not' in the set (the CLI's token)");
   check(s.query.zeroBits.length > 0 && /definitely not/.test(s.query.sentence), "with a zero bit named", s.query.sentence);
   await press(page, "Enter");
   await until(page, () => bloomlab.state().wordCount === 6, null, "Enter adds the word");
   s = await page.evaluate(() => bloomlab.state());
-  check(s.words.includes("sunshine") && s.query.verdict === "possibly", "sunshine is now in the set");
+  const sunshine = await page.evaluate(() => bloomlab.query("sunshine"));
+  check(s.words.includes("sunshine") && sunshine.verdict === "possibly" && sunshine.isMember, "sunshine is now in the set");
+  equal(s.wordInput, "", "Enter empties the box for the next word");
 
   // ---- Changing k through the UI changes the state and the plot -------------------------
   const before = await screenshot(page, "visualizer-k3.png");
@@ -85,7 +87,7 @@ run("visualizer", async (browser) => {
   await until(page, () => bloomlab.state().params.k !== 3, null, "a click on the k slider changes k");
   s = await page.evaluate(() => bloomlab.state());
   check(s.params.k > 3, `k is now ${s.params.k}`);
-  equal(s.query.positions.length, s.params.k, "the word has k positions");
+  equal((await page.evaluate(() => bloomlab.query("sunshine"))).positions.length, s.params.k, "a word has k positions");
   const after = await screenshot(page, "visualizer-k-changed.png");
   let changed = 0;
   const x0 = Math.floor(after.image.width / 2);  // the plots are in the right column
