@@ -189,7 +189,13 @@ void draw_loading(AppState& s) {
   for (const std::string& w : s.url_warnings) show_note(Note{"Link: " + w, true, 0});
 }
 
+// The header's height last frame. A display too short for the header and the panels (a 150 x 150
+// embed, scale 3 on a landscape phone) gets one scrolling column that holds the header too.
+float g_header_height = 0;
+constexpr float kMaxHeaderShare = 0.4f;  // of the display's height, beyond which it scrolls
+
 void draw_header(AppState& s, Host& host) {
+  const float top = ImGui::GetCursorPosY();
   const float width = ImGui::GetContentRegionAvail().x;
   const bool narrow = width < kNarrowWidth * ui_scale();
   if (!s.view.embed) {
@@ -207,6 +213,7 @@ void draw_header(AppState& s, Host& host) {
   draw_shortcuts(s);
   draw_loading(s);
   ImGui::Spacing();
+  g_header_height = ImGui::GetCursorPosY() - top;
 }
 
 void draw_column(AppState& s, Host& host, const char* id, float width,
@@ -343,14 +350,23 @@ void frame(AppState& s, Host& host) {
   ImGui::Begin("BloomLab", nullptr,
                ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
                    ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus);
-  draw_header(s, host);
+  const bool cramped = g_header_height > io.DisplaySize.y * kMaxHeaderShare;
+  if (!cramped) draw_header(s, host);
 
   const float width = ImGui::GetContentRegionAvail().x;
   // Two columns only when both have something to show (an embed may hide one side).
   const ViewOptions& v = s.view;
   const bool left_any = v.show_words || v.show_bits || v.show_check || v.show_steps;
   const bool right_any = v.show_params || v.show_plots || v.show_numbers;
-  if (width >= kNarrowWidth * ui_scale() && left_any && right_any) {
+  if (cramped) {
+    draw_column(s, host, "one", 0,
+                {draw_header, shown<&ViewOptions::show_words, panel_word>,
+                 shown<&ViewOptions::show_steps, panel_steps>, shown<&ViewOptions::show_bits, panel_bits>,
+                 shown<&ViewOptions::show_params, panel_params>,
+                 shown<&ViewOptions::show_numbers, panel_numbers>,
+                 shown<&ViewOptions::show_plots, panel_plots>,
+                 shown<&ViewOptions::show_check, panel_check>, shown<&ViewOptions::show_words, panel_list>});
+  } else if (width >= kNarrowWidth * ui_scale() && left_any && right_any) {
     const float left = std::floor(width * 0.56f);
     draw_column(s, host, "left", left,
                 {shown<&ViewOptions::show_words, panel_word>, shown<&ViewOptions::show_steps, panel_steps>,
