@@ -36,16 +36,26 @@
     if (typeof word !== "string") throw new TypeError("bloomlab: a word is a string or a Uint8Array");
     return encoder.encode(word);
   }
-  function withBytes(data, fn) {
+  // Nothing bigger than a word list's limit (64 MiB, src/core/word_list.h) is ever copied into
+  // the wasm heap: it is refused by its size first. And a copy that does not fit (malloc gives
+  // 0 when the 1 GiB heap is full, e.g. beside a huge counting filter) is refused in words:
+  // copying to address 0 overwrote the program's memory and killed it.
+  const MAX_INPUT_BYTES = 64 * 1024 * 1024;
+  const listTooLarge = (n) => "the word list is " + n + " bytes; the limit is 64 MiB (67108864 bytes)";
+  function withBytes(data, fn, tooLarge = (n) => "the input is " + n + " bytes; the limit is 64 MiB (67108864 bytes)") {
     const bytes = bytesOf(data);
+    if (bytes.length > MAX_INPUT_BYTES) throw new Error(tooLarge(bytes.length));
     const ptr = Module._malloc(bytes.length + 1);
+    if (!ptr) {
+      throw new Error("not enough memory left in the page for " + bytes.length + " bytes of input " +
+                      "(the filter takes most of it): try a smaller filter or a smaller input");
+    }
     Module.HEAPU8.set(bytes, ptr);
+    Module.HEAPU8[ptr + bytes.length] = 0;  // C strings (names, parameters) end here
     try { return fn(ptr, bytes.length); } finally { Module._free(ptr); }
   }
-  function withString(text, fn) {
-    const ptr = Module.stringToNewUTF8(String(text));
-    try { return fn(ptr); } finally { Module._free(ptr); }
-  }
+  function withString(text, fn) { return withBytes(encoder.encode(String(text)), (ptr) => fn(ptr)); }
+  const wordTooLarge = (n) => "That word is " + n + " bytes; the limit is 4096.";
   const parse = (ptr) => JSON.parse(Module.UTF8ToString(ptr));
   function check(answer) {
     if (answer && answer.ok === false) throw new Error(answer.error);
@@ -62,13 +72,14 @@
       return check(withString(p.variant || "", (variant) => withString(p.scheme || "", (scheme) =>
         parse(Module._bl_set_params(given(p.m), Number(p.m), given(p.k), Number(p.k), variant, scheme)))));
     },
-    add(word) { return check(withBytes(word, (ptr, n) => parse(Module._bl_add(ptr, n)))); },
-    remove(word) { return check(withBytes(word, (ptr, n) => parse(Module._bl_remove(ptr, n)))); },
-    query(word) { return withBytes(word, (ptr, n) => parse(Module._bl_query(ptr, n))); },
+    add(word) { return check(withBytes(word, (ptr, n) => parse(Module._bl_add(ptr, n)), wordTooLarge)); },
+    remove(word) { return check(withBytes(word, (ptr, n) => parse(Module._bl_remove(ptr, n)), wordTooLarge)); },
+    query(word) { return withBytes(word, (ptr, n) => parse(Module._bl_query(ptr, n)), wordTooLarge); },
     loadPreset(name) { return check(withString(name, (ptr) => parse(Module._bl_load_preset(ptr)))); },
     // source: a file's name; none for pasted text.
     loadWords(text, source = "") {
-      return check(withBytes(text, (ptr, n) => withString(source, (src) => parse(Module._bl_load_words(ptr, n, src)))));
+      return check(withBytes(text, (ptr, n) => withString(source, (src) => parse(Module._bl_load_words(ptr, n, src))),
+                             listTooLarge));
     },
     // Undo and redo any change of the words, the parameters or the preset (the UI's Ctrl+Z).
     undo() { return check(parse(Module._bl_undo())); },
@@ -126,6 +137,8 @@
   async function loadFile(file) {
     if (!file) return;
     try {
+      // Refused by its size before it is read: a 133 MB file was read whole, then copied.
+      if (file.size > MAX_INPUT_BYTES) throw new Error(listTooLarge(file.size));
       api.loadWords(new Uint8Array(await file.arrayBuffer()), file.name);
     } catch (e) {
       console.warn("bloomlab: " + file.name + ": " + e.message);
@@ -255,7 +268,11 @@
   // ---- Failures of the environment ------------------------------------------------------------
   // Probe on a throwaway canvas: the app's canvas must get its context from Emscripten, with
   // Emscripten's attributes.
-  if (!document.createElement("canvas").getContext("webgl2")) {
+  const probe = document.createElement("canvas").getContext("webgl2");
+  // Let the probe's context go at once: Chromium keeps 16 WebGL contexts per page and loses the
+  // oldest for a 17th, and on a page of embeds every probe would count.
+  if (probe) { const lose = probe.getExtension("WEBGL_lose_context"); if (lose) lose.loseContext(); }
+  if (!probe) {
     showFailure("BloomLab needs WebGL2, which this browser or device does not offer. " +
                 "Try a current Firefox, Chrome, Edge or Safari, or enable hardware acceleration.", false);
     rejectReady(new Error("WebGL2 is not available"));
@@ -280,7 +297,14 @@
       rejectReady(new Error(String(what)));
     },
     bloomlabFrameDrawn(frames) {
-      if (frames >= 2) { showStatus(""); resolveReady(api); }
+      if (frames >= 2) {
+        showStatus("");
+        // The app's own context (getContext hands back the one Emscripten made): its
+        // WEBGL_lose_context is what can ask for it back once lost (see restoreGraphics).
+        const gl = canvas.getContext("webgl2");
+        loseContext = gl && gl.getExtension("WEBGL_lose_context");
+        resolveReady(api);
+      }
     },
     bloomlabParamWarnings(warnings) {
       for (const w of warnings) console.warn("bloomlab: " + w);
@@ -313,7 +337,7 @@
         const response = await fetch("passwords-10k.txt");
         if (!response.ok) throw new Error("HTTP " + response.status);
         const bytes = new Uint8Array(await response.arrayBuffer());
-        withBytes(bytes, (ptr, n) => Module._bl_password_list_arrived(ptr, n));
+        withBytes(bytes, (ptr, n) => Module._bl_password_list_arrived(ptr, n), listTooLarge);
       } catch (e) {
         console.warn("bloomlab: the password list did not load: " + e.message);
         withString("the password list could not be downloaded (" + e.message + ")",
@@ -321,6 +345,31 @@
       }
     },
   };
+
+  // ---- WebGL context loss (a GPU reset, WEBGL_lose_context, a 17th context on the page) -------
+  // The browser gives the context back only if the page asks (preventDefault); the state stays
+  // in the wasm module, and the GL objects (font atlas, bit texture, shaders) are recreated
+  // before the next frame. Meanwhile the page says what happened instead of a blank canvas.
+  // A context Chromium took for a 17th one on the page comes back only when asked
+  // (restoreContext): on a click or tap here, not by itself, which would take another's.
+  let loseContext = null, contextLost = false;
+  const restoreGraphics = () => {
+    if (!contextLost || !loseContext) return;
+    try { loseContext.restoreContext(); } catch (e) { console.warn("bloomlab: cannot restore the graphics: " + e.message); }
+  };
+  canvas.addEventListener("webglcontextlost", (e) => {
+    e.preventDefault();
+    contextLost = true;
+    console.warn("bloomlab: the browser reset the graphics (WebGL context lost); restoring");
+    showStatus("The graphics were reset by the browser. Click or tap to restore them; your words and settings are kept.");
+  });
+  canvas.addEventListener("webglcontextrestored", () => {
+    contextLost = false;
+    if (Module._bl_gl_context_restored) Module._bl_gl_context_restored();
+    showStatus("");
+  });
+  canvas.addEventListener("pointerdown", restoreGraphics);
+  $("status").addEventListener("pointerdown", restoreGraphics);
 
   // The canvas follows its container: tell SDL (which listens to window resizes) when it changes.
   new ResizeObserver(() => window.dispatchEvent(new Event("resize"))).observe(canvas);

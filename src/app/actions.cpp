@@ -372,10 +372,10 @@ void set_presentation(AppState& s, bool on) {
     v.theme_before_presentation = v.theme;
     v.scale_before_presentation = v.font_scale;
     v.theme = Theme::high_contrast;
-    // Text as large as a slide of about 620 × 400 text-size-1 pixels allows (2× on a 1280 × 800
-    // screen, 1.65× on a 1024 × 768 projector, 2.5× at 1920 × 1080), never smaller than chosen.
+    // Text as large as a slide of about 640 × 440 text-size-1 pixels allows (1.6× on a 1024 × 768
+    // projector, 1.8× at 1280 × 800, 2.45× at 1920 × 1080), never smaller than chosen.
     const float w = s.layout.display_w, h = s.layout.display_h;
-    const float fit = w > 0 && h > 0 ? std::min(w / 620.0f, h / 400.0f) : kPresentationScale;
+    const float fit = w > 0 && h > 0 ? std::min(w / 640.0f, h / 440.0f) : kPresentationScale;
     v.font_scale = std::max(v.font_scale, std::clamp(fit, 1.5f, 2.5f));
     v.show_shortcuts = false;  // the slide keeps its room; the keys list is a button away
     v.safe_words_by_presentation = !v.safe_words;

@@ -217,7 +217,14 @@ void draw_history(AppState& s) {
   }
 }
 
+// A display too short for the header and the panels (a 150 x 150 embed, scale 3 on a landscape
+// phone) gets one scrolling column that holds the header too.
+constexpr float kMaxHeaderShare = 0.4f;  // of the display's height, beyond which it scrolls
+
 void draw_header(AppState& s) {
+  const float top = ImGui::GetCursorPosY();
+  std::optional<ChromeScope> chrome;
+  chrome.emplace(s.view.presentation);  // on a slide the header is chrome: normal text size
   const float width = ImGui::GetContentRegionAvail().x;
   const bool narrow = width < kNarrowWidth * ui_scale();
   if (!s.view.embed && !s.view.presentation) {  // a slide keeps its room
@@ -243,10 +250,16 @@ void draw_header(AppState& s) {
   draw_shortcuts(s);
   draw_loading(s);
   ImGui::Spacing();
+  chrome.reset();
+  s.memory.header_height = ImGui::GetCursorPosY() - top;
 }
 
+// Where a column puts the step-through: under the word panel (so each step and its bits are on
+// screen together), or first (a slide puts it beside the bit array, in the other column).
+enum class Steps { none, with_words, first };
+
 void draw_column(AppState& s, Host& host, const char* id, float width, const std::vector<const PanelInfo*>& panels,
-                 bool with_word_companions) {
+                 Steps steps, bool with_list, bool with_header = false) {
   ImGui::BeginChild(id, ImVec2(width, 0), false);
   // A finger's vertical drag scrolls the column under it (ImGui 1.86 scrolls only by wheel or
   // scrollbar). The platform decided it was a scroll before any control saw a press, so a
@@ -255,15 +268,16 @@ void draw_column(AppState& s, Host& host, const char* id, float width, const std
   const ImVec2 pos = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
   if (t.dy != 0 && t.x >= pos.x && t.x < pos.x + size.x && t.y >= pos.y && t.y < pos.y + size.y)
     ImGui::SetScrollY(ImGui::GetScrollY() - t.dy);
-  // The step-through opens right under the word box (or first, with no word panel), so each
-  // step and its bits are on screen together; "your own words" ends the word panel's column.
+  if (with_header) draw_header(s);
+  // "Your own words" ends the word panel's column.
   const bool words_here = std::any_of(panels.begin(), panels.end(), [](const PanelInfo* p) { return p->id == Panel::words; });
-  if (with_word_companions && s.view.show_steps && !words_here) panel_steps(s, host);
+  const bool steps_shown = s.view.show_steps && steps != Steps::none;
+  if (steps_shown && (steps == Steps::first || !words_here)) panel_steps(s, host);
   for (const PanelInfo* p : panels) {
     p->draw(s, host);
-    if (p->id == Panel::words && s.view.show_steps) panel_steps(s, host);
+    if (p->id == Panel::words && steps_shown && steps == Steps::with_words) panel_steps(s, host);
   }
-  if (with_word_companions && words_here) panel_list(s, host);
+  if (with_list && words_here) panel_list(s, host);
   ImGui::EndChild();
 }
 
@@ -392,12 +406,17 @@ void frame(AppState& s, Host& host) {
   const ImGuiIO& io = ImGui::GetIO();
   s.layout.display_w = io.DisplaySize.x;
   s.layout.display_h = io.DisplaySize.y;
+  if (s.present_on_open && io.DisplaySize.x > 0) {  // a link that opens on a slide
+    s.present_on_open = false;
+    dispatch(s, act::SetPresentation{true});
+  }
   ImGui::SetNextWindowPos(ImVec2(0, 0));
   ImGui::SetNextWindowSize(io.DisplaySize);
   ImGui::Begin("BloomLab", nullptr,
                ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
                    ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus);
-  draw_header(s);
+  const bool cramped = s.memory.header_height > io.DisplaySize.y * kMaxHeaderShare;
+  if (!cramped) draw_header(s);
 
   const float width = ImGui::GetContentRegionAvail().x;
   // Two columns only when both have something to show (an embed may hide one side).
@@ -405,12 +424,15 @@ void frame(AppState& s, Host& host) {
   const bool left_any = !left.empty() || s.view.show_steps;
   // A slide keeps two columns down to a projector's 1024 px: the word and its bits on the left.
   const float two_columns = s.view.presentation ? 600.0f : kNarrowWidth * ui_scale();
-  if (width >= two_columns && left_any && !right.empty()) {
-    draw_column(s, host, "left", std::floor(width * 0.56f), left, true);
+  if (cramped) {
+    draw_column(s, host, "one", 0, shown_panels(s, std::nullopt), Steps::with_words, true, true);
+  } else if (width >= two_columns && left_any && !right.empty()) {
+    const bool slide = s.view.presentation;
+    draw_column(s, host, "left", std::floor(width * 0.56f), left, slide ? Steps::none : Steps::with_words, true);
     ImGui::SameLine();
-    draw_column(s, host, "right", 0, right, false);
+    draw_column(s, host, "right", 0, right, slide ? Steps::first : Steps::none, false);
   } else {
-    draw_column(s, host, "one", 0, shown_panels(s, std::nullopt), true);
+    draw_column(s, host, "one", 0, shown_panels(s, std::nullopt), Steps::with_words, true);
   }
   draw_share_dialog(s, host);
   ImGui::End();

@@ -85,11 +85,12 @@ void draw_cells(AppState& s, const Highlights& h) {
   const Palette& pal = palette();
   const Filter& f = s.set.filter();
   const uint64_t m = f.params().m;
-  const float width = ImGui::GetContentRegionAvail().x;
+  const float width = std::max(1.0f, ImGui::GetContentRegionAvail().x);  // a squeezed column: 0 or less
   const bool curves = m <= kMaxCurveBits && !h.positions.empty();
   // Half the screen; on a slide, what is left below (the whole array stays on screen).
+  const float curve_gap = (ui_compact() ? 44.0f : 70.0f) * ui_scale();  // room for the curves
   const float below = ImGui::GetIO().DisplaySize.y - ImGui::GetCursorScreenPos().y -
-                      (curves ? 70.0f * ui_scale() : 0.0f) - 3 * ImGui::GetFrameHeight();
+                      (curves ? curve_gap : 0.0f) - 3 * ImGui::GetFrameHeight();
   const float max_height = ui_compact() ? std::max(120.0f, below)
                                         : std::max(160.0f, ImGui::GetIO().DisplaySize.y * 0.5f);
   // Cells as large as fit (up to 44 px), 16 per row for the classic m = 64.
@@ -98,7 +99,7 @@ void draw_cells(AppState& s, const Highlights& h) {
   cell = std::max(cell, 4.0f);
   const uint64_t cols = std::min<uint64_t>(m, std::max<uint64_t>(1, uint64_t(width / cell)));
   const uint64_t rows = (m + cols - 1) / cols;
-  const float top_gap = curves ? 70.0f * ui_scale() : 0.0f;
+  const float top_gap = curves ? curve_gap : 0.0f;
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   ImGui::InvisibleButton("cells", ImVec2(width, top_gap + float(rows) * cell));
@@ -363,7 +364,7 @@ void panel_bits(AppState& s, Host& host) {
   begin_card("Bit array", hint.c_str(),
              "Each word sets k bits. After n words a bit is still 0 with probability "
              "(1 − 1/m)^(kn) ≈ e^(−kn/m), so the expected fill is 1 − e^(−kn/m).");
-  legend();
+  if (!ui_compact()) legend();  // a slide keeps its room for the cells
   const Highlights h = highlights(s);
   if (m <= kMaxCellBits) {
     s.bit_cache.texture_bucket = 1;

@@ -54,12 +54,15 @@ void word_box(AppState& s) {
     edit.replace = &s.word_input;
   }
   std::string text = s.word_input;
-  const float buttons = ImGui::CalcTextSize("AddWhat if we cleared its bits?Step by step").x + 90 * ui_scale();
+  const float chrome = ui_compact() ? 1.0f / ui_scale() : 1.0f;  // a slide's buttons are chrome
+  const float buttons = (ImGui::CalcTextSize("AddWhat if we cleared its bits?Step by step").x + 90 * ui_scale()) * chrome;
   const float avail = ImGui::GetContentRegionAvail().x;
   const bool one_row = avail - buttons >= 160 * ui_scale();  // on a phone the buttons wrap below
   ImGui::SetNextItemWidth(one_row ? avail - buttons : -1);
   if (s.focus_word_box) {  // Ctrl/Cmd+K, a typed key, the page opening, Enter
-    ImGui::SetKeyboardFocusHere();
+    // Not again while it has the keyboard: a second focus would start the box afresh and lose
+    // what was just typed into it.
+    if (ImGui::GetActiveID() != ImGui::GetID("##word")) ImGui::SetKeyboardFocusHere();
     s.focus_word_box = false;
   }
   const bool enter = ImGui::InputTextWithHint(
@@ -71,6 +74,7 @@ void word_box(AppState& s) {
   s.layout.word_box_active = ImGui::IsItemActive();
   if (text != s.word_input || edit.pasted_bytes > 0)
     dispatch(s, act::SetWordInput{text, size_t(edit.pasted_bytes), true});
+  ChromeScope small(ui_compact());
   if (one_row) ImGui::SameLine();
   if (ImGui::Button("Add") || enter) {
     dispatch(s, act::AddWord{text});
@@ -147,13 +151,14 @@ void what_if(const AppState& s) {
 
 void word_list(AppState& s) {
   const auto& words = s.set.words();
+  if (ui_compact()) return;  // a slide keeps its room for the bits (the Numbers panel has n)
   ImGui::Spacing();
   ImGui::TextDisabled("Words in the set: %s", with_commas(words.size()).c_str());
   if (const size_t masked = actions::masked_count(s); masked > 0) {
     ImGui::SameLine();
     ImGui::TextDisabled("(%s masked for the classroom)", with_commas(masked).c_str());
   }
-  if (words.empty() || ui_compact()) return;  // a slide keeps its room for the bits
+  if (words.empty()) return;
   const size_t shown = std::min(words.size(), kChipsShown);
   // A long list scrolls in a box of a few lines; a short one just wraps.
   const bool boxed = words.size() > 40;

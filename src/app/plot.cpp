@@ -92,20 +92,47 @@ void draw_axes(ImDrawList* dl, const Frame& f) {
               f.spec.x_label);
 }
 
-void draw_dashed(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 colour, float thickness, float& phase) {
-  const float dash = 7 * ui_scale(), gap = 5 * ui_scale();
+// Cuts segment a-b to the rectangle [lo, hi] (Liang-Barsky); false when nothing is left. A
+// curve's point far off the plot (an FP of 1e-300 on a log axis) lies millions of pixels away:
+// dashing all of that took forever.
+bool clip_segment(ImVec2& a, ImVec2& b, ImVec2 lo, ImVec2 hi) {
   const float dx = b.x - a.x, dy = b.y - a.y;
-  const float len = std::sqrt(dx * dx + dy * dy);
-  float t = 0;
-  while (t < len) {
-    const float cycle = std::fmod(phase, dash + gap);
-    const float run = std::min(len - t, cycle < dash ? dash - cycle : dash + gap - cycle);
-    if (cycle < dash)
-      dl->AddLine(ImVec2(a.x + dx * t / len, a.y + dy * t / len),
-                  ImVec2(a.x + dx * (t + run) / len, a.y + dy * (t + run) / len), colour, thickness);
-    t += run;
-    phase += run;
+  float t0 = 0, t1 = 1;
+  const float p[4] = {-dx, dx, -dy, dy}, q[4] = {a.x - lo.x, hi.x - a.x, a.y - lo.y, hi.y - a.y};
+  for (int i = 0; i < 4; ++i) {
+    if (p[i] == 0) {
+      if (q[i] < 0) return false;
+      continue;
+    }
+    const float r = q[i] / p[i];
+    if (p[i] < 0) t0 = std::max(t0, r);
+    else t1 = std::min(t1, r);
+    if (t0 > t1) return false;
   }
+  b = ImVec2(a.x + t1 * dx, a.y + t1 * dy);
+  a = ImVec2(a.x + t0 * dx, a.y + t0 * dy);
+  return true;
+}
+
+void draw_dashed(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 colour, float thickness, float& phase) {
+  const double dash = 7 * ui_scale(), gap = 5 * ui_scale(), cycle_len = dash + gap;
+  if (!std::isfinite(a.x + a.y + b.x + b.y) || !clip_segment(a, b, dl->GetClipRectMin(), dl->GetClipRectMax()))
+    return;
+  const double dx = b.x - a.x, dy = b.y - a.y;
+  const double len = std::sqrt(dx * dx + dy * dy);
+  // In double, and never less than a hundredth of a pixel a step: a float run of 1e-5 px added
+  // to t = 500 left t where it was, and the loop never ended.
+  double t = 0, at = std::fmod(double(phase), cycle_len);
+  while (t < len) {
+    const double run = std::max(0.01, std::min(len - t, at < dash ? dash - at : cycle_len - at));
+    if (at < dash)
+      dl->AddLine(ImVec2(float(a.x + dx * t / len), float(a.y + dy * t / len)),
+                  ImVec2(float(a.x + dx * std::min(len, t + run) / len), float(a.y + dy * std::min(len, t + run) / len)),
+                  colour, thickness);
+    t += run;
+    at = std::fmod(at + run, cycle_len);
+  }
+  phase = float(at);
 }
 
 void draw_series(ImDrawList* dl, const Frame& f, const PlotSeries& s) {

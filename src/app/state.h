@@ -164,6 +164,7 @@ struct FrameMemory {
   uint64_t announce_version = UINT64_MAX;
   std::string announce_word;
   uint64_t word_box_revision = 0;    // the word_input_revision the word box shows
+  float header_height = 0;           // last frame's: a header too tall scrolls with the panels
 };
 
 struct AppState {
@@ -210,6 +211,7 @@ struct AppState {
   std::string url_after_list;
   std::vector<std::string> url_warnings;  // from apply_url_params, shown once at the top
   std::string author_params;        // what an embed was opened with: its Reset goes back there
+  bool present_on_open = false;     // present=1: presentation mode from the first frame
   std::vector<Shortcut> shortcuts;  // queued by the platform, run at the start of a frame
   std::vector<Action> inbox;        // actions the panels built while drawing: applied after it
   bool focus_word_box = false;      // the word box takes the keyboard next frame

@@ -56,11 +56,31 @@ ScreenRect last_item_rect() {
 namespace {
 float g_ui_scale = 1.0f;
 bool g_ui_compact = false;
+// One entry per open card: did its table begin? ImGui's BeginTable returns false when the
+// window skips its items (a column scrolled or squeezed out of sight: a 150 x 150 page, a hidden
+// embed); the card's content then goes to the window, which skips it too, and end_card must not
+// call EndTable.
+ImVector<bool> g_card_tables;
 }  // namespace
 float ui_scale() { return g_ui_scale; }
 void set_ui_scale(float scale) { g_ui_scale = scale > 0 ? scale : 1.0f; }
 bool ui_compact() { return g_ui_compact; }
 void set_ui_compact(bool compact) { g_ui_compact = compact; }
+
+ChromeScope::ChromeScope(bool on) : on_(on && g_ui_scale > 1.0f) {
+  if (!on_) return;
+  const float chrome = 1.0f / g_ui_scale;
+  ImGui::SetWindowFontScale(chrome);
+  const ImGuiStyle& st = ImGui::GetStyle();
+  ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(st.FramePadding.x * chrome, st.FramePadding.y * chrome));
+  ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(st.ItemSpacing.x * chrome, st.ItemSpacing.y * chrome));
+}
+
+ChromeScope::~ChromeScope() {
+  if (!on_) return;
+  ImGui::PopStyleVar(2);
+  ImGui::SetWindowFontScale(1.0f);
+}
 
 void begin_card(const char* title, const char* hint, const char* formula) {
   ImGui::PushID(title);
@@ -76,12 +96,15 @@ void begin_card(const char* title, const char* hint, const char* formula) {
     dl->AddRect(start, ImVec2(start.x + width, start.y + height), palette().card_border, rounding);
   }
   ImGui::GetStateStorage()->SetFloat(ImGui::GetID("card_top"), start.y);  // before the table's ID
-  const float pad = 14.0f * ui_scale();
+  const float pad = (ui_compact() ? 8.0f : 14.0f) * ui_scale();  // a slide keeps its room
   ImGui::PushStyleVar(ImGuiStyleVar_CellPadding, ImVec2(pad, pad));
-  ImGui::BeginTable("card", 1, ImGuiTableFlags_PadOuterX, ImVec2(width, 0));
+  const bool table = ImGui::BeginTable("card", 1, ImGuiTableFlags_PadOuterX, ImVec2(width, 0));
   ImGui::PopStyleVar();
-  ImGui::TableNextRow();
-  ImGui::TableNextColumn();
+  g_card_tables.push_back(table);
+  if (table) {
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+  }
   text_coloured(palette().text, title);
   if (formula && *formula) {
     ImGui::SameLine();
@@ -92,7 +115,9 @@ void begin_card(const char* title, const char* hint, const char* formula) {
 }
 
 void end_card() {
-  ImGui::EndTable();
+  const bool table = !g_card_tables.empty() && g_card_tables.back();
+  if (!g_card_tables.empty()) g_card_tables.pop_back();
+  if (table) ImGui::EndTable();
   const ImGuiID id = ImGui::GetID("card");
   const float top = ImGui::GetStateStorage()->GetFloat(ImGui::GetID("card_top"), 0.0f);
   const float bottom = ImGui::GetItemRectMax().y;

@@ -53,6 +53,18 @@ void set_ui_scale(float scale);  // apply_theme() keeps it in step with the styl
 // Presentation mode's compact slide: cards without their hint line, the word list as a count.
 bool ui_compact();
 void set_ui_compact(bool compact);
+// On a slide, controls that are chrome (the header, the word box's buttons) keep the normal text
+// size while the content is large: text and frame padding at 1/scale while this lives.
+class ChromeScope {
+ public:
+  explicit ChromeScope(bool on);
+  ~ChromeScope();
+  ChromeScope(const ChromeScope&) = delete;
+  ChromeScope& operator=(const ChromeScope&) = delete;
+
+ private:
+  bool on_;
+};
 
 // The panels, one file each. The table in panels.cpp (id, title, column, draw function) is read
 // by the layout, the panels= parameter and the View menu.

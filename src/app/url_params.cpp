@@ -189,6 +189,11 @@ void apply_view(AppState& s, Host& host, const Parsed& in, std::vector<std::stri
     if (auto on = parse_flag(value)) s.view.embed = *on;  // what the page is, not a change of it
     else warn.push_back("embed = " + quoted(value) + " is not 1 or 0.");
   }
+  if (auto v = in.get("present")) {
+    const std::string value = percent_decode(*v);
+    if (auto on = parse_flag(value)) s.present_on_open = *on;  // once the screen's size is known
+    else warn.push_back("present = " + quoted(value) + " is not 1 or 0.");
+  }
   if (auto v = in.get("safe")) {
     const std::string value = percent_decode(*v);
     if (auto on = parse_flag(value)) (void)apply(s, host, act::SetSafeWords{*on});
@@ -262,7 +267,7 @@ std::vector<std::string> apply_url_params(AppState& s, Host& host, std::string_v
   std::vector<std::string> warn = std::move(in.warnings);
   static const char* const kKnown[] = {"preset", "m",     "k",      "variant", "scheme",
                                        "words",  "word",  "panels", "theme",   "scale",
-                                       "probes", "embed", "safe"};
+                                       "probes", "embed", "safe",   "present"};
   for (const auto& [key, value] : in.values) {
     bool known = false;
     for (const char* k : kKnown) known |= key == k;

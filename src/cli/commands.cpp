@@ -121,6 +121,7 @@ void json_word_list(JsonWriter& j, const WordList& list) {
   j.field("empty_lines", list.report.empty_lines).field("duplicates", list.report.duplicates);
   j.field("invalid_utf8_lines", list.report.invalid_utf8_lines)
       .field("nul_lines", list.report.nul_lines);
+  j.field("encoding", list.report.encoding.empty() ? "UTF-8" : list.report.encoding);
   j.field("summary", list.report.summary()).end_object();
 }
 

@@ -1,5 +1,6 @@
 #include "word_list.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -43,6 +44,89 @@ bool is_valid_utf8(std::string_view bytes) {
   return true;
 }
 
+namespace {
+
+enum class Utf16 { none, little_endian, big_endian };
+
+// UTF-16 by its byte order mark (FF FE little endian, FE FF big endian), or without one by the
+// NUL bytes ASCII text has in UTF-16: the high byte of nearly every unit is 0, on the same side.
+// Judged on the first 4096 units; text that is not mostly ASCII needs its BOM (UTF-8 and UTF-16
+// without NULs cannot be told apart by their bytes alone).
+Utf16 detect_utf16(std::string_view bytes, bool& has_bom) {
+  has_bom = false;
+  if (bytes.size() >= 2) {
+    const auto b0 = static_cast<unsigned char>(bytes[0]), b1 = static_cast<unsigned char>(bytes[1]);
+    if (b0 == 0xFF && b1 == 0xFE) return has_bom = true, Utf16::little_endian;
+    if (b0 == 0xFE && b1 == 0xFF) return has_bom = true, Utf16::big_endian;
+  }
+  const size_t units = std::min<size_t>(bytes.size() / 2, 4096);
+  if (units < 2) return Utf16::none;
+  size_t even_nul = 0, odd_nul = 0;
+  for (size_t i = 0; i < units; ++i) {
+    even_nul += bytes[2 * i] == '\0';
+    odd_nul += bytes[2 * i + 1] == '\0';
+  }
+  // At least 3 units in 4 ASCII on one side, hardly any NUL on the other.
+  if (odd_nul * 4 >= units * 3 && even_nul * 20 <= units) return Utf16::little_endian;
+  if (even_nul * 4 >= units * 3 && odd_nul * 20 <= units) return Utf16::big_endian;
+  return Utf16::none;
+}
+
+void append_utf8(std::string& out, uint32_t cp) {
+  if (cp < 0x80) {
+    out += static_cast<char>(cp);
+  } else if (cp < 0x800) {
+    out += static_cast<char>(0xC0 | (cp >> 6));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  } else if (cp < 0x10000) {
+    out += static_cast<char>(0xE0 | (cp >> 12));
+    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  } else {
+    out += static_cast<char>(0xF0 | (cp >> 18));
+    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  }
+}
+
+// UTF-16 -> UTF-8 (RFC 2781). An unpaired surrogate or an odd last byte becomes U+FFFD, counted.
+std::string utf16_to_utf8(std::string_view bytes, Utf16 order, uint64_t& replaced) {
+  constexpr uint32_t kReplacement = 0xFFFD;
+  std::string out;
+  out.reserve(bytes.size());
+  const auto unit = [&](size_t i) -> uint32_t {
+    const auto a = static_cast<unsigned char>(bytes[i]),
+               b = static_cast<unsigned char>(bytes[i + 1]);
+    return order == Utf16::little_endian ? uint32_t(a | (b << 8)) : uint32_t((a << 8) | b);
+  };
+  size_t i = 0;
+  for (; i + 1 < bytes.size(); i += 2) {
+    const uint32_t u = unit(i);
+    if (u >= 0xD800 && u <= 0xDBFF && i + 3 < bytes.size()) {
+      const uint32_t low = unit(i + 2);
+      if (low >= 0xDC00 && low <= 0xDFFF) {
+        append_utf8(out, 0x10000 + ((u - 0xD800) << 10) + (low - 0xDC00));
+        i += 2;
+        continue;
+      }
+    }
+    if (u >= 0xD800 && u <= 0xDFFF) {
+      append_utf8(out, kReplacement);
+      ++replaced;
+      continue;
+    }
+    append_utf8(out, u);
+  }
+  if (i < bytes.size()) {
+    append_utf8(out, kReplacement);
+    ++replaced;
+  }
+  return out;
+}
+
+}  // namespace
+
 std::string WordListReport::summary() const {
   const uint64_t words = lines - empty_lines - duplicates;
   std::string s = std::to_string(words) + (words == 1 ? " word" : " words") + " from " +
@@ -52,7 +136,16 @@ std::string WordListReport::summary() const {
   if (empty_lines > 0)
     s += "; " + std::to_string(empty_lines) +
          (empty_lines == 1 ? " empty line skipped" : " empty lines skipped");
-  if (had_bom) s += "; byte order mark dropped";
+  if (!encoding.empty()) {
+    s += "; read as " + encoding +
+         (had_bom ? " (byte order mark)" : " (no byte order mark: told by its NUL bytes)") +
+         " and converted to UTF-8";
+    if (utf16_replaced > 0)
+      s += "; " + std::to_string(utf16_replaced) + " invalid UTF-16 " +
+           (utf16_replaced == 1 ? "unit" : "units") + " replaced by U+FFFD";
+  } else if (had_bom) {
+    s += "; byte order mark dropped";
+  }
   if (invalid_utf8_lines > 0) {
     s += "; " + std::to_string(invalid_utf8_lines) +
          (invalid_utf8_lines == 1 ? " line is" : " lines are") +
@@ -78,7 +171,14 @@ Result<WordList> parse_word_list(std::string_view bytes) {
   }
   WordList list;
   WordListReport& r = list.report;
-  if (bytes.substr(0, 3) == "\xEF\xBB\xBF") {
+  std::string decoded;  // the UTF-8 of a UTF-16 list; `bytes` then views it
+  bool utf16_bom = false;
+  if (const Utf16 order = detect_utf16(bytes, utf16_bom); order != Utf16::none) {
+    r.encoding = order == Utf16::little_endian ? "UTF-16LE" : "UTF-16BE";
+    r.had_bom = utf16_bom;
+    decoded = utf16_to_utf8(bytes.substr(utf16_bom ? 2 : 0), order, r.utf16_replaced);
+    bytes = decoded;
+  } else if (bytes.substr(0, 3) == "\xEF\xBB\xBF") {
     r.had_bom = true;
     bytes.remove_prefix(3);
   }

@@ -19,6 +19,8 @@ class GlHost : public app::Host {
   // `scale` device pixels per CSS pixel), encodes it as PNG and hands it to save_file().
   void finish_captures(int drawable_w, int drawable_h, float scale);
   bool has_captures() const { return !captures_.empty(); }
+  // The GL context was lost: its textures are gone; upload_texture makes new ones.
+  void forget_textures() { textures_.clear(); }
 
  private:
   struct Capture {

@@ -342,6 +342,15 @@ void frame(Loop& loop) {
 
 void swap(Loop& loop) { SDL_GL_SwapWindow(loop.window); }
 
+void gl_context_restored(Loop& loop) {
+  // A fresh backend: its buffer sizes must start from 0 too (glBufferSubData into the new,
+  // empty buffers overflowed). Deleting the old objects is a no-op with a WebGL warning.
+  ImGui_ImplOpenGL3_Shutdown();
+  ImGui_ImplOpenGL3_Init(kGlslVersion);
+  loop.host->forget_textures();
+  loop.state.bit_cache.texture_version = UINT64_MAX;
+}
+
 void shutdown(Loop& loop) {
   ImGui_ImplOpenGL3_Shutdown();
   ImGui_ImplSDL2_Shutdown();

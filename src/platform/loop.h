@@ -52,6 +52,11 @@ bool init(Loop& loop, GlHost& host, int width, int height);
 // Handles events, builds and renders one frame. Does not swap: the caller may read pixels first.
 void frame(Loop& loop);
 void swap(Loop& loop);
+// The GL context was lost and given back (WebGL: webglcontextrestored): every GL object of the
+// old one is gone. Restarts ImGui's renderer (its next frame rebuilds shaders, buffers, the font
+// atlas)
+// and the host's textures (the bit array is uploaded again); the app's state is untouched.
+void gl_context_restored(Loop& loop);
 void shutdown(Loop& loop);
 
 }  // namespace bloomlab::platform

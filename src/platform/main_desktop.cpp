@@ -72,8 +72,10 @@ bool parse_args(int argc, char** argv, Options& o) {
     else if (a == "--data-dir" && has_value) o.data_dir = argv[++i];
     else if (a == "--frames" && has_value) o.frames = std::strtol(argv[++i], nullptr, 10);
     else if (a == "--size" && has_value) {
-      if (std::sscanf(argv[++i], "%dx%d", &o.width, &o.height) != 2 || o.width < 200 || o.height < 200) {
-        std::fprintf(stderr, "bloomlab-desktop: --size takes WIDTHxHEIGHT, at least 200x200\n");
+      // Any size draws (a small window gets what fits, scrolled); 16384 is beyond every screen.
+      if (std::sscanf(argv[++i], "%dx%d", &o.width, &o.height) != 2 || o.width < 1 ||
+          o.height < 1 || o.width > 16384 || o.height > 16384) {
+        std::fprintf(stderr, "bloomlab-desktop: --size takes WIDTHxHEIGHT, from 1x1 to 16384x16384\n");
         return false;
       }
     } else {

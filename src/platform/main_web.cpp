@@ -55,6 +55,10 @@ EM_JS(char*, js_saved_session_part, (int which, size_t* size), {
   const text = [saved.link, saved.params, saved.words][which];
   const length = lengthBytesUTF8(text);
   const ptr = _malloc(length + 1);
+  if (!ptr) {  // no room in the heap (a huge filter): start without it rather than write at 0
+    console.warn("bloomlab: not enough memory to restore the saved session");
+    return 0;
+  }
   stringToUTF8(text, ptr, length + 1);
   HEAPU32[size >> 2] = length;
   return ptr;
@@ -82,7 +86,8 @@ class WebHost : public GlHost {
   void copy_text(const std::string& text) override { js_copy_text(text.c_str()); }
   void open_file() override { js_open_file(); }
   std::string page_url() const override {
-    char* url = js_page_url();
+    char* url = js_page_url();  // null when the heap is full (stringToNewUTF8's malloc)
+    if (!url) return app::Host::page_url();
     std::string out = url;
     free(url);
     return out;
@@ -170,7 +175,7 @@ void keep_state(bool now_or_never) {
 // a link could not carry). Returns the warnings as JSON.
 std::string open_page() {
   char* own_text = js_location_params();
-  const std::string own = own_text;
+  const std::string own = own_text ? own_text : "";
   free(own_text);
   std::string link;
   app::Session saved;
@@ -214,8 +219,15 @@ struct FrameStats {
 };
 FrameStats g_stats;
 
+// Set by bl_gl_context_restored: the next frame recreates the GL objects first.
+bool g_gl_restored = false;
+
 void main_loop_step() {
   const double start = emscripten_get_now();
+  if (g_gl_restored) {
+    g_gl_restored = false;
+    gl_context_restored(g_loop);
+  }
   frame(g_loop);
   swap(g_loop);
   sync_text_input();
@@ -308,6 +320,10 @@ EMSCRIPTEN_KEEPALIVE const char* bl_apply_params(const char* query) {
 }
 
 EMSCRIPTEN_KEEPALIVE const char* bl_share_params() { return reply(app::url_params_for(g_loop.state)); }
+
+// The browser gave the WebGL context back after losing it (web/bloomlab.js, on
+// webglcontextrestored): the GL objects are recreated before the next frame.
+EMSCRIPTEN_KEEPALIVE void bl_gl_context_restored() { g_gl_restored = true; }
 
 // The page is going away (web/bloomlab.js, on pagehide): keep the state now, not at the next tick.
 EMSCRIPTEN_KEEPALIVE void bl_keep_state_now() { keep_state(true); }

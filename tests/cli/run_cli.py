@@ -3,9 +3,9 @@
 
 usage: run_cli.py BLOOMLAB EXIT [--stdout REGEX] [--stderr REGEX] [--json | --csv] -- ARGS...
 ARGS may contain @EMPTY@, @BLANK@, @BIG@, @LONGLINE@, @HUGELINE@, @NUL@, @BADUTF8@, @BOM@, @CRLF@,
-@DIR@: replaced by files generated in the working directory (the build tree): an empty file, only
-empty lines, 64 MiB + 1 byte, a 4097-byte line, one 5 MB line, NUL bytes, invalid UTF-8, a BOM,
-CRLF and LF mixed, a directory. With exit 2 the stderr must be exactly one line "bloomlab: ...".
+@UTF16LE@, @UTF16BE@, @DIR@: replaced by files generated in the working directory (the build tree):
+an empty file, only empty lines, 64 MiB + 1 byte, a 4097-byte line, one 5 MB line, NUL bytes,
+invalid UTF-8, a BOM, CRLF and LF mixed, UTF-16LE with a BOM, UTF-16BE without one, a directory. With exit 2 the stderr must be exactly one line "bloomlab: ...".
 """
 import csv
 import io
@@ -23,7 +23,10 @@ def make_inputs(tmp):
              "@NUL@": b"ok\nnul\x00byte\n\x00\n",
              "@BADUTF8@": b"ok\n\xff\xfe bad\n\xc3\x28\n\xed\xa0\x80\n",
              "@BOM@": b"\xef\xbb\xbfapple\npear\n",
-             "@CRLF@": b"apple\r\npear\nplum\r\n\r\napple\n"}
+             "@CRLF@": b"apple\r\npear\nplum\r\n\r\napple\n",
+             # Notepad's "Unicode" (UTF-16LE with a BOM) and UTF-16BE without one.
+             "@UTF16LE@": b"\xff\xfe" + "apple\r\ncaf\u00e9\r\n".encode("utf-16-le"),
+             "@UTF16BE@": "apple\npear\n".encode("utf-16-be")}
     paths = {}
     for name, data in files.items():
         path = os.path.join(tmp, name.strip("@").lower() + ".txt")

@@ -100,3 +100,61 @@ TEST_CASE("the summary counts one empty line in the singular") {
   CHECK(parse_word_list("a\n\n\r\nb\n")->report.summary() ==
         "2 words from 4 lines; 0 duplicates dropped; 2 empty lines skipped");
 }
+
+// Issue 14: a UTF-16 list (Notepad's "Unicode", PowerShell's default) was read as bytes: words
+// full of NULs ("c\0a\0f\0..."). The bytes below are written out by hand from RFC 2781.
+TEST_CASE("UTF-16LE with a BOM is converted to UTF-8 and reported") {
+  // FF FE, "café\r\n" then "дом\n" (U+0434 U+043E U+043C), "😀" (U+1F600: D83D DE00).
+  const std::string bytes(
+      "\xFF\xFE"
+      "c\0a\0f\0\xE9\0\r\0\n\0"
+      "\x34\x04\x3E\x04\x3C\x04\n\0"
+      "\x3D\xD8\x00\xDE",
+      26);
+  Result<WordList> l = parse_word_list(bytes);
+  REQUIRE(l.ok());
+  CHECK(l->words ==
+        std::vector<std::string>{"caf\xC3\xA9", "\xD0\xB4\xD0\xBE\xD0\xBC", "\xF0\x9F\x98\x80"});
+  CHECK(l->report.encoding == "UTF-16LE");
+  CHECK(l->report.nul_lines == 0);
+  CHECK(l->report.invalid_utf8_lines == 0);
+  CHECK(l->report.summary() ==
+        "3 words from 3 lines; 0 duplicates dropped; read as UTF-16LE (byte order mark) and "
+        "converted to UTF-8");
+}
+
+TEST_CASE("UTF-16BE with a BOM, and UTF-16 without a BOM told by its NUL bytes") {
+  Result<WordList> be = parse_word_list(std::string("\xFE\xFF\0a\0b\0\n\0c", 10));
+  REQUIRE(be.ok());
+  CHECK(be->words == std::vector<std::string>{"ab", "c"});
+  CHECK(be->report.encoding == "UTF-16BE");
+  Result<WordList> le = parse_word_list(std::string("d\0r\0a\0g\0o\0n\0\r\0\n\0x\0", 18));
+  REQUIRE(le.ok());
+  CHECK(le->words == std::vector<std::string>{"dragon", "x"});
+  CHECK(le->report.encoding == "UTF-16LE");
+  CHECK(!le->report.had_bom);
+  CHECK(le->report.summary().find("read as UTF-16LE (no byte order mark: told by its NUL bytes)") !=
+        std::string::npos);
+  Result<WordList> nobom_be = parse_word_list(std::string("\0h\0i\0\n\0y\0o", 10));
+  REQUIRE(nobom_be.ok());
+  CHECK(nobom_be->words == std::vector<std::string>{"hi", "yo"});
+}
+
+TEST_CASE("broken UTF-16: an unpaired surrogate and an odd last byte become U+FFFD, counted") {
+  // FF FE, "a", a lone high surrogate D800, "\n", "b", then one stray byte.
+  Result<WordList> l =
+      parse_word_list(std::string("\xFF\xFE"
+                                  "a\0\x00\xD8\n\0b\0!",
+                                  11));
+  REQUIRE(l.ok());
+  CHECK(l->words == std::vector<std::string>{"a\xEF\xBF\xBD", "b\xEF\xBF\xBD"});
+  CHECK(l->report.utf16_replaced == 2);
+  CHECK(l->report.summary().find("2 invalid UTF-16 units replaced by U+FFFD") != std::string::npos);
+}
+
+TEST_CASE("UTF-8 with a few NUL bytes is not mistaken for UTF-16") {
+  Result<WordList> l = parse_word_list(std::string("ok\nnul\0byte\n\0\n", 14));
+  REQUIRE(l.ok());
+  CHECK(l->report.encoding.empty());
+  CHECK(l->report.nul_lines == 2);
+}

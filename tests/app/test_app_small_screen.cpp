@@ -1,0 +1,184 @@
+// The whole screen drawn at sizes where there is no room (issue 14, item 1): a 150 x 150 page,
+// a 200 x 100 strip, scale 3 on a landscape phone, a resize to 150 x 150 and back, a hidden
+// embed (0 x 0). Before the fix, begin_card ignored BeginTable's "no" (the column was out of
+// sight, so the window skipped its items) and TableNextRow dereferenced a null table: a segfault
+// here, "memory access out of bounds" in the browser. ImGui runs for real (a context, fonts, the
+// app's frames), only the GPU is missing: ImGui::Render builds the draw lists nobody draws.
+#define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
+#include <doctest.h>
+
+#include <string>
+#include <utility>
+
+#include <imgui.h>
+
+#include "app/actions.h"
+#include "app/app.h"
+#include "app/fonts.h"
+#include "app/url_params.h"
+
+using namespace bloomlab;
+using namespace bloomlab::app;
+
+namespace {
+
+struct ScreenHost : Host {
+  void* upload_texture(int, int, int, const uint32_t*) override { return nullptr; }
+  void request_password_list() override {}
+  void save_file(const std::string&, const std::string&, std::string_view) override {}
+  void announce(const std::string&) override {}
+};
+
+// An ImGui context with the app's fonts, as the platform's loop makes it; gone at scope end.
+struct Screen {
+  AppState state;
+  ScreenHost host;
+  explicit Screen(const char* params = "") {
+    ImGui::CreateContext();
+    ImGui::GetIO().IniFilename = nullptr;
+    init(state, host);
+    apply_url_params(state, host, params);
+    load_fonts(16.0f * state.view.font_scale, 1.0f);
+    unsigned char* pixels = nullptr;
+    int w = 0, h = 0;
+    ImGui::GetIO().Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);  // what the renderer would upload
+  }
+  ~Screen() { ImGui::DestroyContext(); }
+  // Frames at w x h CSS px; returns the vertices drawn by the last one.
+  int frames(float w, float h, int n = 3) {
+    ImGuiIO& io = ImGui::GetIO();
+    int vertices = 0;
+    for (int i = 0; i < n; ++i) {
+      io.DisplaySize = ImVec2(w, h);
+      io.DeltaTime = 1.0f / 60.0f;
+      ImGui::NewFrame();
+      frame(state, host);
+      ImGui::Render();
+      vertices = ImGui::GetDrawData()->TotalVtxCount;
+    }
+    return vertices;
+  }
+};
+
+}  // namespace
+
+TEST_CASE("the app draws at every size down to 1 x 1, and at 0 x 0 (a hidden embed)") {
+  struct Case {
+    float w, h;
+    const char* params;
+  };
+  const Case cases[] = {
+      {150, 150, ""},
+      {200, 100, ""},
+      {120, 120, ""},
+      {740, 360, "scale=3"},
+      {1280, 250, "scale=3"},
+      {200, 200, "scale=3"},
+      {2000, 200, ""},
+      {1, 1, ""},
+      {0, 0, ""},
+      {150, 150, "embed=1"},
+      {60, 900, "scale=2"},
+      {3000, 40, "scale=3"},
+  };
+  for (const Case& c : cases) {
+    CAPTURE(c.w);
+    CAPTURE(c.h);
+    CAPTURE(std::string(c.params));
+    Screen screen(c.params);
+    const int vertices = screen.frames(c.w, c.h);
+    if (c.w >= 1 && c.h >= 1) CHECK(vertices > 0);  // something is drawn: never a blank page
+    CHECK(screen.state.set.words().size() == 5);    // the Tiny preset is still all there
+  }
+}
+
+TEST_CASE("a display too short for the header scrolls the header away with the panels") {
+  // Before, the header filled a 740 x 360 phone at scale 3 and the panels' column was pushed
+  // below the display, skipped: no word box at all. Now the word box is laid out in the one
+  // scrolling column, below the header.
+  struct Case {
+    float w, h;
+    const char* params;
+  };
+  const Case cases[] = {
+      {740, 360, "scale=3"}, {1280, 250, "scale=3"}, {150, 150, ""}, {120, 120, ""}};
+  for (const Case& c : cases) {
+    CAPTURE(c.w);
+    CAPTURE(c.h);
+    Screen screen(c.params);
+    screen.frames(c.w, c.h);
+    screen.state.layout.word_box = ScreenRect{};  // what the next frame lays out
+    screen.frames(c.w, c.h, 1);
+    CHECK(screen.state.layout.word_box.h > 0.0f);  // 0 when skipped: out of sight, no scrolling
+    CHECK(screen.state.layout.word_box.w <= c.w);
+  }
+}
+
+TEST_CASE("the share dialog and the step-through at 150 x 150") {
+  Screen screen("word=dragon");
+  (void)apply(screen.state, screen.host, act::ShowShare{true});
+  (void)apply(screen.state, screen.host, act::ShowSteps{true});
+  CHECK(screen.frames(150, 150) > 0);
+  CHECK(screen.frames(1, 1) > 0);
+  CHECK(screen.state.word_input == "dragon");
+}
+
+TEST_CASE("a resize from 1280 x 800 to 150 x 150 and back keeps the state and the layout") {
+  Screen screen("word=dragon");
+  CHECK(screen.frames(1280, 800) > 0);
+  const ScreenRect before = screen.state.layout.word_box;
+  CHECK(before.w > 0.0f);
+  CHECK(screen.frames(150, 150) > 0);
+  CHECK(screen.frames(0, 0) >= 0);  // display:none on the embed's container
+  CHECK(screen.frames(1280, 800) > 0);
+  CHECK(screen.state.word_input == "dragon");
+  CHECK(screen.state.set.words().size() == 5);
+  CHECK(screen.state.layout.word_box.w == doctest::Approx(before.w));
+}
+
+// A teacher's projector: presentation mode at 1024 x 768 and 1920 x 1080 shows the word box,
+// the verdict and the tiny preset's whole bit array together, without scrolling.
+TEST_CASE("presentation fits the word box, the verdict and the whole tiny bit array on screen") {
+  for (const std::pair<float, float>& size : {std::pair{1024.0f, 768.0f}, std::pair{1920.0f, 1080.0f}, std::pair{1280.0f, 800.0f}}) {
+    const float w = size.first, h = size.second;
+    CAPTURE(w);
+    Screen screen("preset=tiny&word=Qwerty");
+    screen.frames(w, h);
+    (void)apply(screen.state, screen.host, act::SetPresentation{true});
+    load_fonts(16.0f * screen.state.view.font_scale, 1.0f);
+    unsigned char* pixels = nullptr;
+    int tw = 0, th = 0;
+    ImGui::GetIO().Fonts->GetTexDataAsRGBA32(&pixels, &tw, &th);
+    screen.frames(w, h, 4);
+    const Layout& l = screen.state.layout;
+    CHECK(screen.state.view.font_scale >= 1.5f);
+    MESSAGE("scale " << screen.state.view.font_scale << " word box y " << l.word_box.y << " verdict y "
+            << l.verdict.y << "+" << l.verdict.h << " bits " << l.bit_area.y << "+" << l.bit_area.h
+            << " cell " << l.cell);
+    for (const ScreenRect& r : {l.word_box, l.verdict, l.bit_area}) {
+      CHECK(r.w > 0.0f);
+      CHECK(r.x >= 0.0f);
+      CHECK(r.y >= 0.0f);
+      CHECK(r.x + r.w <= w + 0.5f);
+      CHECK(r.y + r.h <= h + 0.5f);
+    }
+    CHECK(l.bit_cells);
+  }
+}
+
+// Presentation turned on by its key runs a frame at the new scale before the platform has
+// rebuilt the font atlas for it (the platform does that between frames).
+TEST_CASE("presentation toggled mid-session draws before and after the fonts follow") {
+  for (const std::pair<float, float>& size : {std::pair{1024.0f, 768.0f}, std::pair{1280.0f, 800.0f}}) {
+    const float w = size.first, h = size.second;
+    CAPTURE(w);
+    Screen screen("preset=tiny&word=Qwerty");
+    screen.frames(w, h);
+    screen.state.shortcuts.push_back(Shortcut::presentation);
+    CHECK(screen.frames(w, h, 2) > 0);
+    CHECK(screen.state.view.presentation);
+    screen.state.shortcuts.push_back(Shortcut::presentation);
+    CHECK(screen.frames(w, h, 2) > 0);
+    CHECK_FALSE(screen.state.view.presentation);
+  }
+}
