@@ -49,8 +49,10 @@ std::optional<uint64_t> parse_uint(std::string_view text, uint64_t max) {
   return v;
 }
 
+// A decimal number ("2", "1.5", ".75e1" is not one): strtod alone also took "0x2", "inf", " 2".
 std::optional<float> parse_scale(const std::string& text) {
   if (text.empty() || text.size() > 16) return std::nullopt;
+  if (text.find_first_not_of("0123456789.") != std::string::npos) return std::nullopt;
   char* end = nullptr;
   const double v = std::strtod(text.c_str(), &end);
   if (end != text.c_str() + text.size() || !std::isfinite(v) || v < 1.0 || v > 3.0)
@@ -110,11 +112,11 @@ void apply_params(AppState& s, const Parsed& in, std::vector<std::string>& warn)
   FilterParams p = s.set.params();
   bool any = false;
   if (auto v = in.get("m")) {
-    if (auto m = parse_uint(*v, kMaxBits); m && *m >= kMinBits) p.m = *m, any = true;
+    if (auto m = parse_uint(percent_decode(*v), kMaxBits); m && *m >= kMinBits) p.m = *m, any = true;
     else warn.push_back("m = " + quoted(*v) + " is not a number of bits from 1 to 2^32.");
   }
   if (auto v = in.get("k")) {
-    if (auto k = parse_uint(*v, kMaxHashes); k && *k >= kMinHashes)
+    if (auto k = parse_uint(percent_decode(*v), kMaxHashes); k && *k >= kMinHashes)
       p.k = static_cast<uint32_t>(*k), any = true;
     else warn.push_back("k = " + quoted(*v) + " is not a number of hashes from 1 to 64.");
   }
@@ -186,7 +188,8 @@ void apply_view(AppState& s, const Parsed& in, std::vector<std::string>& warn) {
     else warn.push_back("embed = " + quoted(value) + " is not 1 or 0.");
   }
   if (auto v = in.get("probes")) {
-    if (auto probes = parse_uint(*v, kMaxUrlProbes); probes && *probes > 0) s.probes = *probes;
+    if (auto probes = parse_uint(percent_decode(*v), kMaxUrlProbes); probes && *probes > 0)
+      s.probes = *probes;
     else warn.push_back("probes = " + quoted(*v) + " is not a number from 1 to 10,000,000.");
   }
 }
