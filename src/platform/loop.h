@@ -31,6 +31,10 @@ struct Loop {
   // in the frame they went down: released at the start of the next frame, as ImGui 1.86 reads
   // key states once per frame.
   std::vector<SDL_Scancode> keys_down, keys_to_release;
+  // A paste the page received (web): the next frame shows ImGui a Ctrl+V, the one after lets it
+  // go. The real V never reached SDL (the page kept it so that the browser fires `paste`), and
+  // by then Ctrl may be up already.
+  bool paste_pending = false, paste_release = false;
 };
 
 // Presses and releases a key for ImGui (down this frame, up the next).
