@@ -227,7 +227,10 @@ void frame(Loop& loop) {
   glClear(GL_COLOR_BUFFER_BIT);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
   // Region captures (Save PNG) read this frame's back buffer, before the swap.
-  if (capturing) loop.host->finish_captures(w, h, io.DisplayFramebufferScale.x);
+  if (capturing) {
+    const std::string refused = loop.host->finish_captures(w, h, io.DisplayFramebufferScale.x);
+    if (!refused.empty()) loop.state.export_note = app::Note{refused, true, ImGui::GetTime()};
+  }
   ++loop.frames;
 }
 
