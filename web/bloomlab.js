@@ -229,7 +229,7 @@
       e.stopImmediatePropagation();
   }, true);
   document.addEventListener("paste", (e) => {
-    if (e.target === keyboard || !Module.calledRun || !e.clipboardData) return;
+    if (keyboard === e.target || !Module.calledRun || !e.clipboardData) return;
     const text = e.clipboardData.getData("text/plain");
     if (!text) return;
     e.preventDefault();

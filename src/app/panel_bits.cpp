@@ -85,7 +85,7 @@ void draw_cells(AppState& s, const Highlights& h) {
   const Palette& pal = palette();
   const Filter& f = s.set.filter();
   const uint64_t m = f.params().m;
-  const float width = ImGui::GetContentRegionAvail().x;
+  const float width = std::max(1.0f, ImGui::GetContentRegionAvail().x);  // < 0 in a tiny window
   const float max_height = std::max(160.0f, ImGui::GetIO().DisplaySize.y * 0.5f);
   const bool curves = m <= kMaxCurveBits && !h.positions.empty();
   // Cells as large as fit (up to 44 px), 16 per row for the classic m = 64.
