@@ -16,9 +16,16 @@ const TYPES = {
 export function startServer(root, port = 0, { quiet = true, failPaths = [] } = {}) {
   const base = path.resolve(root);
   const server = http.createServer((req, res) => {
-    const url = new URL(req.url, "http://127.0.0.1");
-    let file = path.normalize(path.join(base, decodeURIComponent(url.pathname)));
-    if (!file.startsWith(base)) { res.writeHead(403).end(); return; }
+    let url, file;
+    try {
+      url = new URL(req.url, "http://127.0.0.1");
+      file = path.normalize(path.join(base, decodeURIComponent(url.pathname)));
+    } catch (e) {
+      // A malformed escape (GET /%E0%A4%A) threw out of the handler and stopped the server.
+      res.writeHead(400, { "Content-Type": "text/plain" }).end("bad request: " + e.message);
+      return;
+    }
+    if (file !== base && !file.startsWith(base + path.sep)) { res.writeHead(403).end(); return; }
     if (failPaths.some((p) => url.pathname.endsWith(p))) { res.writeHead(503).end("unavailable"); return; }
     if (fs.existsSync(file) && fs.statSync(file).isDirectory()) file = path.join(file, "index.html");
     fs.readFile(file, (err, data) => {

@@ -224,6 +224,25 @@
     }
   }
 
+  // ---- Paste: the system clipboard reaches ImGui through the page's paste event -------------
+  // SDL cancels every Ctrl key (so no paste event would fire) and keeps a clipboard of its own.
+  // So Ctrl/Cmd+V is kept from SDL (window, capture phase: before SDL's listener); the browser
+  // then fires `paste` with the system clipboard's text, which bl_paste puts on SDL's clipboard
+  // with a Ctrl+V for ImGui. Standard DOM (ClipboardEvent.clipboardData), no permission prompt.
+  // The hidden input of the on-screen keyboard gets its paste as typed text instead.
+  window.addEventListener("keydown", (e) => {
+    if ((e.ctrlKey || e.metaKey) && !e.altKey && (e.key === "v" || e.key === "V") && e.target !== keyboard)
+      e.stopImmediatePropagation();
+  }, true);
+  document.addEventListener("paste", (e) => {
+    if (keyboard === e.target || !Module.calledRun || !e.clipboardData) return;
+    const text = e.clipboardData.getData("text/plain");
+    if (!text) return;
+    e.preventDefault();
+    try { withString(text, (ptr) => Module._bl_paste(ptr)); }
+    catch (err) { console.warn("bloomlab: paste: " + err.message); showNotes(["Paste: " + err.message]); }
+  });
+
   // Ctrl/Cmd+K is the app's "word box" key, not the browser's search.
   window.addEventListener("keydown", (e) => {
     if ((e.ctrlKey || e.metaKey) && (e.key === "k" || e.key === "K")) e.preventDefault();

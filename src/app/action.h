@@ -65,6 +65,7 @@ struct Redo {};
 // What the platform reports back.
 struct PasswordListArrived { std::string bytes; };
 struct PasswordListFailed { std::string why; };
+struct ExportRefused { std::string why; };  // the platform could not save the PNG
 // Text boxes and questions (not undoable: they change no word of the filter).
 struct SetWordInput {
   std::string text;
@@ -106,6 +107,7 @@ struct OpenFile {};
 using Action = std::variant<
     act::SetParams, act::AddWord, act::RemoveWord, act::LoadPreset, act::LoadWordList,
     act::ClearWords, act::Undo, act::Redo, act::PasswordListArrived, act::PasswordListFailed,
+    act::ExportRefused,
     act::SetWordInput, act::SetCheckInput, act::SetPasteInput, act::AddPastedList,
     act::WhatIfCleared, act::Measure, act::SetProbes, act::SetDesign, act::SetPresentation,
     act::ShowSteps, act::Step, act::ShowShortcuts, act::ShowShare, act::SetTheme,
@@ -147,6 +149,7 @@ enum class Code {
   nothing_to_undo, nothing_to_redo,
   // view and services
   view_changed, exported,  // {file name}
+  export_refused,       // {why}
   plot_not_shown, copied,  // {0 link | 1 embed code}
   embed_reset,
 };

@@ -566,6 +566,7 @@ Outcome apply(AppState& s, Host& host, const Action& action) {
         s.design_p = a.p;
         return make(Code::ok);
       },
+      [&](const act::ExportRefused& a) { return noted(s, NoteSlot::exports, fail(Code::export_refused, {a.why})); },
       [&](const act::ExportCsv&) { return noted(s, NoteSlot::exports, do_export_csv(s, host)); },
       [&](const act::ExportPng&) { return noted(s, NoteSlot::exports, do_export_png(s, host)); },
       [&](const act::CopyText& a) {

@@ -80,6 +80,7 @@ const char* code_name(Code c) {
     case Code::nothing_to_redo: return "nothing_to_redo";
     case Code::view_changed: return "view_changed";
     case Code::exported: return "exported";
+    case Code::export_refused: return "export_refused";
     case Code::plot_not_shown: return "plot_not_shown";
     case Code::copied: return "copied";
     case Code::embed_reset: return "embed_reset";
@@ -146,6 +147,7 @@ std::string outcome_text(const Outcome& o) {
     case Code::nothing_to_undo: return "Nothing to undo.";
     case Code::nothing_to_redo: return "Nothing to redo.";
     case Code::exported: return "Saved " + arg(o, 0);
+    case Code::export_refused: return arg(o, 0);
     case Code::plot_not_shown: return "The plot is not on screen: show the plots panel first.";
     case Code::copied: return arg(o, 0) == "1" ? "Embed code copied." : "Link copied.";
   }

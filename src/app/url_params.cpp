@@ -29,8 +29,10 @@ int hex_digit(char c) {
   return -1;
 }
 
+// A decimal number ("2", "1.5", ".75e1" is not one): strtod alone also took "0x2", "inf", " 2".
 std::optional<float> parse_scale(const std::string& text) {
   if (text.empty() || text.size() > 16) return std::nullopt;
+  if (text.find_first_not_of("0123456789.") != std::string::npos) return std::nullopt;
   char* end = nullptr;
   const double v = std::strtod(text.c_str(), &end);
   if (end != text.c_str() + text.size() || !std::isfinite(v) || v < 1.0 || v > 3.0)

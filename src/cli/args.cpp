@@ -25,6 +25,8 @@ Result<Args> parse_args(const std::vector<std::string>& argv, const OptionSpec& 
       if (eq != std::string::npos) return Error{name + " takes no value"};
       args.flags.insert(name);
     } else if (spec.valued.count(name)) {
+      if (args.values.count(name))
+        args.warnings.push_back(name + " is given more than once; the last value is used");
       if (eq != std::string::npos) {
         args.values[name] = a.substr(eq + 1);
       } else if (i + 1 < argv.size()) {

@@ -22,6 +22,8 @@ struct Args {
   std::map<std::string, std::string> values;
   std::set<std::string> flags;
   std::vector<std::string> positional;
+  // Said but not refused, as the URL reader does: an option given twice (the last value wins).
+  std::vector<std::string> warnings;
   bool has(const std::string& name) const { return values.count(name) || flags.count(name); }
   const std::string* value(const std::string& name) const {
     auto it = values.find(name);

@@ -23,6 +23,24 @@ constexpr const char* kBundledList = "passwords-10k";
 
 // --- shared option handling ---------------------------------------------------------------
 
+// parse_args, its warnings kept for main (warnings()).
+Result<Args> parse(const std::vector<std::string>& argv, const OptionSpec& spec) {
+  Result<Args> a = parse_args(argv, spec);
+  if (a.ok()) warnings().insert(warnings().end(), a->warnings.begin(), a->warnings.end());
+  return a;
+}
+
+// The WORDs of the command line, held to the app's rules for a word (1 to kMaxLineBytes bytes).
+std::optional<Error> check_words(const std::vector<std::string>& words) {
+  for (size_t i = 0; i < words.size(); ++i) {
+    const std::string which = "WORD " + std::to_string(i + 1);
+    if (words[i].empty()) return Error{which + " is empty; a word is 1 to 4096 bytes"};
+    if (words[i].size() > kMaxLineBytes)
+      return Error{which + " is " + std::to_string(words[i].size()) + " bytes; the limit is 4096"};
+  }
+  return std::nullopt;
+}
+
 Result<FilterParams> filter_params(const Args& a, FilterParams p) {
   if (const std::string* m = a.value("--m")) {
     Result<uint64_t> v = parse_count("--m", *m, 0, UINT64_MAX);
@@ -138,10 +156,11 @@ const char* const kPositionsUsage =
     "example: bloomlab positions --m 64 --k 3 dragon   ->  dragon  30 1 36\n";
 
 Result<int> run_positions(const std::vector<std::string>& argv) {
-  Result<Args> a = parse_args(argv, {{"--m", "--k", "--scheme", "--variant"}, {"--json"}});
+  Result<Args> a = parse(argv, {{"--m", "--k", "--scheme", "--variant"}, {"--json"}});
   if (!a.ok()) return Error{a.error()};
   if (!a->has("--m") || !a->has("--k")) return Error{"positions needs --m and --k"};
   if (a->positional.empty()) return Error{"positions needs at least one WORD"};
+  if (std::optional<Error> e = check_words(a->positional)) return *e;
   Result<FilterParams> p = filter_params(*a, {});
   if (!p.ok()) return Error{p.error()};
   std::vector<uint64_t> pos;
@@ -179,7 +198,7 @@ const char* const kMeasureUsage =
     "  --scheme, --variant as for `bloomlab positions`\n";
 
 Result<int> run_measure(const std::vector<std::string>& argv) {
-  Result<Args> a = parse_args(
+  Result<Args> a = parse(
       argv,
       {{"--words", "--m", "--k", "--probes", "--probe-list", "--scheme", "--variant"}, {"--json"}});
   if (!a.ok()) return Error{a.error()};
@@ -264,7 +283,7 @@ const char* const kSweepUsage =
 
 Result<int> run_sweep(const std::vector<std::string>& argv) {
   Result<Args> a =
-      parse_args(argv, {{"--words", "--bits-per-item", "--k", "--probes"}, {"--csv", "--json"}});
+      parse(argv, {{"--words", "--bits-per-item", "--k", "--probes"}, {"--csv", "--json"}});
   if (!a.ok()) return Error{a.error()};
   if (!a->positional.empty())
     return Error{"sweep takes no words on the command line: '" + a->positional[0] + "'"};
@@ -345,7 +364,7 @@ const char* const kDesignUsage =
     "  --p P   target FP rate, strictly between 0 and 1 (e.g. 0.01)\n";
 
 Result<int> run_design(const std::vector<std::string>& argv) {
-  Result<Args> a = parse_args(argv, {{"--n", "--p"}, {"--json"}});
+  Result<Args> a = parse(argv, {{"--n", "--p"}, {"--json"}});
   if (!a.ok()) return Error{a.error()};
   if (!a->positional.empty()) return Error{"design takes no words: '" + a->positional[0] + "'"};
   if (!a->has("--n") || !a->has("--p")) return Error{"design needs --n and --p"};
@@ -393,10 +412,10 @@ const char* const kCheckUsage =
     "0.01.\n";
 
 Result<int> run_check(const std::vector<std::string>& argv) {
-  Result<Args> a =
-      parse_args(argv, {{"--words", "--m", "--k", "--scheme", "--variant"}, {"--json"}});
+  Result<Args> a = parse(argv, {{"--words", "--m", "--k", "--scheme", "--variant"}, {"--json"}});
   if (!a.ok()) return Error{a.error()};
   if (a->positional.empty()) return Error{"check needs at least one WORD"};
+  if (std::optional<Error> e = check_words(a->positional)) return *e;
   if (a->has("--m") != a->has("--k")) return Error{"give both --m and --k, or neither"};
   Result<WordList> list = load_words(*a);
   if (!list.ok()) return Error{list.error()};
@@ -440,6 +459,11 @@ Result<int> run_check(const std::vector<std::string>& argv) {
 }
 
 }  // namespace
+
+std::vector<std::string>& warnings() {
+  static std::vector<std::string> said;
+  return said;
+}
 
 const std::vector<Command>& commands() {
   static const std::vector<Command> all{

@@ -17,4 +17,8 @@ struct Command {
 
 const std::vector<Command>& commands();
 
+// What the last command said without refusing (an option given twice): main prints these, one
+// "bloomlab: warning: ..." line each, when the command succeeded. A refusal stays one line.
+std::vector<std::string>& warnings();
+
 }  // namespace bloomlab::cli

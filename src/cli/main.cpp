@@ -43,7 +43,10 @@ int main(int argc, char** argv) {
       }
     }
     bloomlab::Result<int> code = c.run(rest);
-    return code.ok() ? *code : fail(code.error());
+    if (!code.ok()) return fail(code.error());
+    for (const std::string& w : bloomlab::cli::warnings())
+      std::cerr << "bloomlab: warning: " << w << '\n';
+    return *code;
   }
   return fail("unknown command '" + args[0] + "' (bloomlab --help lists the commands)");
 }

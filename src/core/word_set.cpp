@@ -57,9 +57,14 @@ std::string Explained::sentence(const std::function<std::string(std::string_view
   std::vector<std::string> shown;
   for (size_t i = 0; i < culprits.size() && i < 8; ++i) shown.push_back(show(culprits[i]));
   std::vector<uint64_t> bits = sorted_unique(positions);
+  const std::string set_by = bits.size() == 1 ? " was set by " : " were set by ";
+  // No word left explains them: the counting variant's words were removed, but counters that
+  // had saturated could not go back down.
+  const std::string who = culprits.empty()
+                              ? "words removed since (a counter that reaches 15 stays at 15)"
+                              : join_words(shown, culprits.size());
   return "possibly in the set, but it was never added (a false positive): " +
-         std::string(bits.size() == 1 ? "bit " : "bits ") + join_bits(bits) + " were set by " +
-         join_words(shown, culprits.size());
+         std::string(bits.size() == 1 ? "bit " : "bits ") + join_bits(bits) + set_by + who;
 }
 
 Result<WordSet> WordSet::create(const FilterParams& p) {

@@ -3,7 +3,10 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstdlib>
+#include <string>
 
+#include "capture.h"
 #include "png_writer.h"
 
 namespace bloomlab::platform {
@@ -33,7 +36,8 @@ void GlHost::save_png(const std::string& name, float x, float y, float w, float 
   captures_.push_back(Capture{name, x, y, w, h});
 }
 
-void GlHost::finish_captures(int drawable_w, int drawable_h, float scale) {
+std::string GlHost::finish_captures(int drawable_w, int drawable_h, float scale) {
+  std::string refused;
   for (const Capture& c : captures_) {
     // CSS px -> device px, clipped to the drawable; GL's rows start at the bottom.
     const int x0 = std::clamp(int(std::floor(c.x * scale)), 0, drawable_w);
@@ -42,18 +46,32 @@ void GlHost::finish_captures(int drawable_w, int drawable_h, float scale) {
     const int y1 = std::clamp(int(std::ceil((c.y + c.h) * scale)), 0, drawable_h);
     const int w = x1 - x0, h = y1 - y0;
     if (w <= 0 || h <= 0) continue;
-    std::vector<uint8_t> rows(size_t(w) * size_t(h) * 4), rgba(rows.size());
-    glPixelStorei(GL_PACK_ALIGNMENT, 4);
-    glReadPixels(x0, drawable_h - y1, w, h, GL_RGBA, GL_UNSIGNED_BYTE, rows.data());
-    const size_t stride = size_t(w) * 4;
-    for (int row = 0; row < h; ++row) {
-      std::copy_n(rows.data() + size_t(h - 1 - row) * stride, stride, rgba.data() + size_t(row) * stride);
-      for (size_t px = 3; px < stride; px += 4) rgba[size_t(row) * stride + px] = 255;  // opaque
+    const CapturePlan plan = plan_capture(w, h);
+    // The image is held about four times while it is encoded (pixels, PNG rows, deflate
+    // blocks, the file), plus one band: ask for that first, so a full heap is refused in words
+    // instead of aborting in the middle of the copies.
+    const size_t image_bytes = size_t(plan.width) * size_t(plan.height) * 4;
+    const size_t band_bytes = size_t(w) * size_t(plan.factor) * 4;
+    if (void* room = std::malloc(4 * image_bytes + band_bytes)) {
+      std::free(room);
+    } else {
+      refused = "Not enough memory left to save a " + std::to_string(plan.width) + " x " +
+                std::to_string(plan.height) + " image of the plot: try a smaller filter (m) or window.";
+      continue;
     }
-    const std::string png = encode_png(w, h, rgba);
+    std::vector<uint8_t> rgba(image_bytes), band(band_bytes);
+    glPixelStorei(GL_PACK_ALIGNMENT, 4);
+    for (int row = 0; row < plan.height; ++row) {
+      const int top = y0 + row * plan.factor;  // screen rows top..top+rows-1, counted from the top
+      const int rows = std::min(plan.factor, y1 - top);
+      glReadPixels(x0, drawable_h - (top + rows), w, rows, GL_RGBA, GL_UNSIGNED_BYTE, band.data());
+      shrink_band(band.data(), w, rows, plan, rgba.data() + size_t(row) * size_t(plan.width) * 4);
+    }
+    const std::string png = encode_png(plan.width, plan.height, rgba);
     save_file(c.name, "image/png", png);
   }
   captures_.clear();
+  return refused;
 }
 
 }  // namespace bloomlab::platform

@@ -17,7 +17,9 @@ class GlHost : public app::Host {
   void save_png(const std::string& name, float x, float y, float w, float h) override;
   // Reads each requested region from the back buffer (drawable_w x drawable_h device pixels,
   // `scale` device pixels per CSS pixel), encodes it as PNG and hands it to save_file().
-  void finish_captures(int drawable_w, int drawable_h, float scale);
+  // An image is at most kMaxCapturePixels (a larger region is shrunk, capture.h); one that does
+  // not fit in memory is not saved: returns why, in words ("" when all were saved).
+  std::string finish_captures(int drawable_w, int drawable_h, float scale);
   bool has_captures() const { return !captures_.empty(); }
   // The GL context was lost: its textures are gone; upload_texture makes new ones.
   void forget_textures() { textures_.clear(); }

@@ -322,6 +322,22 @@ void frame(Loop& loop) {
   // "nowhere" so that no hover or tooltip (the button's own) lands in the image.
   const bool capturing = loop.host->has_captures();
   if (loop.frames >= loop.hide_mouse_from || capturing) io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
+  if (loop.paste_release) {  // the modifiers as they really are (the SDL backend sets them only on key events)
+    loop.paste_release = false;
+    io.KeysDown[SDL_SCANCODE_V] = false;
+    const SDL_Keymod mods = SDL_GetModState();
+    io.KeyCtrl = (mods & KMOD_CTRL) != 0;
+    io.KeyShift = (mods & KMOD_SHIFT) != 0;
+    io.KeyAlt = (mods & KMOD_ALT) != 0;
+    io.KeySuper = (mods & KMOD_GUI) != 0;
+  }
+  if (loop.paste_pending) {  // ImGui pastes (from SDL's clipboard) on Ctrl+V: give it one
+    loop.paste_pending = false;
+    loop.paste_release = true;
+    io.KeysDown[SDL_SCANCODE_V] = true;
+    io.KeyCtrl = true;
+    io.KeyShift = io.KeyAlt = io.KeySuper = false;
+  }
   ImGui::NewFrame();
   app::frame(loop.state, *loop.host);
   loop.state.bits.pinch_zoom = 1.0f;  // a pinch and a scroll are consumed by the frame they came for
@@ -336,7 +352,10 @@ void frame(Loop& loop) {
   glClear(GL_COLOR_BUFFER_BIT);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
   // Region captures (Save PNG) read this frame's back buffer, before the swap.
-  if (capturing) loop.host->finish_captures(w, h, io.DisplayFramebufferScale.x);
+  if (capturing) {
+    const std::string refused = loop.host->finish_captures(w, h, io.DisplayFramebufferScale.x);
+    if (!refused.empty()) (void)app::apply(loop.state, *loop.host, app::act::ExportRefused{refused});
+  }
   ++loop.frames;
 }
 

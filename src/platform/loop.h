@@ -41,6 +41,10 @@ struct Loop {
   // Text typed while no text field had the keyboard: it goes to the word box, which takes the
   // keyboard next frame; the text follows once it has.
   std::string text_for_word_box;
+  // A paste the page received (web): the next frame shows ImGui a Ctrl+V, the one after lets it
+  // go. The real V never reached SDL (the page kept it so that the browser fires `paste`), and
+  // by then Ctrl may be up already.
+  bool paste_pending = false, paste_release = false;
 };
 
 // Presses and releases a key for ImGui (down this frame, up the next).

@@ -331,6 +331,15 @@ EMSCRIPTEN_KEEPALIVE void bl_keep_state_now() { keep_state(true); }
 // Text typed into the hidden input of the on-screen keyboard (UTF-8), committed IME text included.
 EMSCRIPTEN_KEEPALIVE void bl_text_input(const char* utf8) { ImGui::GetIO().AddInputCharactersUTF8(utf8); }
 
+// Text the page's `paste` event carried (the system clipboard, web/bloomlab.js): it becomes SDL's
+// clipboard and ImGui gets a Ctrl+V, so the active text field pastes it. SDL's clipboard on the
+// web is a buffer of its own, and SDL cancelled Ctrl+V's keydown, so no paste event ever fired:
+// Ctrl+V pasted only what the app itself had copied.
+EMSCRIPTEN_KEEPALIVE void bl_paste(const char* utf8) {
+  SDL_SetClipboardText(utf8);
+  g_loop.paste_pending = true;
+}
+
 // An editing key from the hidden input: 0 Backspace, 1 Enter, 2 Left, 3 Right, 4 Home, 5 End,
 // 6 Delete, 7 Tab, 8 Escape.
 EMSCRIPTEN_KEEPALIVE void bl_key(int key) {

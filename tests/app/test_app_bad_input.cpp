@@ -179,3 +179,28 @@ TEST_CASE("an unknown preset is refused before anything changes") {
   CHECK(t.set.words() == s.set.words());
   CHECK(url_params_for(t) == link);
 }
+
+// Issue 14: numbers in a link were read before percent-decoding ("m=%36%34" was refused), and
+// the scale went through strtod alone, which took hexadecimal ("0x2"), "inf" and a leading space.
+TEST_CASE("URL numbers are percent-decoded; a scale is a plain decimal number") {
+  FakeHost host;
+  AppState s = tiny_state(host);
+  std::vector<std::string> warnings =
+      apply_url_params(s, host, "m=%31%32%38&k=%34&probes=%31%30%30%30&scale=%32");
+  CHECK(warnings.empty());
+  CHECK(s.set.params().m == 128);
+  CHECK(s.set.params().k == 4);
+  CHECK(s.probes == 1000);
+  CHECK(s.view.font_scale == 2.0f);
+  for (const char* bad : {"0x2", "inf", "+2", "2e0", "-1", "0x1p1", "nan"}) {
+    CAPTURE(bad);
+    AppState t = tiny_state(host);
+    warnings = apply_url_params(t, host, std::string("scale=") + bad);
+    REQUIRE(warnings.size() == 1);
+    CHECK(contains(warnings[0], "is not a number from 1 to 3"));
+    CHECK(t.view.font_scale == 1.0f);
+  }
+  AppState u = tiny_state(host);
+  CHECK(apply_url_params(u, host, "scale=1.5").empty());
+  CHECK(u.view.font_scale == 1.5f);
+}

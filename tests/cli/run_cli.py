@@ -5,7 +5,9 @@ usage: run_cli.py BLOOMLAB EXIT [--stdout REGEX] [--stderr REGEX] [--json | --cs
 ARGS may contain @EMPTY@, @BLANK@, @BIG@, @LONGLINE@, @HUGELINE@, @NUL@, @BADUTF8@, @BOM@, @CRLF@,
 @UTF16LE@, @UTF16BE@, @DIR@: replaced by files generated in the working directory (the build tree):
 an empty file, only empty lines, 64 MiB + 1 byte, a 4097-byte line, one 5 MB line, NUL bytes,
-invalid UTF-8, a BOM, CRLF and LF mixed, UTF-16LE with a BOM, UTF-16BE without one, a directory. With exit 2 the stderr must be exactly one line "bloomlab: ...".
+invalid UTF-8, a BOM, CRLF and LF mixed, UTF-16LE with a BOM, UTF-16BE without one, a directory.
+@EMPTYWORD@, @WORD4096@, @WORD5000@ become a word of 0, 4096, 5000 bytes (ctest drops "").
+With exit 2 the stderr must be exactly one line "bloomlab: ...".
 """
 import csv
 import io
@@ -56,6 +58,8 @@ def main():
             checks[opts[i]] = opts[i + 1]
             i += 2
     with tempfile.TemporaryDirectory(dir=os.getcwd()) as tmp:
+        words = {"@WORD5000@": "x" * 5000, "@WORD4096@": "x" * 4096, "@EMPTYWORD@": ""}  # words, not files
+        args = [words.get(a, a) for a in args]
         if any("@" in a for a in args):
             paths = make_inputs(tmp)
             args = [paths.get(a, a) for a in args]

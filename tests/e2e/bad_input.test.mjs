@@ -135,4 +135,56 @@ run("bad input in the browser: JS API and URL parameters", async (browser) => {
     check(a.problems.length === 0, "  …no console errors", a.problems.join("\n"));
     await a.close();
   }
+
+  // Issue 14: a UTF-16 list (Notepad's "Unicode") is converted, and the report says so; numbers
+  // in a link are percent-decoded; a hexadecimal scale is refused with a warning.
+  {
+    const a = await openApp(browser, { query: "?preset=empty&m=%31%32%38&k=%34&scale=0x2" });
+    let st = await a.page.evaluate(() => bloomlab.state());
+    equal([st.params.m, st.params.k], [128, 4], "URL m=%31%32%38&k=%34: percent-decoded, m = 128, k = 4");
+    check(st.urlWarnings.length === 1 && /scale = "0x2" is not a number from 1 to 3/.test(st.urlWarnings[0]),
+          "URL scale=0x2: refused with a warning", JSON.stringify(st.urlWarnings));
+    // FF FE, then "apple\r\ncafé\r\n" in UTF-16LE (each character's code unit, low byte first).
+    const utf16 = [0xff, 0xfe];
+    for (const ch of "apple\r\ncaf\u00e9\r\n") utf16.push(ch.charCodeAt(0) & 255, ch.charCodeAt(0) >> 8);
+    await a.page.evaluate((bytes) => bloomlab.loadWords(new Uint8Array(bytes), "notepad.txt"), utf16);
+    st = await a.page.evaluate(() => bloomlab.idle());
+    equal(st.words, ["apple", "caf\u00e9"], "loadWords(UTF-16LE with a BOM): the words, not NUL-laden junk");
+    check(/read as UTF-16LE \(byte order mark\) and converted to UTF-8/.test(st.notes.list.text),
+          "…and the report says it was UTF-16", st.notes.list.text);
+    check(a.problems.length === 0, "  …no console errors", a.problems.join("\n"));
+    await a.close();
+  }
+
+  // Issue 14.12: Ctrl+V pastes the system clipboard into the word box and the list box (the
+  // page's paste event carries it to ImGui); before, ImGui pasted SDL's own empty buffer.
+  {
+    const a = await openApp(browser, { query: "?preset=tiny&word=", viewport: { width: 1280, height: 1600 } });
+    const { page, context } = a;
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: new URL(a.url).origin });
+    const setClipboard = (text) => page.evaluate((t) => navigator.clipboard.writeText(t), text);
+    let v = await page.evaluate(() => bloomlab.viewState());
+    const wordBox = (await page.evaluate(() => bloomlab.state())).layout.wordBox;
+    await setClipboard("pasted-word");
+    await page.mouse.click(wordBox.x + wordBox.w / 2, wordBox.y + wordBox.h / 2);
+    await page.waitForTimeout(150);
+    await page.keyboard.press("Control+V");
+    await page.waitForTimeout(200);
+    equal(await page.evaluate(() => bloomlab.state().wordInput), "pasted-word", "Ctrl+V in the word box pastes the system clipboard");
+    await page.keyboard.press("Escape");
+    await setClipboard("alpha\nbeta\ngamma");
+    v = await page.evaluate(() => bloomlab.viewState());
+    await page.mouse.click(v.pasteBox.x + v.pasteBox.w / 2, v.pasteBox.y + v.pasteBox.h / 2);
+    await page.waitForTimeout(150);
+    await page.keyboard.press("Control+V");
+    await page.waitForTimeout(200);
+    v = await page.evaluate(() => bloomlab.viewState());
+    await page.mouse.click(v.addListButton.x + v.addListButton.w / 2, v.addListButton.y + v.addListButton.h / 2);
+    // The click is seen at the next frame; adding words re-measures (a slow frame): wait for it.
+    await page.waitForFunction(() => bloomlab.state().words.includes("gamma"), null, { timeout: 10000 }).catch(() => {});
+    const st = await page.evaluate(() => bloomlab.idle());
+    check(["alpha", "beta", "gamma"].every((w) => st.words.includes(w)), "Ctrl+V in the list box pastes the clipboard's lines, added as words", JSON.stringify(st.words));
+    check(a.problems.length === 0, "  …no console errors (paste)", a.problems.join("\n"));
+    await a.close();
+  }
 });

@@ -137,3 +137,22 @@ TEST_CASE("set_params rebuilds from the words; a bad value changes nothing") {
   CHECK(s.words().empty());
   CHECK(s.filter().bits_set() == 0);
 }
+
+// Issue 14: when every word that set a counter was removed but the counter had saturated (15
+// stays 15), the verdict read "bits 0 were set by " and named nobody.
+TEST_CASE("a false positive on saturated counters says its words were removed, not 'set by '") {
+  WordSet s = make(1, 1, Variant::counting);  // one counter: every word lands on it
+  std::vector<std::string> words;
+  for (int i = 0; i < 16; ++i) words.push_back("w" + std::to_string(i));
+  for (const std::string& w : words) s.add(w);
+  CHECK(s.filter().counter(0) == 15);  // saturated at the 4-bit maximum
+  for (const std::string& w : words) CHECK(s.remove(w).ok());
+  CHECK(s.words().empty());
+  CHECK(s.filter().counter(0) == 15);  // a saturated counter never goes down
+  const Explained e = s.explain("anything");
+  CHECK(e.verdict == Verdict::possibly);
+  CHECK(e.culprits.empty());
+  CHECK(e.sentence() ==
+        "possibly in the set, but it was never added (a false positive): bit 0 was set by words "
+        "removed since (a counter that reaches 15 stays at 15)");
+}
