@@ -2,8 +2,9 @@
 # Runs every benchmark in one go on the same words and probes and writes the core's part of
 # tests/bench/RESULTS.md (everything above its "## Web" section, which the browser tools fill):
 #   bench_core from the native tree (build/native) and, as wasm in node, from the web tree
-#   (build/web: the core's objects and flags the web app links), the npm peers (peers.mjs), the
-#   Python reference (reference.py). Timings are best-of-N wall clock.
+#   (build/web: the core's objects and flags the web app links), the same as wasm in headless
+#   Chromium (chromium_core.mjs), the npm peers (peers.mjs), the Python reference (reference.py).
+#   Timings are best-of-N wall clock.
 # usage: tests/bench/run.sh      (from anywhere; configures and builds what it needs, 2 jobs)
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
@@ -17,6 +18,7 @@ for preset in native web; do
   [ -f "build/$preset/build.ninja" ] || cmake --preset "$preset" > /dev/null
   cmake --build --preset "$preset" --target bench_core > /dev/null
 done
+cmake --build --preset web --target bench_core_page > /dev/null
 # How the web tree built what the wasm figures measure, for the header.
 /usr/bin/python3 - > "$out/flags.json" <<'PY'
 import json, shlex, subprocess
@@ -45,6 +47,9 @@ for round in 1 2 3 4 5; do
 done
 $native build-query "$words" > "$out/native_bq.json"
 $wasm build-query "$words" > "$out/wasm_bq.json"
+echo "wasm in Chromium ..." >&2
+NODE_PATH="$root/node_modules" node tests/bench/chromium_core.mjs build/web/tests/bench/bench_core_page.js \
+  sweep plot-sweep build-query > "$out/chromium.json"
 echo "js peers ..." >&2
 node tests/bench/peers.mjs "$words" > "$out/peers.json"
 echo "python ..." >&2
@@ -61,6 +66,7 @@ best = lambda name: min((load(f"{name}_{r}.json") for r in range(1, 6)), key=lam
 n_sw, w_sw = best("native_sweep"), best("wasm_sweep")
 n_plot, w_plot = best("native_plot"), best("wasm_plot")
 flags = load("flags.json")
+chromium = load("chromium.json")
 n_bq, w_bq = load("native_bq.json"), load("wasm_bq.json")
 peers, py = load("peers.json"), load("python_sweep.json")
 # Python build-query: the point (m = 95851, k = 7) is the same work as one sweep point measure().
@@ -102,13 +108,14 @@ L.append("| implementation | time | goal |")
 L.append("|---|---|---|")
 L.append(f"| native (`bench_core sweep`) | {n_sw['ms']:.1f} ms | < 150 ms |")
 L.append(f"| wasm in node | {w_sw['ms']:.1f} ms | < 300 ms, and <= 1.5x native |")
+L.append(f"| wasm in headless Chromium 156 (`chromium_core.mjs`, one run of best of 5) | {chromium['sweep']:.1f} ms | |")
 L.append(f"| Python reference, extrapolated | {py_grid_ms/1e3:.0f} s ({py_per_point:.2f} s per point x {n_sw['points']}) | |")
 L.append("")
 L.append(f"**wasm sweep / native sweep: {w_sw['ms'] / n_sw['ms']:.2f}x** (goal <= 1.5x; each the best of five alternating "
          "rounds of `bench_core sweep`, itself the best of 5).")
 L.append("")
 L.append(f"The plot's sweep in the app (`bench_core plot-sweep`: 32 points, 1..32 bits per item at k = 7): native "
-         f"{n_plot['ms']:.1f} ms, wasm {w_plot['ms']:.1f} ms: {n_plot['ms'] / n_sw['ms']:.0%} and {w_plot['ms'] / w_sw['ms']:.0%} "
+         f"{n_plot['ms']:.1f} ms, wasm {w_plot['ms']:.1f} ms (in Chromium {chromium['plot-sweep']:.1f} ms): {n_plot['ms'] / n_sw['ms']:.0%} and {w_plot['ms'] / w_sw['ms']:.0%} "
          "of the 768-point grid's time, as much of a sweep's work is done once per call (hashing the words and the "
          "probes, checking each probe string against the words), not per grid point. The app "
          "puts off a sweep that took more than 30 ms until the parameters have rested 0.3 s (src/app/panel_plots.cpp).")
@@ -125,6 +132,7 @@ L.append("| implementation | time | maybes |")
 L.append("|---|---|---|")
 L.append(f"| BloomLab core, native | {n_bq['ms']:.2f} ms | {n_bq['maybes']} |")
 L.append(f"| BloomLab core, wasm in node | {w_bq['ms']:.2f} ms | {w_bq['maybes']} |")
+L.append(f"| BloomLab core, wasm in headless Chromium 156 | {chromium['build-query']:.2f} ms | {w_bq['maybes']} |")
 for p in peers["rows"]:
     L.append(f"| npm `{p['name']}` in node | {p['ms']:.2f} ms | {p['maybes']} |")
 L.append(f"| Python reference | {py_bq:.0f} ms | {r['false_positives']} |")
