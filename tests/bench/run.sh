@@ -83,6 +83,7 @@ dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no", 
                        capture_output=True, text=True).stdout.strip()
 if dirty:
     commit += " with uncommitted changes"
+load = os.getloadavg()[2]  # over the last 15 minutes, i.e. over this run
 cpu = subprocess.run(["sh", "-c", "lscpu | sed -n 's/^Model name: *//p' | head -1"], capture_output=True, text=True).stdout.strip()
 L = []
 L.append("# Benchmarks: results")
@@ -91,7 +92,8 @@ L.append(f"Written by `tests/bench/run.sh` on {time.strftime('%Y-%m-%d')} at com
          f"node {peers['node']}, Python {platform.python_version()}). Native: the native tree (Release, -O3). Wasm: Emscripten 3.1.6, "
          f"the web tree's core library, the objects the web app links (core compiled {' '.join(flags['core'])}; linked "
          f"{' '.join(flags['link'])}, the app's wasm-opt level and allocator). Wall-clock, best of several runs; the machine was shared "
-         "with other builds, so treat the last digit as noise. Not timed tests: nothing fails on these numbers.")
+         f"with other builds (load average {load:.1f} over the last 15 minutes on its {os.cpu_count()} cores), so compare figures of "
+         "the same run rather than runs. Not timed tests: nothing fails on these numbers.")
 L.append("")
 L.append("## Add and query, ns per operation (k = 7, 1,000,000 items \"item-i\"; absent queries \"other-i\")")
 L.append("")
