@@ -2,7 +2,9 @@
 // running with a console warning and a visible note; the state is kept in the URL fragment so
 // a reload restores it; the share dialog copies the link and an iframe snippet; two embeds on
 // one page (web/embed-demo.html) work independently.
-import { run, openApp, screenshot, check, equal, drawnShare } from "./harness.mjs";
+import { run, screenshot, check, equal, drawnShare } from "./harness.mjs";
+import { openApp } from "./engines.mjs";
+import { twoEmbeds } from "./scenarios.mjs";
 import { frames, centre, swipe } from "./page_helpers.mjs";
 import { positions } from "./reference.mjs";
 
@@ -94,38 +96,10 @@ run("embed: URL state, fragment, share dialog, malformed parameters, two embeds"
     await app.close();
   }
 
-  // 4. Two embeds on one page, independent of each other.
+  // 4. Two embeds on one page, independent of each other (scenarios.mjs: Firefox runs it too).
   {
     const app = await openApp(browser, { page: "embed-demo.html", waitReady: false, viewport: { width: 1100, height: 1400 } });
-    const { page } = app;
-    await page.waitForFunction(() => document.querySelectorAll("iframe").length === 2);
-    const frameOf = async (id) => (await page.$(`iframe#${id}`)).contentFrame();
-    const tiny = await frameOf("tiny"), custom = await frameOf("custom");
-    for (const f of [tiny, custom]) {
-      await f.waitForFunction(() => window.bloomlab && window.bloomlab.ready, null, { timeout: 15000 });
-      await f.evaluate(() => window.bloomlab.ready);
-    }
-    let a = await tiny.evaluate(() => window.bloomlab.state());
-    let b = await custom.evaluate(() => window.bloomlab.state());
-    equal([a.params.m, a.params.k, a.wordCount], [64, 3, 5], "the first embed is the tiny preset");
-    equal([b.params.m, b.params.k, b.words], [32, 2, ["apple", "pear", "plum"]], "the second embed has its own m, k and words");
-    await tiny.evaluate(() => window.bloomlab.add("only-in-the-first"));
-    await frames(tiny);
-    a = await tiny.evaluate(() => window.bloomlab.state());
-    b = await custom.evaluate(() => window.bloomlab.state());
-    check(a.words.includes("only-in-the-first") && !b.words.includes("only-in-the-first"), "a word added in one embed stays out of the other");
-    // A click inside the second embed's iframe reaches that embed only.
-    const box = await (await page.$("iframe#custom")).boundingBox();
-    const bl = b.layout.wordBox;
-    await page.mouse.click(box.x + bl.x + bl.w - 12, box.y + bl.y + bl.h / 2);  // caret at the end
-    await page.keyboard.type("kiwi");
-    await frames(custom);
-    a = await tiny.evaluate(() => window.bloomlab.state());
-    b = await custom.evaluate(() => window.bloomlab.state());
-    equal(b.wordInput, "figkiwi", "typing after a click goes to the clicked embed");
-    equal(a.wordInput, "Qwerty", "the other embed's word box is untouched");
-    const shot = await screenshot(page, "embed-demo.png");
-    console.log(`  screenshot: ${shot.file}`);
+    await twoEmbeds(app);
     check(app.problems.length === 0, "no console errors (two embeds)", app.problems.join("\n"));
     await app.close();
   }
