@@ -4,7 +4,7 @@
 //   firefox   Debian's firefox-esr through puppeteer-core over WebDriver BiDi, headed: headless
 //             Firefox has no WebGL2 without a GPU, so the test runs under xvfb-run (CMakeLists.txt)
 // openApp() gives the engine's own page (app.page) and `app.ops`: evaluate, waitFor, frames,
-// click, press, type, insertText, tap, swipe, pinch, screenshot, iframe, box. Neither tool ever
+// click, press, type, typeKeys, insertText, tap, swipe, pinch, screenshot, iframe, box. Neither tool ever
 // downloads a browser.
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -84,6 +84,19 @@ class Ops {
     await this.frames(2);
   }
   type(text, delay = 15) { return this.page.keyboard.type(text, { delay }); }
+  // Text as key events with their characters, any script (keydown, keypress, keyup): what a
+  // keyboard layout or the system's emoji picker sends to a canvas. Playwright's type() sends
+  // characters beyond a US keyboard as insertText, which a canvas never sees: Chromium gets
+  // CDP key events carrying the text instead.
+  async typeKeys(text) {
+    if (this.engine === "firefox") return this.page.keyboard.type(text, { delay: 15 });
+    const cdp = await this.page.context().newCDPSession(this.page);
+    for (const ch of text) {
+      await cdp.send("Input.dispatchKeyEvent", { type: "keyDown", key: ch, text: ch });
+      await cdp.send("Input.dispatchKeyEvent", { type: "keyUp", key: ch });
+    }
+    await cdp.detach();
+  }
   // Text as an on-screen keyboard gives it: input events, no key events.
   async insertText(text) {
     if (this.engine !== "firefox") return this.page.keyboard.insertText(text);

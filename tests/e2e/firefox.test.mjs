@@ -3,7 +3,7 @@
 // under xvfb-run (headless Firefox has no WebGL2 on a GPU-less machine). One browser for the file.
 import { check, equal } from "./harness.mjs";
 import { runOn, openApp, launchFirefox, FIREFOX_PHONE_PREFS } from "./engines.mjs";
-import { PHONE, tinyPresetTyping, passwordsMeasure, phone, twoEmbeds } from "./scenarios.mjs";
+import { PHONE, tinyPresetTyping, typedBeyondAscii, passwordsMeasure, phone, twoEmbeds } from "./scenarios.mjs";
 
 const started = Date.now();
 let lap = Date.now();
@@ -21,6 +21,7 @@ runOn("firefox", "firefox: typing, tiny preset, 10k measure, phone, embeds", asy
     });
     check(/^WebGL 2/.test(gl), "the app's canvas has a WebGL2 context", gl);
     await tinyPresetTyping(app);
+    await typedBeyondAscii(app);
     noProblems(app, "tiny preset, typing");
     await app.close();
     timing("tiny preset, typing");

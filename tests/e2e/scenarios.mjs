@@ -23,14 +23,16 @@ async function wordTyped(ops, word, what) {
   return equal(await ops.evaluate(() => bloomlab.state().wordInput), word, what);
 }
 
-// Clicks a text box drawn on the canvas, empties it with End + Backspaces, types `text`.
-export async function clearAndType(ops, box, text) {
+// Clicks a text box drawn on the canvas, empties it with End + Backspaces, types `text`
+// (with ops.type, or ops.typeKeys when `anyScript`).
+export async function clearAndType(ops, box, text, { anyScript = false } = {}) {
   await ops.click(box.x + box.w / 2, box.y + box.h / 2);
   await ops.frames(3);  // the click activates the box on the next frame
   const old = await ops.evaluate(() => bloomlab.state().wordInput);
   await ops.press("End");
   for (const _ of old) await ops.press("Backspace");
-  await ops.type(text, 15);
+  if (anyScript) await ops.typeKeys(text);
+  else await ops.type(text, 15);
 }
 
 // The tiny preset (open it with ?preset=tiny&theme=dark), typed on the canvas like a user:
@@ -87,6 +89,25 @@ export async function tinyPresetTyping(app) {
   s = await ops.evaluate(() => bloomlab.state());
   check(s.words.includes("sunshine") && s.query.verdict === "possibly", "sunshine is now in the set");
   return s;
+}
+
+// Words beyond ASCII typed on the canvas with key events (a French or Russian keyboard, the
+// emoji picker), on the tiny preset: the word box holds them as typed and their positions are the
+// reference filter's for their UTF-8 bytes. An emoji arrives as one character (bloomlab.js pairs
+// what the engines split); ImGui 1.86 is built with 16-bit ImWchar (src/app/fonts.cpp), so the
+// word box shows it as U+FFFD, one character, as for any character outside the BMP.
+export async function typedBeyondAscii(app) {
+  const { ops } = app;
+  const box = (await ops.evaluate(() => bloomlab.state())).layout.wordBox;
+  for (const word of ["café", "Привет"]) {
+    await clearAndType(ops, box, word, { anyScript: true });
+    if (await wordTyped(ops, word, `${word} typed on the canvas reaches the word box`)) {
+      const s = await ops.evaluate(() => bloomlab.state());
+      equal(s.query.positions, reference.positions(word, 64, 3), `${word}: the reference filter's positions for its UTF-8 bytes`);
+    }
+  }
+  await clearAndType(ops, box, "a😀b", { anyScript: true });
+  await wordTyped(ops, "a\ufffdb", "an emoji typed on the canvas is one character (U+FFFD in ImGui 1.86's 16-bit text)");
 }
 
 // The 10k preset (open it with ?preset=passwords): measure() equals the spec's measurement,

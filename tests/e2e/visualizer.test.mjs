@@ -3,13 +3,14 @@
 // The typing and the 10k measurement are scenarios.mjs's, which firefox.test.mjs runs too.
 import { run, screenshot, check, equal } from "./harness.mjs";
 import { openApp } from "./engines.mjs";
-import { until, tinyPresetTyping, passwordsMeasure } from "./scenarios.mjs";
+import { until, tinyPresetTyping, typedBeyondAscii, passwordsMeasure } from "./scenarios.mjs";
 
 run("visualizer", async (browser) => {
   // ---- Tiny preset: the reference positions, typed on the canvas -------------------------
   const app = await openApp(browser, { query: "?preset=tiny&theme=dark" });
   const { page } = app;
   let s = await tinyPresetTyping(app);
+  await typedBeyondAscii(app);  // then "a\ufffdb" is in the word box
 
   // ---- Changing k through the UI changes the state and the plot -------------------------
   const before = await screenshot(page, "visualizer-k3.png");
