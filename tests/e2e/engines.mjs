@@ -4,7 +4,8 @@
 //   firefox   Debian's firefox-esr through puppeteer-core over WebDriver BiDi, headed: headless
 //             Firefox has no WebGL2 without a GPU, so the test runs under xvfb-run (CMakeLists.txt)
 // openApp() gives the engine's own page (app.page) and `app.ops`: evaluate, waitFor, frames,
-// click, press, type, typeKeys, insertText, tap, swipe, pinch, screenshot, iframe, box. Neither tool ever
+// click, press, type, typeKeys, insertText, tap, swipe, pinch, screenshot, reload, allowClipboard,
+// iframe, box. Neither tool ever
 // downloads a browser.
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -133,6 +134,11 @@ class Ops {
     const file = path.join(SHOTS, this.engine === "firefox" ? `firefox-${name}` : name);
     const png = await this.page.screenshot({ path: file });
     return { file, image: decodePng(Buffer.from(png)) };
+  }
+  async reload() { await this.page.reload(); }
+  // Lets the page read the system clipboard. Firefox under puppeteer-core allows it as it is.
+  async allowClipboard() {
+    if (this.engine !== "firefox") await this.page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
   }
   async iframe(selector) {
     const frame = await (await this.page.$(selector)).contentFrame();

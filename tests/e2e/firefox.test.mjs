@@ -3,7 +3,8 @@
 // under xvfb-run (headless Firefox has no WebGL2 on a GPU-less machine). One browser for the file.
 import { check, equal } from "./harness.mjs";
 import { runOn, openApp, launchFirefox, FIREFOX_PHONE_PREFS } from "./engines.mjs";
-import { PHONE, tinyPresetTyping, typedBeyondAscii, passwordsMeasure, phone, twoEmbeds } from "./scenarios.mjs";
+import { PHONE, tinyPresetTyping, typedBeyondAscii, passwordsMeasure, phone,
+  EMBED_QUERY, embedUrlState, fragmentAndShare, twoEmbeds } from "./scenarios.mjs";
 
 const started = Date.now();
 let lap = Date.now();
@@ -46,11 +47,23 @@ runOn("firefox", "firefox: typing, tiny preset, 10k measure, phone, embeds", asy
     timing("phone, its own Firefox included");
   }
   {
+    const app = await openApp(browser, { query: EMBED_QUERY });
+    await embedUrlState(app);
+    noProblems(app, "embed state");
+    await app.close();
+  }
+  {
+    const app = await openApp(browser, { query: "?preset=tiny" });
+    await fragmentAndShare(app);
+    noProblems(app, "fragment, share");
+    await app.close();
+  }
+  {
     const app = await openApp(browser, { page: "embed-demo.html", waitReady: false, viewport: { width: 1100, height: 1400 } });
     await twoEmbeds(app);
     noProblems(app, "two embeds");
     await app.close();
-    timing("two embeds");
+    timing("embed URL, fragment, share dialog, two embeds");
   }
   console.log(`  firefox scenarios took ${((Date.now() - started) / 1000).toFixed(1)} s`);
 });

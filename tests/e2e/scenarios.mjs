@@ -6,6 +6,7 @@ import path from "node:path";
 import { execFileSync } from "node:child_process";
 import { check, equal, drawnShare, SITE } from "./harness.mjs";
 import * as reference from "./reference.mjs";
+import { centre } from "./page_helpers.mjs";
 
 const colourNear = (rgb, target, tolerance = 40) =>
   rgb.every((c, i) => Math.abs(c - target[i]) <= tolerance);
@@ -232,6 +233,69 @@ export async function phone(app) {
   const zoomAfter = await ops.evaluate(() => bloomlab.viewState().zoom);
   check(zoomAfter > zoomBefore * 2, "two fingers moving apart zoom the bit array", `zoom ${zoomBefore} -> ${zoomAfter}`);
   await ops.screenshot("phone-pinched.png");
+}
+
+// An embed URL with m, k and words (open it with ?EMBED_QUERY): the app reproduces that state.
+export const EMBED_QUERY = "?embed=1&preset=empty&m=128&k=4&words=apple,pear,caf%C3%A9&word=fig&panels=words,bits";
+export async function embedUrlState(app) {
+  const { ops } = app;
+  const s = await ops.evaluate(() => window.bloomlab.state());
+  equal([s.params.m, s.params.k], [128, 4], "m and k come from the URL");
+  equal(s.words, ["apple", "pear", "café"], "the words come from the URL (percent-decoded UTF-8)");
+  equal(s.wordInput, "fig", "the word box holds the URL's word");
+  equal(s.query.positions, reference.positions("fig", 128, 4), "its positions are the reference filter's");
+  equal(s.view.panels, { words: true, bits: true, params: false, plots: false, numbers: false, check: false },
+        "only the panels the URL names show");
+  const v = await ops.evaluate(() => window.bloomlab.viewState());
+  check(v.embed, "embed=1 gives the compact embed header");
+  const shot = await ops.screenshot("embed-state.png");
+  console.log(`  screenshot: ${shot.file}`);
+  check(drawnShare(shot.image) > 0.05, "the embed draws its panels");
+  equal(s.urlWarnings, [], "a well-formed embed URL gives no warnings");
+}
+
+// The tiny preset (open it with ?preset=tiny): the state is kept in the fragment as it changes
+// and a reload restores it; Share / embed copies the link and a sandboxed iframe snippet, to the
+// system clipboard, from the click.
+export async function fragmentAndShare(app) {
+  const { ops } = app;
+  equal(await ops.evaluate(() => location.hash), "", "opening a link leaves its address alone");
+  await ops.evaluate(() => { window.bloomlab.setParams({ m: 96, k: 5 }); window.bloomlab.add("zebra"); });
+  await until(ops, () => location.hash.includes("zebra"), null, "the fragment follows the state");
+  const hash = await ops.evaluate(() => location.hash);
+  check(hash.includes("m=96") && hash.includes("k=5"), "the fragment follows the state (history.replaceState)", hash);
+  const history = await ops.evaluate(() => history.length);
+  await ops.reload();
+  await ops.evaluate(() => window.bloomlab.ready.then(() => true));
+  const s = await ops.evaluate(() => window.bloomlab.state());
+  equal([s.params.m, s.params.k], [96, 5], "a reload restores m and k from the fragment");
+  check(s.words.includes("zebra") && s.words.includes("letmein"), "a reload restores the words");
+  equal(s.urlWarnings, [], "the fragment and the query do not clash after a reload");
+  equal(await ops.evaluate(() => history.length), history, "keeping the state adds no history entries");
+
+  // The share dialog: the link and the iframe snippet go to the clipboard from the click.
+  await ops.allowClipboard();
+  let v = await ops.evaluate(() => window.bloomlab.viewState());
+  await ops.click(...centre(v.shareButton));
+  await ops.frames();
+  v = await ops.evaluate(() => window.bloomlab.viewState());
+  check(v.shareOpen, "Share / embed opens its dialog");
+  const dialog = await ops.screenshot("share-dialog.png");
+  console.log(`  screenshot: ${dialog.file}`);
+  await ops.click(...centre(v.copyLinkButton));
+  await ops.frames();
+  const link = await ops.evaluate(() => window.bloomlab.lastCopied());
+  const params = await ops.evaluate(() => window.bloomlab.shareParams());
+  equal(link, `${app.url.split("?")[0]}?${params}`, "Copy link copies the page address with the state's parameters");
+  const clip = await ops.evaluate(() => navigator.clipboard.readText().catch((e) => "unreadable: " + e.message));
+  equal(clip, link, "the link is on the system clipboard");
+  await ops.click(...centre(v.copyEmbedButton));
+  await ops.frames();
+  const snippet = await ops.evaluate(() => window.bloomlab.lastCopied());
+  check(/^<iframe src="[^"]+embed=1" title="[^"]+" style="[^"]+" loading="lazy" sandbox="allow-scripts allow-same-origin allow-downloads"><\/iframe>$/.test(snippet),
+        "Copy embed code copies a sandboxed iframe snippet with embed=1", snippet);
+  check(snippet.includes("&amp;words=zebra") && !/&(?!amp;)/.test(snippet),
+        "the snippet's ampersands are escaped for HTML", snippet);
 }
 
 // web/embed-demo.html (open it with { page: "embed-demo.html", waitReady: false, viewport:
