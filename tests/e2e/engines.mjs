@@ -80,9 +80,9 @@ class Ops {
   // the page's frames, not milliseconds, keeps presses apart on a loaded machine too.
   async press(key) {
     await this.page.keyboard.down(key);
-    await this.frames(2);
+    await this.frames(1);  // the app's frame callback was queued before ours: it has run
     await this.page.keyboard.up(key);
-    await this.frames(2);
+    await this.frames(1);
   }
   type(text, delay = 15) { return this.page.keyboard.type(text, { delay }); }
   // Text as key events with their characters, any script (keydown, keypress, keyup): what a
@@ -90,7 +90,7 @@ class Ops {
   // characters beyond a US keyboard as insertText, which a canvas never sees: Chromium gets
   // CDP key events carrying the text instead.
   async typeKeys(text) {
-    if (this.engine === "firefox") return this.page.keyboard.type(text, { delay: 15 });
+    if (this.engine === "firefox") return this.page.keyboard.type(text);  // no delay: one frame
     const cdp = await this.page.context().newCDPSession(this.page);
     for (const ch of text) {
       await cdp.send("Input.dispatchKeyEvent", { type: "keyDown", key: ch, text: ch });

@@ -109,6 +109,15 @@ export async function typedBeyondAscii(app) {
   }
   await clearAndType(ops, box, "a😀b", { anyScript: true });
   await wordTyped(ops, "a\ufffdb", "an emoji typed on the canvas is one character (U+FFFD in ImGui 1.86's 16-bit text)");
+  // Text the page passes on in one piece (an on-screen keyboard's insertText, committed IME
+  // text) longer than one SDL text event (31 bytes) arrives whole and in order.
+  const long = " — Фильтр Блума, 布隆过滤器";
+  await ops.evaluate((text) => {
+    const ptr = Module.stringToNewUTF8(text);
+    Module._bl_text_input(ptr);
+    Module._free(ptr);
+  }, long);
+  await wordTyped(ops, "a\ufffdb" + long, `${new TextEncoder().encode(long).length} bytes of text passed on at once arrive in order`);
 }
 
 // The 10k preset (open it with ?preset=passwords): measure() equals the spec's measurement,
