@@ -212,7 +212,7 @@
   // the page passes the whole character to ImGui itself and keeps the keypress from SDL.
   let highSurrogate = "";
   window.addEventListener("keypress", (e) => {
-    if (e.target === keyboard || !window.Module || !Module._bl_text_input) return;
+    if (keyboard === e.target || !window.Module || !Module._bl_text_input) return;
     const c = e.charCode;
     let text = "";
     if (e.key.length === 2 && e.key.codePointAt(0) > 0xffff) text = e.key;  // the whole character
