@@ -20,6 +20,7 @@ APT_PACKAGES=(
   libsdl2-dev libgl-dev                           # native desktop app
   doctest-dev nlohmann-json3-dev                  # unit tests (nlohmann: reading the JSON the app writes)
   chromium xvfb xauth                             # browser + desktop smoke tests
+  firefox-esr                                     # the second engine's browser tests (under Xvfb)
   dpkg-dev                                        # dpkg-source for the SDL2 / ImGui source packages
   fonts-dejavu-core python3-fonttools python3-brotli  # the UI font, subset at build time
   gzip ca-certificates
@@ -74,10 +75,11 @@ SRC
 for sp in "${SRC_PKGS[@]}"; do fetch_source "${sp%%:*}" "${sp##*:}"; done
 
 # ---- 3. npm packages (pinned by package-lock.json) ------------------------------------------
-# Never downloads a browser: playwright-core has no install script; the rest are data or peers.
+# Never downloads a browser: playwright-core and puppeteer-core have no install script (and
+# --ignore-scripts, the SKIP variables say it twice); the rest are data or peers.
 if [ ! -f "$ROOT/node_modules/.package-lock.json" ] || [ "$ROOT/package-lock.json" -nt "$ROOT/node_modules/.package-lock.json" ]; then
   say "installing npm packages"
-  ( cd "$ROOT" && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --ignore-scripts --no-audit --no-fund --loglevel=error ) \
+  ( cd "$ROOT" && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 PUPPETEER_SKIP_DOWNLOAD=1 npm ci --ignore-scripts --no-audit --no-fund --loglevel=error ) \
     || fail "npm ci failed (npm registry unreachable?). Rerun $0"
 else
   say "npm packages present"

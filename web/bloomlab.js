@@ -243,6 +243,26 @@
     catch (err) { console.warn("bloomlab: paste: " + err.message); showNotes(["Paste: " + err.message]); }
   });
 
+  // A character outside the BMP (an emoji from the system's picker) typed on the canvas: SDL
+  // makes text of a keypress's charCode, which the engines fill differently and never with the
+  // whole character: Firefox sends one keypress per UTF-16 surrogate, Chromium one keypress whose
+  // charCode is the high surrogate alone. SDL would type broken halves (one U+FFFD per half), so
+  // the page passes the whole character to ImGui itself and keeps the keypress from SDL.
+  let highSurrogate = "";
+  window.addEventListener("keypress", (e) => {
+    if (keyboard === e.target || !window.Module || !Module._bl_text_input) return;
+    const c = e.charCode;
+    let text = "";
+    if (e.key.length === 2 && e.key.codePointAt(0) > 0xffff) text = e.key;  // the whole character
+    else if (c >= 0xd800 && c <= 0xdbff) highSurrogate = String.fromCharCode(c);  // its first half
+    else if (c >= 0xdc00 && c <= 0xdfff) text = highSurrogate && highSurrogate + String.fromCharCode(c);
+    else { highSurrogate = ""; return; }
+    if (text) highSurrogate = "";
+    e.stopImmediatePropagation();
+    e.preventDefault();
+    sendText(text);
+  }, true);
+
   // Ctrl/Cmd+K is the app's "word box" key, not the browser's search.
   window.addEventListener("keydown", (e) => {
     if ((e.ctrlKey || e.metaKey) && (e.key === "k" || e.key === "K")) e.preventDefault();

@@ -115,12 +115,19 @@ export const distinctColours = (image) => {
   return s.size;
 };
 
-export async function run(name, body) {
+// Runs a test file's body with one browser (Chromium unless the file passes another engine's
+// launch, see engines.mjs) and prints the closing line.
+export async function run(name, body, launchBrowser = launch) {
   console.log(`${name}`);
-  const browser = await launch();
+  let browser = null;
+  try { browser = await launchBrowser(); }
+  catch (e) { check(false, "the browser starts", e.stack || String(e)); }
+  if (browser) await runWith(browser, body);
+  console.log(`${results.passed} passed, ${results.failed} failed`);
+  process.exitCode = results.failed === 0 && results.passed > 0 ? 0 : 1;
+}
+async function runWith(browser, body) {
   try { await body(browser); }
   catch (e) { check(false, "no exception", e.stack || String(e)); }
   finally { await browser.close(); }
-  console.log(`${results.passed} passed, ${results.failed} failed`);
-  process.exitCode = results.failed === 0 && results.passed > 0 ? 0 : 1;
 }
