@@ -91,7 +91,7 @@ struct SetSizeUnit { SizeUnit unit; };
 struct ShowExactCurve { bool on; };
 struct SetSafeWords { bool on; };
 struct SetPanels { std::vector<Panel> order; };  // shown panels, in the author's order
-struct FocusWordBox {};
+struct FocusWordBox { bool force = false; };  // force: Ctrl/Cmd+K takes it from another field
 struct ZoomBits { float factor; float about_x = 0.5f, about_y = 0.5f; };  // about: a point of the view (0..1)
 struct PanBits { float dx, dy; };  // in texture coordinates (the whole array is 1 × 1)
 struct ResetBitsView {};

@@ -441,7 +441,10 @@ Outcome apply_view(AppState& s, Host& host, const Action& action) {
         s.view.panels = a.order;
         s.view.panels_chosen = true;
       },
-      [&](const act::FocusWordBox&) { s.focus_word_box = s.view.shown(Panel::words); },
+      [&](const act::FocusWordBox& a) {
+        s.focus_word_box = s.view.shown(Panel::words);
+        s.focus_word_box_force = a.force;
+      },
       [&](const act::ZoomBits& a) { zoom_bits(s, a.factor, a.about_x, a.about_y); },
       [&](const act::PanBits& a) {
         s.bits.pan_x += a.dx;
@@ -633,7 +636,7 @@ bool continue_loading(AppState& s, double budget_ms) {
 
 std::optional<Action> shortcut_action(const AppState& s, Shortcut key) {
   switch (key) {
-    case Shortcut::focus_word: return act::FocusWordBox{};
+    case Shortcut::focus_word: return act::FocusWordBox{true};
     case Shortcut::preset_tiny: return act::LoadPreset{"tiny"};
     case Shortcut::preset_passwords: return act::LoadPreset{"passwords"};
     case Shortcut::preset_empty: return act::LoadPreset{"empty"};

@@ -62,8 +62,11 @@ void word_box(AppState& s) {
   if (s.focus_word_box) {  // Ctrl/Cmd+K, a typed key, the page opening, Enter
     // Not again while it has the keyboard: a second focus would start the box afresh and lose
     // what was just typed into it.
-    if (ImGui::GetActiveID() != ImGui::GetID("##word")) ImGui::SetKeyboardFocusHere();
-    s.focus_word_box = false;
+    // Nor from a field the user has just clicked (Enter's refocus is a courtesy; Ctrl+K is not).
+    const ImGuiID active = ImGui::GetActiveID();
+    if (active != ImGui::GetID("##word") && (active == 0 || s.focus_word_box_force))
+      ImGui::SetKeyboardFocusHere();
+    s.focus_word_box = s.focus_word_box_force = false;
   }
   const bool enter = ImGui::InputTextWithHint(
       "##word", "type a word…", &text,

@@ -214,7 +214,8 @@ struct AppState {
   bool present_on_open = false;     // present=1: presentation mode from the first frame
   std::vector<Shortcut> shortcuts;  // queued by the platform, run at the start of a frame
   std::vector<Action> inbox;        // actions the panels built while drawing: applied after it
-  bool focus_word_box = false;      // the word box takes the keyboard next frame
+  bool focus_word_box = false;      // the word box takes the keyboard next frame ...
+  bool focus_word_box_force = false;  // ... even from another text field (Ctrl/Cmd+K)
   bool release_focus = false;       // no widget keeps the keyboard next frame (step-through keys)
   std::string paste_input;          // the "paste a list" box
   StepThrough steps;

@@ -96,7 +96,11 @@ bool map_shortcut(Loop& loop, const SDL_KeyboardEvent& key) {
 bool take_stray_text(Loop& loop, const SDL_TextInputEvent& text) {
   const ImGuiIO& io = ImGui::GetIO();
   const bool box_coming = loop.state.focus_word_box || !loop.text_for_word_box.empty();
-  if ((io.WantTextInput && !box_coming) || !loop.state.view.shown(app::Panel::words)) return false;
+  // Typing into another field (the paste box, the password check) stays there.
+  const bool other_field = io.WantTextInput && !loop.state.layout.word_box_active;
+  if ((io.WantTextInput && !box_coming) || (other_field && loop.text_for_word_box.empty()) ||
+      !loop.state.view.shown(app::Panel::words))
+    return false;
   if (!box_coming && text.text[0] == ' ' && text.text[1] == 0 && (io.NavVisible || loop.state.view.show_steps))
     return false;
   if (!box_coming) loop.state.shortcuts.push_back(app::Shortcut::focus_word);  // once

@@ -215,11 +215,11 @@ export async function phone(app) {
   const shot = await ops.screenshot("phone-bits.png");
   console.log(`  screenshot: ${shot.file}`);
   equal([shot.image.width, shot.image.height], [375 * 3, 667 * 3], "the screenshot has 3 device pixels per CSS pixel");
-  // The word's first bit carries the word-box outline (cyan/blue) on screen.
+  // The word was added (Enter emptied the box): its first bit shows set (amber) on screen.
   const bit = expected[0];
-  const ox = (L.cellsX + (bit % L.cellsCols) * L.cell) * 3, oy = (L.cellsY + Math.floor(bit / L.cellsCols) * L.cell + L.cell / 2) * 3;
+  const ox = (L.cellsX + (bit % L.cellsCols) * L.cell + L.cell / 2) * 3, oy = (L.cellsY + Math.floor(bit / L.cellsCols) * L.cell + L.cell / 2) * 3;
   const [r, g, b] = shot.image.at(ox, oy);
-  check(L.cellsY > 0 && b > 150 && r < 140, `bit ${bit} is outlined in the word's colour`, `rgb ${r},${g},${b} at ${ox},${oy}`);
+  check(L.cellsY > 0 && r > 200 && b < 100, `bit ${bit} shows set (amber)`, `rgb ${r},${g},${b} at ${ox},${oy}`);
 
   // Tap a bit: the read-out names it; after the finger lifts, no hover stays behind.
   const tapBit = expected[1];

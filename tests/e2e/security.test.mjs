@@ -39,12 +39,13 @@ run("security: no user text as HTML, CSP kept, a sandboxed embed", async (browse
           "the page's note shows the markup as text (no child elements)", JSON.stringify(note));
 
     await page.evaluate(([html, script]) => {
+      // Words from a link without a preset are exactly the link's (an empty filter first).
+      bloomlab.applyParams("preset=tiny&words=" + encodeURIComponent("<img src=y onerror=alert(5)>"));
       bloomlab.add(html);
       bloomlab.add(script + "-2");
       bloomlab.add(new TextEncoder().encode("<svg onload=alert(3)>"));
       bloomlab.loadWords(`${html}-list\n<iframe src=javascript:alert(4)>\n`, "<b>list</b>");
       bloomlab.query(html);
-      bloomlab.applyParams("words=" + encodeURIComponent("<img src=y onerror=alert(5)>"));
     }, [html, script]);
     await page.evaluate(() => bloomlab.idle());
     // The share dialog and the clipboard path (a textarea's value) with markup in the state.
