@@ -11,6 +11,7 @@
 #include "args.h"
 #include "core/experiment.h"
 #include "core/json_writer.h"
+#include "core/result_json.h"
 #include "core/theory.h"
 #include "core/word_list.h"
 #include "core/word_set.h"
@@ -128,19 +129,16 @@ void print_table(const std::vector<std::vector<std::string>>& rows) {
   }
 }
 
+// --json uses the schema the page's JS API uses (core/result_json.h): camelCase keys, the
+// verdict tokens "possibly" / "definitely_not", null where a value does not apply.
 void json_filter_params(JsonWriter& j, const FilterParams& p) {
-  j.field("m", p.m).field("k", uint64_t{p.k}).field("variant", variant_name(p.variant));
-  j.field("scheme", scheme_name(p.scheme));
+  j.key("params");
+  write_params(j, p);
 }
 
 void json_word_list(JsonWriter& j, const WordList& list) {
-  j.key("word_list").begin_object();
-  j.field("words", uint64_t{list.words.size()}).field("lines", list.report.lines);
-  j.field("empty_lines", list.report.empty_lines).field("duplicates", list.report.duplicates);
-  j.field("invalid_utf8_lines", list.report.invalid_utf8_lines)
-      .field("nul_lines", list.report.nul_lines);
-  j.field("encoding", list.report.encoding.empty() ? "UTF-8" : list.report.encoding);
-  j.field("summary", list.report.summary()).end_object();
+  j.key("wordList");
+  write_word_list_report(j, uint64_t{list.words.size()}, list.report);
 }
 
 // --- positions ------------------------------------------------------------------------------
@@ -232,17 +230,9 @@ Result<int> run_measure(const std::vector<std::string>& argv) {
     JsonWriter j;
     j.begin_object();
     json_filter_params(j, *p);
-    j.field("n", r.n).field("bytes", set->filter().size_in_bytes()).field("bits_set", r.bits_set);
-    j.field("fill", fill).field("expected_fill", expected_fill);
-    j.field("false_positives", r.false_positives)
-        .field("probes", r.probes)
-        .field("skipped", r.skipped);
-    j.field("measured_rate", r.measured_rate).field("theory_rate", r.theory_rate);
-    j.key("exact_rate");
-    if (has_exact)
-      j.value(r.exact_rate);
-    else
-      j.value(std::string_view("n/a"));
+    write_measurement_fields(j, r);  // exact: null for the blocked variant
+    j.field("bytes", set->filter().size_in_bytes());
+    j.field("fill", fill).field("expectedFill", expected_fill);
     json_word_list(j, *list);
     j.end_object();
     std::cout << j.str() << '\n';
@@ -321,13 +311,8 @@ Result<int> run_sweep(const std::vector<std::string>& argv) {
     JsonWriter j;
     j.begin_object().field("n", n).field("probes", grid.probes).key("rows").begin_array();
     for (const Measurement& r : rows) {
-      j.begin_object().field("bits_per_item", r.m / r.n).field("m", r.m).field("k", uint64_t{r.k});
-      j.field("bits_set", r.bits_set)
-          .field("false_positives", r.false_positives)
-          .field("probes", r.probes);
-      j.field("skipped", r.skipped)
-          .field("measured_rate", r.measured_rate)
-          .field("theory_rate", r.theory_rate);
+      j.begin_object().field("bitsPerItem", double(r.m) / double(r.n));
+      write_measurement_fields(j, r);
       j.end_object();
     }
     j.end_array().end_object();
@@ -384,8 +369,8 @@ Result<int> run_design(const std::vector<std::string>& argv) {
   if (a->has("--json")) {
     JsonWriter j;
     j.begin_object().field("n", *n).field("p", *p).field("m", m).field("k", uint64_t{k});
-    j.field("bytes", (m + 7) / 8).field("bits_per_item", theory::bits_per_item(md, nd));
-    j.field("expected_fp", approx).field("exact_fp", exact).field("fits", fits).end_object();
+    j.field("bytes", (m + 7) / 8).field("bitsPerItem", theory::bits_per_item(md, nd));
+    j.field("expectedFp", approx).field("exactFp", exact).field("fits", fits).end_object();
     std::cout << j.str() << '\n';
     return 0;
   }
@@ -433,15 +418,7 @@ Result<int> run_check(const std::vector<std::string>& argv) {
     j.begin_object();
     json_filter_params(j, *p);
     j.field("n", uint64_t{set->words().size()}).key("results").begin_array();
-    for (const std::string& w : a->positional) {
-      const Explained e = set->explain(w);
-      j.begin_object().field("word", std::string_view(w));
-      j.field("verdict", e.verdict == Verdict::possibly ? "possibly" : "definitely_not");
-      j.field("member", e.is_member)
-          .array("positions", e.positions)
-          .array("zero_bits", e.zero_bits);
-      j.array("culprits", e.culprits).field("sentence", e.sentence()).end_object();
-    }
+    for (const std::string& w : a->positional) write_explained(j, w, set->explain(w));
     j.end_array().end_object();
     std::cout << j.str() << '\n';
     return 0;

@@ -23,8 +23,13 @@ void write_explained(JsonWriter& w, std::string_view word, const Explained& e) {
 }
 
 void write_measurement(JsonWriter& w, const Measurement& m) {
-  w.begin_object()
-      .field("n", m.n)
+  w.begin_object();
+  write_measurement_fields(w, m);
+  w.end_object();
+}
+
+void write_measurement_fields(JsonWriter& w, const Measurement& m) {
+  w.field("n", m.n)
       .field("m", m.m)
       .field("k", m.k)
       .field("bitsSet", m.bits_set)
@@ -36,13 +41,13 @@ void write_measurement(JsonWriter& w, const Measurement& m) {
   w.key("exact");
   if (m.has_exact) w.value(m.exact_rate);
   else w.null();
-  w.end_object();
 }
 
 void write_word_list_report(JsonWriter& w, uint64_t words, const WordListReport& r) {
   w.begin_object().field("words", words).field("lines", r.lines);
   w.field("emptyLines", r.empty_lines).field("duplicates", r.duplicates);
   w.field("invalidUtf8Lines", r.invalid_utf8_lines).field("nulLines", r.nul_lines);
+  w.field("encoding", r.encoding.empty() ? "UTF-8" : r.encoding);
   w.field("summary", r.summary()).end_object();
 }
 

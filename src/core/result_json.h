@@ -20,7 +20,9 @@ void write_explained(JsonWriter& w, std::string_view word, const Explained& e);
 // {n, m, k, bitsSet, falsePositives, probes, skipped, rate, theory, exact}: exact is null where
 // the exact formula does not apply (the blocked variant) or was not computed.
 void write_measurement(JsonWriter& w, const Measurement& m);
-// {words, lines, emptyLines, duplicates, invalidUtf8Lines, nulLines, summary}
+// The same fields, inside an object the caller opened (and adds its own fields to).
+void write_measurement_fields(JsonWriter& w, const Measurement& m);
+// {words, lines, emptyLines, duplicates, invalidUtf8Lines, nulLines, encoding, summary}
 void write_word_list_report(JsonWriter& w, uint64_t words, const WordListReport& r);
 
 }  // namespace bloomlab

@@ -46,17 +46,20 @@ k = max(1, round(m / 10000 * math.log(2)))
 expect("design m", j["m"], m)
 expect("design k", j["k"], k)
 expect("design bytes", j["bytes"], (m + 7) // 8)
-close("design expected_fp", j["expected_fp"], (1 - math.exp(-k * 10000 / m)) ** k)
+close("design expectedFp", j["expectedFp"], (1 - math.exp(-k * 10000 / m)) ** k)
 
 # measure: the independent filter gives the same counts.
 words = reference.read_words(WORDS)
 for m, k in [(95851, 7), (64, 3), (20000, 2)]:
     j = run("measure", "--words", WORDS, "--m", str(m), "--k", str(k), "--probes", "20000")
     r = reference.measure(words, m, k, 20000)
-    for key in ("n", "m", "k", "bits_set", "false_positives", "probes"):
-        expect(f"measure m={m} k={k} {key}", j[key], r[key])
-    close(f"measure m={m} k={k} theory", j["theory_rate"], r["theory_rate"])
-    close(f"measure m={m} k={k} rate", j["measured_rate"], r["false_positives"] / r["probes"])
+    # The same keys as the page's bloomlab.measure() (one schema: core/result_json.h).
+    for key, ref in (("n", "n"), ("m", "m"), ("k", "k"), ("bitsSet", "bits_set"),
+                     ("falsePositives", "false_positives"), ("probes", "probes")):
+        expect(f"measure m={m} k={k} {key}", j[key], r[ref])
+    close(f"measure m={m} k={k} theory", j["theory"], r["theory_rate"])
+    close(f"measure m={m} k={k} rate", j["rate"], r["false_positives"] / r["probes"])
+    expect(f"measure m={m} k={k} params", j["params"], {"m": m, "k": k, "variant": "standard", "scheme": "reference"})
 
 # check: verdicts and zero bits from the independent filter.
 f = reference.BloomFilter(64, 3)
@@ -68,8 +71,8 @@ with open(os.path.join(os.environ.get("TMPDIR", "/tmp"), "bloomlab-check-words.t
 j = run("check", "--words", check_words, "--m", "64", "--k", "3", "letmein", "dragon", "Qwerty")
 res = {r["word"]: r for r in j["results"]}
 expect("check letmein", (res["letmein"]["verdict"], res["letmein"]["culprits"]), ("possibly", ["Qwerty"]))
-expect("check dragon", (res["dragon"]["verdict"], res["dragon"]["zero_bits"]), ("definitely_not", [1, 30, 36]))
-expect("check Qwerty member", res["Qwerty"]["member"], True)
+expect("check dragon", (res["dragon"]["verdict"], res["dragon"]["zeroBits"]), ("definitely_not", [1, 30, 36]))
+expect("check Qwerty member", res["Qwerty"]["isMember"], True)
 os.remove(check_words)
 
 # sweep: a few grid points against the independent filter.
@@ -77,10 +80,14 @@ j = run("sweep", "--words", WORDS, "--bits-per-item", "2..3", "--k", "3..4", "--
 expect("sweep rows", len(j["rows"]), 4)
 for row in j["rows"]:
     r = reference.measure(words, row["m"], row["k"], 5000)
-    for key in ("bits_set", "false_positives", "probes"):
-        expect(f"sweep m={row['m']} k={row['k']} {key}", row[key], r[key])
+    for key, ref in (("bitsSet", "bits_set"), ("falsePositives", "false_positives"), ("probes", "probes")):
+        expect(f"sweep m={row['m']} k={row['k']} {key}", row[key], r[ref])
 
 if failures:
     print("\n".join(failures))
     sys.exit(1)
+# measure of the blocked variant: no exact formula, so null (a number or null, never "n/a").
+j = run("measure", "--words", WORDS, "--m", "100000", "--k", "7", "--variant", "blocked", "--probes", "2000")
+expect("blocked exact is null", j["exact"], None)
+
 print("all agree")

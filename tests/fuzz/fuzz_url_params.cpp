@@ -22,7 +22,7 @@ void require(bool ok) {
 }
 
 struct NullHost : Host {
-  ImTextureID upload_texture(int, int, int, const uint32_t*) override { return nullptr; }
+  void* upload_texture(int, int, int, const uint32_t*) override { return nullptr; }
   void request_password_list() override {}
   void save_file(const std::string&, const std::string&, std::string_view) override {}
   void announce(const std::string&) override {}
@@ -47,7 +47,7 @@ bool has_huge_m(std::string_view query) {
 
 // The app as it starts: the Tiny preset, then the parameters.
 void start(AppState& s, Host& host, std::string_view query) {
-  actions::load_preset(s, host, "tiny");
+  (void)apply(s, host, act::LoadPreset{"tiny"});
   apply_url_params(s, host, query);
 }
 
@@ -70,9 +70,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   require(t.set.params() == s.set.params());
   require(t.word_input == s.word_input);
   require(t.view.theme == s.view.theme && t.view.font_scale == s.view.font_scale);
-  require(t.view.show_words == s.view.show_words && t.view.show_bits == s.view.show_bits &&
-          t.view.show_params == s.view.show_params && t.view.show_plots == s.view.show_plots &&
-          t.view.show_numbers == s.view.show_numbers && t.view.show_check == s.view.show_check);
+  require(t.view.panels == s.view.panels && t.view.embed_presets == s.view.embed_presets);
+  require(t.view.safe_words == s.view.safe_words);
   require(t.probes == s.probes);
   // A link lists at most 200 words beyond the preset's; with more it gives the preset only.
   if (link.find("&words=") != std::string::npos || s.set.words().size() <= 200)
