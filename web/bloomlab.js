@@ -93,6 +93,24 @@
     // Presentation, step-through, touch and embed flags, the plot's rect, the screen-reader text.
     viewState() { return parse(Module._bl_view_state()); },
     lastCopied() { return lastCopied; },  // what the app last put on the clipboard
+    // Lessons: the list [{id, title, steps}], open one at a step (1-based), the open step
+    // {id, step, steps, title, task}, and an answer to its task: a word, a number (a fraction for
+    // predictions: 0.0082 for 0.82%), {m, k}, or {word: true|false} ("in the list") per candidate.
+    lessons() { return parse(Module._bl_lessons()); },
+    openLesson(id, step = 1) { return check(withString(String(id), (ptr) => parse(Module._bl_open_lesson(ptr, Number(step) | 0)))); },
+    lesson() { return parse(Module._bl_lesson()); },
+    answer(value) {
+      if (typeof value === "string") return withBytes(value, (ptr, n) => parse(Module._bl_answer(0, ptr, n, 0, 0)), wordTooLarge);
+      if (typeof value === "number") return parse(Module._bl_answer(1, 0, 0, value, 0));
+      if (value && typeof value === "object" && ("m" in value || "k" in value))
+        return parse(Module._bl_answer(2, 0, 0, Number(value.m), Number(value.k)));
+      if (value && typeof value === "object") {
+        for (const [word, inList] of Object.entries(value))
+          withBytes(word, (ptr, n) => Module._bl_answer_label(ptr, n, inList ? 1 : 0), wordTooLarge);
+        return parse(Module._bl_answer(3, 0, 0, 0, 0));
+      }
+      throw new Error("answer(value): a word, a number, {m, k} or {word: true|false}");
+    },
     applyParams(query) { return withString(query, (ptr) => parse(Module._bl_apply_params(ptr))); },
     shareParams() { return Module.UTF8ToString(Module._bl_share_params()); },
     // Resolves when queued words (a preset, a pasted list) are all in the filter.

@@ -10,6 +10,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -46,6 +47,14 @@ struct ParamsRequest {
   std::optional<double> m, k;
   std::optional<Variant> variant;
   std::optional<Scheme> scheme;
+};
+
+// A student's answer to a lesson's task (lesson.h): the field its kind reads.
+struct LessonAnswer {
+  std::string text;               // a word (false-positive, remove-safely) or an option's text
+  std::optional<double> number;   // predict (a fraction), best-k, reads, choice (1-based)
+  std::optional<double> m, k;     // sizing (absent: the filter's own)
+  std::vector<std::pair<std::string, bool>> labels;  // false-or-real: word, "in the list"
 };
 
 namespace act {
@@ -102,6 +111,18 @@ struct ExportCsv {};
 struct ExportPng {};
 struct CopyText { std::string text; int what = 0; };  // 0 the link, 1 the embed code
 struct OpenFile {};
+// Lessons (lessons.cpp): a step's state comes in through the actions above, as one undo step.
+struct ShowLessons { bool on; };
+struct OpenLesson { std::string id; int step = 1; };  // 1-based; an empty id: the list
+struct LessonGo { int delta; };                      // Back / Next
+struct ResetLessonStep {};
+struct AnswerTask { LessonAnswer answer; };
+struct ShowTaskAnswer {};
+struct ShowTaskHint {};
+struct SetTaskInput { std::string text; };
+struct LabelCandidate { size_t index; bool in_list; };
+struct LoadLesson { std::string bytes, name; };        // a teacher's lesson file
+struct RestoreLessonProgress { std::string text; };  // what the platform kept
 }  // namespace act
 
 using Action = std::variant<
@@ -113,7 +134,10 @@ using Action = std::variant<
     act::ShowSteps, act::Step, act::ShowShortcuts, act::ShowShare, act::SetTheme,
     act::SetFontScale, act::SetSizeUnit, act::ShowExactCurve, act::SetSafeWords, act::SetPanels,
     act::FocusWordBox, act::ZoomBits, act::PanBits, act::ResetBitsView, act::PinBit,
-    act::ResetEmbed, act::ExportCsv, act::ExportPng, act::CopyText, act::OpenFile>;
+    act::ResetEmbed, act::ExportCsv, act::ExportPng, act::CopyText, act::OpenFile,
+    act::ShowLessons, act::OpenLesson, act::LessonGo, act::ResetLessonStep, act::AnswerTask,
+    act::ShowTaskAnswer, act::ShowTaskHint, act::SetTaskInput, act::LabelCandidate,
+    act::LoadLesson, act::RestoreLessonProgress>;
 
 // What an action did. A code names it; args are its numbers and names, as text.
 enum class Code {
@@ -152,6 +176,42 @@ enum class Code {
   export_refused,       // {why}
   plot_not_shown, copied,  // {0 link | 1 embed code}
   embed_reset,
+  // lessons
+  lesson_opened,        // {title}
+  lesson_unknown,       // {id}
+  lesson_step_range,    // {step, steps}
+  lesson_invalid,       // {line, what} (line 0: the file as a whole)
+  lesson_loaded,        // {title, steps}
+  lesson_state_warning, // {warning}
+  // a task's feedback (lesson_tasks.cpp); percentages are formatted numbers
+  task_list_loading,
+  task_no_task,
+  task_answer_empty,
+  task_number_invalid,  // {text}
+  task_fp_right,        // {word, culprits}
+  task_fp_member,       // {word}
+  task_fp_no,           // {word, a zero bit}
+  task_fp_excluded,     // {word}
+  task_choice_right,    // {option}
+  task_choice_wrong,    // {option}
+  task_choice_invalid,  // {text}
+  task_predict_right,   // {yours %, expected %, theory|measured}
+  task_predict_wrong,   // {yours %, higher|lower}
+  task_bestk_right,     // {k, its FP %, the best k, its FP %}
+  task_bestk_wrong,     // {k, its FP %}
+  task_sizing_right,    // {m, k, the formula's m}
+  task_sizing_m_wrong,  // {m, larger|smaller, off %}
+  task_sizing_k_wrong,  // {k, m}
+  task_labels_missing,  // {count}
+  task_labels_right,    // {total}
+  task_labels_wrong,    // {right, total}
+  task_remove_variant,
+  task_remove_absent,   // {word}
+  task_remove_right,    // {word, others}
+  task_remove_broke,    // {word, broken words}
+  task_reads_right,     // {yours, simulated, without filters}
+  task_reads_wrong,     // {yours, higher|lower}
+  task_answer_shown,
 };
 
 struct [[nodiscard]] Outcome {

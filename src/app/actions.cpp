@@ -16,6 +16,7 @@
 
 #include "core/theory.h"
 #include "core/word_list.h"
+#include "lessons.h"
 #include "outcome_text.h"
 #include "url_params.h"
 
@@ -288,7 +289,7 @@ std::string change_detail(const Change& c) {
   }
 }
 
-Outcome do_undo(AppState& s) {
+Outcome undo_one(AppState& s) {
   if (s.pending.active()) s.history.growing = false;  // a list half-way in: undo what came
   s.pending = PendingWords{};
   s.password_list_loading = false;
@@ -318,7 +319,16 @@ Outcome do_undo(AppState& s) {
   return make(Code::undone, {label});
 }
 
-Outcome do_redo(AppState& s) {
+// A group of changes (a lesson step's state) is undone and redone as one.
+Outcome do_undo(AppState& s) {
+  Outcome o = undo_one(s);
+  History& h = s.history;
+  const uint64_t group = o.code == Code::undone && !h.redo.empty() ? h.redo.back().group : 0;
+  while (group != 0 && o.ok() && !h.undo.empty() && h.undo.back().group == group) o = undo_one(s);
+  return o;
+}
+
+Outcome redo_one(AppState& s) {
   History& h = s.history;
   if (h.redo.empty()) return make(Code::nothing_to_redo);
   stop_loading(s);
@@ -334,6 +344,14 @@ Outcome do_redo(AppState& s) {
   h.undo.push_back(std::move(c));  // its bytes are already counted
   h.gesture = h.growing = false;
   return make(Code::redone, {label});
+}
+
+Outcome do_redo(AppState& s) {
+  Outcome o = redo_one(s);
+  History& h = s.history;
+  const uint64_t group = o.code == Code::redone && !h.undo.empty() ? h.undo.back().group : 0;
+  while (group != 0 && o.ok() && !h.redo.empty() && h.redo.back().group == group) o = redo_one(s);
+  return o;
 }
 
 // ---- text boxes and questions -----------------------------------------------------------------
@@ -474,6 +492,12 @@ Outcome do_export_csv(AppState& s, Host& host) {
 
 }  // namespace
 
+std::optional<FilterParams> preset_params(std::string_view name) {
+  if (name == "tiny") return kTinyParams;
+  if (name == "passwords" || name == "10k") return kPasswordParams;
+  return std::nullopt;
+}
+
 // ---- the one judge of parameters --------------------------------------------------------------
 
 Outcome check_params(const ParamsRequest& r, const FilterParams& current, FilterParams& out) {
@@ -515,6 +539,8 @@ Outcome apply(AppState& s, Host& host, const Action& action) {
       [&](const act::RemoveWord& a) { return noted(s, NoteSlot::word, do_remove_word(s, a.word)); },
       [&](const act::LoadPreset& a) { return noted(s, NoteSlot::list, do_load_preset(s, host, a.name)); },
       [&](const act::LoadWordList& a) {
+        if (a.source == ListSource::file && looks_like_lesson(a.bytes))  // a teacher's lesson file
+          return apply_lesson(s, host, act::LoadLesson{a.bytes, a.name});
         return noted(s, NoteSlot::list, do_load_word_list(s, a, a.source));
       },
       [&](const act::ClearWords&) { return noted(s, NoteSlot::list, do_clear_words(s)); },
@@ -582,7 +608,10 @@ Outcome apply(AppState& s, Host& host, const Action& action) {
         s.history = History{};
         return make(Code::embed_reset);
       },
-      [&](const auto&) { return apply_view(s, host, action); },
+      [&](const auto& a) {
+        if constexpr (is_lesson_action<std::decay_t<decltype(a)>>) return apply_lesson(s, host, action);
+        else return apply_view(s, host, action);
+      },
   }, action);
 }
 
@@ -641,11 +670,15 @@ std::optional<Action> shortcut_action(const AppState& s, Shortcut key) {
     case Shortcut::preset_passwords: return act::LoadPreset{"passwords"};
     case Shortcut::preset_empty: return act::LoadPreset{"empty"};
     case Shortcut::presentation: return act::SetPresentation{!s.view.presentation};
+    // The step-through has the step keys while it is shown; else an open lesson (a presenter's
+    // clicker sends PageUp / PageDown).
     case Shortcut::step_back:
       if (s.view.show_steps) return act::Step{-1};
+      if (s.view.show_lessons && s.lessons.current >= 0) return act::LessonGo{-1};
       return std::nullopt;
     case Shortcut::step_forward:
       if (s.view.show_steps) return act::Step{+1};
+      if (s.view.show_lessons && s.lessons.current >= 0) return act::LessonGo{+1};
       return std::nullopt;
     case Shortcut::toggle_steps: return act::ShowSteps{!s.view.show_steps};
     case Shortcut::toggle_shortcuts: return act::ShowShortcuts{!s.view.show_shortcuts};

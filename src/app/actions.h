@@ -23,6 +23,9 @@ bool continue_loading(AppState& s, double budget_ms = 8.0);
 // The action a key the platform recognised stands for, if it means anything now.
 std::optional<Action> shortcut_action(const AppState& s, Shortcut key);
 
+// The parameters a preset sets (tiny, passwords); none for empty, which keeps them.
+std::optional<FilterParams> preset_params(std::string_view name);
+
 // One judge of requested parameters, whatever door they came in by (panels, URL, JS API).
 // On success `out` holds the parameters to apply.
 Outcome check_params(const ParamsRequest& request, const FilterParams& current, FilterParams& out);
@@ -47,6 +50,9 @@ std::string announcement(AppState& s);
 // A word as the view may show it: masked ("p•••••d") when the classroom-safe option is on and
 // the word is in the classroom word list; display_text otherwise.
 std::string shown_word(const AppState& s, std::string_view word, size_t max_chars = 64);
+// The verdict in words, as the panels and the screen reader say it: the core's sentence, or while
+// a lesson's task hides the truth (lesson.h), "possibly" without saying whether it is a member.
+std::string verdict_sentence(const AppState& s, const Explained& e);
 // How many of the words in the set the classroom-safe option masks.
 size_t masked_count(const AppState& s);
 

@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "actions.h"
+#include "lessons.h"
 #include "core/result_json.h"
 #include "core/theory.h"
 #include "format.h"
@@ -124,7 +125,7 @@ std::string announcement(AppState& s) {
   const double n = double(f.items_added()), m = double(p.m);
   std::string text;
   if (!s.word_input.empty())
-    text = shown_word(s, s.word_input) + ": " + current_query(s).sentence() + ". ";
+    text = shown_word(s, s.word_input) + ": " + verdict_sentence(s, current_query(s)) + ". ";
   // The same theoretical FP as the Numbers panel: the variant's own formula.
   text += with_commas(f.items_added()) + " words, m = " + with_commas(p.m) + " bits, k = " +
           std::to_string(p.k) + ", " + format_percent(double(f.bits_set()) / m) +
@@ -249,7 +250,10 @@ std::string view_state_json(AppState& s, bool wants_text_input, float pixel_rati
       {"pasteBox", &s.layout.paste_box},               {"addListButton", &s.layout.add_list_button},
       {"wordBox", &s.layout.word_box},                 {"bitArea", &s.layout.bit_area},
       {"mSlider", &s.layout.m_slider},                 {"kSlider", &s.layout.k_slider},
-      {"verdict", &s.layout.verdict},                  {"undoButton", &s.layout.undo_button}};
+      {"verdict", &s.layout.verdict},                  {"undoButton", &s.layout.undo_button},
+      {"lessonsButton", &s.layout.lessons_button},     {"lessonPanel", &s.layout.lesson_panel},
+      {"lessonNextButton", &s.layout.lesson_next_button}, {"lessonCheckButton", &s.layout.lesson_check_button},
+      {"lessonAnswerBox", &s.layout.lesson_answer_box}};
   for (const auto& [name, r] : rects) write_rect(w, name, *r);
   w.field("pixelRatio", double(pixel_ratio)).field("fontSize", double(font_size));
   w.field("announcement", announcement(s));
@@ -275,6 +279,13 @@ std::string outcome_json(const Outcome& o) {
   if (o.error) j.field("error", outcome_text(o));
   j.end_object();
   return j.str();
+}
+
+std::string verdict_sentence(const AppState& s, const Explained& e) {
+  if (e.verdict == Verdict::possibly && lesson_hides(s, hide_truth))
+    return "possibly in the set: all " + std::to_string(e.positions.size()) +
+           " of its bits are set. Added, or a false positive? The filter cannot tell.";
+  return e.sentence([&](std::string_view w) { return shown_word(s, w, 24); });
 }
 
 }  // namespace bloomlab::app::actions

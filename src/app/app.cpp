@@ -21,6 +21,7 @@
 
 #include "actions.h"
 #include "core/theory.h"
+#include "lessons.h"
 #include "outcome_text.h"
 #include "panels.h"
 #include "ui.h"
@@ -43,7 +44,9 @@ float button_width(const char* label) {
 float view_controls_width(const AppState& s) {
   const ImGuiStyle& st = ImGui::GetStyle();
   float w = button_width("Share / embed");
-  if (!s.view.embed) w += button_width(kViewMenu) + button_width("Present") + button_width("Keys") + 3 * st.ItemSpacing.x;
+  if (!s.view.embed)
+    w += button_width("Lessons") + button_width(kViewMenu) + button_width("Present") + button_width("Keys") +
+         4 * st.ItemSpacing.x;
   return w + 8 * ui_scale();  // a little slack: text measured at another density rounds differently
 }
 
@@ -85,6 +88,13 @@ void draw_view_menu(AppState& s) {
 
 void draw_view_controls(AppState& s) {
   if (!s.view.embed) {
+    const bool lessons = s.view.show_lessons;
+    if (lessons) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
+    if (ImGui::Button("Lessons")) dispatch(s, act::ShowLessons{!lessons});
+    if (lessons) ImGui::PopStyleColor();
+    s.layout.lessons_button = last_item_rect();
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("The story of Bloom filters in steps, with exercises the app checks");
+    same_line_if_fits(button_width(kViewMenu));
     draw_view_menu(s);
     same_line_if_fits(button_width("Present"));
     const bool presenting = s.view.presentation;
@@ -258,8 +268,14 @@ void draw_header(AppState& s) {
 // screen together), or first (a slide puts it beside the bit array, in the other column).
 enum class Steps { none, with_words, first };
 
+// Whether the open lesson step points at this panel.
+bool highlighted(const AppState& s, Panel id) {
+  const LessonStep* st = s.view.show_lessons ? current_lesson_step(s) : nullptr;
+  return st && std::find(st->highlight_panels.begin(), st->highlight_panels.end(), id) != st->highlight_panels.end();
+}
+
 void draw_column(AppState& s, Host& host, const char* id, float width, const std::vector<const PanelInfo*>& panels,
-                 Steps steps, bool with_list, bool with_header = false) {
+                 Steps steps, bool with_list, bool with_header = false, bool with_lessons = false) {
   ImGui::BeginChild(id, ImVec2(width, 0), false);
   // A finger's vertical drag scrolls the column under it (ImGui 1.86 scrolls only by wheel or
   // scrollbar). The platform decided it was a scroll before any control saw a press, so a
@@ -269,12 +285,15 @@ void draw_column(AppState& s, Host& host, const char* id, float width, const std
   if (t.dy != 0 && t.x >= pos.x && t.x < pos.x + size.x && t.y >= pos.y && t.y < pos.y + size.y)
     ImGui::SetScrollY(ImGui::GetScrollY() - t.dy);
   if (with_header) draw_header(s);
+  if (with_lessons && s.view.show_lessons) panel_lessons(s, host);
   // "Your own words" ends the word panel's column.
   const bool words_here = std::any_of(panels.begin(), panels.end(), [](const PanelInfo* p) { return p->id == Panel::words; });
   const bool steps_shown = s.view.show_steps && steps != Steps::none;
   if (steps_shown && (steps == Steps::first || !words_here)) panel_steps(s, host);
   for (const PanelInfo* p : panels) {
+    set_card_highlight(highlighted(s, p->id));
     p->draw(s, host);
+    set_card_highlight(false);
     if (p->id == Panel::words && steps_shown && steps == Steps::with_words) panel_steps(s, host);
   }
   if (with_list && words_here) panel_list(s, host);
@@ -386,6 +405,7 @@ void frame(AppState& s, Host& host) {
   run_shortcuts(s, host);
   (void)continue_loading(s, 8.0);
   apply_deferred_url_params(s, host);
+  continue_lesson(s);
   FrameMemory& mem = s.memory;
   if (s.view.theme != mem.applied_theme || s.view.font_scale != mem.applied_scale ||
       s.view.touch != mem.applied_touch) {
@@ -401,6 +421,8 @@ void frame(AppState& s, Host& host) {
     s.release_focus = false;
   }
   s.hovered_word.clear();
+  if (const LessonStep* st = s.view.show_lessons ? current_lesson_step(s) : nullptr; st && !st->highlight_words.empty())
+    s.hovered_word = st->highlight_words.front();  // its bits lit, until the mouse points at another word
   set_ui_compact(s.view.presentation);
 
   const ImGuiIO& io = ImGui::GetIO();
@@ -422,17 +444,19 @@ void frame(AppState& s, Host& host) {
   // Two columns only when both have something to show (an embed may hide one side).
   const auto left = shown_panels(s, Column::left), right = shown_panels(s, Column::right);
   const bool left_any = !left.empty() || s.view.show_steps;
+  const bool right_any = !right.empty() || s.view.show_lessons;
   // A slide keeps two columns down to a projector's 1024 px: the word and its bits on the left.
   const float two_columns = s.view.presentation ? 600.0f : kNarrowWidth * ui_scale();
   if (cramped) {
-    draw_column(s, host, "one", 0, shown_panels(s, std::nullopt), Steps::with_words, true, true);
-  } else if (width >= two_columns && left_any && !right.empty()) {
+    draw_column(s, host, "one", 0, shown_panels(s, std::nullopt), Steps::with_words, true, true, true);
+  } else if (width >= two_columns && left_any && right_any) {
     const bool slide = s.view.presentation;
-    draw_column(s, host, "left", std::floor(width * 0.56f), left, slide ? Steps::none : Steps::with_words, true);
+    const float share = slide && s.view.show_lessons && s.lessons.current >= 0 ? 0.5f : 0.56f;  // a slide's text
+    draw_column(s, host, "left", std::floor(width * share), left, slide ? Steps::none : Steps::with_words, true);
     ImGui::SameLine();
-    draw_column(s, host, "right", 0, right, slide ? Steps::first : Steps::none, false);
+    draw_column(s, host, "right", 0, right, slide ? Steps::first : Steps::none, false, false, true);
   } else {
-    draw_column(s, host, "one", 0, shown_panels(s, std::nullopt), Steps::with_words, true);
+    draw_column(s, host, "one", 0, shown_panels(s, std::nullopt), Steps::with_words, true, false, true);
   }
   draw_share_dialog(s, host);
   ImGui::End();

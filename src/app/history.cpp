@@ -19,6 +19,7 @@ size_t Change::bytes() const {
 void History::push(Change c) {
   for (const Change& r : redo) bytes -= r.bytes();
   redo.clear();
+  c.group = open_group;
   bytes += c.bytes();
   undo.push_back(std::move(c));
   gesture = false;

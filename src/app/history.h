@@ -31,6 +31,7 @@ struct Change {
   std::vector<std::string> added;   // words this change appended (after replacing, if it did)
   std::string removed;              // remove_word: the word and where it was
   size_t removed_index = 0;
+  uint64_t group = 0;  // changes made together (a lesson step's state) undo as one; 0: alone
   size_t bytes() const;
 };
 
@@ -41,11 +42,15 @@ struct History {
   size_t bytes = 0;        // of undo + redo
   bool gesture = false;    // the top params change is a slider drag still going on
   bool growing = false;    // the top change still receives words (a list loading in slices)
+  uint64_t open_group = 0, last_group = 0;  // begin_group .. end_group: one step of undo
   bool can_undo() const { return !undo.empty(); }
   bool can_redo() const { return !redo.empty(); }
   // Records a new change: the redo steps go, the oldest steps go beyond the bounds.
   void push(Change c);
   void trim();
+  // The changes pushed between these two undo and redo together.
+  void begin_group() { open_group = ++last_group; }
+  void end_group() { open_group = 0; }
 };
 
 }  // namespace bloomlab::app

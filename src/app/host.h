@@ -31,6 +31,9 @@ class Host {
   // once it is rendered.
   virtual void save_png(const std::string& /*name*/, float /*x*/, float /*y*/, float /*w*/,
                         float /*h*/) {}
+  // Keeps the lessons' progress between visits (web: localStorage; not in an embed). The
+  // platform hands it back at start as the action RestoreLessonProgress.
+  virtual void save_lesson_progress(const std::string& /*text*/) {}
   // The address a share link starts with (web: the page's own URL without query or fragment).
   virtual std::string page_url() const { return "https://your.site/bloomlab/"; }
 };

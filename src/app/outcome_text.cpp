@@ -84,6 +84,40 @@ const char* code_name(Code c) {
     case Code::plot_not_shown: return "plot_not_shown";
     case Code::copied: return "copied";
     case Code::embed_reset: return "embed_reset";
+    case Code::lesson_opened: return "lesson_opened";
+    case Code::lesson_unknown: return "lesson_unknown";
+    case Code::lesson_step_range: return "lesson_step_range";
+    case Code::lesson_invalid: return "lesson_invalid";
+    case Code::lesson_loaded: return "lesson_loaded";
+    case Code::lesson_state_warning: return "lesson_state_warning";
+    case Code::task_list_loading: return "task_list_loading";
+    case Code::task_no_task: return "task_no_task";
+    case Code::task_answer_empty: return "task_answer_empty";
+    case Code::task_number_invalid: return "task_number_invalid";
+    case Code::task_fp_right: return "task_fp_right";
+    case Code::task_fp_member: return "task_fp_member";
+    case Code::task_fp_no: return "task_fp_no";
+    case Code::task_fp_excluded: return "task_fp_excluded";
+    case Code::task_choice_right: return "task_choice_right";
+    case Code::task_choice_wrong: return "task_choice_wrong";
+    case Code::task_choice_invalid: return "task_choice_invalid";
+    case Code::task_predict_right: return "task_predict_right";
+    case Code::task_predict_wrong: return "task_predict_wrong";
+    case Code::task_bestk_right: return "task_bestk_right";
+    case Code::task_bestk_wrong: return "task_bestk_wrong";
+    case Code::task_sizing_right: return "task_sizing_right";
+    case Code::task_sizing_m_wrong: return "task_sizing_m_wrong";
+    case Code::task_sizing_k_wrong: return "task_sizing_k_wrong";
+    case Code::task_labels_missing: return "task_labels_missing";
+    case Code::task_labels_right: return "task_labels_right";
+    case Code::task_labels_wrong: return "task_labels_wrong";
+    case Code::task_remove_variant: return "task_remove_variant";
+    case Code::task_remove_absent: return "task_remove_absent";
+    case Code::task_remove_right: return "task_remove_right";
+    case Code::task_remove_broke: return "task_remove_broke";
+    case Code::task_reads_right: return "task_reads_right";
+    case Code::task_reads_wrong: return "task_reads_wrong";
+    case Code::task_answer_shown: return "task_answer_shown";
   }
   return "ok";
 }
@@ -150,6 +184,66 @@ std::string outcome_text(const Outcome& o) {
     case Code::export_refused: return arg(o, 0);
     case Code::plot_not_shown: return "The plot is not on screen: show the plots panel first.";
     case Code::copied: return arg(o, 0) == "1" ? "Embed code copied." : "Link copied.";
+    case Code::lesson_opened: return "";
+    case Code::lesson_unknown: return "There is no lesson " + quoted(arg(o, 0)) + ".";
+    case Code::lesson_step_range:
+      return "Step " + arg(o, 0) + " does not exist: the lesson has " + plural(arg(o, 1), "step", "steps") + ".";
+    case Code::lesson_invalid:
+      return arg(o, 0) == "0" ? "This lesson file cannot be used: " + arg(o, 1) + "."
+                              : "This lesson file cannot be used: line " + arg(o, 0) + ": " + arg(o, 1) + ".";
+    case Code::lesson_loaded: return "Opened the lesson " + quoted(arg(o, 0)) + " (" + plural(arg(o, 1), "step", "steps") + ").";
+    case Code::lesson_state_warning: return "This step could not set everything: " + arg(o, 0);
+    case Code::task_list_loading: return "Wait a moment: the word list is still loading.";
+    case Code::task_no_task: return "This step has no task to answer.";
+    case Code::task_answer_empty: return "Type your answer first.";
+    case Code::task_number_invalid: return quoted(arg(o, 0)) + " is not a number.";
+    case Code::task_fp_right:
+      return "Yes! " + quoted(arg(o, 0)) + " was never added, yet all its bits are set" +
+             (arg(o, 1).empty() ? "." : ", by " + arg(o, 1) + ".") + " That is a false positive.";
+    case Code::task_fp_member: return quoted(arg(o, 0)) + " is in the set: a \"possibly\" for it is right, not false.";
+    case Code::task_fp_no:
+      return "The filter says \"definitely not\" for " + quoted(arg(o, 0)) + ": bit " + arg(o, 1) +
+             " is 0. Try another word.";
+    case Code::task_fp_excluded: return quoted(arg(o, 0)) + " was the example: find another one.";
+    case Code::task_choice_right: return "Right: " + arg(o, 0);
+    case Code::task_choice_wrong: return "Not quite: " + quoted(arg(o, 0)) + " is not it.";
+    case Code::task_choice_invalid: return quoted(arg(o, 0)) + " is not one of the options.";
+    case Code::task_predict_right:
+      return "Right: you said " + arg(o, 0) + "; the " + (arg(o, 2) == "measured" ? "measured" : "formula's") +
+             " value is " + arg(o, 1) + ".";
+    case Code::task_predict_wrong:
+      return "You said " + arg(o, 0) + ": that is too " + (arg(o, 1) == "higher" ? "low" : "high") + ". Check the formula again.";
+    case Code::task_bestk_right:
+      return "Right: at k = " + arg(o, 0) + " the measured FP is " + arg(o, 1) + "; the lowest is " + arg(o, 3) +
+             " at k = " + arg(o, 2) + ".";
+    case Code::task_bestk_wrong:
+      return "At k = " + arg(o, 0) + " the measured FP is " + arg(o, 1) + ": some k does clearly better.";
+    case Code::task_sizing_right:
+      return "Right: m = " + count(arg(o, 0)) + " and k = " + arg(o, 1) + " (the formula gives m = " + arg(o, 2) + ").";
+    case Code::task_sizing_m_wrong:
+      return "m = " + count(arg(o, 0)) + " is " + arg(o, 2) + " " + (arg(o, 1) == "larger" ? "larger" : "smaller") +
+             " than the formula gives. Compute −n·ln p / (ln 2)² again.";
+    case Code::task_sizing_k_wrong:
+      return "m is right, but k = " + arg(o, 0) + " is not the best k for m = " + count(arg(o, 1)) + ": use k = (m/n)·ln 2.";
+    case Code::task_labels_missing:
+      return "Label every word first: " + plural(arg(o, 0), "word is", "words are") + " not labelled yet.";
+    case Code::task_labels_right:
+      return "All " + count(arg(o, 0)) + " right. Only a look into the list itself could tell you which \"possibly\" words are real.";
+    case Code::task_labels_wrong:
+      return count(arg(o, 0)) + " of " + count(arg(o, 1)) +
+             " right. A \"possibly\" looks the same for a member and a false positive.";
+    case Code::task_remove_variant: return "Switch to the counting variant first: only it can remove a word.";
+    case Code::task_remove_absent: return quoted(arg(o, 0)) + " is not a word of this filter: remove one that was added.";
+    case Code::task_remove_right:
+      return "Removed " + quoted(arg(o, 0)) + ", and all " + count(arg(o, 1)) + " other words still answer \"possibly\".";
+    case Code::task_remove_broke:
+      return "Removing " + quoted(arg(o, 0)) + " broke " + arg(o, 1) + ": they now answer \"definitely not\".";
+    case Code::task_reads_right:
+      return "Right: the simulation read files " + count(arg(o, 1)) + " times (without filters: " + count(arg(o, 2)) + ").";
+    case Code::task_reads_wrong:
+      return "You said " + count(arg(o, 0)) + ": the simulation read files clearly " +
+             (arg(o, 1) == "higher" ? "more" : "less") + " often.";
+    case Code::task_answer_shown: return "";
   }
   return "";
 }

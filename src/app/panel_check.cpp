@@ -67,7 +67,7 @@ void panel_check(AppState& s, Host& /*host*/) {
          IM_COL32(20, 20, 24, 255));
     ImGui::SameLine();
     ImGui::AlignTextToFramePadding();
-    const std::string sentence = e.sentence([&](std::string_view w) { return actions::shown_word(s, w, 24); });
+    const std::string sentence = actions::verdict_sentence(s, e);
     ImGui::TextWrapped("%s", sentence.c_str());
     if (!is_valid_utf8(s.check_input)) ImGui::TextDisabled("Not valid UTF-8: hashed as bytes.");
   }

@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "actions.h"
+#include "lessons.h"
 #include "core/theory.h"
 #include "ui.h"
 
@@ -83,14 +84,17 @@ void panel_numbers(AppState& s, Host& /*host*/) {
     }
     row("words n", with_commas(f.items_added()), "", narrow);
     row("bits m", with_commas(p.m), format_bytes(f.size_in_bytes()).c_str(), narrow);
-    row("hashes k", std::to_string(p.k), ("best: " + std::to_string(theory::optimal_k(m, std::max(n, 1.0)))).c_str(), narrow);
+    const std::string best_k = lesson_hides(s, hide_theory) ? "" : "best: " + std::to_string(theory::optimal_k(m, std::max(n, 1.0)));
+    row("hashes k", std::to_string(p.k), best_k.c_str(), narrow);
     row("bits per word", n > 0 ? number(m / n) : "—", "m / n", narrow);
     row("bits set X", with_commas(f.bits_set()), "", narrow);
     row("fill", format_percent(x / m), ("expected " + format_percent(theory::expected_fill(n, m, k))).c_str(), narrow);
     row("estimated n", number(theory::estimate_cardinality(x, m, k), "%.1f"), "from the fill", narrow);
-    row("FP, theory", format_rate(theory_fp), p.variant == Variant::blocked ? "blocked estimate" : "(1 − e^(−kn/m))^k", narrow);
-    row("FP, from the fill", format_rate(theory::fp_rate_from_fill(x, m, k)), "(X/m)^k", narrow);
-    if (s.measurement && s.measurement_version == s.version) {
+    row("FP, theory", lesson_hides(s, hide_theory) ? "?" : format_rate(theory_fp), p.variant == Variant::blocked ? "blocked estimate" : "(1 − e^(−kn/m))^k", narrow);
+    row("FP, from the fill", lesson_hides(s, hide_theory) ? "?" : format_rate(theory::fp_rate_from_fill(x, m, k)), "(X/m)^k", narrow);
+    if (lesson_hides(s, hide_measured)) {
+      row("FP, measured", "?", "hidden until you answer the task", narrow);
+    } else if (s.measurement && s.measurement_version == s.version) {
       const Measurement& r = *s.measurement;
       row("FP, measured", format_rate(r.measured_rate),
           (with_commas(r.false_positives) + " of " + with_commas(r.probes) + " probes").c_str(), narrow);

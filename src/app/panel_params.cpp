@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "actions.h"
+#include "lessons.h"
 #include "core/theory.h"
 #include "ui.h"
 
@@ -108,6 +109,10 @@ void enum_combo(const char* label, const char* id, Enum current, const Enum (&al
 }
 
 void design_helper(AppState& s) {
+  if (lesson_hides(s, hide_design)) {
+    hint_text("The design helper is hidden during this exercise: use the formulas.");
+    return;
+  }
   if (!ImGui::TreeNode("Design a filter for n words at a false-positive rate p"))
     return;
   const float w = ImGui::CalcTextSize("0000000000").x;

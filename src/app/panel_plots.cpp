@@ -11,6 +11,7 @@
 #include <cstdio>
 
 #include "actions.h"
+#include "lessons.h"
 #include "core/theory.h"
 #include "plot.h"
 #include "ui.h"
@@ -92,7 +93,7 @@ void plot_fp_vs_bits(const AppState& s) {
     measured.x.push_back(mp.bits_per_item);
     measured.y.push_back(mp.rate);
   }
-  if (!measured.x.empty()) series.push_back(measured);
+  if (!measured.x.empty() && !lesson_hides(s, hide_measured)) series.push_back(measured);
   if (s.view.show_exact_curve) {
     PlotSeries exact{"exact formula (small m)", pal.series[3], SeriesStyle::line, {}, {}};
     for (size_t b = 0; b < s.plots.exact_vs_bits.size(); ++b) {
@@ -142,11 +143,11 @@ void plot_fp_vs_k(const AppState& s) {
     }
     series.push_back(exact);
   }
-  std::vector<PlotMarker> markers{
-      {double(best), NAN, pal.series[1], "best k = " + std::to_string(best)},
-      {double(p.k), theoretical_fp_rate(p, n),
-       pal.zero_bit, "k = " + std::to_string(p.k)}};
-  if (s.measurement && s.measurement_version == s.version && s.measurement->measured_rate > 0)
+  std::vector<PlotMarker> markers{{double(p.k), theoretical_fp_rate(p, n), pal.zero_bit, "k = " + std::to_string(p.k)}};
+  if (!lesson_hides(s, hide_theory))  // the best-k exercise asks for it
+    markers.insert(markers.begin(), {double(best), NAN, pal.series[1], "best k = " + std::to_string(best)});
+  if (s.measurement && s.measurement_version == s.version && s.measurement->measured_rate > 0 &&
+      !lesson_hides(s, hide_measured))
     markers.push_back({double(p.k), s.measurement->measured_rate, pal.series[2], "measured"});
   PlotSpec spec;
   spec.id = "fp_vs_k";

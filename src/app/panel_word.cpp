@@ -105,7 +105,7 @@ void verdict(AppState& s, const Explained& e) {
   chip(maybe ? "POSSIBLY" : "DEFINITELY NOT", maybe ? pal.set_bit : pal.ok, IM_COL32(20, 20, 24, 255));
   ImGui::SameLine();
   ImGui::AlignTextToFramePadding();
-  const std::string sentence = e.sentence([&](std::string_view w) { return actions::shown_word(s, w, 24); });
+  const std::string sentence = actions::verdict_sentence(s, e);
   ImGui::TextWrapped("%s", sentence.c_str());
   const ImVec2 end = ImGui::GetItemRectMax();
   s.layout.verdict = ScreenRect{start.x, start.y, end.x - start.x, end.y - start.y};

@@ -8,6 +8,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -16,6 +17,7 @@
 #include "core/word_list.h"
 #include "core/word_set.h"
 #include "history.h"
+#include "lesson.h"
 
 namespace bloomlab::app {
 
@@ -73,6 +75,7 @@ struct ViewOptions {
   bool touch = false;           // a coarse pointer (a finger): larger touch targets
   bool embed = false;           // in an article's iframe: a compact header
   bool show_steps = false;      // the step-through panel
+  bool show_lessons = false;    // the lessons panel
   bool show_shortcuts = false;  // the keyboard shortcuts list
   bool share_open = false;      // the share / embed dialog
   bool show_exact_curve = false;
@@ -144,6 +147,7 @@ struct Layout {
   ScreenRect save_png_button, save_csv_button, step_next_button;
   ScreenRect open_file_button, paste_box, add_list_button;  // the "your own words" panel
   ScreenRect undo_button, verdict;
+  ScreenRect lessons_button, lesson_panel, lesson_next_button, lesson_check_button, lesson_answer_box;
   float display_w = 0, display_h = 0;  // the window, in CSS px
   bool word_box_active = false;        // the word box had the keyboard
   // The cell grid (m small enough for one rectangle per bit): bit i's cell starts at
@@ -151,6 +155,36 @@ struct Layout {
   bool bit_cells = false;
   float cells_x = 0, cells_y = 0, cell = 0;
   uint64_t cells_cols = 0;
+};
+
+// A word of the false-or-real exercise: drawn fresh, labelled by the student.
+struct Candidate {
+  std::string word;
+  bool member = false;  // the truth: in the list (else a false positive or a true negative)
+  int label = -1;       // the student's: -1 none, 1 "in the list", 0 "not in the list"
+};
+
+// The open step's task: the answers given, the feedback, what is revealed.
+struct TaskState {
+  int wrong = 0;              // wrong answers so far (a hint after each)
+  int hints_shown = 0;
+  bool solved = false;
+  bool answer_shown = false;  // "Show the answer": the task no longer hides anything
+  Outcome feedback;           // of the last answer
+  std::string input;          // the answer box
+  std::vector<Candidate> candidates;
+};
+
+struct LessonState {
+  std::vector<Lesson> opened;  // teachers' files, after the built-in lessons
+  int current = -1;            // index into all_lessons(); -1: the list of lessons
+  int step = 0;                // 0-based
+  TaskState task;
+  std::set<std::string> solved;   // "id/step" (1-based), for the list's marks
+  std::set<std::string> reached;  // "id/step" seen
+  uint64_t draws = 0;             // candidates drawn so far (each draw is fresh)
+  Outcome note;                   // the last lesson action's message (a bad file, an unknown id)
+  std::vector<std::string> warnings;  // a step's state the app could not apply
 };
 
 // What the frame keeps between frames that is not the app's state: the theme applied to
@@ -165,6 +199,7 @@ struct FrameMemory {
   std::string announce_word;
   uint64_t word_box_revision = 0;    // the word_input_revision the word box shows
   float header_height = 0;           // last frame's: a header too tall scrolls with the panels
+  float lesson_fit = 1;              // a slide's lesson text scale, so that the step fits the screen
 };
 
 struct AppState {
@@ -219,6 +254,7 @@ struct AppState {
   bool release_focus = false;       // no widget keeps the keyboard next frame (step-through keys)
   std::string paste_input;          // the "paste a list" box
   StepThrough steps;
+  LessonState lessons;
   History history;
   ViewOptions view;
   BitView bits;

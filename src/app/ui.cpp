@@ -61,7 +61,9 @@ bool g_ui_compact = false;
 // embed); the card's content then goes to the window, which skips it too, and end_card must not
 // call EndTable.
 ImVector<bool> g_card_tables;
+bool g_card_highlight = false;
 }  // namespace
+void set_card_highlight(bool on) { g_card_highlight = on; }
 float ui_scale() { return g_ui_scale; }
 void set_ui_scale(float scale) { g_ui_scale = scale > 0 ? scale : 1.0f; }
 bool ui_compact() { return g_ui_compact; }
@@ -93,7 +95,10 @@ void begin_card(const char* title, const char* hint, const char* formula) {
   const float rounding = 10.0f * ui_scale();
   if (height > 0) {
     dl->AddRectFilled(start, ImVec2(start.x + width, start.y + height), palette().card_bg, rounding);
-    dl->AddRect(start, ImVec2(start.x + width, start.y + height), palette().card_border, rounding);
+    if (g_card_highlight)
+      dl->AddRect(start, ImVec2(start.x + width, start.y + height), palette().current, rounding, 0, 3.0f * ui_scale());
+    else
+      dl->AddRect(start, ImVec2(start.x + width, start.y + height), palette().card_border, rounding);
   }
   ImGui::GetStateStorage()->SetFloat(ImGui::GetID("card_top"), start.y);  // before the table's ID
   const float pad = (ui_compact() ? 8.0f : 14.0f) * ui_scale();  // a slide keeps its room

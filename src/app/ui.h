@@ -76,5 +76,8 @@ void panel_numbers(AppState& s, Host& host);
 void panel_check(AppState& s, Host& host);
 void panel_steps(AppState& s, Host& host);    // the step-through (classroom)
 void panel_list(AppState& s, Host& host);     // your own words: open, paste or drop a list
+void panel_lessons(AppState& s, Host& host);  // lessons and their tasks
+// The next cards drawn have an outline in the accent colour (a lesson's step points at them).
+void set_card_highlight(bool on);
 
 }  // namespace bloomlab::app

@@ -12,6 +12,7 @@
 #include <algorithm>
 
 #include "actions.h"
+#include "lessons.h"
 #include "outcome_text.h"
 
 namespace bloomlab::app {
@@ -269,11 +270,25 @@ std::vector<std::string> apply_url_params(AppState& s, Host& host, std::string_v
   std::vector<std::string> warn = std::move(in.warnings);
   static const char* const kKnown[] = {"preset", "m",     "k",      "variant", "scheme",
                                        "words",  "word",  "panels", "theme",   "scale",
-                                       "probes", "embed", "safe",   "present"};
+                                       "probes", "embed", "safe",   "present",
+                                       "lesson", "step"};
   for (const auto& [key, value] : in.values) {
     bool known = false;
     for (const char* k : kKnown) known |= key == k;
     if (!known) warn.push_back("Unknown parameter " + quoted(key) + " ignored.");
+  }
+  // A lesson's step sets its own state first; what else the link says refines it (a shared
+  // step carries the state the student had).
+  if (auto v = in.get("lesson")) {
+    int step = 1;
+    if (auto t = in.get("step")) {
+      if (auto n = parse_count(percent_decode(*t)); n && *n >= 1 && *n <= double(kMaxLessonSteps)) step = int(*n);
+      else warn.push_back("step = " + quoted(*t) + " is not a step number; the lesson opens at step 1.");
+    }
+    const Outcome o = apply(s, host, act::OpenLesson{percent_decode(*v), step});
+    if (!o.ok()) warn.push_back(outcome_text(o));
+  } else if (in.get("step")) {
+    warn.push_back("step = … needs lesson = …; ignored.");
   }
   // Order matters: a preset sets m, k and words; the explicit values then refine it. Words
   // without a preset start from an empty filter: the link's words, exactly.
@@ -351,6 +366,10 @@ std::string query_for(const AppState& s, bool with_words) {
   }
   if (s.probes != kDefaultProbes) q += "&probes=" + std::to_string(s.probes);
   if (s.view.embed) q += "&embed=1";
+  // The lesson step on screen (a built-in one: a teacher's own file is not on the reader's page).
+  if (const Lesson* l = s.view.show_lessons ? current_lesson(s) : nullptr;
+      l && size_t(s.lessons.current) < builtin_lessons().size())
+    q += "&lesson=" + l->id + "&step=" + std::to_string(s.lessons.step + 1);
   return q;
 }
 

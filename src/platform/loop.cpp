@@ -87,6 +87,18 @@ bool map_shortcut(Loop& loop, const SDL_KeyboardEvent& key) {
       default: break;
     }
   }
+  // An open lesson: a clicker's PageUp / PageDown move its steps even while the word box has the
+  // keyboard (they mean nothing in a one-line box); ← → when no text field has it.
+  if (loop.state.view.show_lessons && loop.state.lessons.current >= 0) {
+    const bool typing = ImGui::GetIO().WantTextInput;
+    switch (code) {
+      case SDL_SCANCODE_PAGEUP: return take(app::Shortcut::step_back);
+      case SDL_SCANCODE_PAGEDOWN: return take(app::Shortcut::step_forward);
+      case SDL_SCANCODE_LEFT: return !typing && take(app::Shortcut::step_back);
+      case SDL_SCANCODE_RIGHT: return !typing && take(app::Shortcut::step_forward);
+      default: break;
+    }
+  }
   return false;
 }
 

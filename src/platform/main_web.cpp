@@ -14,6 +14,8 @@
 #include <vector>
 
 #include "app/actions.h"
+#include "app/lessons.h"
+#include "app/outcome_text.h"
 #include "app/url_params.h"
 #include "core/json_writer.h"
 #include "loop.h"
@@ -64,6 +66,14 @@ EM_JS(char*, js_saved_session_part, (int which, size_t* size), {
   HEAPU32[size >> 2] = length;
   return ptr;
 });
+// The lessons' progress (app::lesson_progress_text), kept apart from the session: a few lines.
+EM_JS(void, js_save_lessons, (const char* text), {
+  try { localStorage.setItem("bloomlab.lessons", UTF8ToString(text)); } catch (e) { /* no storage: progress is not kept */ }
+});
+EM_JS(char*, js_load_lessons, (), {
+  try { const v = localStorage.getItem("bloomlab.lessons"); return v === null ? 0 : stringToNewUTF8(v.slice(0, 65536)); }
+  catch (e) { return 0; }
+});
 EM_JS(void, js_copy_text, (const char* text), { Module.bloomlabCopyText(UTF8ToString(text)); });
 EM_JS(void, js_open_file, (), { Module.bloomlabOpenFile(); });
 EM_JS(char*, js_page_url, (), { return stringToNewUTF8(location.origin + location.pathname); });
@@ -86,6 +96,7 @@ class WebHost : public GlHost {
   void announce(const std::string& text) override { js_announce(text.c_str()); }
   void copy_text(const std::string& text) override { js_copy_text(text.c_str()); }
   void open_file() override { js_open_file(); }
+  void save_lesson_progress(const std::string& text) override { js_save_lessons(text.c_str()); }
   std::string page_url() const override {
     char* url = js_page_url();  // null when the heap is full (stringToNewUTF8's malloc)
     if (!url) return app::Host::page_url();
@@ -183,6 +194,10 @@ std::string open_page() {
   const bool has_saved = saved_session_part(0, link) && saved_session_part(1, saved.params) &&
                          saved_session_part(2, saved.words);
   app::AppState& s = g_loop.state;
+  if (char* progress = js_load_lessons()) {  // before the link, which may open a lesson
+    (void)app::apply(s, g_host, app::act::RestoreLessonProgress{progress});
+    free(progress);
+  }
   const std::vector<std::string> warnings =
       has_saved && (own.empty() || own == link) ? app::restore_session(s, g_host, saved)
                                                 : app::apply_url_params(s, g_host, own);
@@ -315,6 +330,31 @@ EMSCRIPTEN_KEEPALIVE const char* bl_undo() { return run(app::act::Undo{}); }
 EMSCRIPTEN_KEEPALIVE const char* bl_redo() { return run(app::act::Redo{}); }
 EMSCRIPTEN_KEEPALIVE int bl_can_undo() { return g_loop.state.history.can_undo(); }
 EMSCRIPTEN_KEEPALIVE int bl_can_redo() { return g_loop.state.history.can_redo(); }
+
+// Lessons (web/bloomlab.js: lessons(), openLesson(), lesson(), answer()).
+EMSCRIPTEN_KEEPALIVE const char* bl_lessons() { return reply(app::lessons_json(g_loop.state)); }
+EMSCRIPTEN_KEEPALIVE const char* bl_lesson() { return reply(app::lesson_json(g_loop.state)); }
+EMSCRIPTEN_KEEPALIVE const char* bl_open_lesson(const char* id, int step) {
+  return run(app::act::OpenLesson{id, step});
+}
+// An answer is given in parts: the labels of false-or-real first (bl_answer_label), then
+// bl_answer with the kind of value: 0 text, 1 number, 2 {m, k}, 3 the labels.
+static app::LessonAnswer g_answer;
+EMSCRIPTEN_KEEPALIVE void bl_answer_label(const char* bytes, int size, int in_list) {
+  g_answer.labels.emplace_back(std::string(bytes, size_t(size)), in_list != 0);
+}
+EMSCRIPTEN_KEEPALIVE const char* bl_answer(int kind, const char* bytes, int size, double a, double b) {
+  app::LessonAnswer answer = std::move(g_answer);
+  g_answer = app::LessonAnswer{};
+  if (kind == 0) answer.text.assign(bytes, size_t(size));
+  if (kind == 1) answer.number = a;
+  if (kind == 2) answer.m = a, answer.k = b;
+  const app::Outcome o = app::apply(g_loop.state, g_host, app::act::AnswerTask{answer});
+  JsonWriter j;
+  j.begin_object().field("correct", o.ok()).field("feedback", app::outcome_text(o)).field("code", app::code_name(o.code));
+  j.end_object();
+  return reply(j.str());
+}
 
 EMSCRIPTEN_KEEPALIVE const char* bl_apply_params(const char* query) {
   return reply(apply_params(query));

@@ -9,24 +9,17 @@
 #include <string_view>
 
 #include "app/actions.h"
+#include "fuzz_app.h"
 #include "app/url_params.h"
 #include "core/word_list.h"
 
 using namespace bloomlab;
 using namespace bloomlab::app;
 
+using fuzz::NullHost;
+using fuzz::require;
+
 namespace {
-
-void require(bool ok) {
-  if (!ok) std::abort();
-}
-
-struct NullHost : Host {
-  void* upload_texture(int, int, int, const uint32_t*) override { return nullptr; }
-  void request_password_list() override {}
-  void save_file(const std::string&, const std::string&, std::string_view) override {}
-  void announce(const std::string&) override {}
-};
 
 // A filter of 2^32 bits is legal and works (tests/app), but takes seconds to allocate and fill
 // under ASan: leave m beyond 10^7 bits to the unit tests, not to a million fuzz runs.

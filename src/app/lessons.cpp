@@ -1,0 +1,415 @@
+// The lessons in the app (lessons.h): entering a step applies its state through the actions as
+// one undo step; the task's answers go to the checkers (lesson_tasks.cpp).
+#include "lessons.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "actions.h"
+#include "core/experiment.h"
+#include "core/json_writer.h"
+#include "core/theory.h"
+#include "format.h"
+#include "outcome_text.h"
+#include "url_params.h"
+
+namespace bloomlab::app {
+
+// The lesson files compiled in (cmake/Data.cmake generates the table).
+struct LessonSource { const char* file; const char* text; };
+extern const LessonSource kLessonSources[];
+extern const size_t kLessonSourceCount;
+
+namespace {
+
+template <class... F> struct Overloaded : F... { using F::operator()...; };
+template <class... F> Overloaded(F...) -> Overloaded<F...>;
+
+Outcome out(Code c, std::vector<std::string> args = {}, bool error = false) {
+  return Outcome{c, std::move(args), error};
+}
+
+const std::vector<Panel> kAllPanels = {Panel::words, Panel::bits, Panel::params,
+                                       Panel::plots, Panel::numbers, Panel::check};
+
+std::string key_of(const Lesson& l, int step) { return l.id + "/" + std::to_string(step + 1); }
+
+void save_progress(const AppState& s, Host& host) {
+  if (!s.view.embed) host.save_lesson_progress(lesson_progress_text(s));
+}
+
+// The step's state without its preset when the app already shows that preset untouched (its
+// words, no others; the parameters the state does not name as the preset's): Next through three
+// steps of the 10k list does not load the list three times.
+std::string state_to_apply(const AppState& s, const std::string& state) {
+  std::string preset, rest;
+  bool m = false, k = false, variant = false, scheme = false, words = false;
+  size_t start = 0;
+  while (start <= state.size()) {
+    const size_t amp = std::min(state.find('&', start), state.size());
+    const std::string pair = state.substr(start, amp - start);
+    const std::string key = pair.substr(0, pair.find('='));
+    if (key == "preset") preset = pair.substr(std::min(pair.size(), key.size() + 1));
+    else if (!pair.empty()) rest += (rest.empty() ? "" : "&") + pair;
+    m |= key == "m", k |= key == "k", variant |= key == "variant", scheme |= key == "scheme";
+    words |= key == "words";  // without its preset, words= would mean "an empty filter with these"
+    start = amp + 1;
+  }
+  const auto params = preset_params(preset);
+  if (!params || words || s.preset != (preset == "10k" ? "passwords" : preset) || !s.preset_intact ||
+      s.set.words().size() != s.preset_word_count || s.pending.active() || s.password_list_loading)
+    return state;
+  const FilterParams& now = s.set.params();
+  if ((!m && now.m != params->m) || (!k && now.k != params->k) || (!variant && now.variant != params->variant) ||
+      (!scheme && now.scheme != params->scheme))
+    return state;
+  return rest;
+}
+
+// Applies the step's state (as one undo step) and starts its task afresh.
+void enter_step(AppState& s, Host& host, bool apply_state) {
+  LessonState& ls = s.lessons;
+  ls.task = TaskState{};
+  ls.warnings.clear();
+  const Lesson* lesson = current_lesson(s);
+  const LessonStep* st = current_lesson_step(s);
+  if (!lesson || !st) return;
+  if (apply_state && st->state) {
+    const std::vector<std::string> link_warnings = s.url_warnings;
+    s.history.begin_group();
+    ls.warnings = apply_url_params(s, host, state_to_apply(s, *st->state));
+    if (st->state->find("panels=") == std::string::npos && !s.view.embed) {
+      s.view.panels = kAllPanels;
+      s.view.panels_chosen = false;
+    }
+    s.history.end_group();
+    s.url_warnings = link_warnings;
+  }
+  if (st->task.kind == TaskKind::false_or_real && !s.pending.active() && !s.password_list_loading)
+    draw_candidates(s, st->task);
+  ls.reached.insert(key_of(*lesson, ls.step));
+  save_progress(s, host);
+}
+
+Outcome open_lesson(AppState& s, Host& host, const std::string& id, int step) {
+  LessonState& ls = s.lessons;
+  s.view.show_lessons = true;
+  if (id.empty()) {
+    ls.current = -1;
+    return ls.note = out(Code::ok);
+  }
+  const auto lessons = all_lessons(s);
+  for (size_t i = 0; i < lessons.size(); ++i) {
+    if (lessons[i]->id != id) continue;
+    ls.current = int(i);
+    const int steps = int(lessons[i]->steps.size());
+    Outcome o{Code::lesson_opened, {lessons[i]->title}};
+    if (step < 1 || step > steps) {
+      o = out(Code::lesson_step_range, {std::to_string(step), std::to_string(steps)}, true);
+      step = std::clamp(step, 1, steps);
+    }
+    ls.step = step - 1;
+    enter_step(s, host, true);
+    return ls.note = o;
+  }
+  return ls.note = out(Code::lesson_unknown, {id}, true);
+}
+
+Outcome go(AppState& s, Host& host, int delta) {
+  LessonState& ls = s.lessons;
+  const Lesson* lesson = current_lesson(s);
+  if (!lesson) return out(Code::unchanged);
+  const int target = ls.step + delta;
+  if (target >= int(lesson->steps.size())) {  // past the last step: the next lesson
+    const auto lessons = all_lessons(s);
+    if (ls.current + 1 < int(lessons.size())) return open_lesson(s, host, lessons[size_t(ls.current + 1)]->id, 1);
+    return out(Code::unchanged);
+  }
+  if (target < 0) return out(Code::unchanged);
+  ls.step = target;
+  ls.note = out(Code::ok);
+  enter_step(s, host, true);
+  return out(Code::view_changed);
+}
+
+Outcome answer(AppState& s, Host& host, const LessonAnswer& a) {
+  LessonState& ls = s.lessons;
+  const Lesson* lesson = current_lesson(s);
+  const LessonStep* st = current_lesson_step(s);
+  if (!st || st->task.kind == TaskKind::none) return ls.task.feedback = out(Code::task_no_task, {}, true);
+  Outcome o = check_answer(s, host, st->task, a);
+  ls.task.feedback = o;
+  const bool judged = o.code != Code::task_list_loading && o.code != Code::task_answer_empty &&
+                      o.code != Code::task_number_invalid && o.code != Code::task_labels_missing &&
+                      o.code != Code::task_choice_invalid;
+  if (o.ok()) {
+    ls.task.solved = true;
+    ls.solved.insert(key_of(*lesson, ls.step));
+    save_progress(s, host);
+  } else if (judged) {
+    ++ls.task.wrong;
+    ls.task.hints_shown = std::min<int>(ls.task.wrong, int(st->task.hints.size()));
+  }
+  return o;
+}
+
+std::string number_text(double v, int digits = 3) {
+  char buf[40];
+  std::snprintf(buf, sizeof buf, "%.*g", digits, v);
+  return buf;
+}
+
+}  // namespace
+
+const std::vector<Lesson>& builtin_lessons() {
+  static const std::vector<Lesson> lessons = [] {
+    std::vector<Lesson> out;
+    for (size_t i = 0; i < kLessonSourceCount; ++i)
+      if (LessonParse p = parse_lesson(kLessonSources[i].text); p.lesson) out.push_back(std::move(*p.lesson));
+    return out;
+  }();
+  return lessons;
+}
+
+std::vector<std::string> builtin_lesson_problems() {
+  std::vector<std::string> out;
+  for (size_t i = 0; i < kLessonSourceCount; ++i) {
+    const LessonParse p = parse_lesson(kLessonSources[i].text);
+    if (!p.lesson)
+      out.push_back(std::string(kLessonSources[i].file) + ":" + std::to_string(p.error.line) + ": " + p.error.what);
+  }
+  return out;
+}
+
+std::vector<const Lesson*> all_lessons(const AppState& s) {
+  std::vector<const Lesson*> out;
+  for (const Lesson& l : builtin_lessons()) out.push_back(&l);
+  for (const Lesson& l : s.lessons.opened) out.push_back(&l);
+  return out;
+}
+
+const Lesson* current_lesson(const AppState& s) {
+  const int i = s.lessons.current;
+  if (i < 0) return nullptr;
+  const size_t builtin = builtin_lessons().size();
+  if (size_t(i) < builtin) return &builtin_lessons()[size_t(i)];
+  if (size_t(i) - builtin < s.lessons.opened.size()) return &s.lessons.opened[size_t(i) - builtin];
+  return nullptr;
+}
+
+const LessonStep* current_lesson_step(const AppState& s) {
+  const Lesson* l = current_lesson(s);
+  if (!l || s.lessons.step < 0 || size_t(s.lessons.step) >= l->steps.size()) return nullptr;
+  return &l->steps[size_t(s.lessons.step)];
+}
+
+bool task_open(const AppState& s) {
+  const LessonStep* st = current_lesson_step(s);
+  return s.view.show_lessons && st && st->task.kind != TaskKind::none && !s.lessons.task.solved &&
+         !s.lessons.task.answer_shown;
+}
+
+bool lesson_hides(const AppState& s, Hide what) {
+  const LessonStep* st = current_lesson_step(s);
+  return task_open(s) && (st->hide & what);
+}
+
+std::string lesson_text(const AppState& s, std::string_view text) {
+  const FilterParams& p = s.set.params();
+  const uint64_t n = s.set.words().size();
+  const Filter& f = s.set.filter();
+  std::string out;
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '{' && i + 1 < text.size() && text[i + 1] == '{') {
+      out += '{';
+      ++i;
+      continue;
+    }
+    const size_t close = text[i] == '{' ? text.find('}', i) : std::string_view::npos;
+    if (close == std::string_view::npos || close - i > 12) {
+      out += text[i];
+      continue;
+    }
+    const std::string_view name = text.substr(i + 1, close - i - 1);
+    std::string value;
+    if (name == "n") value = with_commas(n);
+    else if (name == "m") value = with_commas(p.m);
+    else if (name == "k") value = std::to_string(p.k);
+    else if (name == "set") value = with_commas(f.bits_set());
+    else if (name == "fill") value = format_percent(double(f.bits_set()) / double(p.m));
+    else if (name == "theory") value = lesson_hides(s, hide_theory) ? "?" : format_rate(theoretical_fp_rate(p, double(n)));
+    else if (name == "measured") {
+      value = lesson_hides(s, hide_measured) ? "?"
+              : s.measurement && s.measurement_version == s.version ? format_rate(s.measurement->measured_rate)
+                                                                       : "(press Measure)";
+    } else if (name == "bpi") value = n ? number_text(double(p.m) / double(n)) : "∞";
+    else if (name == "bestk") value = n ? std::to_string(theory::optimal_k(double(p.m), double(n))) : "—";
+    else if (name == "bytes") value = format_bytes(f.size_in_bytes());
+    else {
+      out += text[i];
+      continue;
+    }
+    out += value;
+    i = close;
+  }
+  return out;
+}
+
+Outcome apply_lesson(AppState& s, Host& host, const Action& action) {
+  LessonState& ls = s.lessons;
+  return std::visit(Overloaded{
+      [&](const act::ShowLessons& a) {
+        s.view.show_lessons = a.on;
+        return out(Code::view_changed);
+      },
+      [&](const act::OpenLesson& a) { return open_lesson(s, host, a.id, a.step); },
+      [&](const act::LessonGo& a) { return go(s, host, a.delta); },
+      [&](const act::ResetLessonStep&) {
+        enter_step(s, host, true);
+        return out(Code::view_changed);
+      },
+      [&](const act::AnswerTask& a) { return answer(s, host, a.answer); },
+      [&](const act::ShowTaskAnswer&) {
+        if (!current_lesson_step(s)) return out(Code::task_no_task, {}, true);
+        ls.task.answer_shown = true;
+        return ls.task.feedback = out(Code::task_answer_shown);
+      },
+      [&](const act::ShowTaskHint&) {
+        const LessonStep* st = current_lesson_step(s);
+        if (st) ls.task.hints_shown = std::min<int>(ls.task.hints_shown + 1, int(st->task.hints.size()));
+        return out(Code::view_changed);
+      },
+      [&](const act::SetTaskInput& a) {
+        ls.task.input = a.text.substr(0, 200);
+        return out(Code::ok);
+      },
+      [&](const act::LabelCandidate& a) {
+        if (a.index < ls.task.candidates.size()) ls.task.candidates[a.index].label = a.in_list ? 1 : 0;
+        return out(Code::ok);
+      },
+      [&](const act::LoadLesson& a) {
+        LessonParse p = parse_lesson(a.bytes);
+        if (!p.lesson)
+          return ls.note = out(Code::lesson_invalid, {std::to_string(p.error.line), p.error.what}, true);
+        const std::string id = p.lesson->id, title = p.lesson->title;
+        const size_t steps = p.lesson->steps.size();
+        auto same = std::find_if(ls.opened.begin(), ls.opened.end(), [&](const Lesson& l) { return l.id == id; });
+        const bool builtin = std::any_of(builtin_lessons().begin(), builtin_lessons().end(),
+                                         [&](const Lesson& l) { return l.id == id; });
+        if (builtin) p.lesson->id = id + "-own";  // a teacher's copy of a built-in lesson keeps both
+        if (same != ls.opened.end()) *same = std::move(*p.lesson);
+        else ls.opened.push_back(std::move(*p.lesson));
+        (void)open_lesson(s, host, builtin ? id + "-own" : id, 1);
+        return ls.note = out(Code::lesson_loaded, {title, std::to_string(steps)});
+      },
+      [&](const act::RestoreLessonProgress& a) {
+        // Lines "reached ID STEP" / "solved ID STEP" (no iostreams: they would double the wasm).
+        size_t start = 0;
+        while (start < a.text.size()) {
+          const size_t end = std::min(a.text.find('\n', start), a.text.size());
+          const std::string line = a.text.substr(start, end - start);
+          start = end + 1;
+          const size_t s1 = line.find(' '), s2 = s1 == std::string::npos ? s1 : line.find(' ', s1 + 1);
+          if (s2 == std::string::npos) continue;
+          const std::string what = line.substr(0, s1), id = line.substr(s1 + 1, s2 - s1 - 1);
+          const std::string step = line.substr(s2 + 1);
+          if (id.empty() || step.empty() || step.size() > 3 || step.find_first_not_of("0123456789") != std::string::npos) continue;
+          const std::string key = id + "/" + step;
+          if (what == "solved") ls.solved.insert(key);
+          else if (what == "reached") ls.reached.insert(key);
+        }
+        return out(Code::ok);
+      },
+      [&](const auto&) { return out(Code::ok); },
+  }, action);
+}
+
+void continue_lesson(AppState& s) {
+  const LessonStep* st = current_lesson_step(s);
+  if (st && st->task.kind == TaskKind::false_or_real && s.lessons.task.candidates.empty() &&
+      !s.pending.active() && !s.password_list_loading && !s.set.words().empty())
+    draw_candidates(s, st->task);
+}
+
+std::string lesson_progress_text(const AppState& s) {
+  std::string out;
+  auto write = [&](const char* what, const std::string& key) {
+    const size_t slash = key.rfind('/');
+    if (slash != std::string::npos) out += std::string(what) + " " + key.substr(0, slash) + " " + key.substr(slash + 1) + "\n";
+  };
+  for (const std::string& k : s.lessons.reached) write("reached", k);
+  for (const std::string& k : s.lessons.solved) write("solved", k);
+  return out;
+}
+
+std::string lessons_json(const AppState& s) {
+  JsonWriter j;
+  j.begin_array();
+  for (const Lesson* l : all_lessons(s)) {
+    j.begin_object().field("id", l->id).field("title", l->title).field("summary", l->summary);
+    j.field("steps", uint64_t(l->steps.size()));
+    uint64_t reached = 0, solved = 0;
+    for (size_t i = 0; i < l->steps.size(); ++i) {
+      reached += s.lessons.reached.count(key_of(*l, int(i)));
+      solved += s.lessons.solved.count(key_of(*l, int(i)));
+    }
+    j.field("reached", reached).field("solved", solved);
+    j.key("stepTitles").begin_array();
+    for (const LessonStep& st : l->steps) j.value(st.title);
+    j.end_array().end_object();
+  }
+  j.end_array();
+  return j.str();
+}
+
+std::string lesson_json(const AppState& s) {
+  const Lesson* l = current_lesson(s);
+  const LessonStep* st = current_lesson_step(s);
+  JsonWriter j;
+  if (!l || !st) {
+    j.begin_object().field("open", s.view.show_lessons).key("id").null().end_object();
+    return j.str();
+  }
+  const LessonState& ls = s.lessons;
+  j.begin_object().field("open", s.view.show_lessons).field("id", l->id).field("title", l->title);
+  j.field("step", int64_t(ls.step + 1)).field("steps", uint64_t(l->steps.size())).field("stepTitle", st->title);
+  j.field("state", st->state ? *st->state : std::string());
+  j.key("text").begin_array();
+  for (const TextBlock& b : st->text) j.value(lesson_text(s, b.text));
+  j.end_array();
+  j.key("highlight").begin_array();
+  for (Panel p : st->highlight_panels) j.value(std::string("panel ") + panel_name(p));
+  for (const std::string& w : st->highlight_words) j.value("word " + w);
+  j.end_array();
+  j.key("warnings").begin_array();
+  for (const std::string& w : ls.warnings) j.value(w);
+  j.end_array();
+  if (st->task.kind == TaskKind::none) {
+    j.key("task").null();
+  } else {
+    const LessonTask& t = st->task;
+    j.key("task").begin_object().field("kind", task_kind_name(t.kind)).field("prompt", t.prompt);
+    if (t.kind == TaskKind::choice) {
+      j.key("options").begin_array();
+      for (const std::string& o : t.options) j.value(o);
+      j.end_array();
+    }
+    if (t.kind == TaskKind::false_or_real) {
+      j.key("candidates").begin_array();
+      for (const Candidate& c : ls.task.candidates) j.value(c.word);
+      j.end_array();
+    }
+    j.field("done", ls.task.solved || ls.task.answer_shown).field("correct", ls.task.solved);
+    j.field("wrong", int64_t(ls.task.wrong)).field("hidden", task_open(s) ? uint64_t(st->hide) : uint64_t(0));
+    j.key("hints").begin_array();
+    for (int i = 0; i < ls.task.hints_shown; ++i) j.value(t.hints[size_t(i)]);
+    j.end_array();
+    j.field("feedback", outcome_text(ls.task.feedback)).field("feedbackCode", code_name(ls.task.feedback.code));
+    if (ls.task.answer_shown) j.field("answer", t.answer);
+    j.end_object();
+  }
+  j.end_object();
+  return j.str();
+}
+
+}  // namespace bloomlab::app

@@ -1,0 +1,52 @@
+// The lessons in the app: which lesson and step is open, entering a step (its state through the
+// actions, as one undo step), the task's answers, progress, and the JSON of the JS API.
+// No ImGui: panel_lessons.cpp draws what this keeps.
+#pragma once
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <vector>
+
+#include "host.h"
+#include "lesson.h"
+#include "state.h"
+
+namespace bloomlab::app {
+
+// The built-in lessons, then the teachers' files opened in this session.
+std::vector<const Lesson*> all_lessons(const AppState& s);
+const Lesson* current_lesson(const AppState& s);
+const LessonStep* current_lesson_step(const AppState& s);
+// The step has a task not yet solved nor answered by "Show the answer".
+bool task_open(const AppState& s);
+// Whether the open task hides this (the design helper, whether a "possibly" is true ...).
+bool lesson_hides(const AppState& s, Hide what);
+// A lesson's text with its {placeholders} replaced by the app's live numbers.
+std::string lesson_text(const AppState& s, std::string_view text);
+
+// The lesson actions (act::ShowLessons ... act::RestoreLessonProgress); apply() sends them here.
+template <class T>
+inline constexpr bool is_lesson_action =
+    std::is_same_v<T, act::ShowLessons> || std::is_same_v<T, act::OpenLesson> ||
+    std::is_same_v<T, act::LessonGo> || std::is_same_v<T, act::ResetLessonStep> ||
+    std::is_same_v<T, act::AnswerTask> || std::is_same_v<T, act::ShowTaskAnswer> ||
+    std::is_same_v<T, act::ShowTaskHint> || std::is_same_v<T, act::SetTaskInput> ||
+    std::is_same_v<T, act::LabelCandidate> || std::is_same_v<T, act::LoadLesson> ||
+    std::is_same_v<T, act::RestoreLessonProgress>;
+Outcome apply_lesson(AppState& s, Host& host, const Action& action);
+// Checks an answer against the open step's task (lesson_tasks.cpp); the outcome is the feedback.
+Outcome check_answer(AppState& s, Host& host, const LessonTask& task, const LessonAnswer& answer);
+// Draws the false-or-real candidates afresh for the current words (lesson_tasks.cpp).
+void draw_candidates(AppState& s, const LessonTask& task);
+
+// The continuation of entering a step whose words were still loading: once they are in, the
+// false-or-real candidates are drawn. The app calls it every frame (like continue_loading).
+void continue_lesson(AppState& s);
+
+// For the JS API: [{id, title, steps}], and the open step {id, step, steps, title, task}.
+std::string lessons_json(const AppState& s);
+std::string lesson_json(const AppState& s);
+// What the platform keeps between visits (lines "reached ID STEP", "solved ID STEP").
+std::string lesson_progress_text(const AppState& s);
+
+}  // namespace bloomlab::app

@@ -1,0 +1,265 @@
+// The Lessons panel: the list of lessons, then the open step: its title, text and formulas with
+// the app's live numbers, its task (an answer box, options or words to label), the feedback,
+// hints and "Show the answer", and Back / Next / Reset this step. What it shows comes from
+// lessons.h; every button only dispatches an action.
+#include <algorithm>
+#include <cmath>
+
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+#include "actions.h"
+#include "lessons.h"
+#include "outcome_text.h"
+#include "ui.h"
+
+namespace bloomlab::app {
+namespace {
+
+void paragraph(const std::string& text) { ImGui::TextWrapped("%s", text.c_str()); }
+
+void draw_text(AppState& s, const LessonStep& st) {
+  for (const TextBlock& b : st.text) {
+    const std::string text = lesson_text(s, b.text);
+    switch (b.kind) {
+      case BlockKind::paragraph: paragraph(text); break;
+      case BlockKind::formula: {
+        const float w = ImGui::CalcTextSize(text.c_str()).x;
+        const float avail = ImGui::GetContentRegionAvail().x;
+        if (w < avail) ImGui::SetCursorPosX(ImGui::GetCursorPosX() + (avail - w) / 2);
+        ImGui::PushStyleColor(ImGuiCol_Text, palette().current);
+        ImGui::TextWrapped("%s", text.c_str());
+        ImGui::PopStyleColor();
+        break;
+      }
+      case BlockKind::item:
+        ImGui::Bullet();
+        paragraph(text);
+        break;
+    }
+    ImGui::Spacing();
+  }
+}
+
+void feedback(const TaskState& t) {
+  const std::string text = outcome_text(t.feedback);
+  if (text.empty()) return;
+  ImGui::PushStyleColor(ImGuiCol_Text, t.feedback.error ? palette().error : palette().ok);
+  ImGui::TextWrapped("%s %s", t.feedback.error ? "✗" : "✓", text.c_str());
+  ImGui::PopStyleColor();
+}
+
+// The answer box and its Check button, for the kinds answered with a word or a number.
+void answer_box(AppState& s, const LessonTask& task, const char* label, const char* button) {
+  TaskState& t = s.lessons.task;
+  std::string input = t.input;
+  ImGui::SetNextItemWidth(std::min(ImGui::GetContentRegionAvail().x * 0.5f, 260 * ui_scale()));
+  const bool enter = ImGui::InputText(label, &input, ImGuiInputTextFlags_EnterReturnsTrue);
+  if (input != t.input) dispatch(s, act::SetTaskInput{input});
+  s.layout.lesson_answer_box = last_item_rect();
+  ImGui::SameLine();
+  if (ImGui::Button(button) || enter) dispatch(s, act::AnswerTask{LessonAnswer{input, {}, {}, {}, {}}});
+  s.layout.lesson_check_button = last_item_rect();
+  (void)task;
+}
+
+void candidates(AppState& s, const LessonTask& /*task*/) {
+  TaskState& t = s.lessons.task;
+  const bool reveal = t.solved || t.answer_shown || t.wrong > 0;
+  if (t.candidates.empty()) {
+    hint_text("Drawing words… (the list must be loaded first)");
+    return;
+  }
+  // Each word with "yes" / "no" (in the list?). A slide has less room: one button that goes
+  // "?" → "yes" → "no", and two words a row when they fit.
+  const bool compact = ui_compact();
+  const ImGuiStyle& st = ImGui::GetStyle();
+  float word_w = 0;
+  for (const Candidate& c : t.candidates)
+    word_w = std::max(word_w, ImGui::CalcTextSize(actions::shown_word(s, c.word, 24).c_str()).x);
+  const float buttons = compact ? ImGui::CalcTextSize("yes").x + 2 * st.FramePadding.x
+                                : ImGui::CalcTextSize("yesno").x + 4 * st.FramePadding.x + st.ItemSpacing.x;
+  const float mark = ImGui::CalcTextSize(reveal ? (compact ? "✓" : "✓ false positive") : "✓").x;
+  const float one = word_w + buttons + mark + 6 * st.CellPadding.x + 2 * st.ItemSpacing.x;
+  const int per_row = ImGui::GetContentRegionAvail().x >= 2 * one ? 2 : 1;
+  hint_text("In the list?");
+  if (!ImGui::BeginTable("candidates", 3 * per_row, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg)) return;
+  for (size_t i = 0; i < t.candidates.size(); ++i) {
+    const Candidate& c = t.candidates[i];
+    ImGui::PushID(int(i));
+    if (i % size_t(per_row) == 0) ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted(actions::shown_word(s, c.word, 24).c_str());
+    ImGui::TableNextColumn();
+    if (compact) {
+      const char* now = c.label == 1 ? "yes" : c.label == 0 ? "no" : " ? ";
+      if (ImGui::SmallButton(now)) dispatch(s, act::LabelCandidate{i, c.label != 1});
+    } else {
+      for (int label : {1, 0}) {
+        const bool on = c.label == label;
+        if (on) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
+        if (ImGui::SmallButton(label ? "yes" : "no")) dispatch(s, act::LabelCandidate{i, label == 1});
+        if (on) ImGui::PopStyleColor();
+        if (label) ImGui::SameLine();
+      }
+    }
+    ImGui::TableNextColumn();
+    if (reveal && c.label >= 0 && compact) {
+      const bool ok = (c.label == 1) == c.member;
+      text_coloured(ok ? palette().ok : palette().error, ok ? "✓" : "✗");
+    } else if (reveal && c.label >= 0) {
+      const bool ok = (c.label == 1) == c.member;
+      const Explained e = actions::query(s, c.word);
+      const char* truth = c.member ? "in the list" : e.verdict == Verdict::possibly ? "false positive" : "definitely not";
+      text_coloured(ok ? palette().ok : palette().error, (std::string(ok ? "✓ " : "✗ ") + truth).c_str());
+    }
+    ImGui::PopID();
+  }
+  ImGui::EndTable();
+  if (ImGui::Button("Check my labels"))
+    dispatch(s, act::AnswerTask{LessonAnswer{}});
+  s.layout.lesson_check_button = last_item_rect();
+}
+
+void draw_task(AppState& s, const LessonStep& st) {
+  const LessonTask& task = st.task;
+  TaskState& t = s.lessons.task;
+  ImGui::Separator();
+  ImGui::PushStyleColor(ImGuiCol_Text, palette().set_bit);
+  ImGui::TextWrapped("Task: %s", lesson_text(s, task.prompt).c_str());
+  ImGui::PopStyleColor();
+  switch (task.kind) {
+    case TaskKind::false_positive: answer_box(s, task, "word##answer", "Check"); break;
+    case TaskKind::remove_safely: answer_box(s, task, "word##answer", "Remove and check"); break;
+    case TaskKind::predict: answer_box(s, task, "%##answer", "Check"); break;
+    case TaskKind::best_k: answer_box(s, task, "k##answer", "Check"); break;
+    case TaskKind::reads: answer_box(s, task, "reads##answer", "Check"); break;
+    case TaskKind::sizing: {
+      const FilterParams& p = s.set.params();
+      const std::string label = "Check my filter: m = " + with_commas(p.m) + ", k = " + std::to_string(p.k);
+      if (ImGui::Button(label.c_str())) dispatch(s, act::AnswerTask{LessonAnswer{}});
+      s.layout.lesson_check_button = last_item_rect();
+      break;
+    }
+    case TaskKind::choice:
+      for (size_t i = 0; i < task.options.size(); ++i) {
+        ImGui::PushID(int(i));
+        const std::string label = std::to_string(i + 1) + ". " + task.options[i];
+        if (ImGui::Button(label.c_str())) dispatch(s, act::AnswerTask{LessonAnswer{"", double(i + 1), {}, {}, {}}});
+        ImGui::PopID();
+      }
+      break;
+    case TaskKind::false_or_real: candidates(s, task); break;
+    case TaskKind::none: break;
+  }
+  feedback(t);
+  for (int i = 0; i < t.hints_shown && size_t(i) < task.hints.size(); ++i) {
+    ImGui::PushStyleColor(ImGuiCol_Text, palette().text_dim);
+    ImGui::TextWrapped("Hint: %s", lesson_text(s, task.hints[size_t(i)]).c_str());
+    ImGui::PopStyleColor();
+  }
+  if (t.answer_shown && !task.answer.empty()) {
+    ImGui::TextWrapped("Answer: %s", lesson_text(s, task.answer).c_str());
+  }
+  if (!t.solved && !t.answer_shown) {
+    if (size_t(t.hints_shown) < task.hints.size()) {
+      if (ImGui::SmallButton("Hint")) dispatch(s, act::ShowTaskHint{});
+      ImGui::SameLine();
+    }
+    if (ImGui::SmallButton("Show the answer")) dispatch(s, act::ShowTaskAnswer{});
+  }
+}
+
+void draw_list(AppState& s) {
+  const auto lessons = all_lessons(s);
+  for (size_t i = 0; i < lessons.size(); ++i) {
+    const Lesson& l = *lessons[i];
+    ImGui::PushID(int(i));
+    size_t seen = 0, tasks = 0, solved = 0;
+    for (size_t k = 0; k < l.steps.size(); ++k) {
+      const std::string key = l.id + "/" + std::to_string(k + 1);
+      seen += s.lessons.reached.count(key);
+      if (l.steps[k].task.kind != TaskKind::none) {
+        ++tasks;
+        solved += s.lessons.solved.count(key);
+      }
+    }
+    const std::string label = std::to_string(i + 1) + ". " + l.title;
+    if (ImGui::Button(label.c_str())) dispatch(s, act::OpenLesson{l.id, 1});
+    if (seen) {
+      ImGui::SameLine();
+      const std::string mark = tasks && solved == tasks ? "✓ done" : std::to_string(seen) + "/" + std::to_string(l.steps.size()) + " seen";
+      text_coloured(tasks && solved == tasks ? palette().ok : palette().text_dim, mark.c_str());
+    }
+    if (!l.summary.empty() && !ui_compact()) hint_text(l.summary.c_str());
+    ImGui::PopID();
+  }
+  ImGui::Spacing();
+  if (!s.view.embed && ImGui::Button("Open a lesson file…")) dispatch(s, act::OpenFile{});
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("A lesson you wrote (format: assets/lessons/FORMAT.md); you can also drop it on the page");
+}
+
+}  // namespace
+
+void panel_lessons(AppState& s, Host& /*host*/) {
+  const Lesson* lesson = current_lesson(s);
+  const LessonStep* st = current_lesson_step(s);
+  const ImVec2 top = ImGui::GetCursorScreenPos();
+  const float width = ImGui::GetContentRegionAvail().x;
+  // On a slide the step must fit the screen beside its bits: the text shrinks as far as the
+  // normal text size (never below), and grows back when there is room.
+  const bool slide = ui_compact() && lesson;
+  if (slide) ImGui::SetWindowFontScale(s.memory.lesson_fit);
+  begin_card("Lessons", lesson ? nullptr : "The articles' story in steps, with tasks the app checks", nullptr);
+  show_note(s.lessons.note);
+  if (!lesson || !st) {
+    draw_list(s);
+  } else {
+    const auto lessons = all_lessons(s);
+    const int steps = int(lesson->steps.size());
+    hint_text(("Lesson " + std::to_string(s.lessons.current + 1) + " of " + std::to_string(lessons.size()) + " · " +
+               lesson->title + " · step " + std::to_string(s.lessons.step + 1) + " of " + std::to_string(steps)).c_str());
+    ImGui::PushStyleColor(ImGuiCol_Text, palette().current);
+    ImGui::TextWrapped("%s", st->title.c_str());
+    ImGui::PopStyleColor();
+    ImGui::Spacing();
+    draw_text(s, *st);
+    for (const std::string& w : s.lessons.warnings) {
+      ImGui::PushStyleColor(ImGuiCol_Text, palette().error);
+      ImGui::TextWrapped("%s", w.c_str());
+      ImGui::PopStyleColor();
+    }
+    if (st->task.kind != TaskKind::none) draw_task(s, *st);
+    ImGui::Separator();
+    ImGui::BeginDisabled(s.lessons.step == 0);
+    if (ImGui::Button("◀ Back")) dispatch(s, act::LessonGo{-1});
+    ImGui::EndDisabled();
+    ImGui::SameLine();
+    const bool last = s.lessons.step + 1 == steps;
+    const bool more = s.lessons.current + 1 < int(lessons.size());
+    ImGui::BeginDisabled(last && !more);
+    if (ImGui::Button(last ? "Next lesson ▶" : "Next ▶")) dispatch(s, act::LessonGo{+1});
+    ImGui::EndDisabled();
+    s.layout.lesson_next_button = last_item_rect();
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("PageDown or → (PageUp or ← goes back)");
+    same_line_if_fits(120 * ui_scale());
+    if (ImGui::Button("Reset this step")) dispatch(s, act::ResetLessonStep{});
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("The step's filter and words again (Undo goes back too)");
+    same_line_if_fits(100 * ui_scale());
+    if (ImGui::Button("All lessons")) dispatch(s, act::OpenLesson{"", 1});
+  }
+  end_card();
+  const float height = ImGui::GetCursorScreenPos().y - top.y;
+  s.layout.lesson_panel = ScreenRect{top.x, top.y, width, height};
+  if (slide) {
+    ImGui::SetWindowFontScale(1.0f);
+    const float room = ImGui::GetWindowPos().y + ImGui::GetWindowHeight() - top.y;
+    float& fit = s.memory.lesson_fit;
+    const float smallest = std::min(1.0f, 1.0f / ui_scale());
+    if (height > room) fit = std::max(smallest, fit * std::sqrt(room * 0.97f / height));
+    else if (height < room * 0.8f && fit < 1.0f) fit = std::min(1.0f, fit * 1.05f);
+  }
+}
+
+}  // namespace bloomlab::app

@@ -1,0 +1,418 @@
+// Lessons: the parser (good and malformed files), every built-in lesson, each task checker against
+// answers computed independently (tests/lessons/answers.py, Python, from the articles' formulas
+// and a Python reference filter) and against numbers worked out here by hand, and the lessons
+// in the app: steps as one undo step, what a task hides, links, progress, a teacher's file.
+#include <cmath>
+#include <fstream>
+#include <sstream>
+
+#include "app/lessons.h"
+#include "app/outcome_text.h"
+#include "core/theory.h"
+#include "test_support.h"
+
+using namespace bloomlab;
+using namespace bloomlab::app;
+using namespace bloomlab::app::testing;
+using nlohmann::json;
+
+namespace {
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  REQUIRE_MESSAGE(in.good(), path);
+  std::ostringstream out;
+  out << in.rdbuf();
+  return out.str();
+}
+
+const char* const kGood = R"(# a comment
+lesson: demo-1
+title: A demo
+summary: One line.
+
+step: First
+state: preset=tiny&word=dragon
+highlight: panel bits
+highlight: word dragon
+m = {m} bits and
+k = {k} hashes.
+
+Second paragraph.
+$ p = (1 − e^(−kn/m))^k
+- an item
+\note: not a directive
+
+step: Second
+hide: design
+task: choice
+prompt: Pick one.
+option: wrong
+option*: right
+hint: the second
+answer: "right"
+)";
+
+LessonParse parse(const std::string& text) { return parse_lesson(text); }
+
+// The app with the 10k list delivered the way the platform delivers it.
+void deliver_passwords(AppState& s, Host& host) {
+  if (!s.password_list_loading) return;
+  static const std::string list = read_file(BLOOMLAB_PASSWORDS_FILE);
+  (void)apply(s, host, act::PasswordListArrived{list});
+  finish_loading(s);
+  apply_deferred_url_params(s, host);
+  finish_loading(s);
+  continue_lesson(s);
+}
+
+void open(AppState& s, Host& host, const std::string& id, int step) {
+  const Outcome o = apply(s, host, act::OpenLesson{id, step});
+  REQUIRE_MESSAGE(o.ok(), id, " ", step);
+  finish_loading(s);
+  deliver_passwords(s, host);
+}
+
+json lesson(const AppState& s) { return json::parse(lesson_json(s)); }
+
+}  // namespace
+
+TEST_CASE("a lesson file parses into its steps, text blocks, highlights and task") {
+  const LessonParse p = parse(kGood);
+  REQUIRE(p.lesson);
+  const Lesson& l = *p.lesson;
+  CHECK(l.id == "demo-1");
+  CHECK(l.title == "A demo");
+  CHECK(l.summary == "One line.");
+  REQUIRE(l.steps.size() == 2);
+  const LessonStep& a = l.steps[0];
+  CHECK(a.title == "First");
+  CHECK(*a.state == "preset=tiny&word=dragon");
+  CHECK(a.highlight_panels == std::vector<Panel>{Panel::bits});
+  CHECK(a.highlight_words == std::vector<std::string>{"dragon"});
+  REQUIRE(a.text.size() == 5);
+  CHECK(a.text[0].text == "m = {m} bits and k = {k} hashes.");  // lines of a paragraph joined
+  CHECK(a.text[1].text == "Second paragraph.");
+  CHECK(a.text[2].kind == BlockKind::formula);
+  CHECK(a.text[2].text == "p = (1 − e^(−kn/m))^k");
+  CHECK(a.text[3].kind == BlockKind::item);
+  CHECK(a.text[4].text == "note: not a directive");  // the backslash escapes a key
+  CHECK(a.task.kind == TaskKind::none);
+  const LessonStep& b = l.steps[1];
+  CHECK(b.hide == hide_design);
+  CHECK(b.task.kind == TaskKind::choice);
+  CHECK(b.task.options == std::vector<std::string>{"wrong", "right"});
+  CHECK(b.task.right == std::vector<bool>{false, true});
+  CHECK(b.task.hints.size() == 1);
+  CHECK(b.line == 18);
+  // A byte-order mark and CRLF line ends are read as the same file.
+  std::string crlf = "\xEF\xBB\xBF";
+  for (char c : std::string(kGood)) crlf += c == '\n' ? std::string("\r\n") : std::string(1, c);
+  const LessonParse q = parse(crlf);
+  REQUIRE(q.lesson);
+  CHECK(q.lesson->steps[0].text[0].text == a.text[0].text);
+  CHECK(looks_like_lesson(kGood));
+  CHECK(looks_like_lesson(crlf));
+  CHECK_FALSE(looks_like_lesson("password\n123456\nlesson: x\n"));
+}
+
+TEST_CASE("a malformed lesson file names its line and what is wrong") {
+  struct Bad { std::string text; int line; const char* says; };
+  const Bad bad[] = {
+      {"title: x\n", 1, "lesson: ID"},
+      {"lesson: Bad_Id\n", 1, "a-z"},
+      {"lesson: a\ntitle: t\n\nstep: s\nhighlite: panel bits\n", 5, "not a key of the format"},
+      {"lesson: a\ntitle: t\nsome text\n", 3, "before the first"},
+      {"lesson: a\ntitle: t\nstep: s\nprompt: p\n", 4, "task: KIND"},
+      {"lesson: a\ntitle: t\nstep: s\ntask: guess\n", 4, "unknown task"},
+      {"lesson: a\ntitle: t\nstep: s\nstate: preset=tiny&theme=dark\n", 4, "theme"},
+      {"lesson: a\ntitle: t\nstep: s\nhighlight: panel wordz\n", 4, "not a panel"},
+      {"lesson: a\ntitle: t\nstep: s\ntask: choice\nprompt: p\noption: a\noption: b\n", 3, "no right option"},
+      {"lesson: a\ntitle: t\nstep: s\ntask: predict\nprompt: p\ntolerance: lots\n", 6, "not a number"},
+      {"lesson: a\ntitle: t\nstep: s\ntask: false-or-real\nprompt: p\ncandidates: 10\n", 6, "multiple of 3"},
+      {"lesson: a\ntitle: t\nstep: s\ntask: choice\nprompt: p\noption*: a\nsome text\n", 7, "inside a task"},
+      {"lesson: a\ntitle: t\n", 0, "no \"step:\""},
+      {"lesson: a\nstep: s\n", 0, "title"},
+      {"lesson: a\ntitle: t\nstep: s\ntask: sizing\nprompt: p\n", 3, "n:"},
+      {"lesson: a\ntitle: t\nstep: s\n\xff\xfe\n", 0, "not UTF-8"},
+      {std::string("lesson: a\ntitle: t\nstep: s\nx") + '\0' + "y\n", 0, "NUL"},
+      {std::string(kMaxLessonBytes + 1, 'x'), 0, "at most"},
+  };
+  for (const Bad& b : bad) {
+    CAPTURE(b.text);
+    const LessonParse p = parse(b.text);
+    CHECK_FALSE(p.lesson);
+    CHECK(p.error.line == b.line);
+    CHECK(p.error.what.find(b.says) != std::string::npos);
+  }
+}
+
+TEST_CASE("the built-in lessons: all parse, in the issue's order, each step's state applies cleanly") {
+  CHECK(builtin_lesson_problems().empty());
+  std::vector<std::string> ids;
+  for (const Lesson& l : builtin_lessons()) ids.push_back(l.id);
+  CHECK(ids == std::vector<std::string>{"basics", "no-false-negatives", "error-rate", "best-k", "sizing",
+                                        "false-or-real", "overfill", "deleting", "memory", "blocked", "uses"});
+  FakeHost host;
+  AppState s = tiny_state(host);
+  for (const Lesson& l : builtin_lessons()) {
+    for (size_t i = 0; i < l.steps.size(); ++i) {
+      CAPTURE(l.id);
+      CAPTURE(i + 1);
+      open(s, host, l.id, int(i + 1));
+      const json j = lesson(s);
+      CHECK(j["warnings"].empty());  // the step's state is one the app accepts, word for word
+      CHECK(j["step"] == i + 1);
+      for (const auto& text : j["text"]) {  // every placeholder is one the app knows
+        const std::string t = text;
+        CHECK(t.find("{n}") == std::string::npos);
+        CHECK(t.find("{m}") == std::string::npos);
+        CHECK(t.find("{k}") == std::string::npos);
+      }
+    }
+  }
+}
+
+TEST_CASE("every task accepts an independently computed right answer and rejects a wrong one with a hint") {
+  const json answers = json::parse(read_file(BLOOMLAB_SOURCE_DIR "/tests/lessons/answers.json"));
+  FakeHost host;
+  AppState s = tiny_state(host);
+  size_t tasks = 0;
+  for (const Lesson& l : builtin_lessons()) {
+    for (size_t i = 0; i < l.steps.size(); ++i) {
+      const LessonTask& t = l.steps[i].task;
+      if (t.kind == TaskKind::none) continue;
+      ++tasks;
+      CAPTURE(l.id);
+      CAPTURE(i + 1);
+      REQUIRE_MESSAGE(answers.contains(l.id), "answers.json has every lesson with a task");
+      const json& a = answers[l.id][std::to_string(i + 1)];
+      REQUIRE(a["kind"] == task_kind_name(t.kind));
+      auto answer_of = [&](const json& v) {
+        LessonAnswer x;
+        if (v.is_string()) x.text = v;
+        else if (v.is_number()) x.number = v.get<double>();
+        else if (v.is_object() && v.contains("m")) x.m = v["m"].get<double>(), x.k = v["k"].get<double>();
+        return x;
+      };
+      if (t.kind == TaskKind::false_or_real) {
+        // Fresh candidates each time: the truth comes from the list itself, not from the filter.
+        open(s, host, l.id, int(i + 1));
+        const auto& cands = s.lessons.task.candidates;
+        REQUIRE(cands.size() == t.candidates);
+        const std::string list = read_file(BLOOMLAB_PASSWORDS_FILE);
+        LessonAnswer wrong_labels, right_labels;
+        size_t fps = 0;
+        for (const Candidate& c : cands) {
+          const bool in_list = ("\n" + list).find("\n" + c.word + "\n") != std::string::npos ||
+                               ("\n" + list).find("\n" + c.word + "\r\n") != std::string::npos;
+          CHECK(in_list == c.member);
+          fps += !in_list && s.set.filter().contains(c.word);
+          right_labels.labels.emplace_back(c.word, in_list);
+          wrong_labels.labels.emplace_back(c.word, true);
+        }
+        CHECK(fps == t.candidates / 3);  // a third are false positives, found by probing
+        CHECK_FALSE(apply(s, host, act::AnswerTask{wrong_labels}).ok());
+        CHECK(lesson(s)["task"]["hints"].size() == std::min<size_t>(1, t.hints.size()));
+        CHECK(apply(s, host, act::AnswerTask{right_labels}).ok());
+        CHECK(lesson(s)["task"]["correct"] == true);
+        continue;
+      }
+      open(s, host, l.id, int(i + 1));
+      const Outcome no = apply(s, host, act::AnswerTask{answer_of(a["wrong"])});
+      CHECK_FALSE(no.ok());
+      CHECK(lesson(s)["task"]["hints"].size() == std::min<size_t>(1, t.hints.size()));
+      CHECK(lesson(s)["task"]["correct"] == false);
+      open(s, host, l.id, int(i + 1));  // a fresh step: the remove task changed the words
+      const Outcome yes = apply(s, host, act::AnswerTask{answer_of(a["right"])});
+      CHECK_MESSAGE(yes.ok(), code_name(yes.code));
+      CHECK(lesson(s)["task"]["correct"] == true);
+    }
+  }
+  CHECK(tasks >= 8);
+}
+
+TEST_CASE("the checkers against numbers worked out by hand") {
+  FakeHost host;
+  AppState s = tiny_state(host);
+  LessonTask t;
+  // predict: (1 − e^(−0.7))^7 = 0.503415^7 = 0.0081940 for m = 100,000, k = 7, n = 10,000.
+  AppState p;
+  (void)apply(p, host, act::LoadPreset{"empty"});
+  (void)apply(p, host, act::SetParams{request(100000, 7)});
+  std::string list;
+  for (int i = 0; i < 10000; ++i) list += "w" + std::to_string(i) + "\n";
+  (void)apply(p, host, act::LoadWordList{list, "", ListSource::pasted});
+  finish_loading(p);
+  REQUIRE(p.set.words().size() == 10000);
+  t.kind = TaskKind::predict;
+  auto number = [](double v) { return LessonAnswer{"", v, {}, {}, {}}; };
+  CHECK(check_answer(p, host, t, number(0.0082)).ok());
+  CHECK(check_answer(p, host, t, number(0.0072)).ok());   // 0.099 points away
+  CHECK_FALSE(check_answer(p, host, t, number(0.0095)).ok());
+  CHECK(check_answer(p, host, t, LessonAnswer{"0.82%", {}, {}, {}, {}}).ok());
+  CHECK(check_answer(p, host, t, LessonAnswer{"0,82", {}, {}, {}, {}}).ok());  // the box takes percent
+  CHECK(check_answer(p, host, t, LessonAnswer{"abc", {}, {}, {}, {}}).code == Code::task_number_invalid);
+  // sizing: m = −10,000 · ln 0.001 / (ln 2)² = 143,775.9; the best k for it: 9.966 → 10.
+  t = LessonTask{};
+  t.kind = TaskKind::sizing;
+  t.n = 10000;
+  t.p = 0.001;
+  auto mk = [](double m, double k) { return LessonAnswer{"", {}, m, k, {}}; };
+  CHECK(check_answer(p, host, t, mk(143776, 10)).ok());
+  CHECK(check_answer(p, host, t, mk(145000, 10)).ok());  // 0.85% over
+  CHECK(check_answer(p, host, t, mk(146000, 10)).code == Code::task_sizing_m_wrong);  // 1.5%
+  CHECK(check_answer(p, host, t, mk(100000, 7)).code == Code::task_sizing_m_wrong);
+  CHECK(check_answer(p, host, t, mk(143776, 7)).code == Code::task_sizing_k_wrong);
+  CHECK(check_answer(p, host, t, mk(143776, 11)).code == Code::task_sizing_k_wrong);
+  // choice: by number or by text.
+  t = LessonTask{};
+  t.kind = TaskKind::choice;
+  t.options = {"2%", "14%"};
+  t.right = {false, true};
+  CHECK(check_answer(p, host, t, number(2)).ok());
+  CHECK(check_answer(p, host, t, LessonAnswer{"14%", {}, {}, {}, {}}).ok());
+  CHECK(check_answer(p, host, t, number(1)).code == Code::task_choice_wrong);
+  CHECK(check_answer(p, host, t, number(3)).code == Code::task_choice_invalid);
+  // false-positive on the tiny filter: Qwerty is one (letmein set its bits), sunshine is not,
+  // dragon is a member.
+  t = LessonTask{};
+  t.kind = TaskKind::false_positive;
+  t.exclude = {"Qwerty"};
+  auto word = [](const char* w) { return LessonAnswer{w, {}, {}, {}, {}}; };
+  CHECK(check_answer(s = tiny_state(host), host, t, word("Qwerty")).code == Code::task_fp_excluded);
+  t.exclude.clear();
+  const Outcome q = check_answer(s, host, t, word("Qwerty"));
+  CHECK(q.ok());
+  CHECK(q.args[1] == "letmein");
+  CHECK(check_answer(s, host, t, word("sunshine")).code == Code::task_fp_no);
+  CHECK(check_answer(s, host, t, word("dragon")).code == Code::task_fp_member);
+}
+
+TEST_CASE("a step's state is one undo step; Reset this step applies it again") {
+  FakeHost host;
+  AppState s = tiny_state(host);
+  (void)apply(s, host, act::AddWord{"mine"});
+  const size_t before = s.set.words().size();
+  // basics step 1 sets preset=tiny&word=dragon, plus the panels: several actions, one undo.
+  open(s, host, "basics", 1);
+  CHECK(s.set.words().size() == kTinyWords.size());
+  CHECK(s.history.can_undo());
+  CHECK(apply(s, host, act::Undo{}).ok());
+  CHECK(s.set.words().size() == before);
+  CHECK(s.set.words().back() == "mine");
+  CHECK(apply(s, host, act::Redo{}).ok());
+  CHECK(s.set.words().size() == kTinyWords.size());
+  (void)apply(s, host, act::AddWord{"another"});
+  CHECK(apply(s, host, act::ResetLessonStep{}).ok());
+  CHECK(s.set.words().size() == kTinyWords.size());
+}
+
+TEST_CASE("Next through steps of the same preset does not load its list again; Reset after a change does") {
+  FakeHost host;
+  AppState s = tiny_state(host);
+  open(s, host, "error-rate", 1);
+  const int requests = host.list_requests;
+  CHECK(requests >= 1);
+  REQUIRE(s.set.words().size() == 10000);
+  for (size_t i = 1; i < current_lesson(s)->steps.size(); ++i) {
+    (void)apply(s, host, act::LessonGo{+1});
+    deliver_passwords(s, host);
+    if (current_lesson(s)->steps[size_t(s.lessons.step)].state->find("preset=passwords") != std::string::npos)
+      CHECK(host.list_requests == requests);
+  }
+  REQUIRE(apply(s, host, act::AddWord{"not-a-password-42"}).code == Code::word_added);
+  (void)apply(s, host, act::ResetLessonStep{});
+  CHECK(host.list_requests == requests + 1);  // the student's word goes: the list comes again
+  deliver_passwords(s, host);
+  CHECK(s.set.words().size() == 10000);
+}
+
+TEST_CASE("moving through steps and lessons; keys; the list; an unknown lesson") {
+  FakeHost host;
+  AppState s = tiny_state(host);
+  CHECK(apply(s, host, act::OpenLesson{"no-such", 1}).code == Code::lesson_unknown);
+  CHECK(s.lessons.current == -1);
+  open(s, host, "basics", 1);
+  const size_t steps = current_lesson(s)->steps.size();
+  for (size_t i = 1; i < steps; ++i) (void)apply(s, host, *shortcut_action(s, Shortcut::step_forward));
+  CHECK(s.lessons.step == int(steps) - 1);
+  (void)apply(s, host, act::LessonGo{+1});  // past the last step: the next lesson
+  CHECK(current_lesson(s)->id == "no-false-negatives");
+  CHECK(s.lessons.step == 0);
+  (void)apply(s, host, *shortcut_action(s, Shortcut::step_back));
+  CHECK(s.lessons.step == 0);  // no step before the first
+  CHECK(apply(s, host, act::OpenLesson{"basics", 99}).code == Code::lesson_step_range);
+  CHECK(s.lessons.step == int(steps) - 1);
+  (void)apply(s, host, act::OpenLesson{"", 1});
+  CHECK(s.lessons.current == -1);
+  CHECK(json::parse(lessons_json(s)).size() == builtin_lessons().size());
+}
+
+TEST_CASE("while a task is open the screen does not give the answer away") {
+  FakeHost host;
+  AppState s = tiny_state(host);
+  open(s, host, "false-or-real", 1);
+  // Find the false-or-real step (hide: truth) and a candidate that is a false positive.
+  const Lesson& l = *current_lesson(s);
+  int step = -1;
+  for (size_t i = 0; i < l.steps.size(); ++i)
+    if (l.steps[i].task.kind == TaskKind::false_or_real) step = int(i + 1);
+  REQUIRE(step > 0);
+  open(s, host, "false-or-real", step);
+  const Candidate* fp = nullptr;
+  for (const Candidate& c : s.lessons.task.candidates)
+    if (!c.member && s.set.filter().contains(c.word)) fp = &c;
+  REQUIRE(fp);
+  const Explained e = actions::query(s, fp->word);
+  CHECK(lesson_hides(s, hide_truth));
+  CHECK(actions::verdict_sentence(s, e).find("The filter cannot tell") != std::string::npos);
+  CHECK(actions::verdict_sentence(s, e).find("never added") == std::string::npos);
+  (void)apply(s, host, act::ShowTaskAnswer{});
+  CHECK_FALSE(lesson_hides(s, hide_truth));
+  CHECK(actions::verdict_sentence(s, e).find("never added") != std::string::npos);
+  // The sizing exercise hides the design helper.
+  for (size_t i = 0; i < builtin_lessons().size(); ++i) {
+    const Lesson& sizing = builtin_lessons()[i];
+    if (sizing.id != "sizing") continue;
+    for (size_t k = 0; k < sizing.steps.size(); ++k)
+      if (sizing.steps[k].task.kind == TaskKind::sizing) {
+        open(s, host, "sizing", int(k + 1));
+        CHECK(lesson_hides(s, hide_design));
+      }
+  }
+}
+
+TEST_CASE("links open a step and carry it; progress is kept; a teacher's file opens or is refused") {
+  FakeHost host;
+  AppState s = tiny_state(host);
+  const auto warn = apply_url_params(s, host, "lesson=basics&step=3");
+  CHECK(warn.empty());
+  finish_loading(s);
+  CHECK(current_lesson(s)->id == "basics");
+  CHECK(s.lessons.step == 2);
+  CHECK(url_params_for(s).find("&lesson=basics&step=3") != std::string::npos);
+  AppState t = tiny_state(host);
+  CHECK_FALSE(apply_url_params(t, host, "lesson=nope").empty());
+  CHECK_FALSE(apply_url_params(t, host, "lesson=basics&step=x").empty());
+  CHECK(t.lessons.step == 0);
+  // Progress: what was reached and solved, as text the platform keeps.
+  AppState u = tiny_state(host);
+  open(u, host, "basics", 2);
+  const std::string progress = lesson_progress_text(u);
+  CHECK(progress.find("reached basics 2") != std::string::npos);
+  AppState v;
+  (void)apply(v, host, act::RestoreLessonProgress{progress});
+  CHECK(v.lessons.reached == u.lessons.reached);
+  // A teacher's lesson dropped as a file opens; a malformed one names its line and changes nothing.
+  AppState w = tiny_state(host);
+  const auto words = w.set.words();
+  CHECK(apply(w, host, act::LoadWordList{kGood, "demo.lesson", ListSource::file}).code == Code::lesson_loaded);
+  CHECK(current_lesson(w)->id == "demo-1");
+  AppState x = tiny_state(host);
+  const Outcome bad = apply(x, host, act::LoadWordList{"lesson: x\ntitle: t\nstep: s\nbogus: 1\n", "bad.lesson", ListSource::file});
+  CHECK(bad.code == Code::lesson_invalid);
+  CHECK(bad.args[0] == "4");
+  CHECK(x.set.words() == words);
+  CHECK(x.lessons.current == -1);
+}
