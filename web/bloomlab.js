@@ -378,7 +378,8 @@
       tx.onabort = failed;
       if (tx.commit) tx.commit();  // now, not when the task ends: the page may be going away
     } catch (e) {
-      storageProblem("Your words could not be saved in this browser (" + (e.name || "Error") + ": " + e.message + ", " +
+      storageProblem("Your words could not be saved in this browser (" + (e.name || "Error") + ": " +
+        String(e.message).replace(/\.$/, "") + ", " +
         record.count + " words): they will be lost when this page closes. Free some space or keep the list file.");
     }
   }

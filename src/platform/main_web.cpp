@@ -227,7 +227,15 @@ std::string open_page() {
   s.focus_word_box = !s.view.embed && !s.view.touch && s.view.shown(app::Panel::words);
   g_saved_link = app::url_params_for(s);  // what was opened is saved again only once it changes
   g_saved_words_version = s.words_version;
+  g_kept_params = g_saved_link;           // the address as opened is kept as is
   remember_saved_words();
+  if (has_saved && !own.empty()) {
+    // A reload restored a session whose words travel apart: its state's link now starts from
+    // Empty ("preset=empty&..." rather than the "preset=tiny&..." in the address). The address
+    // and the session are written again together, so the next reload finds them one version.
+    g_kept_params = own;
+    g_saved_link.clear();
+  }
   return warnings_json(warnings);
 }
 
@@ -450,7 +458,6 @@ int main() {
   if (!init(g_loop, g_host, 960, 640)) return 1;
   const std::string warnings = open_page();
   js_param_warnings(warnings.c_str());
-  g_kept_params = app::url_params_for(g_loop.state);  // the address as opened is kept as is
   emscripten_set_main_loop(main_loop_step, 0, false);
   return 0;
 }

@@ -18,7 +18,9 @@ const waitOffer = (page) => page.waitForFunction(() => {
   const bar = document.getElementById("previous");
   return bar && !bar.hidden;
 }, null, { timeout: 4000 }).then(() => true, () => false);
+// DATA_LOSS_PARTS=regex runs only the parts whose names match (e.g. "^(5|9b)").
 async function part(name, fn) {
+  if (process.env.DATA_LOSS_PARTS && !new RegExp(process.env.DATA_LOSS_PARTS).test(name)) return;
   console.log(`- ${name}`);
   try { await fn(); } catch (e) { check(false, `${name}: no exception`, e.message.split("\n")[0]); }
 }
@@ -45,6 +47,26 @@ run("data loss: the words survive reloads, tabs, links, odd bytes, big lists and
     const s = await state(page);
     check(s.wordCount >= 8, "after the reload the words before the load are there (not 0)", `wordCount ${s.wordCount}`);
     check(["mine-1", "mine-2", "mine-3"].every((w) => s.words.includes(w)), "…the three words added before it");
+    await app.close();
+  });
+
+  await part("5b. a restored session reloads again (the address and the session stay one version)", async () => {
+    const app = await openApp(browser);
+    const { page } = app;
+    await page.evaluate(() => bloomlab.setParams({ m: 4000 }));  // the address now has a fragment
+    await settle(page);
+    await page.evaluate((words) => bloomlab.loadWords(words, "mine.txt"), list(300, "again-").join("\n"));
+    await page.evaluate(() => bloomlab.idle());
+    await settle(page);
+    for (const round of [1, 2, 3]) {
+      await page.reload();
+      await ready(page);
+      await settle(page);
+      const s = await state(page);
+      equal(s.wordCount, 305, `reload ${round}: the 305 words, restored without asking`);
+    }
+    const kept = await page.evaluate(() => ({ hash: location.hash.slice(1), link: bloomlab.sessions().find((r) => r.mine).link }));
+    equal(kept.hash, kept.link, "the address and the saved session name the same state");
     await app.close();
   });
 
