@@ -404,6 +404,8 @@
         put(copy);
       }
     }
+    // words null: unchanged since the last save (main_web.cpp saves only the parameters then).
+    if (!words) words = old ? old.words : new Uint8Array(0);
     const record = { id: slotId, tab: tabId, time: Date.now(), link, params, words, count };
     records.set(slotId, record);
     put(record, prune());

@@ -405,10 +405,10 @@ bool decode_session_words(std::string_view bytes, std::vector<std::string>& out)
   return true;
 }
 
-Session session_for(const AppState& s) {
+Session session_for(const AppState& s, bool word_bytes) {
   const size_t n = s.set.words().size();
-  if (link_carries_words(s)) return Session{url_params_for(s), {}, n};
-  return Session{query_for(s, false), encode_session_words(s.set.words()), n};
+  if (link_carries_words(s)) return Session{url_params_for(s), {}, n, false};
+  return Session{query_for(s, false), word_bytes ? encode_session_words(s.set.words()) : std::string(), n, true};
 }
 
 std::vector<std::string> restore_session(AppState& s, Host& host, const Session& saved) {

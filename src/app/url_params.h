@@ -49,13 +49,17 @@ struct Session {
   std::string params;
   std::string words;  // empty when the parameters carry the words
   size_t word_count = 0;  // the words on screen (carried by either)
+  bool words_apart = false;  // the parameters do not carry the words
 };
 // Words as bytes, each a 4-byte little-endian length then the word's bytes: any byte (NUL,
 // "\n", "\r", a BOM, invalid UTF-8) comes back as it was. Decoding skips empty or over-long
 // items and stops at a truncated one (returns false then, with the words before it).
 std::string encode_session_words(const std::vector<std::string>& words);
 bool decode_session_words(std::string_view bytes, std::vector<std::string>& out);
-Session session_for(const AppState& s);
+// word_bytes false: the words that travel apart are left out of `words` (the platform keeps the
+// bytes it saved before when only the parameters or the view changed); words_apart says whether
+// they travel apart at all.
+Session session_for(const AppState& s, bool word_bytes = true);
 // Applies a saved session (apply_url_params, then load_word_list); returns the warnings.
 std::vector<std::string> restore_session(AppState& s, Host& host, const Session& saved);
 

@@ -45,10 +45,11 @@ EM_JS(void, js_keep_state, (const char* params), {
 });
 // The sessions kept in the browser's IndexedDB (web/bloomlab.js stores, chooses and offers them).
 // The words are bytes (encode_session_words), copied as they are: never decoded as text.
+// words null: the words are those saved last (only the parameters or the view changed).
 EM_JS(void, js_save_session, (const char* link, const char* params, const char* words, size_t size,
                               double count, int replaced), {
   Module.bloomlabSaveSession(UTF8ToString(link), UTF8ToString(params),
-                             HEAPU8.slice(words, words + size), count, !!replaced);
+                             words ? HEAPU8.slice(words, words + size) : null, count, !!replaced);
 });
 // Picks the saved session to restore for the page's own parameters (1) or none (0).
 EM_JS(int, js_choose_session, (const char* own), {
@@ -159,6 +160,7 @@ uint64_t g_saved_words_version = 0;
 // appended), or were some replaced or removed (the platform then keeps the old ones apart)?
 size_t g_saved_count = 0;
 uint64_t g_saved_hash = 0;
+bool g_saved_apart = false;  // the words last saved travelled apart from the parameters
 
 uint64_t words_hash(const std::vector<std::string>& words, size_t count) {
   uint64_t h = 1469598103934665603ull;  // FNV-1a over each word and its length
@@ -180,13 +182,19 @@ void save_session(const std::string& link) {
   if (s.view.embed) return;  // an article's embed is configured by its address and keeps nothing
   if (link == g_saved_link && s.words_version == g_saved_words_version) return;
   const auto& words = s.set.words();
-  const bool replaced = words.size() < g_saved_count || words_hash(words, g_saved_count) != g_saved_hash;
+  // Only the parameters or the view changed, and the words travelled apart before as now: the
+  // bytes saved then are kept (no 64 MiB encoded and copied again for a move of the m slider).
+  const bool same_words = s.words_version == g_saved_words_version && g_saved_apart;
+  const bool replaced = !same_words && (words.size() < g_saved_count ||
+                                        words_hash(words, g_saved_count) != g_saved_hash);
   g_saved_link = link;
   g_saved_words_version = s.words_version;
   remember_saved_words();
-  const app::Session session = app::session_for(s);
-  js_save_session(link.c_str(), session.params.c_str(), session.words.data(), session.words.size(),
-                  double(session.word_count), replaced);
+  const app::Session session = app::session_for(s, !same_words);
+  const bool reuse = same_words && session.words_apart;
+  g_saved_apart = session.words_apart;
+  js_save_session(link.c_str(), session.params.c_str(), reuse ? nullptr : session.words.data(),
+                  session.words.size(), double(session.word_count), replaced);
 }
 
 void keep_state(bool now_or_never) {

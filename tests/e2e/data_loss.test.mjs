@@ -70,6 +70,23 @@ run("data loss: the words survive reloads, tabs, links, odd bytes, big lists and
     await app.close();
   });
 
+  await part("5c. a change of m alone keeps the saved words (their bytes are not written again)", async () => {
+    const app = await openApp(browser);
+    const { page } = app;
+    await page.evaluate((words) => bloomlab.loadWords(words, "mine.txt"), list(300, "m-only-").join("\n"));
+    await page.evaluate(() => bloomlab.idle());
+    await settle(page);
+    await page.evaluate(() => bloomlab.setParams({ m: 5000 }));
+    await settle(page);
+    const rec = await page.evaluate(() => bloomlab.sessions().find((r) => r.mine));
+    check(rec && rec.link.includes("m=5000") && rec.count === 305 && rec.bytes > 300 * 4, "the record has the new m and still the 305 words' bytes", JSON.stringify(rec));
+    await page.reload();
+    await ready(page);
+    const s = await state(page);
+    equal([s.wordCount, s.params.m], [305, 5000], "after a reload: 305 words at m = 5000");
+    await app.close();
+  });
+
   // ---- 6. Two tabs; a share link opened over a session -------------------------------------------
   await part("6a. a second tab does not wipe the first tab's words", async () => {
     const a = await openApp(browser);
