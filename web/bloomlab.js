@@ -113,6 +113,16 @@
     },
     applyParams(query) { return withString(query, (ptr) => parse(Module._bl_apply_params(ptr))); },
     shareParams() { return Module.UTF8ToString(Module._bl_share_params()); },
+    // The sessions this browser keeps for the page (newest first, without their words), and the
+    // offer to restore the previous words (the page's "Restore your previous words (N)").
+    sessions() {
+      return [...records.values()].sort((a, b) => b.time - a.time).map((r) => ({
+        id: r.id, time: r.time, count: r.count, link: r.link, bytes: r.words.length, mine: r.id === slotId, dismissed: !!r.dismissed }));
+    },
+    previousOffered() { return offered ? offered.count : 0; },
+    restorePrevious() { return check(restorePrevious()); },
+    dismissPrevious,
+    storageProblem() { return storageError; },
     // Resolves when queued words (a preset, a pasted list) are all in the filter.
     async idle() {
       await ready;
@@ -286,38 +296,185 @@
     if ((e.ctrlKey || e.metaKey) && (e.key === "k" || e.key === "K")) e.preventDefault();
   });
 
-  // ---- The session kept in localStorage (main_web.cpp decides what and when) -----------------
-  // {v, link, params, words}: link is the state's address parameters, params and words what
-  // restores it (the words apart when a link cannot carry them all). Anything else found under
-  // the key is ignored with a warning and removed: a corrupt value never stops the app.
-  const SESSION_KEY = "bloomlab.session";
-  let aborted = false, sessionFull = false;
-  function loadSession() {
+  // ---- Sessions kept in IndexedDB (main_web.cpp decides what and when) ----------------------
+  // A record {id, tab, time, link, params, words, count}: link is the state's address
+  // parameters, params and words what restore it (words: the bytes of encode_session_words,
+  // when the link cannot carry them all; exact bytes, up to a 64 MiB list). Each tab writes its
+  // own record, so two tabs, or a share link opened over a session, never overwrite each other's
+  // words: a few recent records are kept, and a page that opened with fewer words than one of
+  // them offers "Restore your previous words (N)". A record whose words were replaced (a preset,
+  // Empty, a removed word) keeps the larger "before" copy, which the next visit offers too.
+  // localStorage (5 MB, strings only) was the store before: its session is moved over once.
+  const DB_NAME = "bloomlab", STORE = "sessions", LEGACY_KEY = "bloomlab.session", KEEP = 5;
+  let db = null, storageError = "", aborted = false;
+  const records = new Map();  // id -> record, as stored
+  let tabId = "", slotId = "", chosen = null, offered = null;
+  try {
+    tabId = sessionStorage.getItem("bloomlab.tab") || "";
+    if (!tabId) { tabId = Math.random().toString(36).slice(2, 10); sessionStorage.setItem("bloomlab.tab", tabId); }
+  } catch (e) { tabId = Math.random().toString(36).slice(2, 10); }
+  const newSlot = () => tabId + "-" + Date.now().toString(36);
+  const isRecord = (r) => r && typeof r.id === "string" && typeof r.link === "string" &&
+    typeof r.params === "string" && r.words instanceof Uint8Array && Number.isFinite(r.count);
+
+  function storageProblem(text) {
+    storageError = text;
+    console.warn("bloomlab: " + text);
+    const note = $("storage");
+    note.textContent = text;
+    note.hidden = false;
+  }
+  function clearStorageProblem() { if (storageError) { storageError = ""; $("storage").hidden = true; } }
+
+  // The legacy localStorage session ({v: 1, link, params, words: lines}) as a record.
+  function legacyRecord() {
     let raw = null;
-    try { raw = localStorage.getItem(SESSION_KEY); }
-    catch (e) { console.warn("bloomlab: this page cannot keep your words between visits: " + e.message); return null; }
+    try { raw = localStorage.getItem(LEGACY_KEY); } catch (e) { return null; }
     if (raw === null) return null;
+    try { localStorage.removeItem(LEGACY_KEY); } catch (e) { /* read-only storage */ }
     try {
       const saved = JSON.parse(raw);
       const ok = saved && saved.v === 1 && ["link", "params", "words"].every((key) => typeof saved[key] === "string");
       if (!ok) throw new Error("not a saved session");
-      return saved;
+      const words = saved.words.split("\n").filter((w) => w).map((w) => encoder.encode(w));
+      const bytes = new Uint8Array(words.reduce((n, w) => n + 4 + w.length, 0));
+      let at = 0;
+      for (const w of words) { new DataView(bytes.buffer).setUint32(at, w.length, true); bytes.set(w, at + 4); at += 4 + w.length; }
+      return { id: "legacy", tab: "", time: Date.now(), link: saved.link, params: saved.params, words: bytes, count: words.length };
     } catch (e) {
       console.warn("bloomlab: the saved session is unreadable and was ignored (" + e.message + ")");
-      try { localStorage.removeItem(SESSION_KEY); } catch (e2) { /* storage gone meanwhile */ }
       return null;
     }
   }
-  function saveSession(link, params, words) {
-    const store = (value) => localStorage.setItem(SESSION_KEY, JSON.stringify(value));
-    try { store({ v: 1, link, params, words }); sessionFull = false; }
-    catch (e) {
-      // Over the storage quota (a huge list): keep the filter and the view, and say so once.
-      if (!sessionFull) console.warn("bloomlab: your word list is too large to keep in this browser; its settings are kept (" + e.message + ")");
-      sessionFull = true;
-      try { store({ v: 1, link: "", params, words: "" }); } catch (e2) { /* no storage at all */ }
+
+  // Opens the store and reads every record, before the program starts (it restores one of them
+  // synchronously). Gives up after 3 s: the app then starts without them, and says so.
+  function openSessions() {
+    const legacy = legacyRecord();
+    if (legacy) records.set(legacy.id, legacy);
+    return new Promise((resolve) => {
+      const done = (problem) => { if (problem) storageError = problem; resolve(); };
+      const timer = setTimeout(() => done("this browser did not open its storage in time: your words will not be kept between visits"), 3000);
+      let request;
+      try { request = indexedDB.open(DB_NAME, 1); }
+      catch (e) { clearTimeout(timer); done("this browser keeps no data for this page (" + e.message + "): your words will not be kept between visits"); return; }
+      request.onupgradeneeded = () => request.result.createObjectStore(STORE, { keyPath: "id" });
+      request.onerror = () => { clearTimeout(timer); done("this browser keeps no data for this page (" + (request.error && request.error.message) + "): your words will not be kept between visits"); };
+      request.onsuccess = () => {
+        db = request.result;
+        const all = db.transaction(STORE, "readonly").objectStore(STORE).getAll();
+        all.onsuccess = () => {
+          clearTimeout(timer);
+          for (const r of all.result) {
+            if (isRecord(r)) records.set(r.id, r);
+            else console.warn("bloomlab: a saved session is unreadable and was ignored");
+          }
+          if (legacy) put(legacy);
+          resolve();
+        };
+        all.onerror = () => { clearTimeout(timer); done("the saved sessions could not be read (" + (all.error && all.error.message) + ")"); };
+      };
+    });
+  }
+
+  function put(record, removed = []) {
+    if (!db) { storageProblem(storageError || "your words cannot be kept in this browser: they will be lost when this page closes"); return; }
+    try {
+      const tx = db.transaction(STORE, "readwrite");
+      const store = tx.objectStore(STORE);
+      store.put(record);
+      for (const id of removed) store.delete(id);
+      tx.oncomplete = () => { if (!tx.failed) clearStorageProblem(); };
+      const failed = (e) => {
+        tx.failed = true;
+        const why = (tx.error || (e && e.target && e.target.error) || {}).name || "unknown error";
+        const mb = (record.words.length / 1048576).toFixed(1);
+        storageProblem("Your words could not be saved in this browser (" + why + ", " + record.count +
+          " words, " + mb + " MB): they will be lost when this page closes. Free some space or keep the list file.");
+      };
+      tx.onerror = failed;
+      tx.onabort = failed;
+      if (tx.commit) tx.commit();  // now, not when the task ends: the page may be going away
+    } catch (e) {
+      storageProblem("Your words could not be saved in this browser (" + (e.name || "Error") + ": " +
+        String(e.message).replace(/\.$/, "") + ", " +
+        record.count + " words): they will be lost when this page closes. Free some space or keep the list file.");
     }
   }
+
+  // Oldest first out, beyond KEEP records; the one with the most words stays whatever its age.
+  function prune() {
+    const all = [...records.values()].sort((a, b) => b.time - a.time);
+    const largest = all.reduce((best, r) => (!best || r.count > best.count ? r : best), null);
+    return all.slice(KEEP).filter((r) => r !== largest && r.id !== slotId).map((r) => { records.delete(r.id); return r.id; });
+  }
+
+  // main_web.cpp: the state changed (throttled). replaced: the words saved before are not the
+  // start of these (a preset, Empty, a removal): the old ones are kept apart, the larger copy.
+  function saveSession(link, params, words, count, replaced) {
+    if (!slotId) slotId = newSlot();
+    const old = records.get(slotId);
+    if (replaced && old && old.count > 0) {
+      const beforeId = slotId + ":before", before = records.get(beforeId);
+      if (!before || before.count <= old.count) {
+        const copy = { ...old, id: beforeId, time: Date.now() - 1, dismissed: false };
+        records.set(beforeId, copy);
+        put(copy);
+      }
+    }
+    // words null: unchanged since the last save (main_web.cpp saves only the parameters then).
+    if (!words) words = old ? old.words : new Uint8Array(0);
+    const record = { id: slotId, tab: tabId, time: Date.now(), link, params, words, count };
+    records.set(slotId, record);
+    put(record, prune());
+  }
+
+  // main_web.cpp, as the page opens: the session to restore for the page's own parameters `own`
+  // (the fragment, or the query): without any, the most recent; otherwise one whose link is
+  // exactly `own` (a reload), this tab's first. Its record is then the one this tab writes, if
+  // this tab wrote it; else the tab starts a record of its own.
+  function chooseSession(own) {
+    const all = [...records.values()].filter((r) => !r.id.endsWith(":before")).sort((a, b) => b.time - a.time);
+    const mine = all.filter((r) => r.tab === tabId);
+    chosen = own ? (mine.find((r) => r.link === own) || all.find((r) => r.link === own) || null)
+                 : (all[0] || null);
+    slotId = chosen && chosen.tab === tabId ? chosen.id : newSlot();
+    return chosen;
+  }
+
+  // After opening: a saved session with more words than the page opened with (a link opened
+  // over it, a second tab, a reload that could not restore it, the words before a preset) is
+  // offered, the most recent first, until it is restored or dismissed.
+  function offerPrevious(count) {
+    const all = [...records.values()].sort((a, b) => b.time - a.time);
+    offered = all.find((r) => r !== chosen && r.id !== slotId && !r.dismissed && r.count > count) || null;
+    const bar = $("previous");
+    if (!offered) { bar.hidden = true; return; }
+    $("previous-text").textContent = "Your previous words (" + offered.count.toLocaleString("en-US") +
+      (offered.count === 1 ? " word" : " words") + ") are kept in this browser.";
+    $("previous-restore").textContent = "Restore your previous words (" + offered.count.toLocaleString("en-US") + ")";
+    bar.hidden = false;
+  }
+  function restorePrevious() {
+    if (!offered) throw new Error("no previous words to restore");
+    chosen = offered;
+    offered = null;
+    $("previous").hidden = true;
+    return JSON.parse(Module.UTF8ToString(Module._bl_restore_chosen()));
+  }
+  function dismissPrevious() {
+    if (!offered) return;
+    offered.dismissed = true;
+    put(offered);
+    offered = null;
+    $("previous").hidden = true;
+  }
+  $("previous-restore").addEventListener("click", () => {
+    try { restorePrevious(); } catch (e) { showNotes([e.message]); }
+    canvas.focus();
+  });
+  $("previous-dismiss").addEventListener("click", () => { dismissPrevious(); canvas.focus(); });
+
   window.addEventListener("pagehide", () => {
     if (!aborted && window.Module && Module._bl_keep_state_now && Module.calledRun) Module._bl_keep_state_now();
   });
@@ -360,6 +517,10 @@
         // WEBGL_lose_context is what can ask for it back once lost (see restoreGraphics).
         const gl = canvas.getContext("webgl2");
         loseContext = gl && gl.getExtension("WEBGL_lose_context");
+        if (!api.viewState().embed) {  // an embed keeps nothing and offers nothing
+          if (storageError) storageProblem(storageError);
+          api.idle().then((s) => offerPrevious(s.wordCount));
+        }
         resolveReady(api);
       }
     },
@@ -378,7 +539,8 @@
       catch (e) { console.warn("bloomlab: cannot keep the state in the address: " + e.message); }
     },
     bloomlabSaveSession: saveSession,
-    bloomlabLoadSession: loadSession,
+    bloomlabChooseSession: chooseSession,
+    bloomlabChosenSession: () => chosen,
     bloomlabSaveFile(name, mime, bytes) {
       const url = URL.createObjectURL(new Blob([bytes], { type: mime }));
       const a = document.createElement("a");
@@ -437,5 +599,5 @@
     showFailure("BloomLab's program could not be downloaded. Check the connection and retry.", true);
     rejectReady(new Error("bloomlab-wasm.js failed to load"));
   };
-  document.body.appendChild(script);
+  openSessions().then(() => document.body.appendChild(script));
 })();

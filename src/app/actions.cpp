@@ -224,8 +224,18 @@ Outcome do_load_preset(AppState& s, Host& host, std::string_view name) {
   return make(Code::preset_loaded, {std::string(name)});
 }
 
+// A saved session's words are stored exactly (encode_session_words): no line splitting, no
+// BOM or CR dropped, no UTF-8 decoding, so a word comes back as the bytes it was.
+Result<WordList> session_words(std::string_view bytes) {
+  WordList list;
+  if (!decode_session_words(bytes, list.words) && list.words.empty())
+    return Error{"the saved words are damaged"};
+  list.report.lines = list.words.size();
+  return list;
+}
+
 Outcome do_load_word_list(AppState& s, const act::LoadWordList& a, ListSource source) {
-  auto list = parse_word_list(a.bytes);
+  auto list = source == ListSource::session ? session_words(a.bytes) : parse_word_list(a.bytes);
   if (!list) return fail(Code::list_invalid, {list.error()});
   s.last_report = list->report;
   s.has_report = true;

@@ -94,7 +94,7 @@ std::string embed_snippet(const AppState& s, const Host& host) {
   // embed=1 gives the iframe the compact header (url_params.h).
   std::string link = share_link(s, host);
   if (!s.view.embed) link += "&embed=1";
-  // The sandbox lets the app run (scripts), keep the reader's words (same-origin: localStorage)
+  // The sandbox lets the app run (scripts), keep the reader's words (same-origin: IndexedDB)
   // and save its PNG and CSV (downloads); never navigate the article's page or open windows.
   return "<iframe src=\"" + attribute_text(link) +
          "\" title=\"BloomLab: a Bloom filter you can play with\" "
@@ -196,6 +196,14 @@ std::string state_json(const AppState& s) {
   w.array("errors", errors);
   w.array("urlWarnings", s.url_warnings);
   w.field("preset", s.preset);
+  {
+    // What the share link leaves out, and the Share dialog's words for it ("" when nothing).
+    const LinkGap gap = link_leaves_out(s);
+    w.key("share").begin_object();
+    w.field("leavesOut", uint64_t{gap.left_out}).field("recipientWords", uint64_t{gap.recipient});
+    w.field("note", gap.left_out ? link_gap_text(gap.left_out, gap.recipient, gap.too_long) : std::string());
+    w.end_object();
+  }
   w.key("history").begin_object();
   w.field("canUndo", s.history.can_undo()).field("canRedo", s.history.can_redo());
   w.field("undoSteps", uint64_t{s.history.undo.size()}).field("redoSteps", uint64_t{s.history.redo.size()});

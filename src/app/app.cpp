@@ -137,7 +137,15 @@ void draw_share_dialog(AppState& s, Host& host) {
   }
   std::string link = actions::share_link(s, host);
   std::string snippet = actions::embed_snippet(s, host);
-  ImGui::TextUnformatted("A link to this state (also kept in the address bar):");
+  const LinkGap gap = link_leaves_out(s);
+  if (gap.left_out == 0) {
+    ImGui::TextUnformatted("A link to this state (also kept in the address bar):");
+  } else {
+    ImGui::PushStyleColor(ImGuiCol_Text, palette().error);
+    ImGui::TextWrapped("%s", link_gap_text(gap.left_out, gap.recipient, gap.too_long).c_str());
+    ImGui::PopStyleColor();
+    ImGui::TextUnformatted("A link to the filter and its settings:");
+  }
   ImGui::SetNextItemWidth(-1);
   ImGui::InputText("##link", &link, ImGuiInputTextFlags_ReadOnly | ImGuiInputTextFlags_AutoSelectAll);
   if (ImGui::Button("Copy link")) dispatch(s, act::CopyText{link, 0});

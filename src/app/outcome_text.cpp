@@ -122,6 +122,15 @@ const char* code_name(Code c) {
   return "ok";
 }
 
+std::string link_gap_text(size_t left_out, size_t recipient, bool too_long) {
+  const std::string why = too_long ? "they would make it longer than 256 KiB, more than a link is read"
+                                   : "a link carries at most 200 words beyond its preset";
+  return "This link leaves out " + with_commas(left_out) + (left_out == 1 ? " word" : " words") +
+         " (" + why + "): whoever opens it gets " + with_commas(recipient) +
+         (recipient == 1 ? " word" : " words") + ", not the " + with_commas(left_out + recipient) +
+         " on your screen. Your own browser keeps them all.";
+}
+
 std::string change_label(ChangeKind kind, const std::string& detail) {
   switch (kind) {
     case ChangeKind::params: return "the parameters";

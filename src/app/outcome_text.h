@@ -13,5 +13,7 @@ std::string outcome_text(const Outcome& o);
 const char* code_name(Code c);
 // What an undoable change was, in words: "Empty", "adding dragon", "the parameters" ...
 std::string change_label(ChangeKind kind, const std::string& detail);
+// The Share dialog's words when its link leaves words out (url_params.h link_leaves_out).
+std::string link_gap_text(size_t left_out, size_t recipient, bool too_long);
 
 }  // namespace bloomlab::app

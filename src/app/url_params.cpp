@@ -18,7 +18,6 @@
 namespace bloomlab::app {
 namespace {
 
-constexpr size_t kMaxQueryBytes = 256 * 1024;  // a share link is a few KiB: beyond this, refuse
 constexpr size_t kMaxUrlWords = 1000;
 constexpr size_t kMaxWordsInLink = 200;  // a link with more words falls back to the preset only
 constexpr uint64_t kMaxUrlProbes = 10000000;
@@ -335,8 +334,23 @@ size_t first_extra_word(const AppState& s) {
   return on_intact_preset(s) ? s.preset_word_count : 0;
 }
 
+// The words beyond the preset as a link gives them ("&words=a,b"), or "" when they are more
+// than a link carries: 200, or more bytes than leave the reader's limit room for the other
+// parameters (the word box's 4 KiB percent-encoded, the view: under 16 KiB together).
+constexpr size_t kRoomForOtherParams = 16 * 1024;
+std::string words_value(const std::vector<std::string>& words, size_t first_extra) {
+  if (words.size() - first_extra > kMaxWordsInLink || words.size() <= first_extra) return "";
+  std::string list = "&words=";
+  for (size_t i = first_extra; i < words.size(); ++i) {
+    list += (i > first_extra ? "," : "") + percent_encode(words[i]);
+    if (list.size() > kMaxQueryBytes - kRoomForOtherParams) return "";  // the reader would refuse it whole
+  }
+  return list;
+}
+
 bool link_carries_words(const AppState& s) {
-  return s.set.words().size() - first_extra_word(s) <= kMaxWordsInLink;
+  const size_t first = first_extra_word(s);
+  return s.set.words().size() == first || !words_value(s.set.words(), first).empty();
 }
 
 // with_words false: the filter and view only, from an empty preset (the words travel apart).
@@ -349,11 +363,7 @@ std::string query_for(const AppState& s, bool with_words) {
   q += "&m=" + std::to_string(p.m) + "&k=" + std::to_string(p.k);
   if (p.variant != Variant::standard) q += std::string("&variant=") + variant_name(p.variant);
   if (p.scheme != Scheme::reference) q += std::string("&scheme=") + scheme_name(p.scheme);
-  if (with_words && words.size() - first_extra <= kMaxWordsInLink && words.size() > first_extra) {
-    q += "&words=";
-    for (size_t i = first_extra; i < words.size(); ++i)
-      q += (i > first_extra ? "," : "") + percent_encode(words[i]);
-  }
+  if (with_words) q += words_value(words, first_extra);
   if (!s.word_input.empty()) q += "&word=" + percent_encode(s.word_input);
   if (s.view.panels_chosen) q += "&panels=" + panels_value(s.view);
   // The page's own default (its prefers-color-scheme) is left out: the reader's preference wins.
@@ -377,11 +387,47 @@ std::string query_for(const AppState& s, bool with_words) {
 
 std::string url_params_for(const AppState& s) { return query_for(s, true); }
 
-Session session_for(const AppState& s) {
-  if (link_carries_words(s)) return Session{url_params_for(s), {}};
-  Session out{query_for(s, false), {}};
-  for (const std::string& w : s.set.words()) (out.words += w) += '\n';
+LinkGap link_leaves_out(const AppState& s) {
+  LinkGap gap;
+  if (link_carries_words(s)) return gap;
+  const size_t n = s.set.words().size();
+  gap.recipient = first_extra_word(s);
+  gap.left_out = n - gap.recipient;
+  gap.too_long = gap.left_out <= kMaxWordsInLink;
+  return gap;
+}
+
+std::string encode_session_words(const std::vector<std::string>& words) {
+  size_t total = 0;
+  for (const std::string& w : words) total += 4 + w.size();
+  std::string out;
+  out.reserve(total);
+  for (const std::string& w : words) {
+    const uint32_t n = uint32_t(w.size());
+    for (int i = 0; i < 4; ++i) out += char((n >> (8 * i)) & 0xFF);
+    out += w;
+  }
   return out;
+}
+
+bool decode_session_words(std::string_view bytes, std::vector<std::string>& out) {
+  size_t at = 0;
+  while (at < bytes.size()) {
+    if (bytes.size() - at < 4) return false;
+    uint32_t n = 0;
+    for (int i = 0; i < 4; ++i) n |= uint32_t(static_cast<unsigned char>(bytes[at + i])) << (8 * i);
+    at += 4;
+    if (n > bytes.size() - at) return false;
+    if (n > 0 && n <= kMaxLineBytes) out.emplace_back(bytes.substr(at, n));
+    at += n;
+  }
+  return true;
+}
+
+Session session_for(const AppState& s, bool word_bytes) {
+  const size_t n = s.set.words().size();
+  if (link_carries_words(s)) return Session{url_params_for(s), {}, n, false};
+  return Session{query_for(s, false), word_bytes ? encode_session_words(s.set.words()) : std::string(), n, true};
 }
 
 std::vector<std::string> restore_session(AppState& s, Host& host, const Session& saved) {

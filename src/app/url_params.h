@@ -30,17 +30,36 @@ std::vector<std::string> apply_url_params(AppState& s, Host& host, std::string_v
 // has arrived (or failed); a no-op otherwise. The app calls it every frame.
 void apply_deferred_url_params(AppState& s, Host& host);
 // The query ("preset=tiny&m=64&k=3...", no '?') that recreates the current state. A link
-// carries at most 200 words beyond its preset's; with more, it gives the preset only.
+// carries at most 200 words beyond its preset's, and is never longer than the reader accepts
+// (kMaxQueryBytes); beyond either, it gives the preset only (link_leaves_out says how many).
 std::string url_params_for(const AppState& s);
+inline constexpr size_t kMaxQueryBytes = 256 * 1024;  // what apply_url_params reads; more is refused
+// What url_params_for leaves out: the words on screen the link does not reproduce (0: none).
+struct LinkGap {
+  size_t left_out = 0;     // words on screen the recipient will not get
+  size_t recipient = 0;    // words the recipient gets (the preset's)
+  bool too_long = false;   // the words were within 200 but over kMaxQueryBytes
+};
+LinkGap link_leaves_out(const AppState& s);
 
 // What a browser keeps of a session between visits (the platform stores it): the parameters,
 // and when the words are more than a link carries, the filter's parameters from the empty
-// preset plus every word as a list (one per line) loaded after them.
+// preset plus every word, stored losslessly (encode_session_words) and loaded after them.
 struct Session {
   std::string params;
   std::string words;  // empty when the parameters carry the words
+  size_t word_count = 0;  // the words on screen (carried by either)
+  bool words_apart = false;  // the parameters do not carry the words
 };
-Session session_for(const AppState& s);
+// Words as bytes, each a 4-byte little-endian length then the word's bytes: any byte (NUL,
+// "\n", "\r", a BOM, invalid UTF-8) comes back as it was. Decoding skips empty or over-long
+// items and stops at a truncated one (returns false then, with the words before it).
+std::string encode_session_words(const std::vector<std::string>& words);
+bool decode_session_words(std::string_view bytes, std::vector<std::string>& out);
+// word_bytes false: the words that travel apart are left out of `words` (the platform keeps the
+// bytes it saved before when only the parameters or the view changed); words_apart says whether
+// they travel apart at all.
+Session session_for(const AppState& s, bool word_bytes = true);
 // Applies a saved session (apply_url_params, then load_word_list); returns the warnings.
 std::vector<std::string> restore_session(AppState& s, Host& host, const Session& saved);
 

@@ -45,25 +45,33 @@ EM_JS(int, js_page_preferences, (), { return Module.bloomlabPagePreferences(); }
 EM_JS(void, js_keep_state, (const char* params), {
   Module.bloomlabKeepState(UTF8ToString(params));
 });
-// The session kept in the browser's localStorage (web/bloomlab.js stores and checks it).
-EM_JS(void, js_save_session, (const char* link, const char* params, const char* words, size_t size), {
+// The sessions kept in the browser's IndexedDB (web/bloomlab.js stores, chooses and offers them).
+// The words are bytes (encode_session_words), copied as they are: never decoded as text.
+// words null: the words are those saved last (only the parameters or the view changed).
+EM_JS(void, js_save_session, (const char* link, const char* params, const char* words, size_t size,
+                              double count, int replaced), {
   Module.bloomlabSaveSession(UTF8ToString(link), UTF8ToString(params),
-                             new TextDecoder().decode(HEAPU8.subarray(words, words + size)));
+                             words ? HEAPU8.slice(words, words + size) : null, count, !!replaced);
 });
-// Part `which` (0 link, 1 params, 2 words) of the saved session, or null when none was saved
-// (or it was unreadable); *size gets its length in bytes (the words may hold NUL bytes).
-EM_JS(char*, js_saved_session_part, (int which, size_t* size), {
-  const saved = Module.bloomlabLoadSession();
+// Picks the saved session to restore for the page's own parameters (1) or none (0).
+EM_JS(int, js_choose_session, (const char* own), {
+  return Module.bloomlabChooseSession(UTF8ToString(own)) ? 1 : 0;
+});
+// Part `which` (0 link, 1 params, 2 words) of the chosen session, as bytes; *size gets its
+// length (the words may hold NUL bytes). Null when none was chosen, or the heap is full.
+EM_JS(char*, js_chosen_session_part, (int which, size_t* size), {
+  const saved = Module.bloomlabChosenSession();
   if (!saved) return 0;
-  const text = [saved.link, saved.params, saved.words][which];
-  const length = lengthBytesUTF8(text);
-  const ptr = _malloc(length + 1);
+  const part = [saved.link, saved.params, saved.words][which];
+  const bytes = typeof part === "string" ? new TextEncoder().encode(part) : part;
+  const ptr = _malloc(bytes.length + 1);
   if (!ptr) {  // no room in the heap (a huge filter): start without it rather than write at 0
     console.warn("bloomlab: not enough memory to restore the saved session");
     return 0;
   }
-  stringToUTF8(text, ptr, length + 1);
-  HEAPU32[size >> 2] = length;
+  HEAPU8.set(bytes, ptr);
+  HEAPU8[ptr + bytes.length] = 0;
+  HEAPU32[size >> 2] = bytes.length;
   return ptr;
 });
 // The lessons' progress (app::lesson_progress_text), kept apart from the session: a few lines.
@@ -140,10 +148,10 @@ std::string apply_params(const char* query) {
   return warnings_json(app::apply_url_params(g_loop.state, g_host, query));
 }
 
-// The saved session's part (js_saved_session_part); false when there is none.
+// The chosen session's part (js_chosen_session_part); false when there is none.
 bool saved_session_part(int which, std::string& out) {
   size_t size = 0;
-  char* text = js_saved_session_part(which, &size);
+  char* text = js_chosen_session_part(which, &size);
   if (!text) return false;
   out.assign(text, size);
   free(text);
@@ -154,53 +162,87 @@ bool saved_session_part(int which, std::string& out) {
 // restores it. Only after a change: opening a link leaves its address as it was.
 std::string g_kept_params;
 double g_kept_at = 0;
-// And in localStorage (app::session_for: with every word, even more than a link carries), so
+// And in IndexedDB (app::session_for: with every word, even more than a link carries), so
 // that the page opened again without parameters, or after a crash, comes back as it was.
+// One writer, one version: the fragment and the session change together, or neither does.
 std::string g_saved_link;
 uint64_t g_saved_words_version = 0;
+// The words last saved, as a count and a hash: are they the start of the words now (words
+// appended), or were some replaced or removed (the platform then keeps the old ones apart)?
+size_t g_saved_count = 0;
+uint64_t g_saved_hash = 0;
+bool g_saved_apart = false;  // the words last saved travelled apart from the parameters
+
+uint64_t words_hash(const std::vector<std::string>& words, size_t count) {
+  uint64_t h = 1469598103934665603ull;  // FNV-1a over each word and its length
+  for (size_t i = 0; i < count && i < words.size(); ++i) {
+    for (unsigned char c : words[i]) h = (h ^ c) * 1099511628211ull;
+    h = (h ^ words[i].size()) * 1099511628211ull;
+  }
+  return h;
+}
+
+void remember_saved_words() {
+  const auto& words = g_loop.state.set.words();
+  g_saved_count = words.size();
+  g_saved_hash = words_hash(words, words.size());
+}
 
 void save_session(const std::string& link) {
   const app::AppState& s = g_loop.state;
-  // An article's embed is configured by its address and keeps nothing; a list half-way in
-  // (loading, or the password list still downloading) would be saved over the whole one.
-  if (s.view.embed || s.pending.active() || s.password_list_loading) return;
+  if (s.view.embed) return;  // an article's embed is configured by its address and keeps nothing
   if (link == g_saved_link && s.words_version == g_saved_words_version) return;
+  const auto& words = s.set.words();
+  // Only the parameters or the view changed, and the words travelled apart before as now: the
+  // bytes saved then are kept (no 64 MiB encoded and copied again for a move of the m slider).
+  const bool same_words = s.words_version == g_saved_words_version && g_saved_apart;
+  const bool replaced = !same_words && (words.size() < g_saved_count ||
+                                        words_hash(words, g_saved_count) != g_saved_hash);
   g_saved_link = link;
   g_saved_words_version = s.words_version;
-  const app::Session session = app::session_for(s);
-  js_save_session(link.c_str(), session.params.c_str(), session.words.data(), session.words.size());
+  remember_saved_words();
+  const app::Session session = app::session_for(s, !same_words);
+  const bool reuse = same_words && session.words_apart;
+  g_saved_apart = session.words_apart;
+  js_save_session(link.c_str(), session.params.c_str(), reuse ? nullptr : session.words.data(),
+                  session.words.size(), double(session.word_count), replaced);
 }
 
 void keep_state(bool now_or_never) {
   const double now = emscripten_get_now() / 1000.0;
   if (!now_or_never && now - g_kept_at < kKeepStateEverySeconds) return;
+  const app::AppState& s = g_loop.state;
+  // A list half-way in (loading, or the password list still downloading) is neither saved nor
+  // put in the address: the two would disagree after a reload, and the session was dropped.
+  // Both keep what was there before the load until it is done.
+  if (s.pending.active() || s.password_list_loading) return;
   g_kept_at = now;
-  std::string params = app::url_params_for(g_loop.state);
+  std::string params = app::url_params_for(s);
   save_session(params);
   if (params == g_kept_params) return;
   g_kept_params = std::move(params);
   js_keep_state(g_kept_params.c_str());
 }
 
-// The page opened: its own parameters (fragment or query), or the saved session when the page
-// has none, or when its fragment is the one last kept (a reload: the session also has the words
-// a link could not carry). Returns the warnings as JSON.
+// The page opened: its own parameters (fragment or query), or a saved session when the page
+// has none, or when its fragment is one that was kept (a reload: the session also has the words
+// a link could not carry). web/bloomlab.js chooses, and afterwards offers the words of another
+// session when they are more than the page opened with. Returns the warnings as JSON.
 std::string open_page() {
   char* own_text = js_location_params();
   const std::string own = own_text ? own_text : "";
   free(own_text);
   std::string link;
   app::Session saved;
-  const bool has_saved = saved_session_part(0, link) && saved_session_part(1, saved.params) &&
-                         saved_session_part(2, saved.words);
+  const bool has_saved = js_choose_session(own.c_str()) && saved_session_part(0, link) &&
+                         saved_session_part(1, saved.params) && saved_session_part(2, saved.words);
   app::AppState& s = g_loop.state;
   if (char* progress = js_load_lessons()) {  // before the link, which may open a lesson
     (void)app::apply(s, g_host, app::act::RestoreLessonProgress{progress});
     free(progress);
   }
   const std::vector<std::string> warnings =
-      has_saved && (own.empty() || own == link) ? app::restore_session(s, g_host, saved)
-                                                : app::apply_url_params(s, g_host, own);
+      has_saved ? app::restore_session(s, g_host, saved) : app::apply_url_params(s, g_host, own);
   s.history = app::History{};  // the page as it opens is where undo stops
   s.author_params = own;       // an embed's Reset goes back to what its author wrote
   // The word box has the keyboard as the page opens; an embed never takes it from its article,
@@ -208,6 +250,15 @@ std::string open_page() {
   s.focus_word_box = !s.view.embed && !s.view.touch && s.view.shown(app::Panel::words);
   g_saved_link = app::url_params_for(s);  // what was opened is saved again only once it changes
   g_saved_words_version = s.words_version;
+  g_kept_params = g_saved_link;           // the address as opened is kept as is
+  remember_saved_words();
+  if (has_saved && !own.empty()) {
+    // A reload restored a session whose words travel apart: its state's link now starts from
+    // Empty ("preset=empty&..." rather than the "preset=tiny&..." in the address). The address
+    // and the session are written again together, so the next reload finds them one version.
+    g_kept_params = own;
+    g_saved_link.clear();
+  }
   return warnings_json(warnings);
 }
 
@@ -360,6 +411,22 @@ EMSCRIPTEN_KEEPALIVE const char* bl_apply_params(const char* query) {
   return reply(apply_params(query));
 }
 
+// Restores the session web/bloomlab.js chose (the page's "Restore your previous words"): as
+// any change, undoable, and saved in this tab's own record. The warnings as JSON.
+EMSCRIPTEN_KEEPALIVE const char* bl_restore_chosen() {
+  std::string link;
+  app::Session saved;
+  if (!(saved_session_part(0, link) && saved_session_part(1, saved.params) && saved_session_part(2, saved.words)))
+    return error_reply("the previous words could not be read back");
+  const std::vector<std::string> warnings = app::restore_session(g_loop.state, g_host, saved);
+  JsonWriter j;
+  j.begin_object().field("ok", true).field("code", "restored");
+  j.key("warnings").begin_array();
+  for (const auto& w : warnings) j.value(w);
+  j.end_array().end_object();
+  return reply(j.str());
+}
+
 EMSCRIPTEN_KEEPALIVE const char* bl_share_params() { return reply(app::url_params_for(g_loop.state)); }
 
 // The browser gave the WebGL context back after losing it (web/bloomlab.js, on
@@ -439,7 +506,6 @@ int main() {
   if (!init(g_loop, g_host, 960, 640)) return 1;
   const std::string warnings = open_page();
   js_param_warnings(warnings.c_str());
-  g_kept_params = app::url_params_for(g_loop.state);  // the address as opened is kept as is
   emscripten_set_main_loop(main_loop_step, 0, false);
   return 0;
 }

@@ -204,3 +204,84 @@ TEST_CASE("URL numbers are percent-decoded; a scale is a plain decimal number") 
   CHECK(apply_url_params(u, host, "scale=1.5").empty());
   CHECK(u.view.font_scale == 1.5f);
 }
+
+// Issue 14.8: a saved session's words were joined with "\n" and read back as a word list, so
+// Latin-1 bytes, a newline inside a word, a trailing CR and a leading BOM came back changed.
+TEST_CASE("a saved session gives back every word as its exact bytes") {
+  FakeHost host;
+  AppState s = tiny_state(host);
+  const std::vector<std::string> odd = {"caf\xE9", "caf\xE8", "a\nb", "tail\r", "\xEF\xBB\xBF" "bom",
+                                        std::string("n\0l", 3), std::string(4096, 'x')};
+  for (const std::string& w : odd) REQUIRE(run(s, host, act::AddWord{w}).ok());
+  for (int i = 0; i < 200; ++i) REQUIRE(run(s, host, act::AddWord{"fill-" + std::to_string(i)}).ok());
+  const Session saved = session_for(s);
+  CHECK(!saved.words.empty());  // beyond what a link carries: the words travel apart
+  CHECK(saved.word_count == 212);
+  AppState t;
+  CHECK(restore_session(t, host, saved).empty());
+  finish_loading(t);
+  CHECK(t.set.words() == s.set.words());
+}
+
+TEST_CASE("damaged saved words: what comes before the damage is kept, nothing aborts") {
+  std::vector<std::string> out;
+  std::string bytes = encode_session_words({"one", "two"});
+  CHECK(decode_session_words(bytes, out));
+  CHECK(out == std::vector<std::string>{"one", "two"});
+  out.clear();
+  CHECK(!decode_session_words(bytes.substr(0, bytes.size() - 1), out));
+  CHECK(out == std::vector<std::string>{"one"});
+  out.clear();
+  CHECK(!decode_session_words(std::string("\xFF\xFF\xFF\xFF" "abc"), out));  // a 4 GiB length
+  CHECK(out.empty());
+  FakeHost host;
+  AppState s = tiny_state(host);
+  const auto warnings = restore_session(s, host, Session{"preset=empty", "\x05", 1});
+  CHECK(any_contains(warnings, "the saved words are damaged"));
+}
+
+// Issue 14.7: 70 words of 4,000 bytes made a link of 280,108 bytes, over the 262,144 the reader
+// accepts: the reader refused it whole. The writer now stays within the limit and says so.
+TEST_CASE("a share link is never longer than the reader accepts, and says what it leaves out") {
+  FakeHost host;
+  AppState s = tiny_state(host);
+  for (int i = 0; i < 70; ++i) {
+    std::string w = std::to_string(i);
+    w.insert(0, 4000 - w.size(), 'w');
+    REQUIRE(run(s, host, act::AddWord{w}).ok());
+  }
+  const std::string link = url_params_for(s);
+  CHECK(link.size() <= kMaxQueryBytes);
+  CHECK(link == "preset=tiny&m=64&k=3");
+  const LinkGap gap = link_leaves_out(s);
+  CHECK(gap.left_out == 70);
+  CHECK(gap.recipient == 5);
+  CHECK(gap.too_long);
+  // The session keeps them all, apart from the link.
+  AppState t;
+  CHECK(restore_session(t, host, session_for(s)).empty());
+  finish_loading(t);
+  CHECK(t.set.words().size() == 75);
+}
+
+// Issue 14.11: Tiny + 201 words gave a link with none of them, and the 10k preset in counting
+// minus a word gave preset=empty and 0 words, while the dialog said "A link to this state".
+TEST_CASE("the words a share link leaves out are counted for the Share dialog") {
+  FakeHost host;
+  AppState s = tiny_state(host);
+  for (int i = 0; i < 200; ++i) REQUIRE(run(s, host, act::AddWord{"extra-" + std::to_string(i)}).ok());
+  CHECK(link_leaves_out(s).left_out == 0);
+  REQUIRE(run(s, host, act::AddWord{"extra-200"}).ok());
+  const LinkGap gap = link_leaves_out(s);
+  CHECK(gap.left_out == 201);
+  CHECK(gap.recipient == 5);
+  CHECK(!gap.too_long);
+  const auto j = state(s);
+  CHECK(j["share"]["leavesOut"] == 201);
+  CHECK(j["share"]["note"].get<std::string>().find("leaves out 201 words") != std::string::npos);
+  // A preset no longer intact: the link starts from Empty, so every word is left out.
+  REQUIRE(run(s, host, act::SetParams{ParamsRequest{std::nullopt, std::nullopt, Variant::counting, std::nullopt}}).ok());
+  REQUIRE(run(s, host, act::RemoveWord{"password"}).ok());
+  CHECK(link_leaves_out(s).left_out == 205);
+  CHECK(link_leaves_out(s).recipient == 0);
+}

@@ -1,11 +1,33 @@
-// Nothing lost (issue 6): the words and settings are kept in localStorage (by the platform,
-// throttled) and come back when the page is opened again without its own parameters, or after
+// Nothing lost (issue 6): the words and settings are kept in IndexedDB (by the platform,
+// throttled; issue 14 moved them from localStorage, whose old session is read once) and come
+// back when the page is opened again without its own parameters, or after
 // a crash; more words than a link carries come back too; the Empty preset clears a restored
 // session; a corrupt saved value is ignored with a warning; an invalid action keeps the words.
 import { run, openApp, screenshot, check, equal, drawnShare } from "./harness.mjs";
 
-const KEY = "bloomlab.session";
-const saved = (page) => page.evaluate((key) => localStorage.getItem(key) || "", KEY);
+const KEY = "bloomlab.session";  // the localStorage key of the sessions before IndexedDB
+// Every record kept for the page, links and words (decoded for searching) as one text.
+const saved = (page) => page.evaluate(() => new Promise((resolve, reject) => {
+  const open = indexedDB.open("bloomlab", 1);
+  open.onupgradeneeded = () => open.result.createObjectStore("sessions", { keyPath: "id" });
+  open.onerror = () => reject(open.error);
+  open.onsuccess = () => {
+    const all = open.result.transaction("sessions").objectStore("sessions").getAll();
+    all.onsuccess = () => {
+      open.result.close();
+      resolve(all.result.map((r) => {
+        const words = [], view = new DataView(r.words.buffer, r.words.byteOffset, r.words.byteLength);
+        for (let at = 0; at + 4 <= r.words.length;) {
+          const n = view.getUint32(at, true);
+          words.push(new TextDecoder().decode(r.words.subarray(at + 4, at + 4 + n)));
+          at += 4 + n;
+        }
+        return r.link + "\n" + r.params + "\n" + words.join("\n");
+      }).join("\n"));
+    };
+    all.onerror = () => reject(all.error);
+  };
+}));
 const until = (page, fn, arg, what) => page.waitForFunction(fn, arg, { timeout: 5000 }).then(() => true, () => check(false, what));
 const whenReady = (page) => page.evaluate(() => window.bloomlab.ready.then(() => window.bloomlab.idle()));
 
@@ -19,7 +41,7 @@ run("session: words and settings kept in the browser, restored after a reload or
   // 1. Words (Cyrillic and emoji too) and m, k; then the plain address again: all restored.
   const mine = ["Привет", "🌸blossom", "naïve café"];
   await page.evaluate((mine) => { for (const w of mine) bloomlab.add(w); bloomlab.setParams({ m: 200, k: 4 }); }, mine);
-  await until(page, (key) => (localStorage.getItem(key) || "").includes("m=200"), KEY, "the session is saved within a second");
+  await until(page, () => bloomlab.sessions().some((r) => r.mine && r.link.includes("m=200")), null, "the session is saved within a second");
   await page.goto(plain);
   await whenReady(page);
   equal(await page.evaluate(() => location.hash), "", "opened without parameters");
@@ -50,7 +72,8 @@ run("session: words and settings kept in the browser, restored after a reload or
   const many = Array.from({ length: 300 }, (_, i) => `w${i}-ё`).join("\n");
   await page.evaluate((many) => bloomlab.loadWords(many, "many"), many);
   await page.evaluate(() => bloomlab.idle());
-  await until(page, (key) => (localStorage.getItem(key) || "").includes("w299-ё"), KEY, "the whole list is saved");
+  await until(page, () => bloomlab.sessions().some((r) => r.mine && r.count === 308), null, "the whole list is saved");
+  check((await saved(page)).includes("w299-ё"), "…its last word too, stored");
   await until(page, () => location.hash.includes("m=200"), null, "the fragment follows the state");
   const fragment = await page.evaluate(() => location.hash);
   check(!fragment.includes("w299"), "the address itself does not carry 300 words", fragment.slice(0, 120));
@@ -71,13 +94,14 @@ run("session: words and settings kept in the browser, restored after a reload or
 
   // 4. A change just before leaving the page (within the throttle) is kept: saved on pagehide.
   await page.evaluate(() => bloomlab.add("warm-up"));
-  await until(page, (key) => (localStorage.getItem(key) || "").includes("warm-up"), KEY, "saved");
-  const flushed = await page.evaluate((key) => {
+  await until(page, () => bloomlab.sessions().some((r) => r.mine && r.count === 309), null, "saved");
+  const flushed = await page.evaluate(() => {
+    const mine = () => bloomlab.sessions().find((r) => r.mine).count === 310;
     bloomlab.add("last-second");  // no frame has run since: not saved yet
-    const before = localStorage.getItem(key).includes("last-second");
+    const before = mine();
     window.dispatchEvent(new PageTransitionEvent("pagehide"));
-    return { before, after: localStorage.getItem(key).includes("last-second") };
-  }, KEY);
+    return { before, after: mine() };
+  });
   equal(flushed, { before: false, after: true }, "leaving the page (pagehide) saves at once");
   await page.goto(plain);
   await whenReady(page);
@@ -86,7 +110,7 @@ run("session: words and settings kept in the browser, restored after a reload or
 
   // 5. A restored session can be cleared: the Empty preset is saved like any change.
   await page.evaluate(() => bloomlab.loadPreset("empty"));
-  await until(page, (key) => /preset=empty/.test(localStorage.getItem(key)) && !(localStorage.getItem(key) || "").includes("Привет"), KEY, "Empty is saved");
+  await until(page, () => bloomlab.sessions().some((r) => r.mine && /preset=empty/.test(r.link) && r.count === 0), null, "Empty is saved");
   await page.goto(plain);
   await whenReady(page);
   s = await page.evaluate(() => bloomlab.state());
@@ -95,14 +119,27 @@ run("session: words and settings kept in the browser, restored after a reload or
 
   // 6. A link's own parameters win over the saved session (and do not overwrite it until changed).
   await page.evaluate(() => bloomlab.add("kept-in-session"));
-  await until(page, (key) => (localStorage.getItem(key) || "").includes("kept-in-session"), KEY, "saved");
+  await until(page, () => bloomlab.sessions().some((r) => r.mine && r.link.includes("kept-in-session")), null, "saved");
   await page.goto(plain + "?preset=empty&m=32&k=2&words=link-word");
   await whenReady(page);
   s = await page.evaluate(() => bloomlab.state());
   equal([s.params.m, s.words], [32, ["link-word"]], "a link opens as the link says");
   check((await saved(page)).includes("kept-in-session"), "opening a link leaves the saved session alone");
 
-  // 7. Corrupt saved values: ignored with a console warning, the app starts as usual.
+  // 7. Corrupt saved values (the old localStorage session; a record in IndexedDB): ignored with
+  // a console warning, the app starts as usual.
+  await page.evaluate(() => new Promise((resolve) => {
+    const open = indexedDB.open("bloomlab", 1);
+    open.onsuccess = () => {
+      const tx = open.result.transaction("sessions", "readwrite");
+      tx.objectStore("sessions").put({ id: "junk", link: 5, params: null, words: "not bytes", count: "x" });
+      tx.oncomplete = () => { open.result.close(); resolve(); };
+    };
+  }));
+  warnings.length = 0;
+  await page.goto(plain);
+  await whenReady(page);
+  check(warnings.some((w) => /saved session is unreadable/.test(w)), "a corrupt record in IndexedDB is named in a console warning", warnings.join(" | "));
   for (const bad of ["{not json", JSON.stringify({ v: 1, link: 5, params: "m=1", words: "" }), "null",
                      JSON.stringify({ v: 1, link: "", params: "m=abc&k=%ZZ&<script>=1", words: "\u0000\n\r\n" })]) {
     await page.evaluate(([key, bad]) => localStorage.setItem(key, bad), [KEY, bad]);
@@ -126,5 +163,6 @@ run("session: words and settings kept in the browser, restored after a reload or
   await embed.page.evaluate(() => bloomlab.add("in-an-embed"));
   await embed.page.waitForTimeout(900);
   equal(await saved(embed.page), "", "an embed saves no session");
+  equal(await embed.page.evaluate(() => document.getElementById("previous").hidden), true, "an embed offers no previous words");
   await embed.close();
 });
