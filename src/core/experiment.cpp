@@ -147,7 +147,8 @@ bool SweepRun::advance(const std::vector<std::string>& words, const IsMember& is
           const uint64_t m = b * n_;
           if (m > kMaxBits || m > SIZE_MAX / 2) break;
           const uint32_t k = g.best_k_only ? std::min(theory::optimal_k(double(m), double(n_)), kMaxHashes) : k_limit_;
-          work_total_ += double(m / 64 + m / 16 + n_ * k + g.probes * 2);
+          const bool one_k = (g.best_k_only ? k : g.k_min) == k;  // a bit array, see size_start
+          work_total_ += double((one_k ? m / 256 + 2 : m / 64 + m / 16) + n_ * k + g.probes * 2);
         }
         i_ = 0;
         phase_ = Phase::hash_words;
@@ -194,6 +195,16 @@ bool SweepRun::advance(const std::vector<std::string>& words, const IsMember& is
             theory::optimal_k(static_cast<double>(m_), static_cast<double>(n_)), kMaxHashes);
         k_hi_ = grid_.best_k_only ? best : k_limit_;
         k_lo_ = grid_.best_k_only ? best : grid_.k_min;
+        single_ = k_lo_ == k_hi_;
+        if (single_) {
+          bits_.assign(static_cast<size_t>((m_ + 63) / 64), 0);
+          std::fill(first_k_count_.begin(), first_k_count_.end(), 0);
+          std::fill(fp_.begin(), fp_.end(), 0);
+          spend(m_ / 512 + 1);
+          i_ = 0;
+          phase_ = Phase::words;
+          break;
+        }
         first_k_.resize(static_cast<size_t>(m_));
         i_ = 0;
         phase_ = Phase::clear;
@@ -214,6 +225,33 @@ bool SweepRun::advance(const std::vector<std::string>& words, const IsMember& is
         phase_ = Phase::words;
         break;
       case Phase::words: {
+        if (single_) {
+          uint64_t* bits = bits_.data();
+          const uint64_t m = m_;
+          const uint32_t k_hi = k_hi_;
+          const uint64_t* hashes = word_hashes_.data();
+          const uint64_t begin = i_, end = begin + take(n_ - begin, k_hi);
+          for (uint64_t i = begin; i < end; ++i) {
+            const uint64_t h = hashes[i];
+            uint64_t pos = (h & 0xffffffffu) % m;
+            const uint64_t step = ((h >> 32) | 1u) % m;
+            for (uint32_t j = 1; j <= k_hi; ++j) {
+              bits[pos >> 6] |= uint64_t{1} << (pos & 63);
+              pos += step;
+              if (pos >= m) pos -= m;
+            }
+          }
+          i_ = end;
+          spend((end - begin) * k_hi);
+          if (i_ < n_) return true;
+          uint64_t set = 0;
+          for (uint64_t word : bits_) set += static_cast<uint64_t>(__builtin_popcountll(word));
+          first_k_count_[k_hi] = set;  // finish_size() sums these up to k_hi
+          spend(m_ / 512 + 1);
+          i_ = 0;
+          phase_ = Phase::walk;
+          break;
+        }
         uint8_t* fk = first_k_.data();
         const uint64_t m = m_;
         const uint32_t k_hi = k_hi_;
@@ -252,6 +290,35 @@ bool SweepRun::advance(const std::vector<std::string>& words, const IsMember& is
         break;
       }
       case Phase::walk: {
+        if (single_) {
+          const uint64_t* bits = bits_.data();
+          const uint64_t m = m_, queried = probe_hashes_.size();
+          const uint32_t k_hi = k_hi_;
+          const uint64_t* hashes = probe_hashes_.data();
+          uint64_t fp = 0;
+          const uint64_t begin = i_, end = begin + take(queried - begin, 2);
+          for (uint64_t i = begin; i < end; ++i) {
+            const uint64_t h = hashes[i];
+            uint64_t pos = (h & 0xffffffffu) % m;
+            const uint64_t step = ((h >> 32) | 1u) % m;
+            uint32_t j = 0;
+            while (j < k_hi && (bits[pos >> 6] >> (pos & 63) & 1u)) {
+              ++j;
+              pos += step;
+              if (pos >= m) pos -= m;
+            }
+            fp += j == k_hi;
+          }
+          fp_[k_hi] += fp;
+          i_ = end;
+          spend((end - begin) * 2);
+          if (i_ < queried) return true;
+          finish_size();
+          ++b_;
+          phase_ = Phase::size_start;
+          if (budget == 0) return true;
+          break;
+        }
         const uint8_t* fk = first_k_.data();
         const uint64_t m = m_, queried = probe_hashes_.size();
         const uint32_t k_hi = k_hi_;
@@ -285,7 +352,8 @@ bool SweepRun::advance(const std::vector<std::string>& words, const IsMember& is
         break;
     }
   }
-  first_k_ = std::vector<uint8_t>();  // done: give the table back
+  first_k_ = std::vector<uint8_t>();  // done: give the tables back
+  bits_ = std::vector<uint64_t>();
   word_hashes_ = std::vector<uint64_t>();
   probe_hashes_ = std::vector<uint64_t>();
   return false;
