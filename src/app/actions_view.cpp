@@ -176,6 +176,14 @@ std::string state_json(const AppState& s) {
   w.key("measured");
   if (s.measurement && s.measurement_version == s.version) write_measurement(w, *s.measurement);
   else w.null();
+  // The plot's sweep (measured FP over bits per word at this k): in slices over frames.
+  w.key("sweep").begin_object();
+  const bool sweep_current = s.plots.words_version == s.words_version && s.plots.params.k == p.k;
+  w.field("current", sweep_current && s.plots.valid);
+  w.field("running", sweep_current && s.plots.running);
+  w.field("progress", double(s.plots.progress));
+  w.field("points", uint64_t{s.plots.measured_vs_bits.size()});
+  w.end_object();
   w.field("wordInput", s.word_input);
   w.key("query");
   if (s.word_input.empty()) w.null();
