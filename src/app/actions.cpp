@@ -598,7 +598,6 @@ bool continue_loading(AppState& s, double budget_ms) {
   const auto start = Clock::now();
   const auto budget = std::chrono::duration<double, std::milli>(budget_ms);
   Change* change = s.history.growing && !s.history.undo.empty() ? &s.history.undo.back() : nullptr;
-  if (change) s.history.bytes -= change->bytes();
   bool any = false;
   // Check the clock every 64 words: cheap, and a slice never overshoots by much.
   while (s.pending.active()) {
@@ -607,15 +606,15 @@ bool continue_loading(AppState& s, double budget_ms) {
       const std::string& w = s.pending.words[s.pending.next];
       if (s.set.add(w) == AddOutcome::added) {
         any = true;
-        if (change) change->added.push_back(w);
+        if (change) {
+          change->added.push_back(w);
+          s.history.bytes += Change::word_bytes(w);
+        }
       }
     }
     if (Clock::now() - start >= budget) break;
   }
-  if (change) {
-    change->params_after = s.set.params();
-    s.history.bytes += change->bytes();
-  }
+  if (change) change->params_after = s.set.params();
   if (any) changed(s, What::words);
   if (s.pending.active()) return true;
   if (s.preset == "passwords" && s.pending.source == ListSource::passwords)

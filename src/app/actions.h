@@ -32,6 +32,8 @@ namespace actions {
 Explained query(const AppState& s, std::string_view word);
 // explain() of the word box, cached on (word, version): what the panels draw every frame.
 const Explained& current_query(AppState& s);
+// explain() of the "check a password" box, cached as current_query() (it walks every word).
+const Explained& checked_query(AppState& s);
 int step_count(const AppState& s);  // steps for the current word and k
 // Where the step-through is: the step on screen for the current word (a new word starts at 0).
 int current_step(const AppState& s);

@@ -67,15 +67,19 @@ void write_layout(JsonWriter& w, const Layout& l) {
 
 Explained query(const AppState& s, std::string_view word) { return s.set.explain(word); }
 
-const Explained& current_query(AppState& s) {
-  QueryCache& c = s.query_cache;
-  if (c.version != s.version || c.word != s.word_input) {
-    c.word = s.word_input;
+namespace {
+const Explained& cached_query(const AppState& s, QueryCache& c, const std::string& word) {
+  if (c.version != s.version || c.word != word) {
+    c.word = word;
     c.version = s.version;
-    c.result = s.set.explain(s.word_input);
+    c.result = s.set.explain(word);
   }
   return c.result;
 }
+}  // namespace
+
+const Explained& current_query(AppState& s) { return cached_query(s, s.query_cache, s.word_input); }
+const Explained& checked_query(AppState& s) { return cached_query(s, s.check_cache, s.check_input); }
 
 // Steps: 0 the word's bytes, 1 h = FNV-1a 64 (blocked: and its block), 2 h1 and h2,
 // 3 .. 3+k-1 each position, 3+k the verdict from the bits.
@@ -149,8 +153,7 @@ std::string state_json(const AppState& s) {
   const FilterParams& p = s.set.params();
   const double n = double(f.items_added()), m = double(p.m), k = double(p.k);
   const double x = double(f.bits_set());
-  uint64_t list_bytes = 0;
-  for (const auto& w : s.set.words()) list_bytes += w.size() + 1;  // + one separator each
+  const uint64_t list_bytes = s.set.word_bytes() + s.set.words().size();  // + one separator each
 
   JsonWriter w;
   w.begin_object();

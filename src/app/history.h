@@ -32,6 +32,9 @@ struct Change {
   std::string removed;              // remove_word: the word and where it was
   size_t removed_index = 0;
   size_t bytes() const;
+  // One word's share of bytes(): a list loading adds to History::bytes word by word, rather
+  // than summing its million words again each frame.
+  static size_t word_bytes(const std::string& w);
 };
 
 struct History {

@@ -202,6 +202,7 @@ struct AppState {
   size_t preset_word_count = 0;
   bool preset_intact = true;  // false once a preset word was removed
   QueryCache query_cache;
+  QueryCache check_cache;  // of check_input
   SizeUnit size_unit = SizeUnit::bits;
   // Standard variant "what if we cleared its bits?": the answer, for word `what_if_word`.
   std::string what_if_word;

@@ -31,13 +31,20 @@ Measurement start_measurement(const WordSet& set) {
 }
 
 // A probe that really is a member is skipped: only non-members can be false positives.
+// A probe the filter answers "definitely not" for is no member (a filter has no false
+// negatives), so only the "possibly" ones are looked up among the words: with a million words
+// that lookup, a cache miss each, was most of measure()'s time.
 void count_probe(const WordSet& set, const std::string& probe, Measurement& r) {
+  if (!set.filter().contains(probe)) {
+    ++r.probes;
+    return;
+  }
   if (set.contains_word(probe)) {
     ++r.skipped;
     return;
   }
   ++r.probes;
-  r.false_positives += set.filter().contains(probe);
+  ++r.false_positives;
 }
 
 void finish(Measurement& r) {

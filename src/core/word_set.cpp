@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "hashing.h"
 #include "word_list.h"
 
 namespace bloomlab {
@@ -89,14 +90,18 @@ AddOutcome WordSet::add(std::string_view word, std::string* why) {
     return AddOutcome::duplicate;
   }
   index_.emplace(key, static_cast<uint32_t>(words_.size()));
+  const uint64_t h = fnv1a64(key);
+  hashes_.push_back(h);
+  word_bytes_ += key.size();
   words_.push_back(std::move(key));
-  filter_.add(word);
+  filter_.add(word, h);
   return AddOutcome::added;
 }
 
 uint64_t WordSet::add_all(const std::vector<std::string>& words) {
   uint64_t added = 0;
   words_.reserve(words_.size() + words.size());
+  hashes_.reserve(hashes_.size() + words.size());
   index_.reserve(index_.size() + words.size());
   for (const std::string& w : words) added += add(w) == AddOutcome::added;
   return added;
@@ -127,7 +132,9 @@ Result<bool> WordSet::remove(std::string_view word) {
   }
   const uint32_t id = it->second;
   index_.erase(it);
+  word_bytes_ -= words_[id].size();
   words_.erase(words_.begin() + id);
+  hashes_.erase(hashes_.begin() + id);
   for (auto& entry : index_) {
     if (entry.second > id) --entry.second;
   }
@@ -145,12 +152,12 @@ std::optional<Error> WordSet::set_params(const FilterParams& p) {
     f = Filter::create(p);
     if (!f.ok()) {
       filter_ = Filter(old);
-      for (const std::string& w : words_) filter_.add(w);
+      for (size_t id = 0; id < words_.size(); ++id) filter_.add(words_[id], hashes_[id]);
       return Error{f.error()};
     }
   }
   if (!f.ok()) return Error{f.error()};
-  for (const std::string& w : words_) f->add(w);
+  for (size_t id = 0; id < words_.size(); ++id) f->add(words_[id], hashes_[id]);
   filter_ = std::move(*f);
   return std::nullopt;
 }
@@ -158,20 +165,35 @@ std::optional<Error> WordSet::set_params(const FilterParams& p) {
 void WordSet::clear() {
   filter_.clear();
   words_.clear();
+  hashes_.clear();
+  word_bytes_ = 0;
   index_.clear();
 }
 
 void WordSet::truncate(size_t count) {
   if (count >= words_.size()) return;
-  for (size_t i = count; i < words_.size(); ++i) index_.erase(words_[i]);
+  for (size_t i = count; i < words_.size(); ++i) {
+    index_.erase(words_[i]);
+    word_bytes_ -= words_[i].size();
+  }
   words_.resize(count);
+  hashes_.resize(count);
   filter_.clear();
-  for (const std::string& w : words_) filter_.add(w);
+  for (size_t id = 0; id < words_.size(); ++id) filter_.add(words_[id], hashes_[id]);
 }
 
 void WordSet::assign(const std::vector<std::string>& words) {
   clear();
   add_all(words);
+}
+
+template <typename F>
+void WordSet::for_each_word_positions(F&& f) const {
+  uint64_t own[kMaxHashes];
+  for (size_t id = 0; id < words_.size(); ++id) {
+    const size_t k = filter_positions(params(), words_[id], hashes_[id], own);
+    f(words_[id], own, k);
+  }
 }
 
 Explained WordSet::explain(std::string_view word) const {
@@ -183,13 +205,19 @@ Explained WordSet::explain(std::string_view word) const {
   e.is_member = contains_word(word);
   e.setters.resize(e.positions.size());
   const std::vector<uint64_t> wanted = sorted_unique(e.positions);
-  std::vector<uint64_t> own;
+  // A word's position is looked up in `wanted` only if its bit in this 64-bit mask is set:
+  // most words of a big set share none of the k positions.
+  uint64_t mask = 0;
+  for (uint64_t p : wanted) mask |= uint64_t{1} << (p & 63);
   std::vector<char> hit(e.positions.size());
-  for (const std::string& w : words_) {
-    filter_.positions_of(w, own);
+  for_each_word_positions([&](const std::string& w, const uint64_t* own, size_t k) {
+    bool maybe = false;
+    for (size_t j = 0; j < k; ++j) maybe |= (mask >> (own[j] & 63)) & 1;
+    if (!maybe) return;
     std::fill(hit.begin(), hit.end(), 0);
     bool any = false;
-    for (uint64_t p : own) {
+    for (size_t j = 0; j < k; ++j) {
+      const uint64_t p = own[j];
       if (!sorted_contains(wanted, p)) continue;
       for (size_t i = 0; i < e.positions.size(); ++i) {
         if (e.positions[i] == p && !hit[i]) {
@@ -201,17 +229,17 @@ Explained WordSet::explain(std::string_view word) const {
     }
     // Culprits are the other words: a member trivially explains its own bits.
     if (any && w != word) e.culprits.push_back(w);
-  }
+  });
   return e;
 }
 
 std::vector<uint32_t> WordSet::setters_of_bit(uint64_t bit) const {
   std::vector<uint32_t> ids;
   if (!filter_.bit(bit)) return ids;
-  std::vector<uint64_t> own;
+  uint64_t own[kMaxHashes];
   for (uint32_t id = 0; id < words_.size(); ++id) {
-    filter_.positions_of(words_[id], own);
-    if (std::find(own.begin(), own.end(), bit) != own.end()) ids.push_back(id);
+    const size_t k = filter_positions(params(), words_[id], hashes_[id], own);
+    if (std::find(own, own + k, bit) != own + k) ids.push_back(id);
   }
   return ids;
 }
@@ -233,17 +261,15 @@ std::vector<std::string> WordSet::would_break_if_cleared(std::string_view word) 
   }
   std::vector<std::string> broken;
   if (cleared.empty()) return broken;
-  std::vector<uint64_t> own;
-  for (const std::string& w : words_) {
-    if (w == word) continue;
-    filter_.positions_of(w, own);
-    for (uint64_t p : own) {
-      if (sorted_contains(cleared, p)) {
+  for_each_word_positions([&](const std::string& w, const uint64_t* own, size_t k) {
+    if (w == word) return;
+    for (size_t j = 0; j < k; ++j) {
+      if (sorted_contains(cleared, own[j])) {
         broken.push_back(w);
         break;
       }
     }
-  }
+  });
   return broken;
 }
 

@@ -66,6 +66,8 @@ class WordSet {
   std::vector<uint64_t> positions(std::string_view word) const;
 
   bool contains_word(std::string_view w) const { return index_.count(std::string(w)) != 0; }
+  // The words' bytes, summed (kept as words come and go: a million words are not summed per frame).
+  uint64_t word_bytes() const { return word_bytes_; }
   const std::vector<std::string>& words() const { return words_; }
   const Filter& filter() const { return filter_; }
   const FilterParams& params() const { return filter_.params(); }
@@ -73,7 +75,12 @@ class WordSet {
  private:
   explicit WordSet(Filter f) : filter_(std::move(f)) {}
   Filter filter_;
+  // f(word, positions, k) for every word under the current params, from the hashes kept here:
+  // explain() and friends walk all the words, and hashing them again was most of their time.
+  template <typename F> void for_each_word_positions(F&& f) const;
   std::vector<std::string> words_;
+  std::vector<uint64_t> hashes_;  // fnv1a64 of each word, as words_
+  uint64_t word_bytes_ = 0;
   std::unordered_map<std::string, uint32_t> index_;
 };
 

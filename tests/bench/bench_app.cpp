@@ -140,6 +140,16 @@ int main(int argc, char** argv) {
     std::printf("\n{\"idle_ms\":%.2f}\n", idle_mean_ms(3000));
     return 0;
   }
+  if (argc > 2 && std::string(argv[2]) == "changes") {  // for a profiler: the frames after changes
+    load(n, "n");
+    double longest = 0;
+    for (int i = 0; i < 20; ++i) {
+      (void)apply(g_state, g_host, act::AddWord{"extra " + std::to_string(i)});
+      for (int f = 0; f < 3; ++f) longest = std::max(longest, frame_ms());
+    }
+    std::printf("\n{\"longest_ms\":%.2f}\n", longest);
+    return 0;
+  }
   std::printf("{\"rows\":[");
   load(10000, "10k");
   while (!plots_current()) frame_ms();

@@ -156,3 +156,36 @@ TEST_CASE("a false positive on saturated counters says its words were removed, n
         "possibly in the set, but it was never added (a false positive): bit 0 was set by words "
         "removed since (a counter that reaches 15 stays at 15)");
 }
+
+TEST_CASE("word bytes and provenance follow add, remove, truncate, clear and new params") {
+  // The set keeps its words' byte count and hashes as words come and go (issue 14: a million
+  // words are not summed or hashed again each frame): each step agrees with a set built afresh.
+  WordSet s = make(64, 3, Variant::counting);
+  for (const char* w : {"password", "12345", "qwerty", "dragon", "letmein"}) s.add(w);
+  CHECK(s.word_bytes() == 8 + 5 + 6 + 6 + 7);
+  REQUIRE(s.remove("12345").ok());
+  CHECK(s.word_bytes() == 8 + 6 + 6 + 7);
+  auto same_as_fresh = [&](const std::vector<std::string>& words) {
+    WordSet fresh = make(s.params().m, s.params().k, s.params().variant);
+    REQUIRE_FALSE(fresh.set_params(s.params()));
+    for (const std::string& w : words) fresh.add(w);
+    CHECK(s.words() == fresh.words());
+    for (const char* q : {"Qwerty", "letmein", "nope", "dragon"}) {
+      CAPTURE(q);
+      CHECK(s.explain(q).culprits == fresh.explain(q).culprits);
+      CHECK(s.explain(q).setters == fresh.explain(q).setters);
+    }
+    for (uint64_t bit = 0; bit < s.params().m; ++bit) CHECK(s.setters_of_bit(bit) == fresh.setters_of_bit(bit));
+  };
+  same_as_fresh({"password", "qwerty", "dragon", "letmein"});
+  REQUIRE_FALSE(s.set_params({128, 4, Variant::standard, Scheme::independent}));
+  same_as_fresh({"password", "qwerty", "dragon", "letmein"});
+  s.truncate(2);
+  CHECK(s.word_bytes() == 8 + 6);
+  same_as_fresh({"password", "qwerty"});
+  s.clear();
+  CHECK(s.word_bytes() == 0);
+  s.assign({"a", "bb", "a"});
+  CHECK(s.word_bytes() == 3);
+  same_as_fresh({"a", "bb"});
+}
