@@ -190,6 +190,8 @@ std::string state_json(const AppState& s) {
   w.field("wordInput", s.word_input);
   w.key("query");
   if (s.word_input.empty()) w.null();
+  else if (s.query_cache.version == s.version && s.query_cache.word == s.word_input)
+    write_explained(w, s.word_input, s.query_cache.result);  // explain() walks every word
   else write_explained(w, s.word_input, s.set.explain(s.word_input));
   // The notes on screen: each control's, and the one message of the last action.
   w.key("notes").begin_object();

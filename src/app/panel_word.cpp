@@ -125,7 +125,10 @@ void positions_row(const AppState& s, const Explained& e) {
         ImGui::Text("bit %llu is 0: no word set it", static_cast<unsigned long long>(bit));
       } else {
         ImGui::Text("bit %llu is 1, set by:", static_cast<unsigned long long>(bit));
-        for (const auto& w : e.setters[i]) ImGui::BulletText("%s", actions::shown_word(s, w).c_str());
+        const size_t listed = std::min<size_t>(e.setters[i].size(), 20);
+        for (size_t j = 0; j < listed; ++j) ImGui::BulletText("%s", actions::shown_word(s, e.setters[i][j]).c_str());
+        if (e.setter_counts[i] > listed)
+          ImGui::TextDisabled("and %llu more", static_cast<unsigned long long>(e.setter_counts[i] - listed));
       }
       ImGui::EndTooltip();
     }

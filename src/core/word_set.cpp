@@ -63,9 +63,39 @@ std::string Explained::sentence(const std::function<std::string(std::string_view
   // had saturated could not go back down.
   const std::string who = culprits.empty()
                               ? "words removed since (a counter that reaches 15 stays at 15)"
-                              : join_words(shown, culprits.size());
+                              : join_words(shown, culprit_count);
   return "possibly in the set, but it was never added (a false positive): " +
          std::string(bits.size() == 1 ? "bit " : "bits ") + join_bits(bits) + set_by + who;
+}
+
+// The index: open addressing over word ids + 1 (0 = empty), linear probing, at most half full;
+// a slot comes from the word's FNV hash (kept in hashes_), so growing never hashes a word again.
+size_t WordSet::slot_of(uint64_t h) const {
+  return static_cast<size_t>((h * 0x9E3779B97F4A7C15u) >> 32) & (slots_.size() - 1);
+}
+
+size_t WordSet::find_slot(std::string_view word, uint64_t h) const {
+  const size_t mask = slots_.size() - 1;
+  for (size_t i = slot_of(h);; i = (i + 1) & mask) {
+    const uint32_t id = slots_[i];
+    if (id == 0 || (hashes_[id - 1] == h && words_[id - 1] == word)) return i;
+  }
+}
+
+void WordSet::rebuild_index(size_t slots) {
+  size_t size = kMinSlots;
+  while (size < slots || size < words_.size() * 2) size *= 2;
+  slots_.assign(size, 0);
+  const size_t mask = size - 1;
+  for (size_t id = 0; id < words_.size(); ++id) {
+    size_t i = slot_of(hashes_[id]);
+    while (slots_[i] != 0) i = (i + 1) & mask;
+    slots_[i] = static_cast<uint32_t>(id + 1);
+  }
+}
+
+bool WordSet::contains_word(std::string_view w) const {
+  return slots_[find_slot(w, fnv1a64(w))] != 0;
 }
 
 Result<WordSet> WordSet::create(const FilterParams& p) {
@@ -84,17 +114,18 @@ AddOutcome WordSet::add(std::string_view word, std::string* why) {
       *why = "a word is at most 4096 bytes long; this one has " + std::to_string(word.size());
     return AddOutcome::invalid;
   }
-  std::string key(word);
-  if (index_.count(key)) {
-    if (why) *why = "\"" + key + "\" is already in the set";
+  const uint64_t h = fnv1a64(word);
+  const size_t slot = find_slot(word, h);
+  if (slots_[slot] != 0) {
+    if (why) *why = "\"" + std::string(word) + "\" is already in the set";
     return AddOutcome::duplicate;
   }
-  index_.emplace(key, static_cast<uint32_t>(words_.size()));
-  const uint64_t h = fnv1a64(key);
+  slots_[slot] = static_cast<uint32_t>(words_.size() + 1);
   hashes_.push_back(h);
-  word_bytes_ += key.size();
-  words_.push_back(std::move(key));
+  word_bytes_ += word.size();
+  words_.emplace_back(word);
   filter_.add(word, h);
+  if (words_.size() * 2 > slots_.size()) rebuild_index(slots_.size() * 2);
   return AddOutcome::added;
 }
 
@@ -102,7 +133,7 @@ uint64_t WordSet::add_all(const std::vector<std::string>& words) {
   uint64_t added = 0;
   words_.reserve(words_.size() + words.size());
   hashes_.reserve(hashes_.size() + words.size());
-  index_.reserve(index_.size() + words.size());
+  if ((words_.size() + words.size()) * 2 > slots_.size()) rebuild_index((words_.size() + words.size()) * 2);
   for (const std::string& w : words) added += add(w) == AddOutcome::added;
   return added;
 }
@@ -114,8 +145,8 @@ Result<bool> WordSet::remove(std::string_view word) {
                  std::string(variant_name(params().variant)) +
                  " filter would also erase other words that share them"};
   }
-  auto it = index_.find(std::string(word));
-  if (it == index_.end()) {
+  const size_t slot = find_slot(word, fnv1a64(word));
+  if (slots_[slot] == 0) {
     const Query q = filter_.query(word);
     if (!q.maybe()) {
       return Error{quoted + " was never added: it is definitely not in the set (" +
@@ -130,14 +161,11 @@ Result<bool> WordSet::remove(std::string_view word) {
   if (filter_.remove(word) != RemoveOutcome::removed) {
     return Error{quoted + " could not be removed"};  // unreachable: a member's counters are > 0
   }
-  const uint32_t id = it->second;
-  index_.erase(it);
+  const uint32_t id = slots_[slot] - 1;
   word_bytes_ -= words_[id].size();
   words_.erase(words_.begin() + id);
   hashes_.erase(hashes_.begin() + id);
-  for (auto& entry : index_) {
-    if (entry.second > id) --entry.second;
-  }
+  rebuild_index(slots_.size());  // the later words' ids moved down by one
   return true;
 }
 
@@ -167,17 +195,15 @@ void WordSet::clear() {
   words_.clear();
   hashes_.clear();
   word_bytes_ = 0;
-  index_.clear();
+  slots_.assign(kMinSlots, 0);
 }
 
 void WordSet::truncate(size_t count) {
   if (count >= words_.size()) return;
-  for (size_t i = count; i < words_.size(); ++i) {
-    index_.erase(words_[i]);
-    word_bytes_ -= words_[i].size();
-  }
+  for (size_t i = count; i < words_.size(); ++i) word_bytes_ -= words_[i].size();
   words_.resize(count);
   hashes_.resize(count);
+  rebuild_index(slots_.size());
   filter_.clear();
   for (size_t id = 0; id < words_.size(); ++id) filter_.add(words_[id], hashes_[id]);
 }
@@ -204,15 +230,16 @@ Explained WordSet::explain(std::string_view word) const {
   e.verdict = q.maybe() ? Verdict::possibly : Verdict::definitely_not;
   e.is_member = contains_word(word);
   e.setters.resize(e.positions.size());
+  e.setter_counts.assign(e.positions.size(), 0);
   const std::vector<uint64_t> wanted = sorted_unique(e.positions);
-  // A word's position is looked up in `wanted` only if its bit in this 64-bit mask is set:
+  // A word's position is looked up in `wanted` only if its bit in this 4096-bit mask is set:
   // most words of a big set share none of the k positions.
-  uint64_t mask = 0;
-  for (uint64_t p : wanted) mask |= uint64_t{1} << (p & 63);
+  uint64_t mask[64] = {};
+  for (uint64_t p : wanted) mask[(p >> 6) & 63] |= uint64_t{1} << (p & 63);
   std::vector<char> hit(e.positions.size());
   for_each_word_positions([&](const std::string& w, const uint64_t* own, size_t k) {
     bool maybe = false;
-    for (size_t j = 0; j < k; ++j) maybe |= (mask >> (own[j] & 63)) & 1;
+    for (size_t j = 0; j < k; ++j) maybe |= (mask[(own[j] >> 6) & 63] >> (own[j] & 63)) & 1;
     if (!maybe) return;
     std::fill(hit.begin(), hit.end(), 0);
     bool any = false;
@@ -223,12 +250,13 @@ Explained WordSet::explain(std::string_view word) const {
         if (e.positions[i] == p && !hit[i]) {
           hit[i] = 1;
           any = true;
-          e.setters[i].push_back(w);
+          if (e.setters[i].size() < Explained::kMaxListed) e.setters[i].push_back(w);
+          ++e.setter_counts[i];
         }
       }
     }
     // Culprits are the other words: a member trivially explains its own bits.
-    if (any && w != word) e.culprits.push_back(w);
+    if (any && w != word && e.culprit_count++ < Explained::kMaxListed) e.culprits.push_back(w);
   });
   return e;
 }

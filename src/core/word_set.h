@@ -22,9 +22,15 @@ struct Explained {
   std::vector<uint64_t> positions;  // i = 0..k-1
   std::vector<uint64_t> zero_bits;  // positions whose bit is 0 (ascending)
   // For each hash index i: the added words whose own positions include positions[i].
+  // At most kMaxListed words each (a million words in a full filter: every word sets every bit);
+  // setter_counts[i] counts them all.
   std::vector<std::vector<std::string>> setters;
-  // Every word in `setters`, each once, in the order first met: who lit this word's bits.
+  std::vector<uint64_t> setter_counts;
+  // Every word in `setters`, each once, in the order first met: who lit this word's bits; the
+  // first kMaxListed of them, culprit_count of them in all.
   std::vector<std::string> culprits;
+  uint64_t culprit_count = 0;
+  static constexpr size_t kMaxListed = 1000;
   bool is_member = false;           // the word itself was added (a true positive)
   std::string sentence() const;     // "definitely not in the set — bit 32 is 0", ...
   // The same, with each culprit written by `show` (the view masks or shortens words).
@@ -65,7 +71,7 @@ class WordSet {
   // The word's k positions under the current params (as filter().positions_of).
   std::vector<uint64_t> positions(std::string_view word) const;
 
-  bool contains_word(std::string_view w) const { return index_.count(std::string(w)) != 0; }
+  bool contains_word(std::string_view w) const;
   // The words' bytes, summed (kept as words come and go: a million words are not summed per frame).
   uint64_t word_bytes() const { return word_bytes_; }
   const std::vector<std::string>& words() const { return words_; }
@@ -81,7 +87,14 @@ class WordSet {
   std::vector<std::string> words_;
   std::vector<uint64_t> hashes_;  // fnv1a64 of each word, as words_
   uint64_t word_bytes_ = 0;
-  std::unordered_map<std::string, uint32_t> index_;
+  // Which words there are: an open-addressing table of ids + 1, sized from the hashes (rather
+  // than a std::unordered_map<std::string, ...>, which held a second copy of every word in a
+  // node of its own: a million words loaded at half the speed, and looked up with a copy).
+  static constexpr size_t kMinSlots = 16;
+  std::vector<uint32_t> slots_ = std::vector<uint32_t>(kMinSlots, 0);
+  size_t slot_of(uint64_t h) const;
+  size_t find_slot(std::string_view word, uint64_t h) const;  // its slot, or the empty one to use
+  void rebuild_index(size_t slots);
 };
 
 }  // namespace bloomlab
