@@ -23,7 +23,7 @@ std::string join_bits(const std::vector<uint64_t>& bits) {
 }
 
 // The first `limit` words, and how many there are in all when that is more.
-std::string join_words(const std::vector<std::string>& words, size_t total, size_t limit = 8) {
+std::string join_words(const std::vector<std::string>& words, uint64_t total, size_t limit = 8) {
   std::string s;
   for (size_t i = 0; i < words.size() && i < limit; ++i) s += (i ? ", " : "") + words[i];
   if (total > limit) s += ", ... (" + std::to_string(total) + " in all)";
