@@ -68,18 +68,22 @@ void write_layout(JsonWriter& w, const Layout& l) {
 Explained query(const AppState& s, std::string_view word) { return s.set.explain(word); }
 
 namespace {
-const Explained& cached_query(const AppState& s, QueryCache& c, const std::string& word) {
-  if (c.version != s.version || c.word != word) {
+const Explained& cached_query(const AppState& s, QueryCache& c, const std::string& word,
+                              bool with_setters) {
+  if (c.version != s.version || c.word != word || (with_setters && !c.result.setters_found)) {
     c.word = word;
     c.version = s.version;
-    c.result = s.set.explain(word);
+    c.result = s.set.explain(word, with_setters);
   }
   return c.result;
 }
 }  // namespace
 
-const Explained& current_query(AppState& s) { return cached_query(s, s.query_cache, s.word_input); }
-const Explained& checked_query(AppState& s) { return cached_query(s, s.check_cache, s.check_input); }
+const Explained& current_query(AppState& s) { return cached_query(s, s.query_cache, s.word_input, false); }
+const Explained& current_query_with_setters(AppState& s) {
+  return cached_query(s, s.query_cache, s.word_input, true);
+}
+const Explained& checked_query(AppState& s) { return cached_query(s, s.check_cache, s.check_input, false); }
 
 // Steps: 0 the word's bytes, 1 h = FNV-1a 64 (blocked: and its block), 2 h1 and h2,
 // 3 .. 3+k-1 each position, 3+k the verdict from the bits.
@@ -190,7 +194,8 @@ std::string state_json(const AppState& s) {
   w.field("wordInput", s.word_input);
   w.key("query");
   if (s.word_input.empty()) w.null();
-  else if (s.query_cache.version == s.version && s.query_cache.word == s.word_input)
+  else if (s.query_cache.version == s.version && s.query_cache.word == s.word_input &&
+           s.query_cache.result.setters_found)
     write_explained(w, s.word_input, s.query_cache.result);  // explain() walks every word
   else write_explained(w, s.word_input, s.set.explain(s.word_input));
   // The notes on screen: each control's, and the one message of the last action.

@@ -59,7 +59,7 @@ struct PlotCache {
 struct QueryCache {
   std::string word;
   uint64_t version = UINT64_MAX;
-  Explained result;
+  Explained result;  // without setters unless asked (explain()'s with_setters: a million words)
 };
 
 struct ViewOptions {

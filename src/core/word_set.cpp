@@ -222,7 +222,7 @@ void WordSet::for_each_word_positions(F&& f) const {
   }
 }
 
-Explained WordSet::explain(std::string_view word) const {
+Explained WordSet::explain(std::string_view word, bool with_setters) const {
   Explained e;
   const Query q = filter_.query(word);
   e.positions = q.positions;
@@ -231,6 +231,10 @@ Explained WordSet::explain(std::string_view word) const {
   e.is_member = contains_word(word);
   e.setters.resize(e.positions.size());
   e.setter_counts.assign(e.positions.size(), 0);
+  if (!with_setters && (e.verdict == Verdict::definitely_not || e.is_member)) {
+    e.setters_found = false;
+    return e;
+  }
   const std::vector<uint64_t> wanted = sorted_unique(e.positions);
   // A word's position is looked up in `wanted` only if its bit in this 4096-bit mask is set:
   // most words of a big set share none of the k positions.

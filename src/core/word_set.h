@@ -31,6 +31,9 @@ struct Explained {
   std::vector<std::string> culprits;
   uint64_t culprit_count = 0;
   static constexpr size_t kMaxListed = 1000;
+  // False when explain() was asked to skip the walk over the words where the sentence needs no
+  // culprits (a sure miss, a member): setters and culprits are then empty.
+  bool setters_found = true;
   bool is_member = false;           // the word itself was added (a true positive)
   std::string sentence() const;     // "definitely not in the set — bit 32 is 0", ...
   // The same, with each culprit written by `show` (the view masks or shortens words).
@@ -59,7 +62,9 @@ class WordSet {
   // as add() would) and rebuilds the filter once. Undo of a preset, a clear or a removal.
   void assign(const std::vector<std::string>& words);
 
-  Explained explain(std::string_view word) const;
+  // with_setters false: the setters and culprits only where the sentence names them (a false
+  // positive); a sure miss or a member then costs O(k), not a walk over every word.
+  Explained explain(std::string_view word, bool with_setters = true) const;
   // Words (ids into words()) whose positions include bit i.
   std::vector<uint32_t> setters_of_bit(uint64_t bit) const;
   // Standard variant "what if we cleared this word's bits?": the other members that would then
