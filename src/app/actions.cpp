@@ -187,8 +187,10 @@ void queue_words(AppState& s, std::vector<std::string> words, ListSource source,
   s.pending.file_name = std::move(file_name);
   s.pending.report = report;
   s.pending.quiet = quiet;
+  s.set.reserve(s.pending.words.size());  // no reallocation of a million words mid-load
   s.history.push(std::move(c));
   s.history.growing = true;
+  s.history.undo.back().added.reserve(s.pending.words.size());
 }
 
 Outcome do_load_preset(AppState& s, Host& host, std::string_view name) {

@@ -150,13 +150,20 @@ bool SweepRun::advance(const std::vector<std::string>& words, const IsMember& is
         probe_hashes_.reserve(static_cast<size_t>(g.probes));
         // The work, for progress(): what the loops below spend.
         work_total_ = double(n_) + double(g.probes);
+        uint64_t largest_one_k = 0, largest_table = 0;
         for (uint64_t b = g.bits_per_item_min; b <= g.bits_per_item_max; ++b) {
           const uint64_t m = b * n_;
           if (m > kMaxBits || m > SIZE_MAX / 2) break;
           const uint32_t k = g.best_k_only ? std::min(theory::optimal_k(double(m), double(n_)), kMaxHashes) : k_limit_;
           const bool one_k = (g.best_k_only ? k : g.k_min) == k;  // a bit array, see size_start
           work_total_ += double((one_k ? m / 256 + 2 : m / 64 + m / 16) + n_ * k + g.probes * 2);
+          (one_k ? largest_one_k : largest_table) = m;
         }
+        // The tables at their largest at once: growing them size after size reallocated them
+        // each time, and in wasm each growth of the heap can copy all of it (~0.2 s in a frame
+        // with a million words).
+        bits_.reserve(static_cast<size_t>((largest_one_k + 63) / 64));
+        first_k_.reserve(static_cast<size_t>(largest_table));
         i_ = 0;
         phase_ = Phase::hash_words;
         break;

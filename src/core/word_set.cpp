@@ -129,11 +129,15 @@ AddOutcome WordSet::add(std::string_view word, std::string* why) {
   return AddOutcome::added;
 }
 
+void WordSet::reserve(size_t more) {
+  words_.reserve(words_.size() + more);
+  hashes_.reserve(hashes_.size() + more);
+  if ((words_.size() + more) * 2 > slots_.size()) rebuild_index((words_.size() + more) * 2);
+}
+
 uint64_t WordSet::add_all(const std::vector<std::string>& words) {
   uint64_t added = 0;
-  words_.reserve(words_.size() + words.size());
-  hashes_.reserve(hashes_.size() + words.size());
-  if ((words_.size() + words.size()) * 2 > slots_.size()) rebuild_index((words_.size() + words.size()) * 2);
+  reserve(words.size());
   for (const std::string& w : words) added += add(w) == AddOutcome::added;
   return added;
 }

@@ -50,6 +50,9 @@ class WordSet {
   AddOutcome add(std::string_view word, std::string* why = nullptr);
   // Adds many words, e.g. a parsed word list; returns how many were new.
   uint64_t add_all(const std::vector<std::string>& words);
+  // Room for `more` words beyond those held, so that adding them one by one (a list loading a
+  // slice per frame) never reallocates the words or the index along the way.
+  void reserve(size_t more);
   // Counting variant: removes a member. Refuses (with a reason) anything else.
   Result<bool> remove(std::string_view word);
   // Rebuilds the filter from the words for new params; on a bad value nothing changes.
