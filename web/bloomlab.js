@@ -290,14 +290,21 @@
       return null;
     }
   }
-  function saveSession(link, params, words) {
+  // Returns whether the words were kept. skipWords: the app knows they will not fit (a list as
+  // large as one refused before): only the filter and the view are kept.
+  function saveSession(link, params, words, skipWords = false) {
     const store = (value) => localStorage.setItem(SESSION_KEY, JSON.stringify(value));
-    try { store({ v: 1, link, params, words }); sessionFull = false; }
-    catch (e) {
+    try {
+      if (skipWords) throw new Error("a list as large was refused before");
+      store({ v: 1, link, params, words });
+      sessionFull = false;
+      return true;
+    } catch (e) {
       // Over the storage quota (a huge list): keep the filter and the view, and say so once.
       if (!sessionFull) console.warn("bloomlab: your word list is too large to keep in this browser; its settings are kept (" + e.message + ")");
       sessionFull = true;
       try { store({ v: 1, link: "", params, words: "" }); } catch (e2) { /* no storage at all */ }
+      return false;
     }
   }
   window.addEventListener("pagehide", () => {

@@ -358,9 +358,14 @@ std::string query_for(const AppState& s, bool with_words) {
 
 std::string url_params_for(const AppState& s) { return query_for(s, true); }
 
-Session session_for(const AppState& s) {
+Session session_for_without_words(const AppState& s) {
   if (link_carries_words(s)) return Session{url_params_for(s), {}};
-  Session out{query_for(s, false), {}};
+  return Session{query_for(s, false), {}};
+}
+
+Session session_for(const AppState& s) {
+  Session out = session_for_without_words(s);
+  if (link_carries_words(s)) return out;
   for (const std::string& w : s.set.words()) (out.words += w) += '\n';
   return out;
 }

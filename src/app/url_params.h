@@ -41,6 +41,8 @@ struct Session {
   std::string words;  // empty when the parameters carry the words
 };
 Session session_for(const AppState& s);
+// The same without the words apart (params only): what is kept when the list is too large.
+Session session_for_without_words(const AppState& s);
 // Applies a saved session (apply_url_params, then load_word_list); returns the warnings.
 std::vector<std::string> restore_session(AppState& s, Host& host, const Session& saved);
 

@@ -44,9 +44,12 @@ EM_JS(void, js_keep_state, (const char* params), {
   Module.bloomlabKeepState(UTF8ToString(params));
 });
 // The session kept in the browser's localStorage (web/bloomlab.js stores and checks it).
-EM_JS(void, js_save_session, (const char* link, const char* params, const char* words, size_t size), {
-  Module.bloomlabSaveSession(UTF8ToString(link), UTF8ToString(params),
-                             new TextDecoder().decode(HEAPU8.subarray(words, words + size)));
+// Returns whether the words were stored; skip_words: they are known not to fit (only the rest).
+EM_JS(int, js_save_session, (const char* link, const char* params, const char* words, size_t size,
+                             int skip_words), {
+  return Module.bloomlabSaveSession(UTF8ToString(link), UTF8ToString(params),
+                                    new TextDecoder().decode(HEAPU8.subarray(words, words + size)),
+                                    !!skip_words) ? 1 : 0;
 });
 // Part `which` (0 link, 1 params, 2 words) of the saved session, or null when none was saved
 // (or it was unreadable); *size gets its length in bytes (the words may hold NUL bytes).
@@ -148,6 +151,8 @@ double g_kept_at = 0;
 std::string g_saved_link;
 uint64_t g_saved_words_version = 0;
 
+uint64_t g_unfit_words_bytes = UINT64_MAX;  // the smallest list the storage refused
+
 void save_session(const std::string& link) {
   const app::AppState& s = g_loop.state;
   // An article's embed is configured by its address and keeps nothing; a list half-way in
@@ -156,8 +161,19 @@ void save_session(const std::string& link) {
   if (link == g_saved_link && s.words_version == g_saved_words_version) return;
   g_saved_link = link;
   g_saved_words_version = s.words_version;
+  // Words as large as some that did not fit in the storage will not fit either: joining and
+  // offering them again (a million words: ~13 MB, some 0.3 s in a frame) after every change of
+  // the filter or the words would only fail again.
+  const uint64_t words_bytes = s.set.word_bytes() + s.set.words().size();
+  if (words_bytes >= g_unfit_words_bytes) {
+    const app::Session session = app::session_for_without_words(s);
+    js_save_session(link.c_str(), session.params.c_str(), "", 0, 1);
+    return;
+  }
   const app::Session session = app::session_for(s);
-  js_save_session(link.c_str(), session.params.c_str(), session.words.data(), session.words.size());
+  if (!js_save_session(link.c_str(), session.params.c_str(), session.words.data(),
+                       session.words.size(), 0))
+    g_unfit_words_bytes = std::min(g_unfit_words_bytes, words_bytes);
 }
 
 void keep_state(bool now_or_never) {
@@ -258,7 +274,12 @@ EMSCRIPTEN_KEEPALIVE const char* bl_frame_stats() {
   return reply(j.str());
 }
 
-EMSCRIPTEN_KEEPALIVE const char* bl_state() { return reply(app::actions::state_json(g_loop.state)); }
+EMSCRIPTEN_KEEPALIVE const char* bl_state() {
+  // state() tells the word box's setters and culprits: found once per change and kept in the
+  // cache the frames read (a walk over every word; a benchmark polls state() every frame).
+  if (!g_loop.state.word_input.empty()) (void)app::actions::current_query_with_setters(g_loop.state);
+  return reply(app::actions::state_json(g_loop.state));
+}
 
 EMSCRIPTEN_KEEPALIVE const char* bl_query(const char* bytes, int size) {
   return reply(app::actions::query_json(g_loop.state, std::string_view(bytes, size_t(size))));
