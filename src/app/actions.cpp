@@ -188,8 +188,10 @@ void queue_words(AppState& s, std::vector<std::string> words, ListSource source,
   s.pending.file_name = std::move(file_name);
   s.pending.report = report;
   s.pending.quiet = quiet;
+  s.set.reserve(s.pending.words.size());  // no reallocation of a million words mid-load
   s.history.push(std::move(c));
   s.history.growing = true;
+  s.history.undo.back().added.reserve(s.pending.words.size());
 }
 
 Outcome do_load_preset(AppState& s, Host& host, std::string_view name) {
@@ -637,7 +639,6 @@ bool continue_loading(AppState& s, double budget_ms) {
   const auto start = Clock::now();
   const auto budget = std::chrono::duration<double, std::milli>(budget_ms);
   Change* change = s.history.growing && !s.history.undo.empty() ? &s.history.undo.back() : nullptr;
-  if (change) s.history.bytes -= change->bytes();
   bool any = false;
   // Check the clock every 64 words: cheap, and a slice never overshoots by much.
   while (s.pending.active()) {
@@ -646,15 +647,15 @@ bool continue_loading(AppState& s, double budget_ms) {
       const std::string& w = s.pending.words[s.pending.next];
       if (s.set.add(w) == AddOutcome::added) {
         any = true;
-        if (change) change->added.push_back(w);
+        if (change) {
+          change->added.push_back(w);
+          s.history.bytes += Change::word_bytes(w);
+        }
       }
     }
     if (Clock::now() - start >= budget) break;
   }
-  if (change) {
-    change->params_after = s.set.params();
-    s.history.bytes += change->bytes();
-  }
+  if (change) change->params_after = s.set.params();
   if (any) changed(s, What::words);
   if (s.pending.active()) return true;
   if (s.preset == "passwords" && s.pending.source == ListSource::passwords)

@@ -34,7 +34,10 @@ namespace actions {
 
 Explained query(const AppState& s, std::string_view word);
 // explain() of the word box, cached on (word, version): what the panels draw every frame.
-const Explained& current_query(AppState& s);
+const Explained& current_query(AppState& s);  // setters and culprits only for a false positive
+const Explained& current_query_with_setters(AppState& s);  // all of them (a tooltip asks)
+// explain() of the "check a password" box, cached as current_query() (it walks every word).
+const Explained& checked_query(AppState& s);
 int step_count(const AppState& s);  // steps for the current word and k
 // Where the step-through is: the step on screen for the current word (a new word starts at 0).
 int current_step(const AppState& s);

@@ -68,15 +68,23 @@ void write_layout(JsonWriter& w, const Layout& l) {
 
 Explained query(const AppState& s, std::string_view word) { return s.set.explain(word); }
 
-const Explained& current_query(AppState& s) {
-  QueryCache& c = s.query_cache;
-  if (c.version != s.version || c.word != s.word_input) {
-    c.word = s.word_input;
+namespace {
+const Explained& cached_query(const AppState& s, QueryCache& c, const std::string& word,
+                              bool with_setters) {
+  if (c.version != s.version || c.word != word || (with_setters && !c.result.setters_found)) {
+    c.word = word;
     c.version = s.version;
-    c.result = s.set.explain(s.word_input);
+    c.result = s.set.explain(word, with_setters);
   }
   return c.result;
 }
+}  // namespace
+
+const Explained& current_query(AppState& s) { return cached_query(s, s.query_cache, s.word_input, false); }
+const Explained& current_query_with_setters(AppState& s) {
+  return cached_query(s, s.query_cache, s.word_input, true);
+}
+const Explained& checked_query(AppState& s) { return cached_query(s, s.check_cache, s.check_input, false); }
 
 // Steps: 0 the word's bytes, 1 h = FNV-1a 64 (blocked: and its block), 2 h1 and h2,
 // 3 .. 3+k-1 each position, 3+k the verdict from the bits.
@@ -150,8 +158,7 @@ std::string state_json(const AppState& s) {
   const FilterParams& p = s.set.params();
   const double n = double(f.items_added()), m = double(p.m), k = double(p.k);
   const double x = double(f.bits_set());
-  uint64_t list_bytes = 0;
-  for (const auto& w : s.set.words()) list_bytes += w.size() + 1;  // + one separator each
+  const uint64_t list_bytes = s.set.word_bytes() + s.set.words().size();  // + one separator each
 
   JsonWriter w;
   w.begin_object();
@@ -177,9 +184,20 @@ std::string state_json(const AppState& s) {
   w.key("measured");
   if (s.measurement && s.measurement_version == s.version) write_measurement(w, *s.measurement);
   else w.null();
+  // The plot's sweep (measured FP over bits per word at this k): in slices over frames.
+  w.key("sweep").begin_object();
+  const bool sweep_current = s.plots.words_version == s.words_version && s.plots.params.k == p.k;
+  w.field("current", sweep_current && s.plots.valid);
+  w.field("running", sweep_current && s.plots.running);
+  w.field("progress", double(s.plots.progress));
+  w.field("points", uint64_t{s.plots.measured_vs_bits.size()});
+  w.end_object();
   w.field("wordInput", s.word_input);
   w.key("query");
   if (s.word_input.empty()) w.null();
+  else if (s.query_cache.version == s.version && s.query_cache.word == s.word_input &&
+           s.query_cache.result.setters_found)
+    write_explained(w, s.word_input, s.query_cache.result);  // explain() walks every word
   else write_explained(w, s.word_input, s.set.explain(s.word_input));
   // The notes on screen: each control's, and the one message of the last action.
   w.key("notes").begin_object();

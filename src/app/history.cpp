@@ -1,11 +1,16 @@
 #include "history.h"
 
 namespace bloomlab::app {
+
+size_t Change::word_bytes(const std::string& w) {
+  return sizeof(std::string) + (w.size() > 15 ? w.size() + 1 : 0);
+}
+
 namespace {
 
 size_t words_bytes(const std::vector<std::string>& words) {
   size_t total = 0;
-  for (const std::string& w : words) total += sizeof(std::string) + (w.size() > 15 ? w.size() + 1 : 0);
+  for (const std::string& w : words) total += Change::word_bytes(w);
   return total;
 }
 

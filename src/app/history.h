@@ -33,6 +33,9 @@ struct Change {
   size_t removed_index = 0;
   uint64_t group = 0;  // changes made together (a lesson step's state) undo as one; 0: alone
   size_t bytes() const;
+  // One word's share of bytes(): a list loading adds to History::bytes word by word, rather
+  // than summing its million words again each frame.
+  static size_t word_bytes(const std::string& w);
 };
 
 struct History {

@@ -17,8 +17,7 @@ namespace {
 
 void memory_bars(const AppState& s) {
   const Palette& pal = palette();
-  uint64_t list_bytes = 0;
-  for (const auto& w : s.set.words()) list_bytes += w.size() + 1;
+  const uint64_t list_bytes = s.set.word_bytes() + s.set.words().size();  // + a separator each
   const uint64_t filter_bytes = s.set.filter().size_in_bytes();
   const double largest = double(std::max<uint64_t>({list_bytes, filter_bytes, 1}));
   const float label_w = ImGui::CalcTextSize("the word list ").x;
@@ -61,7 +60,7 @@ void panel_check(AppState& s, Host& /*host*/) {
     dispatch(s, act::SetCheckInput{text});
   show_note(s.note(NoteSlot::check));
   if (!s.check_input.empty() && !s.pending.active()) {
-    const Explained e = actions::query(s, s.check_input);
+    const Explained& e = actions::checked_query(s);
     const bool maybe = e.verdict == Verdict::possibly;
     chip(maybe ? "POSSIBLY LEAKED" : "DEFINITELY NOT LEAKED", maybe ? palette().set_bit : palette().ok,
          IM_COL32(20, 20, 24, 255));

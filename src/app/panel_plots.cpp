@@ -1,7 +1,7 @@
 // Plots. Index:
 //   panel_plots()        the two plots and the "exact formula" toggle
-//   refresh_sweep()      measured FP over bits per word at the current k (core sweep(), cached on
-//                        the words and k; an expensive sweep waits until the sliders rest)
+//   refresh_sweep()      measured FP over bits per word at the current k (core SweepRun, a slice
+//                        per frame, cached on the words and k; a change starts it over)
 //   plot_fp_vs_bits()    (a) FP against bits per word, log y: theory at this k, the best-k
 //                        envelope, measured points, the exact formula, you-are-here
 //   plot_fp_vs_k()       (b) FP against k at this m and n, the best k marked
@@ -19,8 +19,10 @@
 namespace bloomlab::app {
 namespace {
 
-constexpr double kSlowSweepMs = 30;      // slower sweeps wait until the params rest
-constexpr double kRestSeconds = 0.3;
+// The sweep's time per frame: with a million words it takes seconds in all, spread over frames
+// so that none is blocked (issue 14). Its clock is read every kSweepPiece steps (~0.1 ms).
+constexpr double kSweepSliceMs = 6;
+constexpr uint64_t kSweepPiece = 20000;
 constexpr uint64_t kMaxExactBits = 2048;  // exact_fp_rate sums over m terms: small m only
 constexpr uint64_t kMaxExactWork = 200000;
 
@@ -36,27 +38,39 @@ double floor_decade(double v) { return std::pow(10.0, std::floor(std::log10(v)))
 void refresh_sweep(AppState& s) {
   PlotCache& c = s.plots;
   const FilterParams p = s.set.params();
-  if (c.seen_version != s.version) {
-    c.seen_version = s.version;
-    c.seen_at = ImGui::GetTime();
-  }
-  if (c.valid && c.words_version == s.words_version && c.params.k == p.k) return;
+  const bool current = c.words_version == s.words_version && c.params.k == p.k;
+  if (c.valid && current) return;
   if (s.pending.active()) return;
-  if (c.last_sweep_ms > kSlowSweepMs && ImGui::GetTime() - c.seen_at < kRestSeconds) return;
-  c.measured_vs_bits.clear();
-  const auto start = std::chrono::steady_clock::now();
-  if (!s.set.words().empty()) {
+  if (!c.running || !current) {  // a change cancels the run in progress
     SweepGrid grid;
     grid.bits_per_item_min = 1;
     grid.bits_per_item_max = 32;
     grid.k_min = grid.k_max = p.k;
-    for (const Measurement& r : sweep(s.set.words(), grid))
-      c.measured_vs_bits.push_back({double(r.m) / double(std::max<uint64_t>(r.n, 1)), r.k, r.measured_rate});
+    c.run = SweepRun(grid);
+    c.running = true;
+    c.valid = false;
+    c.measured_vs_bits.clear();
+    c.words_version = s.words_version;
+    c.params = p;
   }
-  c.last_sweep_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-  c.words_version = s.words_version;
-  c.params = p;
-  c.valid = true;
+  const WordSet& set = s.set;
+  const SweepRun::IsMember is_member = [&set](std::string_view w) { return set.contains_word(w); };
+  using Clock = std::chrono::steady_clock;
+  const auto start = Clock::now();
+  const auto slice = std::chrono::duration<double, std::milli>(kSweepSliceMs);
+  while (c.run.advance(set.words(), is_member, kSweepPiece) && Clock::now() - start < slice) {
+  }
+  const auto& rows = c.run.rows();
+  for (size_t i = c.measured_vs_bits.size(); i < rows.size(); ++i) {
+    const Measurement& r = rows[i];
+    c.measured_vs_bits.push_back({double(r.m) / double(std::max<uint64_t>(r.n, 1)), r.k, r.measured_rate});
+  }
+  c.progress = float(c.run.progress());
+  if (c.run.done()) {
+    c.run = SweepRun();  // its tables go
+    c.running = false;
+    c.valid = true;
+  }
 }
 
 // The exact formula for small m: over bits per word (n fixed) and over k (m fixed).
@@ -88,12 +102,18 @@ void plot_fp_vs_bits(const AppState& s) {
     envelope.y.push_back(theory::best_k_fp_rate(1, b));
   }
   std::vector<PlotSeries> series{theory_k, envelope};
-  PlotSeries measured{"measured, 100,000 probes", pal.series[2], SeriesStyle::points, {}, {}};
+  std::string measured_label = "measured, 100,000 probes";
+  if (s.plots.running) {  // the sweep in progress: its points appear size by size
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "measuring… %d%%", int(s.plots.progress * 100));
+    measured_label = buf;
+  }
+  PlotSeries measured{measured_label, pal.series[2], SeriesStyle::points, {}, {}};
   for (const MeasuredPoint& mp : s.plots.measured_vs_bits) {
     measured.x.push_back(mp.bits_per_item);
     measured.y.push_back(mp.rate);
   }
-  if (!measured.x.empty() && !lesson_hides(s, hide_measured)) series.push_back(measured);
+  if ((!measured.x.empty() || s.plots.running) && !lesson_hides(s, hide_measured)) series.push_back(measured);
   if (s.view.show_exact_curve) {
     PlotSeries exact{"exact formula (small m)", pal.series[3], SeriesStyle::line, {}, {}};
     for (size_t b = 0; b < s.plots.exact_vs_bits.size(); ++b) {

@@ -111,7 +111,7 @@ void verdict(AppState& s, const Explained& e) {
   s.layout.verdict = ScreenRect{start.x, start.y, end.x - start.x, end.y - start.y};
 }
 
-void positions_row(const AppState& s, const Explained& e) {
+void positions_row(AppState& s, const Explained& e) {
   const Palette& pal = palette();
   for (size_t i = 0; i < e.positions.size(); ++i) {
     const uint64_t bit = e.positions[i];
@@ -125,7 +125,12 @@ void positions_row(const AppState& s, const Explained& e) {
         ImGui::Text("bit %llu is 0: no word set it", static_cast<unsigned long long>(bit));
       } else {
         ImGui::Text("bit %llu is 1, set by:", static_cast<unsigned long long>(bit));
-        for (const auto& w : e.setters[i]) ImGui::BulletText("%s", actions::shown_word(s, w).c_str());
+        // The setters are found when first asked for (a walk over every word); e is the cache.
+        if (!e.setters_found) (void)actions::current_query_with_setters(s);
+        const size_t listed = std::min<size_t>(e.setters[i].size(), 20);
+        for (size_t j = 0; j < listed; ++j) ImGui::BulletText("%s", actions::shown_word(s, e.setters[i][j]).c_str());
+        if (e.setter_counts[i] > listed)
+          ImGui::TextDisabled("and %llu more", static_cast<unsigned long long>(e.setter_counts[i] - listed));
       }
       ImGui::EndTooltip();
     }

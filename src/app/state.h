@@ -42,14 +42,15 @@ struct MeasuredPoint {
 
 struct PlotCache {
   // Measured FP at the current k over bits per item (the sweep), recomputed when the words or k
-  // change; the theory curves are evaluated while drawing (cheap).
+  // change; the theory curves are evaluated while drawing (cheap). The sweep runs a slice per
+  // frame (run): its points appear size by size, and a change of the words or k starts it over.
   std::vector<MeasuredPoint> measured_vs_bits;
-  uint64_t words_version = 0;  // WordSet change counter the cache was computed for
+  uint64_t words_version = 0;  // WordSet change counter the points are (being) measured for
   FilterParams params;
-  bool valid = false;
-  double last_sweep_ms = 0;     // how long the sweep took: an expensive one waits for a pause
-  uint64_t seen_version = UINT64_MAX;  // version last seen changing, and when (ImGui time)
-  double seen_at = 0;
+  bool valid = false;          // the sweep is done for words_version and params.k
+  bool running = false;        // run is measuring for words_version and params.k
+  SweepRun run;
+  float progress = 0;          // of the run, 0..1
   // The exact-formula curves (theory::exact_fp_rate), for small m only; keyed on n, m, k.
   std::vector<double> exact_vs_bits, exact_vs_k;
   uint64_t exact_n = 0, exact_m = 0;
@@ -60,7 +61,7 @@ struct PlotCache {
 struct QueryCache {
   std::string word;
   uint64_t version = UINT64_MAX;
-  Explained result;
+  Explained result;  // without setters unless asked (explain()'s with_setters: a million words)
 };
 
 struct ViewOptions {
@@ -236,6 +237,7 @@ struct AppState {
   size_t preset_word_count = 0;
   bool preset_intact = true;  // false once a preset word was removed
   QueryCache query_cache;
+  QueryCache check_cache;  // of check_input
   SizeUnit size_unit = SizeUnit::bits;
   // Standard variant "what if we cleared its bits?": the answer, for word `what_if_word`.
   std::string what_if_word;

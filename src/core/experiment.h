@@ -2,7 +2,9 @@
 // skip probes that really are members, rate = maybes / queried.
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "filter.h"
@@ -48,5 +50,42 @@ struct SweepGrid {
 // in (bits_per_item, k) order; sizes with m > 2^32 are left out. The results are exactly those
 // of measure() on a WordSet with the same m and k (the unit tests check this).
 std::vector<Measurement> sweep(const std::vector<std::string>& words, const SweepGrid& grid);
+
+// The same sweep in pieces, for a caller that must not stop for the whole of it (the app's plot
+// with a million words: seconds of work, spread over frames). Each advance() does about `work`
+// elementary steps (a word or a probe hashed or walked, a few bytes of the table counted) and
+// says whether more remains; rows() grows by a size's rows as each size is finished. Fed piece by
+// piece or at once, the rows are exactly sweep()'s for the same distinct words.
+// `words` must be distinct (a WordSet's words are) and the same vector, unchanged, at every call:
+// a caller whose words change starts a new run. `is_member` answers for probe strings.
+class SweepRun {
+ public:
+  using IsMember = std::function<bool(std::string_view)>;
+  SweepRun() = default;
+  explicit SweepRun(const SweepGrid& grid) : grid_(grid) {}
+  bool advance(const std::vector<std::string>& words, const IsMember& is_member, uint64_t work);
+  bool done() const { return phase_ == Phase::done; }
+  double progress() const;  // 0 .. 1, by the work done
+  const std::vector<Measurement>& rows() const { return rows_; }
+
+ private:
+  enum class Phase { start, hash_words, probes, size_start, clear, words, count, walk, done };
+  void finish_size();
+  SweepGrid grid_;
+  Phase phase_ = Phase::start;
+  uint64_t n_ = 0, i_ = 0;  // word count; index within the current phase
+  std::vector<uint64_t> word_hashes_, probe_hashes_;
+  uint64_t skipped_ = 0;
+  uint32_t k_limit_ = 0, k_lo_ = 0, k_hi_ = 0;
+  uint64_t b_ = 0, m_ = 0;
+  std::vector<uint8_t> first_k_;
+  // One k wanted at this size (the app's plot, best k): a bit array instead of first_k_, 8x
+  // smaller and counted by popcount; the same counts.
+  bool single_ = false;
+  std::vector<uint64_t> bits_;
+  std::vector<uint64_t> fp_, first_k_count_;
+  std::vector<Measurement> rows_;
+  double work_done_ = 0, work_total_ = 1;
+};
 
 }  // namespace bloomlab

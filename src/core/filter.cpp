@@ -75,10 +75,11 @@ bool memory_available(uint64_t bytes) {
   return fits;
 }
 
-// Calls emit(absolute position) for the k positions of an item under p, in i order.
+// Calls emit(absolute position) for the k positions of an item under p, in i order; h is
+// fnv1a64(item).
 template <typename Emit>
-void for_each_filter_position(const FilterParams& p, std::string_view item, Emit&& emit) {
-  const uint64_t h = fnv1a64(item);
+void for_each_filter_position(const FilterParams& p, std::string_view item, uint64_t h,
+                              Emit&& emit) {
   if (p.variant != Variant::blocked) {
     detail::for_each_position(p.scheme, item, h, p.m, p.k, emit);
     return;
@@ -95,15 +96,16 @@ void for_each_filter_position(const FilterParams& p, std::string_view item, Emit
                             [&](uint64_t pos) { return emit(start + pos); });
 }
 
+template <typename Emit>
+void for_each_filter_position(const FilterParams& p, std::string_view item, Emit&& emit) {
+  for_each_filter_position(p, item, fnv1a64(item), emit);
+}
+
 // The distinct positions of an item, ascending: a counting filter counts an item once per
 // distinct position, so that add and remove are exact inverses even when positions repeat.
-size_t distinct_positions(const FilterParams& p, std::string_view item,
+size_t distinct_positions(const FilterParams& p, std::string_view item, uint64_t h,
                           uint64_t (&out)[kMaxHashes]) {
-  size_t count = 0;
-  for_each_filter_position(p, item, [&](uint64_t pos) {
-    out[count++] = pos;
-    return true;
-  });
+  const size_t count = filter_positions(p, item, h, out);
   std::sort(out, out + count);
   return static_cast<size_t>(std::unique(out, out + count) - out);
 }
@@ -129,10 +131,12 @@ Result<Filter> Filter::create(const FilterParams& p) {
                std::to_string(bytes >> 20) + " MiB)"};
 }
 
-void Filter::add(std::string_view item) {
+void Filter::add(std::string_view item) { add(item, fnv1a64(item)); }
+
+void Filter::add(std::string_view item, uint64_t h) {
   if (params_.variant == Variant::counting) {
     uint64_t pos[kMaxHashes];
-    const size_t count = distinct_positions(params_, item, pos);
+    const size_t count = distinct_positions(params_, item, h, pos);
     for (size_t j = 0; j < count; ++j) {
       const uint64_t i = pos[j];
       const unsigned c = counter(i);
@@ -145,7 +149,7 @@ void Filter::add(std::string_view item) {
       }
     }
   } else {
-    for_each_filter_position(params_, item, [&](uint64_t i) {
+    for_each_filter_position(params_, item, h, [&](uint64_t i) {
       uint64_t& word = bits_[word_of(i)];
       const uint64_t mask = uint64_t{1} << (i & 63);
       bits_set_ += (word & mask) == 0;
@@ -180,7 +184,7 @@ bool Filter::contains(std::string_view item) const {
 RemoveOutcome Filter::remove(std::string_view item) {
   if (params_.variant != Variant::counting) return RemoveOutcome::refused_variant;
   uint64_t pos[kMaxHashes];
-  const size_t count = distinct_positions(params_, item, pos);
+  const size_t count = distinct_positions(params_, item, fnv1a64(item), pos);
   for (size_t j = 0; j < count; ++j) {
     if (counter(pos[j]) == 0) return RemoveOutcome::refused_absent;
   }
@@ -237,6 +241,16 @@ void filter_positions(const FilterParams& p, std::string_view item, std::vector<
     out.push_back(i);
     return true;
   });
+}
+
+size_t filter_positions(const FilterParams& p, std::string_view item, uint64_t h,
+                        uint64_t (&out)[kMaxHashes]) {
+  size_t count = 0;
+  for_each_filter_position(p, item, h, [&](uint64_t i) {
+    out[count++] = i;
+    return true;
+  });
+  return count;
 }
 
 PositionTrace trace_positions(const FilterParams& p, std::string_view item) {

@@ -62,6 +62,10 @@ uint64_t blocked_block_bits(uint64_t m, uint64_t block);  // 512, or more for th
 // needing the filter: e.g. to show the positions for m = 2^32 without allocating 512 MiB.
 // p must be valid (validate(p) empty).
 void filter_positions(const FilterParams& p, std::string_view item, std::vector<uint64_t>& out);
+// The same from h = fnv1a64(item), computed before (a WordSet keeps its words' hashes), into an
+// array; returns k.
+size_t filter_positions(const FilterParams& p, std::string_view item, uint64_t h,
+                        uint64_t (&out)[kMaxHashes]);
 
 // The same positions with the values that lead to them, for the step-through: h = FNV-1a 64;
 // for the blocked variant g = splitmix64(h), the block and its first bit and width; then the
@@ -93,6 +97,7 @@ class Filter {
   static Result<Filter> create(const FilterParams& p);
 
   void add(std::string_view item);
+  void add(std::string_view item, uint64_t h);  // h = fnv1a64(item), computed before
   Query query(std::string_view item) const;
   bool contains(std::string_view item) const;  // query().maybe(), without allocating
   RemoveOutcome remove(std::string_view item);

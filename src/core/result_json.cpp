@@ -15,7 +15,8 @@ void write_explained(JsonWriter& w, std::string_view word, const Explained& e) {
   w.field("verdict", verdict_token(e.verdict));
   w.array("positions", e.positions);
   w.array("zeroBits", e.zero_bits);
-  w.array("culprits", e.culprits);
+  w.array("culprits", e.culprits);  // the first Explained::kMaxListed
+  w.field("culpritCount", e.culprit_count);
   w.field("isMember", e.is_member);
   w.field("validUtf8", is_valid_utf8(word));
   w.field("sentence", e.sentence());

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "hashing.h"
 #include "word_list.h"
 
 namespace bloomlab {
@@ -22,7 +23,7 @@ std::string join_bits(const std::vector<uint64_t>& bits) {
 }
 
 // The first `limit` words, and how many there are in all when that is more.
-std::string join_words(const std::vector<std::string>& words, size_t total, size_t limit = 8) {
+std::string join_words(const std::vector<std::string>& words, uint64_t total, size_t limit = 8) {
   std::string s;
   for (size_t i = 0; i < words.size() && i < limit; ++i) s += (i ? ", " : "") + words[i];
   if (total > limit) s += ", ... (" + std::to_string(total) + " in all)";
@@ -62,9 +63,39 @@ std::string Explained::sentence(const std::function<std::string(std::string_view
   // had saturated could not go back down.
   const std::string who = culprits.empty()
                               ? "words removed since (a counter that reaches 15 stays at 15)"
-                              : join_words(shown, culprits.size());
+                              : join_words(shown, culprit_count);
   return "possibly in the set, but it was never added (a false positive): " +
          std::string(bits.size() == 1 ? "bit " : "bits ") + join_bits(bits) + set_by + who;
+}
+
+// The index: open addressing over word ids + 1 (0 = empty), linear probing, at most half full;
+// a slot comes from the word's FNV hash (kept in hashes_), so growing never hashes a word again.
+size_t WordSet::slot_of(uint64_t h) const {
+  return static_cast<size_t>((h * 0x9E3779B97F4A7C15u) >> 32) & (slots_.size() - 1);
+}
+
+size_t WordSet::find_slot(std::string_view word, uint64_t h) const {
+  const size_t mask = slots_.size() - 1;
+  for (size_t i = slot_of(h);; i = (i + 1) & mask) {
+    const uint32_t id = slots_[i];
+    if (id == 0 || (hashes_[id - 1] == h && words_[id - 1] == word)) return i;
+  }
+}
+
+void WordSet::rebuild_index(size_t slots) {
+  size_t size = kMinSlots;
+  while (size < slots || size < words_.size() * 2) size *= 2;
+  slots_.assign(size, 0);
+  const size_t mask = size - 1;
+  for (size_t id = 0; id < words_.size(); ++id) {
+    size_t i = slot_of(hashes_[id]);
+    while (slots_[i] != 0) i = (i + 1) & mask;
+    slots_[i] = static_cast<uint32_t>(id + 1);
+  }
+}
+
+bool WordSet::contains_word(std::string_view w) const {
+  return slots_[find_slot(w, fnv1a64(w))] != 0;
 }
 
 Result<WordSet> WordSet::create(const FilterParams& p) {
@@ -83,21 +114,30 @@ AddOutcome WordSet::add(std::string_view word, std::string* why) {
       *why = "a word is at most 4096 bytes long; this one has " + std::to_string(word.size());
     return AddOutcome::invalid;
   }
-  std::string key(word);
-  if (index_.count(key)) {
-    if (why) *why = "\"" + key + "\" is already in the set";
+  const uint64_t h = fnv1a64(word);
+  const size_t slot = find_slot(word, h);
+  if (slots_[slot] != 0) {
+    if (why) *why = "\"" + std::string(word) + "\" is already in the set";
     return AddOutcome::duplicate;
   }
-  index_.emplace(key, static_cast<uint32_t>(words_.size()));
-  words_.push_back(std::move(key));
-  filter_.add(word);
+  slots_[slot] = static_cast<uint32_t>(words_.size() + 1);
+  hashes_.push_back(h);
+  word_bytes_ += word.size();
+  words_.emplace_back(word);
+  filter_.add(word, h);
+  if (words_.size() * 2 > slots_.size()) rebuild_index(slots_.size() * 2);
   return AddOutcome::added;
+}
+
+void WordSet::reserve(size_t more) {
+  words_.reserve(words_.size() + more);
+  hashes_.reserve(hashes_.size() + more);
+  if ((words_.size() + more) * 2 > slots_.size()) rebuild_index((words_.size() + more) * 2);
 }
 
 uint64_t WordSet::add_all(const std::vector<std::string>& words) {
   uint64_t added = 0;
-  words_.reserve(words_.size() + words.size());
-  index_.reserve(index_.size() + words.size());
+  reserve(words.size());
   for (const std::string& w : words) added += add(w) == AddOutcome::added;
   return added;
 }
@@ -109,8 +149,8 @@ Result<bool> WordSet::remove(std::string_view word) {
                  std::string(variant_name(params().variant)) +
                  " filter would also erase other words that share them"};
   }
-  auto it = index_.find(std::string(word));
-  if (it == index_.end()) {
+  const size_t slot = find_slot(word, fnv1a64(word));
+  if (slots_[slot] == 0) {
     const Query q = filter_.query(word);
     if (!q.maybe()) {
       return Error{quoted + " was never added: it is definitely not in the set (" +
@@ -125,12 +165,11 @@ Result<bool> WordSet::remove(std::string_view word) {
   if (filter_.remove(word) != RemoveOutcome::removed) {
     return Error{quoted + " could not be removed"};  // unreachable: a member's counters are > 0
   }
-  const uint32_t id = it->second;
-  index_.erase(it);
+  const uint32_t id = slots_[slot] - 1;
+  word_bytes_ -= words_[id].size();
   words_.erase(words_.begin() + id);
-  for (auto& entry : index_) {
-    if (entry.second > id) --entry.second;
-  }
+  hashes_.erase(hashes_.begin() + id);
+  rebuild_index(slots_.size());  // the later words' ids moved down by one
   return true;
 }
 
@@ -145,12 +184,12 @@ std::optional<Error> WordSet::set_params(const FilterParams& p) {
     f = Filter::create(p);
     if (!f.ok()) {
       filter_ = Filter(old);
-      for (const std::string& w : words_) filter_.add(w);
+      for (size_t id = 0; id < words_.size(); ++id) filter_.add(words_[id], hashes_[id]);
       return Error{f.error()};
     }
   }
   if (!f.ok()) return Error{f.error()};
-  for (const std::string& w : words_) f->add(w);
+  for (size_t id = 0; id < words_.size(); ++id) f->add(words_[id], hashes_[id]);
   filter_ = std::move(*f);
   return std::nullopt;
 }
@@ -158,15 +197,19 @@ std::optional<Error> WordSet::set_params(const FilterParams& p) {
 void WordSet::clear() {
   filter_.clear();
   words_.clear();
-  index_.clear();
+  hashes_.clear();
+  word_bytes_ = 0;
+  slots_.assign(kMinSlots, 0);
 }
 
 void WordSet::truncate(size_t count) {
   if (count >= words_.size()) return;
-  for (size_t i = count; i < words_.size(); ++i) index_.erase(words_[i]);
+  for (size_t i = count; i < words_.size(); ++i) word_bytes_ -= words_[i].size();
   words_.resize(count);
+  hashes_.resize(count);
+  rebuild_index(slots_.size());
   filter_.clear();
-  for (const std::string& w : words_) filter_.add(w);
+  for (size_t id = 0; id < words_.size(); ++id) filter_.add(words_[id], hashes_[id]);
 }
 
 void WordSet::assign(const std::vector<std::string>& words) {
@@ -174,7 +217,16 @@ void WordSet::assign(const std::vector<std::string>& words) {
   add_all(words);
 }
 
-Explained WordSet::explain(std::string_view word) const {
+template <typename F>
+void WordSet::for_each_word_positions(F&& f) const {
+  uint64_t own[kMaxHashes];
+  for (size_t id = 0; id < words_.size(); ++id) {
+    const size_t k = filter_positions(params(), words_[id], hashes_[id], own);
+    f(words_[id], own, k);
+  }
+}
+
+Explained WordSet::explain(std::string_view word, bool with_setters) const {
   Explained e;
   const Query q = filter_.query(word);
   e.positions = q.positions;
@@ -182,36 +234,48 @@ Explained WordSet::explain(std::string_view word) const {
   e.verdict = q.maybe() ? Verdict::possibly : Verdict::definitely_not;
   e.is_member = contains_word(word);
   e.setters.resize(e.positions.size());
+  e.setter_counts.assign(e.positions.size(), 0);
+  if (!with_setters && (e.verdict == Verdict::definitely_not || e.is_member)) {
+    e.setters_found = false;
+    return e;
+  }
   const std::vector<uint64_t> wanted = sorted_unique(e.positions);
-  std::vector<uint64_t> own;
+  // A word's position is looked up in `wanted` only if its bit in this 4096-bit mask is set:
+  // most words of a big set share none of the k positions.
+  uint64_t mask[64] = {};
+  for (uint64_t p : wanted) mask[(p >> 6) & 63] |= uint64_t{1} << (p & 63);
   std::vector<char> hit(e.positions.size());
-  for (const std::string& w : words_) {
-    filter_.positions_of(w, own);
+  for_each_word_positions([&](const std::string& w, const uint64_t* own, size_t k) {
+    bool maybe = false;
+    for (size_t j = 0; j < k; ++j) maybe |= (mask[(own[j] >> 6) & 63] >> (own[j] & 63)) & 1;
+    if (!maybe) return;
     std::fill(hit.begin(), hit.end(), 0);
     bool any = false;
-    for (uint64_t p : own) {
+    for (size_t j = 0; j < k; ++j) {
+      const uint64_t p = own[j];
       if (!sorted_contains(wanted, p)) continue;
       for (size_t i = 0; i < e.positions.size(); ++i) {
         if (e.positions[i] == p && !hit[i]) {
           hit[i] = 1;
           any = true;
-          e.setters[i].push_back(w);
+          if (e.setters[i].size() < Explained::kMaxListed) e.setters[i].push_back(w);
+          ++e.setter_counts[i];
         }
       }
     }
     // Culprits are the other words: a member trivially explains its own bits.
-    if (any && w != word) e.culprits.push_back(w);
-  }
+    if (any && w != word && e.culprit_count++ < Explained::kMaxListed) e.culprits.push_back(w);
+  });
   return e;
 }
 
 std::vector<uint32_t> WordSet::setters_of_bit(uint64_t bit) const {
   std::vector<uint32_t> ids;
   if (!filter_.bit(bit)) return ids;
-  std::vector<uint64_t> own;
+  uint64_t own[kMaxHashes];
   for (uint32_t id = 0; id < words_.size(); ++id) {
-    filter_.positions_of(words_[id], own);
-    if (std::find(own.begin(), own.end(), bit) != own.end()) ids.push_back(id);
+    const size_t k = filter_positions(params(), words_[id], hashes_[id], own);
+    if (std::find(own, own + k, bit) != own + k) ids.push_back(id);
   }
   return ids;
 }
@@ -233,17 +297,15 @@ std::vector<std::string> WordSet::would_break_if_cleared(std::string_view word) 
   }
   std::vector<std::string> broken;
   if (cleared.empty()) return broken;
-  std::vector<uint64_t> own;
-  for (const std::string& w : words_) {
-    if (w == word) continue;
-    filter_.positions_of(w, own);
-    for (uint64_t p : own) {
-      if (sorted_contains(cleared, p)) {
+  for_each_word_positions([&](const std::string& w, const uint64_t* own, size_t k) {
+    if (w == word) return;
+    for (size_t j = 0; j < k; ++j) {
+      if (sorted_contains(cleared, own[j])) {
         broken.push_back(w);
         break;
       }
     }
-  }
+  });
   return broken;
 }
 

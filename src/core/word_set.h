@@ -22,9 +22,18 @@ struct Explained {
   std::vector<uint64_t> positions;  // i = 0..k-1
   std::vector<uint64_t> zero_bits;  // positions whose bit is 0 (ascending)
   // For each hash index i: the added words whose own positions include positions[i].
+  // At most kMaxListed words each (a million words in a full filter: every word sets every bit);
+  // setter_counts[i] counts them all.
   std::vector<std::vector<std::string>> setters;
-  // Every word in `setters`, each once, in the order first met: who lit this word's bits.
+  std::vector<uint64_t> setter_counts;
+  // Every word in `setters`, each once, in the order first met: who lit this word's bits; the
+  // first kMaxListed of them, culprit_count of them in all.
   std::vector<std::string> culprits;
+  uint64_t culprit_count = 0;
+  static constexpr size_t kMaxListed = 1000;
+  // False when explain() was asked to skip the walk over the words where the sentence needs no
+  // culprits (a sure miss, a member): setters and culprits are then empty.
+  bool setters_found = true;
   bool is_member = false;           // the word itself was added (a true positive)
   std::string sentence() const;     // "definitely not in the set — bit 32 is 0", ...
   // The same, with each culprit written by `show` (the view masks or shortens words).
@@ -41,6 +50,9 @@ class WordSet {
   AddOutcome add(std::string_view word, std::string* why = nullptr);
   // Adds many words, e.g. a parsed word list; returns how many were new.
   uint64_t add_all(const std::vector<std::string>& words);
+  // Room for `more` words beyond those held, so that adding them one by one (a list loading a
+  // slice per frame) never reallocates the words or the index along the way.
+  void reserve(size_t more);
   // Counting variant: removes a member. Refuses (with a reason) anything else.
   Result<bool> remove(std::string_view word);
   // Rebuilds the filter from the words for new params; on a bad value nothing changes.
@@ -53,7 +65,9 @@ class WordSet {
   // as add() would) and rebuilds the filter once. Undo of a preset, a clear or a removal.
   void assign(const std::vector<std::string>& words);
 
-  Explained explain(std::string_view word) const;
+  // with_setters false: the setters and culprits only where the sentence names them (a false
+  // positive); a sure miss or a member then costs O(k), not a walk over every word.
+  Explained explain(std::string_view word, bool with_setters = true) const;
   // Words (ids into words()) whose positions include bit i.
   std::vector<uint32_t> setters_of_bit(uint64_t bit) const;
   // Standard variant "what if we cleared this word's bits?": the other members that would then
@@ -65,7 +79,9 @@ class WordSet {
   // The word's k positions under the current params (as filter().positions_of).
   std::vector<uint64_t> positions(std::string_view word) const;
 
-  bool contains_word(std::string_view w) const { return index_.count(std::string(w)) != 0; }
+  bool contains_word(std::string_view w) const;
+  // The words' bytes, summed (kept as words come and go: a million words are not summed per frame).
+  uint64_t word_bytes() const { return word_bytes_; }
   const std::vector<std::string>& words() const { return words_; }
   const Filter& filter() const { return filter_; }
   const FilterParams& params() const { return filter_.params(); }
@@ -73,8 +89,20 @@ class WordSet {
  private:
   explicit WordSet(Filter f) : filter_(std::move(f)) {}
   Filter filter_;
+  // f(word, positions, k) for every word under the current params, from the hashes kept here:
+  // explain() and friends walk all the words, and hashing them again was most of their time.
+  template <typename F> void for_each_word_positions(F&& f) const;
   std::vector<std::string> words_;
-  std::unordered_map<std::string, uint32_t> index_;
+  std::vector<uint64_t> hashes_;  // fnv1a64 of each word, as words_
+  uint64_t word_bytes_ = 0;
+  // Which words there are: an open-addressing table of ids + 1, sized from the hashes (rather
+  // than a std::unordered_map<std::string, ...>, which held a second copy of every word in a
+  // node of its own: a million words loaded at half the speed, and looked up with a copy).
+  static constexpr size_t kMinSlots = 16;
+  std::vector<uint32_t> slots_ = std::vector<uint32_t>(kMinSlots, 0);
+  size_t slot_of(uint64_t h) const;
+  size_t find_slot(std::string_view word, uint64_t h) const;  // its slot, or the empty one to use
+  void rebuild_index(size_t slots);
 };
 
 }  // namespace bloomlab

@@ -182,3 +182,68 @@ TEST_CASE("presentation toggled mid-session draws before and after the fonts fol
     CHECK_FALSE(screen.state.view.presentation);
   }
 }
+
+TEST_CASE("the plot's sweep runs a slice per frame, is started over by a change, and ends exact") {
+  // Issue 14: with a million words the sweep (measured FP over bits per word) took 7-8 s in one
+  // frame. Now each frame runs a few ms of it; a change of k or of the words starts it over; the
+  // points, once there, are those of the core's sweep() in one go (itself checked against
+  // measure() by the unit tests). 60,000 words: about 0.2 s of sweep natively, many frames.
+  Screen screen;
+  std::string text;
+  for (int i = 0; i < 60000; ++i) text += "word-" + std::to_string(i * 7919) + "\n";
+  (void)apply(screen.state, screen.host, act::LoadPreset{"empty"});
+  (void)apply(screen.state, screen.host, act::LoadWordList{text, "", ListSource::pasted});
+  AppState& s = screen.state;
+  for (int i = 0; i < 10000 && s.pending.active(); ++i) screen.frames(1280, 800, 1);
+  REQUIRE(s.set.words().size() == 60000);
+  auto one_shot = [&](uint32_t k) {
+    SweepGrid grid;
+    grid.k_min = grid.k_max = k;
+    return sweep(s.set.words(), grid);
+  };
+  auto same_as = [&](const std::vector<Measurement>& rows) {
+    REQUIRE(s.plots.measured_vs_bits.size() == rows.size());
+    for (size_t i = 0; i < rows.size(); ++i) {
+      CAPTURE(i);
+      CHECK(s.plots.measured_vs_bits[i].rate == rows[i].measured_rate);  // exactly
+      CHECK(s.plots.measured_vs_bits[i].bits_per_item == double(rows[i].m) / 60000.0);
+    }
+  };
+  screen.frames(1280, 800, 1);
+  CHECK(s.plots.running);  // not done in one frame
+  CHECK_FALSE(s.plots.valid);
+  CHECK(s.plots.measured_vs_bits.size() < 32);
+  const float progress = s.plots.progress;
+  screen.frames(1280, 800, 2);
+  CHECK(s.plots.progress > progress);  // resumed where it was
+  // A change of k cancels it: the next frame measures for the new k, from the start.
+  ParamsRequest k5;
+  k5.k = 5;
+  REQUIRE(apply(s, screen.host, act::SetParams{k5}).code != Code::params_refused);
+  screen.frames(1280, 800, 1);
+  CHECK(s.plots.running);
+  CHECK(s.plots.params.k == 5);
+  for (const MeasuredPoint& mp : s.plots.measured_vs_bits) CHECK(mp.k == 5);  // none left of k = 7
+  int frames = 0;
+  while (!s.plots.valid && frames < 100000) {
+    screen.frames(1280, 800, 1);
+    ++frames;
+  }
+  CHECK(frames > 3);
+  CHECK_FALSE(s.plots.running);
+  same_as(one_shot(5));
+  // A word added starts it over too, and it ends with the new words' points.
+  (void)apply(s, screen.host, act::AddWord{"one more"});
+  screen.frames(1280, 800, 1);
+  CHECK(s.plots.running);
+  while (!s.plots.valid && frames < 200000) {
+    screen.frames(1280, 800, 1);
+    ++frames;
+  }
+  REQUIRE(s.set.words().size() == 60001);
+  SweepGrid grid;
+  grid.k_min = grid.k_max = 5;
+  const std::vector<Measurement> rows = sweep(s.set.words(), grid);
+  REQUIRE(s.plots.measured_vs_bits.size() == rows.size());
+  for (size_t i = 0; i < rows.size(); ++i) CHECK(s.plots.measured_vs_bits[i].rate == rows[i].measured_rate);
+}

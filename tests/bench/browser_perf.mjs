@@ -51,9 +51,8 @@ async function typingFrames(label, setup, typing = true) {
 // Wall time in the page from setParams until the numbers are current (state() answers), until the
 // second frame after it has been drawn, and, when k changes, until the end of the frame that re-ran
 // the plot's sweep (measured FP over bits per word at this k): the frame with the most work in the
-// second after the change, whose work is reported too. The app puts off a sweep that last took
-// more than 30 ms until the parameters have rested 0.3 s (src/app/panel_plots.cpp), so that frame
-// comes about 0.3 s after the change; the two frames drawn before it still show the old sweep.
+// second after the change, whose work is reported too. Since issue 14 the app runs the sweep
+// 6 ms per frame from the change on (src/app/panel_plots.cpp), so no one frame re-runs it all.
 async function paramChange(params) {
   return page.evaluate(async (p) => {
     const frame = () => new Promise((r) => requestAnimationFrame(r));

@@ -181,3 +181,60 @@ TEST_CASE("sweep counts probes that are members as skipped, and duplicates once"
   CHECK(rows[0].skipped == 2);
   CHECK(rows[0].probes == 98);
 }
+
+TEST_CASE("a sweep run in pieces gives exactly measure()'s counts, rows as each size is done") {
+  // The app's plot sweep (1..32 bits per word at one k: a bit array per size) and a grid of
+  // several k (a table of first k per size), spread over frames (issue 14, a million words):
+  // however small the pieces, every row is that of a filter built and queried directly.
+  SweepGrid plot;
+  plot.bits_per_item_min = 1;
+  plot.bits_per_item_max = 32;
+  plot.k_min = plot.k_max = 7;
+  plot.probes = 5000;
+  SweepGrid several = plot;
+  several.bits_per_item_max = 3;
+  several.k_min = 5;
+  const std::vector<std::string>& words = passwords();  // distinct, as a WordSet's words
+  const WordSet members = filled(64, 1);
+  const SweepRun::IsMember is_member = [&](std::string_view p) { return members.contains_word(p); };
+  for (const SweepGrid& grid : {plot, several}) {
+    for (uint64_t piece : {uint64_t{1}, uint64_t{977}, uint64_t{1} << 20}) {
+      CAPTURE(grid.k_min);
+      CAPTURE(piece);
+      SweepRun run(grid);
+      size_t calls = 0, rows_before = 0;
+      double progress_before = 0;
+      bool rows_only_grew = true, progress_rose = true;
+      while (run.advance(words, is_member, piece)) {
+        ++calls;
+        const size_t rows = run.rows().size();
+        rows_only_grew &= rows >= rows_before;
+        progress_rose &= run.progress() >= progress_before && run.progress() < 1;
+        rows_before = rows;
+        progress_before = run.progress();
+      }
+      CHECK(run.done());
+      CHECK(run.progress() == 1);
+      CHECK(rows_only_grew);
+      CHECK(progress_rose);
+      if (piece == 1) CHECK(calls > 3 * 10000);  // a word at a time: really in pieces
+      REQUIRE(run.rows().size() == (grid.k_min == 7 ? 32 : 3 * 3));
+      for (const Measurement& row : run.rows()) {
+        CAPTURE(row.m);
+        CAPTURE(row.k);
+        const Measurement direct = measure(filled(row.m, row.k), grid.probes);
+        CHECK(row.bits_set == direct.bits_set);
+        CHECK(row.false_positives == direct.false_positives);
+        CHECK(row.probes == direct.probes);
+        CHECK(row.skipped == direct.skipped);
+      }
+    }
+  }
+}
+
+TEST_CASE("a sweep run over no words is done at once, with no rows") {
+  SweepRun run{SweepGrid{}};
+  CHECK_FALSE(run.advance({}, [](std::string_view) { return false; }, 100));
+  CHECK(run.done());
+  CHECK(run.rows().empty());
+}

@@ -156,3 +156,68 @@ TEST_CASE("a false positive on saturated counters says its words were removed, n
         "possibly in the set, but it was never added (a false positive): bit 0 was set by words "
         "removed since (a counter that reaches 15 stays at 15)");
 }
+
+TEST_CASE("word bytes and provenance follow add, remove, truncate, clear and new params") {
+  // The set keeps its words' byte count and hashes as words come and go (issue 14: a million
+  // words are not summed or hashed again each frame): each step agrees with a set built afresh.
+  WordSet s = make(64, 3, Variant::counting);
+  for (const char* w : {"password", "12345", "qwerty", "dragon", "letmein"}) s.add(w);
+  CHECK(s.word_bytes() == 8 + 5 + 6 + 6 + 7);
+  REQUIRE(s.remove("12345").ok());
+  CHECK(s.word_bytes() == 8 + 6 + 6 + 7);
+  auto same_as_fresh = [&](const std::vector<std::string>& words) {
+    WordSet fresh = make(s.params().m, s.params().k, s.params().variant);
+    REQUIRE_FALSE(fresh.set_params(s.params()));
+    for (const std::string& w : words) fresh.add(w);
+    CHECK(s.words() == fresh.words());
+    for (const char* q : {"Qwerty", "letmein", "nope", "dragon"}) {
+      CAPTURE(q);
+      CHECK(s.explain(q).culprits == fresh.explain(q).culprits);
+      CHECK(s.explain(q).setters == fresh.explain(q).setters);
+    }
+    for (uint64_t bit = 0; bit < s.params().m; ++bit) CHECK(s.setters_of_bit(bit) == fresh.setters_of_bit(bit));
+  };
+  same_as_fresh({"password", "qwerty", "dragon", "letmein"});
+  REQUIRE_FALSE(s.set_params({128, 4, Variant::standard, Scheme::independent}));
+  same_as_fresh({"password", "qwerty", "dragon", "letmein"});
+  s.truncate(2);
+  CHECK(s.word_bytes() == 8 + 6);
+  same_as_fresh({"password", "qwerty"});
+  s.clear();
+  CHECK(s.word_bytes() == 0);
+  s.assign({"a", "bb", "a"});
+  CHECK(s.word_bytes() == 3);
+  same_as_fresh({"a", "bb"});
+}
+
+TEST_CASE("explain without setters: the walk only for a false positive; more than 1000 culprits counted") {
+  // The app's word box asks for setters only when a tooltip shows them (issue 14: explain()
+  // walks every word, a million of them): the sentence is the same either way.
+  WordSet s = make(64, 3);
+  s.add("Qwerty");
+  s.add("dragon");
+  const Explained miss = s.explain("nope", false), hit = s.explain("dragon", false);
+  CHECK_FALSE(miss.setters_found);
+  CHECK_FALSE(hit.setters_found);
+  CHECK(miss.sentence() == s.explain("nope").sentence());
+  CHECK(hit.sentence() == "in the set: it was added");
+  CHECK(hit.setters.size() == 3);
+  CHECK(hit.setters[0].empty());
+  const Explained fp = s.explain("letmein", false);  // a false positive names its culprits
+  CHECK(fp.setters_found);
+  CHECK(fp.culprits == std::vector<std::string>{"Qwerty"});
+  CHECK(fp.sentence() == s.explain("letmein").sentence());
+  // m = 64 and 20,000 words: each bit set by ~900 (a word shares one of 3 bits with ~13%); the
+  // lists stop at 1000, the counts do not.
+  WordSet full = make(64, 3);
+  for (int i = 0; i < 20000; ++i) full.add("w" + std::to_string(i));
+  const Explained all = full.explain("not added");
+  REQUIRE(all.verdict == Verdict::possibly);
+  CHECK(all.culprits.size() == 1000);
+  CHECK(all.culprit_count > 1000);
+  CHECK(all.sentence().find("(" + std::to_string(all.culprit_count) + " in all)") != std::string::npos);
+  for (size_t i = 0; i < 3; ++i) {
+    CHECK(all.setters[i].size() == std::min<uint64_t>(1000, all.setter_counts[i]));
+    CHECK(all.setter_counts[i] == full.setters_of_bit(all.positions[i]).size());
+  }
+}

@@ -1,0 +1,125 @@
+// A million words in the visualizer (issue 14), in headless Chromium: not a test, it prints
+// figures for RESULTS.md.   node tests/bench/million.mjs [N=1000000]   (after a web build)
+// 1. Load N generated words "w<i>-<hex>" (distinct) with bloomlab.loadWords(): the call itself
+//    (the parse, synchronous), then the frames until they are all in (loading.active false):
+//    total time, the longest frame's work, the time of each tenth of the words (a steady rate).
+// 2. Idle frames with N words against 10,000 words (the app's own work per frame).
+// 3. Changes with N words (m and k set for 10 bits per word first): the call, when the numbers
+//    are current (state().measured), the longest frame's work until then and until the plot's
+//    measured points are current (state().sweep.current), and when that is.
+// The app's own work per frame comes from bloomlab.frameStats(); the canvas is 640x400 (headless
+// Chromium rasterises WebGL in software, at a cost growing with the pixels, RESULTS.md).
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+process.env.BLOOMLAB_SITE ||= path.join(here, "../../build/web/site");
+const { launch, openApp } = await import("../e2e/harness.mjs");
+const N = Number(process.argv[2] || 1000000);
+
+const browser = await launch();
+const app = await openApp(browser, { query: "?preset=empty&theme=dark", viewport: { width: 640, height: 400 } });
+const page = app.page;
+page.setDefaultTimeout(600000);
+await page.evaluate(() => bloomlab.idle());
+
+// Loads n words; resolves with the figures. Runs in the page.
+async function load(n) {
+  return page.evaluate(async (n) => {
+    const frame = () => new Promise((r) => requestAnimationFrame(r));
+    const parts = [];
+    for (let i = 0; i < n; i++) parts.push("w" + i + "-" + ((Math.imul(i, 2654435761) + 7) & 0xffff).toString(16));
+    const text = parts.join("\n") + "\n";
+    await frame();
+    bloomlab.frameStats();
+    const t0 = performance.now();
+    bloomlab.loadWords(text, "million.txt");
+    const callMs = performance.now() - t0;
+    let longest = 0, frames = 0, nextTenth = 0.1, tenthStart = performance.now();
+    const tenths = [];
+    for (;;) {
+      await frame();
+      frames++;
+      longest = Math.max(longest, bloomlab.frameStats().maxMs);
+      const l = bloomlab.state().loading;
+      while (l.active && l.progress >= nextTenth && nextTenth < 0.95) {
+        tenths.push(Math.round(performance.now() - tenthStart));
+        tenthStart = performance.now();
+        nextTenth += 0.1;
+      }
+      if (!l.active) break;
+    }
+    tenths.push(Math.round(performance.now() - tenthStart));
+    return { words: bloomlab.state().n, callMs, totalMs: performance.now() - t0, frames, longestFrameWorkMs: longest, tenthsMs: tenths };
+  }, n);
+}
+
+// Waits until the plot's sweep is done; returns ms and the longest frame's work meanwhile.
+async function untilSwept() {
+  return page.evaluate(async () => {
+    const frame = () => new Promise((r) => requestAnimationFrame(r));
+    const t0 = performance.now();
+    let longest = 0;
+    while (!bloomlab.state().sweep.current) {
+      await frame();
+      longest = Math.max(longest, bloomlab.frameStats().maxMs);
+    }
+    return { ms: performance.now() - t0, longestFrameWorkMs: longest };
+  });
+}
+
+async function idle() {
+  return page.evaluate(async () => {
+    const frame = () => new Promise((r) => requestAnimationFrame(r));
+    for (let i = 0; i < 10; i++) await frame();
+    bloomlab.frameStats();
+    for (let i = 0; i < 120; i++) await frame();
+    return bloomlab.frameStats();
+  });
+}
+
+// One change ({params} for setParams, or {add: word}): the call's time, when the numbers are current, the longest
+// frame's work until the plot is current too, and when.
+async function change(label, code) {  // code: what to change
+  return page.evaluate(async ({ label, code }) => {
+    const frame = () => new Promise((r) => requestAnimationFrame(r));
+    await frame();
+    bloomlab.frameStats();
+    const t0 = performance.now();
+    if (code.params) bloomlab.setParams(code.params);
+    else bloomlab.add(code.add);
+    const callMs = performance.now() - t0;
+    let numbersMs = null, longestUntilNumbers = 0, longest = 0;
+    for (;;) {
+      await frame();
+      longest = Math.max(longest, bloomlab.frameStats().maxMs);
+      const s = bloomlab.state();
+      if (numbersMs === null && s.measured) { numbersMs = performance.now() - t0; longestUntilNumbers = longest; }
+      if (s.measured && s.sweep.current) break;
+      if (performance.now() - t0 > 300000) break;
+    }
+    return { change: label, callMs, numbersMs, plotsMs: performance.now() - t0, longestFrameWorkUntilNumbersMs: longestUntilNumbers, longestFrameWorkMs: longest };
+  }, { label, code });
+}
+
+const out = { n: N };
+const note = (what, x) => console.error(what, JSON.stringify(x));
+out.load10k = await load(10000);
+out.sweep10k = await untilSwept();
+out.idle10k = await idle();
+await page.evaluate(() => bloomlab.loadPreset("empty"));
+out.load = await load(N);
+note("load", out.load);
+out.sweep = await untilSwept();
+out.idle = await idle();
+note("idle", [out.sweep, out.idle, out.idle10k]);
+out.changes = [];
+out.changes.push(await change("m = 10 bits per word, k = 7", { params: { m: N * 10, k: 7 } }));
+out.changes.push(await change("k = 8", { params: { k: 8 } }));
+out.changes.push(await change("add a word", { add: "one more word" }));
+out.changes.push(await change("m x 2", { params: { m: N * 20 } }));
+out.idleAfter = await idle();
+note("all", out);
+console.log(JSON.stringify(out, null, 1));
+await app.close();
+await browser.close();
