@@ -80,10 +80,13 @@ void candidates(AppState& s, const LessonTask& /*task*/) {
   const float buttons = compact ? ImGui::CalcTextSize("yes").x + 2 * st.FramePadding.x
                                 : ImGui::CalcTextSize("yesno").x + 4 * st.FramePadding.x + st.ItemSpacing.x;
   const float mark = ImGui::CalcTextSize(reveal ? (compact ? "✓" : "✓ false positive") : "✓").x;
-  const float one = word_w + buttons + mark + 6 * st.CellPadding.x + 2 * st.ItemSpacing.x;
+  const float one = word_w + buttons + mark + (compact ? 4 : 6) * st.CellPadding.x + (compact ? 0 : 2 * st.ItemSpacing.x);
   const int per_row = ImGui::GetContentRegionAvail().x >= 2 * one ? 2 : 1;
   hint_text("In the list?");
-  if (!ImGui::BeginTable("candidates", 3 * per_row, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg)) return;
+  if (compact) ImGui::PushStyleVar(ImGuiStyleVar_CellPadding, ImVec2(st.CellPadding.x, 1));
+  const bool table = ImGui::BeginTable("candidates", 3 * per_row, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg);
+  if (compact) ImGui::PopStyleVar();
+  if (!table) return;
   for (size_t i = 0; i < t.candidates.size(); ++i) {
     const Candidate& c = t.candidates[i];
     ImGui::PushID(int(i));

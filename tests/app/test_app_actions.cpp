@@ -466,3 +466,18 @@ TEST_CASE("classroom-safe words: masked on screen, the filter unchanged") {
   CHECK(run(s, host, act::SetPresentation{false}).ok());
   CHECK_FALSE(s.view.safe_words);
 }
+
+TEST_CASE("a link keeps the classroom-safe words chosen, not the ones presentation mode turned on") {
+  FakeHost host;
+  AppState s = tiny_state(host);
+  (void)apply_url_params(s, host, "safe=1");
+  const std::string link = url_params_for(s);
+  CHECK(link.find("&safe=1") != std::string::npos);  // fuzz_url_params found it dropped
+  AppState t = tiny_state(host);
+  (void)apply_url_params(t, host, link);
+  CHECK(t.view.safe_words);
+  AppState u = tiny_state(host);
+  (void)apply(u, host, act::SetPresentation{true});
+  CHECK(u.view.safe_words);
+  CHECK(url_params_for(u).find("safe=") == std::string::npos);
+}
