@@ -7,6 +7,7 @@
 #include <cstdlib>
 
 #include "core/word_list.h"
+#include "url_params.h"
 
 namespace bloomlab::app {
 namespace {
@@ -187,11 +188,7 @@ class Parser {
 
   void state(LessonStep& s, std::string_view value) {
     if (s.state) return error("a step has one \"state:\" line");
-    std::string_view rest = value;
-    while (!rest.empty()) {
-      const size_t amp = rest.find('&');
-      const std::string_view pair = rest.substr(0, amp);
-      rest = amp == std::string_view::npos ? std::string_view() : rest.substr(amp + 1);
+    for (std::string_view pair : split(value, '&')) {
       if (pair.empty()) continue;
       const std::string_view key = pair.substr(0, pair.find('='));
       if (std::none_of(std::begin(kStateKeys), std::end(kStateKeys), [&](const char* k) { return key == k; }))
@@ -243,13 +240,8 @@ class Parser {
       t.options.emplace_back(value);
       t.right.push_back(key == "option*");
     } else if (key == "exclude") {
-      std::string_view rest = value;
-      while (!rest.empty()) {
-        const size_t comma = rest.find(',');
-        const std::string_view w = trim(rest.substr(0, comma));
-        if (!w.empty()) t.exclude.emplace_back(w);
-        rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
-      }
+      for (std::string_view item : split(value, ','))
+        if (const std::string_view w = trim(item); !w.empty()) t.exclude.emplace_back(w);
     } else if (key == "n") {
       if (auto v = num("n", 1, 1e12)) t.n = *v;
     } else if (key == "p") {

@@ -44,16 +44,12 @@ void save_progress(const AppState& s, Host& host) {
 std::string state_to_apply(const AppState& s, const std::string& state) {
   std::string preset, rest;
   bool m = false, k = false, variant = false, scheme = false, words = false;
-  size_t start = 0;
-  while (start <= state.size()) {
-    const size_t amp = std::min(state.find('&', start), state.size());
-    const std::string pair = state.substr(start, amp - start);
-    const std::string key = pair.substr(0, pair.find('='));
-    if (key == "preset") preset = pair.substr(std::min(pair.size(), key.size() + 1));
-    else if (!pair.empty()) rest += (rest.empty() ? "" : "&") + pair;
+  for (std::string_view pair : split(state, '&')) {
+    const std::string_view key = pair.substr(0, pair.find('='));
+    if (key == "preset") preset = std::string(pair.substr(std::min(pair.size(), key.size() + 1)));
+    else if (!pair.empty()) (rest += rest.empty() ? "" : "&") += pair;
     m |= key == "m", k |= key == "k", variant |= key == "variant", scheme |= key == "scheme";
     words |= key == "words";  // without its preset, words= would mean "an empty filter with these"
-    start = amp + 1;
   }
   const auto params = preset_params(preset);
   if (!params || words || s.preset != (preset == "10k" ? "passwords" : preset) || !s.preset_intact ||
@@ -342,18 +338,26 @@ std::string lesson_progress_text(const AppState& s) {
   return out;
 }
 
+LessonProgress lesson_progress(const AppState& s, const Lesson& l) {
+  LessonProgress p;
+  for (size_t i = 0; i < l.steps.size(); ++i) {
+    const std::string key = key_of(l, int(i));
+    p.reached += s.lessons.reached.count(key);
+    if (l.steps[i].task.kind == TaskKind::none) continue;
+    ++p.tasks;
+    p.solved += s.lessons.solved.count(key);
+  }
+  return p;
+}
+
 std::string lessons_json(const AppState& s) {
   JsonWriter j;
   j.begin_array();
   for (const Lesson* l : all_lessons(s)) {
     j.begin_object().field("id", l->id).field("title", l->title).field("summary", l->summary);
     j.field("steps", uint64_t(l->steps.size()));
-    uint64_t reached = 0, solved = 0;
-    for (size_t i = 0; i < l->steps.size(); ++i) {
-      reached += s.lessons.reached.count(key_of(*l, int(i)));
-      solved += s.lessons.solved.count(key_of(*l, int(i)));
-    }
-    j.field("reached", reached).field("solved", solved);
+    const LessonProgress p = lesson_progress(s, *l);
+    j.field("reached", uint64_t(p.reached)).field("solved", uint64_t(p.solved));
     j.key("stepTitles").begin_array();
     for (const LessonStep& st : l->steps) j.value(st.title);
     j.end_array().end_object();

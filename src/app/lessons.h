@@ -43,6 +43,13 @@ void draw_candidates(AppState& s, const LessonTask& task);
 // false-or-real candidates are drawn. The app calls it every frame (like continue_loading).
 void continue_lesson(AppState& s);
 
+// How far the student got in a lesson: steps seen, steps with a task, tasks solved.
+struct LessonProgress {
+  size_t reached = 0, tasks = 0, solved = 0;
+  bool done() const { return tasks > 0 && solved == tasks; }
+};
+LessonProgress lesson_progress(const AppState& s, const Lesson& l);
+
 // For the JS API: [{id, title, steps}], and the open step {id, step, steps, title, task}.
 std::string lessons_json(const AppState& s);
 std::string lesson_json(const AppState& s);

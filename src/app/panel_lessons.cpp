@@ -179,21 +179,13 @@ void draw_list(AppState& s) {
   for (size_t i = 0; i < lessons.size(); ++i) {
     const Lesson& l = *lessons[i];
     ImGui::PushID(int(i));
-    size_t seen = 0, tasks = 0, solved = 0;
-    for (size_t k = 0; k < l.steps.size(); ++k) {
-      const std::string key = l.id + "/" + std::to_string(k + 1);
-      seen += s.lessons.reached.count(key);
-      if (l.steps[k].task.kind != TaskKind::none) {
-        ++tasks;
-        solved += s.lessons.solved.count(key);
-      }
-    }
+    const LessonProgress progress = lesson_progress(s, l);
     const std::string label = std::to_string(i + 1) + ". " + l.title;
     if (ImGui::Button(label.c_str())) dispatch(s, act::OpenLesson{l.id, 1});
-    if (seen) {
+    if (progress.reached) {
       ImGui::SameLine();
-      const std::string mark = tasks && solved == tasks ? "✓ done" : std::to_string(seen) + "/" + std::to_string(l.steps.size()) + " seen";
-      text_coloured(tasks && solved == tasks ? palette().ok : palette().text_dim, mark.c_str());
+      const std::string mark = progress.done() ? "✓ done" : std::to_string(progress.reached) + "/" + std::to_string(l.steps.size()) + " seen";
+      text_coloured(progress.done() ? palette().ok : palette().text_dim, mark.c_str());
     }
     if (!l.summary.empty() && !ui_compact()) hint_text(l.summary.c_str());
     ImGui::PopID();

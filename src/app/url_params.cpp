@@ -40,17 +40,6 @@ std::optional<float> parse_scale(const std::string& text) {
   return static_cast<float>(v);
 }
 
-std::vector<std::string_view> split(std::string_view text, char sep) {
-  std::vector<std::string_view> parts;
-  size_t start = 0;
-  while (true) {
-    const size_t end = text.find(sep, start);
-    parts.push_back(text.substr(start, end == std::string_view::npos ? end : end - start));
-    if (end == std::string_view::npos) return parts;
-    start = end + 1;
-  }
-}
-
 // Cuts a quoted value short for a warning, so a megabyte of junk does not become the message.
 std::string quoted(std::string_view value) {
   return "\"" + std::string(value.substr(0, 40)) + (value.size() > 40 ? "…\"" : "\"");
@@ -221,6 +210,17 @@ void apply_filter_and_words(AppState& s, Host& host, const Parsed& in, std::vect
 }
 
 }  // namespace
+
+std::vector<std::string_view> split(std::string_view text, char sep) {
+  std::vector<std::string_view> parts;
+  size_t start = 0;
+  while (true) {
+    const size_t end = text.find(sep, start);
+    parts.push_back(text.substr(start, end == std::string_view::npos ? end : end - start));
+    if (end == std::string_view::npos) return parts;
+    start = end + 1;
+  }
+}
 
 std::string percent_decode(std::string_view text) {
   std::string out;

@@ -63,6 +63,8 @@ Session session_for(const AppState& s, bool word_bytes = true);
 // Applies a saved session (apply_url_params, then load_word_list); returns the warnings.
 std::vector<std::string> restore_session(AppState& s, Host& host, const Session& saved);
 
+// "a&b&&c" -> {"a", "b", "", "c"}: a link's pairs ('&'), a list's items (',').
+std::vector<std::string_view> split(std::string_view text, char sep);
 std::string percent_decode(std::string_view text);  // "%41+b" -> "A b"; bad escapes kept as is
 std::string percent_encode(std::string_view text);  // RFC 3986 unreserved characters stay
 
