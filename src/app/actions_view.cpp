@@ -193,6 +193,7 @@ std::string state_json(const AppState& s) {
   w.field("points", uint64_t{s.plots.measured_vs_bits.size()});
   w.end_object();
   w.field("wordInput", s.word_input);
+  w.field("pasteInput", s.paste_input);
   w.key("query");
   if (s.word_input.empty()) w.null();
   else if (s.query_cache.version == s.version && s.query_cache.word == s.word_input &&

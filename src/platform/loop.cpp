@@ -108,8 +108,9 @@ bool map_shortcut(Loop& loop, const SDL_KeyboardEvent& key) {
 bool take_stray_text(Loop& loop, const SDL_TextInputEvent& text) {
   const ImGuiIO& io = ImGui::GetIO();
   const bool box_coming = loop.state.focus_word_box || !loop.text_for_word_box.empty();
-  // Typing into another field (the paste box, the password check) stays there.
-  const bool other_field = io.WantTextInput && !loop.state.layout.word_box_active;
+  // Typing into another field (the paste box, the password check) stays there. (Not the word
+  // box itself between its Enter and its refocus: WantTextInput is a frame old then.)
+  const bool other_field = io.WantTextInput && !loop.state.layout.word_box_active && !loop.state.focus_word_box;
   if ((io.WantTextInput && !box_coming) || (other_field && loop.text_for_word_box.empty()) ||
       !loop.state.view.shown(app::Panel::words))
     return false;
@@ -313,6 +314,15 @@ void frame(Loop& loop) {
     if (event.type == SDL_TEXTINPUT && take_stray_text(loop, event.text)) continue;
     if (event.type == SDL_KEYDOWN) pressed_now.push_back(event.key.keysym.scancode);
     ImGui_ImplSDL2_ProcessEvent(&event);
+    // ImGui 1.86 reads a frame's input all at once, characters before keys and clicks: a
+    // character typed in the same frame after an Enter would join the word just added (or be
+    // lost when the box is emptied), and one typed right after a click on a text field would go
+    // where the keyboard was before the click. What comes after an Enter or a press stays in
+    // SDL's queue for the next frame.
+    if ((event.type == SDL_KEYDOWN && (event.key.keysym.scancode == SDL_SCANCODE_RETURN ||
+                                       event.key.keysym.scancode == SDL_SCANCODE_KP_ENTER)) ||
+        event.type == SDL_MOUSEBUTTONDOWN)
+      break;
     switch (event.type) {
       case SDL_QUIT: loop.quit = true; break;
       case SDL_MOUSEMOTION:  // a real mouse (not a finger SDL turned into one) shows again
@@ -333,6 +343,10 @@ void frame(Loop& loop) {
   // asserts on a non-positive DeltaTime.
   ImGuiIO& io = ImGui::GetIO();
   if (io.DeltaTime <= 0.0f) io.DeltaTime = 1.0f / 1000.0f;
+  // A slow frame (a list loading, a busy machine) must not count as a key held down: a key
+  // pressed just before it would repeat (an Enter in the list box made two lines). ImGui's
+  // repeat starts after 0.275 s of frames, so no frame counts for more than 0.1 s.
+  io.DeltaTime = std::min(io.DeltaTime, 0.1f);
   apply_touch_gesture(loop, io);
   // A capture (Save PNG) asked for last frame is taken from this frame, drawn with the mouse
   // "nowhere" so that no hover or tooltip (the button's own) lands in the image.
