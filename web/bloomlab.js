@@ -291,6 +291,22 @@
     sendText(text);
   }, true);
 
+  // ---- An embed's wheel and swipes belong to the article when the embed cannot use them -------
+  // SDL takes every wheel event over the canvas (and the canvas takes every touch: touch-action
+  // none). In an embed, a wheel the column under the pointer cannot scroll further is kept from
+  // SDL, so the browser scrolls the article around the iframe; and while every column fits, a
+  // vertical swipe pans the article (touch-action pan-y; sideways drags still reach sliders).
+  let embedded = false;
+  function pageScroll(embed, appScrolls) {
+    embedded = embed;
+    canvas.style.touchAction = embed && !appScrolls ? "pan-y" : "";
+  }
+  window.addEventListener("wheel", (e) => {
+    if (!embedded || e.ctrlKey || e.metaKey || !window.Module || !Module._bl_can_scroll) return;
+    const r = canvas.getBoundingClientRect();
+    if (!Module._bl_can_scroll(e.clientX - r.left, e.clientY - r.top, e.deltaY)) e.stopPropagation();
+  }, true);
+
   // Ctrl/Cmd+K is the app's "word box" key, not the browser's search.
   window.addEventListener("keydown", (e) => {
     if ((e.ctrlKey || e.metaKey) && (e.key === "k" || e.key === "K")) e.preventDefault();
@@ -533,6 +549,7 @@
     bloomlabCopyText: copyText,
     bloomlabOpenFile() { fileInput.click(); },
     bloomlabTextInput: textInput,
+    bloomlabPageScroll: pageScroll,
     // The state in the fragment, so a reload or a copied address restores it (throttled by the app).
     bloomlabKeepState(params) {
       try { history.replaceState(history.state, "", location.pathname + location.search + "#" + params); }

@@ -292,6 +292,8 @@ void draw_column(AppState& s, Host& host, const char* id, float width, const std
   const ImVec2 pos = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
   if (t.dy != 0 && t.x >= pos.x && t.x < pos.x + size.x && t.y >= pos.y && t.y < pos.y + size.y)
     ImGui::SetScrollY(ImGui::GetScrollY() - t.dy);
+  // Last frame's scroll range (ImGui computes ScrollMax as the window ends).
+  s.layout.scroll_areas.push_back({ScreenRect{pos.x, pos.y, size.x, size.y}, ImGui::GetScrollY(), ImGui::GetScrollMaxY()});
   if (with_header) draw_header(s);
   if (with_lessons && s.view.show_lessons) panel_lessons(s, host);
   // "Your own words" ends the word panel's column.
@@ -434,6 +436,7 @@ void frame(AppState& s, Host& host) {
   set_ui_compact(s.view.presentation);
 
   const ImGuiIO& io = ImGui::GetIO();
+  s.layout.scroll_areas.clear();
   s.layout.display_w = io.DisplaySize.x;
   s.layout.display_h = io.DisplaySize.y;
   if (s.present_on_open && io.DisplaySize.x > 0) {  // a link that opens on a slide
@@ -470,6 +473,21 @@ void frame(AppState& s, Host& host) {
   ImGui::End();
   apply_inbox(s, host);
   announce_changes(s, host);
+}
+
+bool can_scroll(const AppState& s, float x, float y, float dy) {
+  for (const Layout::ScrollArea& a : s.layout.scroll_areas) {
+    const ScreenRect& r = a.rect;
+    if (x < r.x || x >= r.x + r.w || y < r.y || y >= r.y + r.h) continue;
+    if (dy == 0) return a.max > 0.5f;
+    return dy > 0 ? a.scroll < a.max - 0.5f : a.scroll > 0.5f;
+  }
+  return false;
+}
+
+bool can_scroll_anywhere(const AppState& s) {
+  return std::any_of(s.layout.scroll_areas.begin(), s.layout.scroll_areas.end(),
+                     [](const Layout::ScrollArea& a) { return a.max > 0.5f; });
 }
 
 }  // namespace bloomlab::app

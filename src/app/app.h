@@ -11,5 +11,10 @@ void init(AppState& s, Host& host);
 void frame(AppState& s, Host& host);
 // Theme colours for the current options (applied when they change).
 void apply_theme(const ViewOptions& v);
+// Whether the column under (x, y) (CSS px) can scroll towards dy (> 0: down; 0: either way),
+// as last drawn: a wheel or a swipe it cannot use belongs to the page around an embed.
+bool can_scroll(const AppState& s, float x, float y, float dy);
+// Whether any column has more than fits.
+bool can_scroll_anywhere(const AppState& s);
 
 }  // namespace bloomlab::app

@@ -150,6 +150,13 @@ struct Layout {
   ScreenRect undo_button, verdict;
   ScreenRect lessons_button, lesson_panel, lesson_next_button, lesson_check_button, lesson_answer_box;
   float display_w = 0, display_h = 0;  // the window, in CSS px
+  // The columns that scroll, this frame: an embed passes a wheel or a swipe the column under it
+  // cannot use on to the article around it.
+  struct ScrollArea {
+    ScreenRect rect;
+    float scroll = 0, max = 0;
+  };
+  std::vector<ScrollArea> scroll_areas;
   bool word_box_active = false;        // the word box had the keyboard
   // The cell grid (m small enough for one rectangle per bit): bit i's cell starts at
   // (cells_x + (i % cells_cols) * cell, cells_y + (i / cells_cols) * cell).

@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "app/app.h"
 #include "app/actions.h"
 #include "app/lessons.h"
 #include "app/outcome_text.h"
@@ -88,6 +89,7 @@ EM_JS(char*, js_page_url, (), { return stringToNewUTF8(location.origin + locatio
 EM_JS(void, js_text_input, (int wanted, double x, double y, double w, double h), {
   Module.bloomlabTextInput(!!wanted, x, y, w, h);
 });
+EM_JS(void, js_page_scroll, (int embed, int app_scrolls), { Module.bloomlabPageScroll(!!embed, !!app_scrolls); });
 
 // The page's preferences, as js_page_preferences packs them (web/bloomlab.js).
 enum PagePreference {
@@ -278,6 +280,17 @@ void sync_text_input() {
   else js_text_input(wanted, caret.x, caret.y, 4 * line, line);
 }
 
+// An embed whose columns all fit lets a vertical swipe scroll the article (the page sets the
+// canvas's touch-action); its wheel is checked per event (bl_can_scroll).
+int g_page_scroll = -1;
+void sync_page_scroll() {
+  const app::AppState& s = g_loop.state;
+  const int now = (s.view.embed ? 1 : 0) | (app::can_scroll_anywhere(s) ? 2 : 0);
+  if (now == g_page_scroll) return;
+  g_page_scroll = now;
+  js_page_scroll(now & 1, now & 2);
+}
+
 // Time spent in each frame's work (events, UI, draw calls), for tests/bench/browser_perf.mjs:
 // rAF intervals in headless Chromium say more about its scheduler than about the app.
 struct FrameStats {
@@ -298,6 +311,7 @@ void main_loop_step() {
   frame(g_loop);
   swap(g_loop);
   sync_text_input();
+  sync_page_scroll();
   keep_state(false);
   const double ms = emscripten_get_now() - start;
   g_stats.total_ms += ms;
@@ -437,6 +451,12 @@ EMSCRIPTEN_KEEPALIVE const char* bl_share_params() { return reply(app::url_param
 // The browser gave the WebGL context back after losing it (web/bloomlab.js, on
 // webglcontextrestored): the GL objects are recreated before the next frame.
 EMSCRIPTEN_KEEPALIVE void bl_gl_context_restored() { g_gl_restored = true; }
+
+// Whether the column under (x, y) (CSS px) can scroll towards dy: else an embed's wheel is the
+// article's (web/bloomlab.js).
+EMSCRIPTEN_KEEPALIVE int bl_can_scroll(double x, double y, double dy) {
+  return app::can_scroll(g_loop.state, float(x), float(y), float(dy)) ? 1 : 0;
+}
 
 // The page is going away (web/bloomlab.js, on pagehide): keep the state now, not at the next tick.
 EMSCRIPTEN_KEEPALIVE void bl_keep_state_now() { keep_state(true); }
