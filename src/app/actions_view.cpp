@@ -266,7 +266,7 @@ std::string view_state_json(AppState& s, bool wants_text_input, float pixel_rati
   w.field("stepText", s.steps.shown);
   w.field("step", int64_t{current_step(s)}).field("stepCount", int64_t{step_count(s)});
   w.field("shortcuts", s.view.show_shortcuts).field("shareOpen", s.view.share_open);
-  w.field("wantTextInput", wants_text_input);
+  w.field("wantTextInput", wants_text_input).field("focusRing", s.layout.focus_ring);
   w.field("hoveredBit", s.bit_cache.hovered_bit).field("pinnedBit", s.bits.pinned_bit);
   w.field("zoom", double(s.bits.zoom));
   const std::pair<const char*, const ScreenRect*> rects[] = {

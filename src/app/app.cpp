@@ -470,6 +470,7 @@ void frame(AppState& s, Host& host) {
     draw_column(s, host, "one", 0, shown_panels(s, std::nullopt), Steps::with_words, true, false, true);
   }
   draw_share_dialog(s, host);
+  s.layout.focus_ring = GImGui->NavId != 0 && !GImGui->NavDisableHighlight && ImGui::GetIO().NavVisible;
   ImGui::End();
   apply_inbox(s, host);
   announce_changes(s, host);

@@ -147,6 +147,27 @@ run("interaction: keys, undo, step-through, wheel, touch, presentation", async (
   check(app.problems.length === 0, "no console errors", app.problems.join("\n"));
   await app.close();
 
+  // Keyboard only: Escape leaves the word box, the arrows walk the controls with a visible focus
+  // ring, Space presses the one that has it ("Step by step", three to the right of the box).
+  {
+    const kb = await openApp(browser, { query: "?preset=tiny" });
+    await frames(kb.page);
+    await kb.page.keyboard.press("Escape");
+    await frames(kb.page, 2);
+    for (let i = 0; i < 3; i++) { await kb.page.keyboard.press("ArrowRight"); await frames(kb.page, 2); }
+    let kv = await view(kb.page);
+    check(kv.focusRing && !kv.wantTextInput && !kv.steps, "the arrows move a visible focus ring over the controls", JSON.stringify([kv.focusRing, kv.wantTextInput]));
+    const ringShot = await screenshot(kb.page, "keyboard-focus-ring.png");
+    console.log(`  screenshot: ${ringShot.file}`);
+    await kb.page.keyboard.press("Space");
+    await frames(kb.page, 3);
+    kv = await view(kb.page);
+    const ks = await state(kb.page);
+    equal([kv.steps, ks.wordCount, ks.wordInput], [true, 5, "Qwerty"], "Space presses the control with the ring (Step by step), and nothing else");
+    check(kb.problems.length === 0, "no console errors (keyboard only)", kb.problems.join("\n"));
+    await kb.close();
+  }
+
   // A vertical finger drag over the m slider scrolls; m stays.
   const phone = await openApp(browser, { query: "?preset=tiny", viewport: { width: 375, height: 667 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
   // A finger brings the slider up (a swipe on the cards scrolls the column), then drags on it.
