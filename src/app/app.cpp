@@ -175,7 +175,7 @@ void draw_presets(AppState& s) {
   };
   bool first = true;
   for (const Preset& p : presets) {
-    if (!first) ImGui::SameLine();
+    if (!first) same_line_if_fits(button_width(p.label));  // a phone wraps them, never cuts one
     first = false;
     const bool current = s.preset == p.name;
     if (current) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
@@ -204,12 +204,14 @@ void draw_loading(AppState& s) {
 
 // Undo and Redo, named after what they would undo: after a destructive change ("Undo Empty")
 // the way back is one click away. An embed has Reset: the author's state again.
-void draw_history(AppState& s) {
+// After the presets (`after`): each button on their row when it fits, else on the next.
+void draw_history(AppState& s, bool after) {
   const History& h = s.history;
   if (s.view.embed && !s.author_params.empty()) {
+    if (after) same_line_if_fits(button_width("Reset"));
     if (ImGui::Button("Reset")) dispatch(s, act::ResetEmbed{});
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Back to the article's own example");
-    ImGui::SameLine();
+    after = true;
   }
   if (h.can_undo()) {
     const Change& c = h.undo.back();
@@ -220,6 +222,7 @@ void draw_history(AppState& s) {
     const bool destructive = c.kind == ChangeKind::preset || c.kind == ChangeKind::clear_words ||
                              c.kind == ChangeKind::word_list;
     const std::string label = destructive ? "Undo " + change_label(c.kind, detail) : std::string("Undo");
+    if (after) same_line_if_fits(button_width(label.c_str()));
     if (destructive) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
     if (ImGui::Button((label + "##undo").c_str())) dispatch(s, act::Undo{});
     if (destructive) ImGui::PopStyleColor();
@@ -237,7 +240,7 @@ void draw_history(AppState& s) {
 
 // A display too short for the header and the panels (a 150 x 150 embed, scale 3 on a landscape
 // phone) gets one scrolling column that holds the header too.
-constexpr float kMaxHeaderShare = 0.4f;  // of the display's height, beyond which it scrolls
+constexpr float kMaxHeaderShare = 0.25f;  // of the display's height, beyond which it scrolls (a phone held upright: its three rows of buttons scroll away)
 
 void draw_header(AppState& s) {
   const float top = ImGui::GetCursorPosY();
@@ -255,10 +258,7 @@ void draw_header(AppState& s) {
   const bool presets = !s.view.embed || s.view.embed_presets;
   if (presets) draw_presets(s);
   const bool history = s.history.can_undo() || s.history.can_redo() || (s.view.embed && !s.author_params.empty());
-  if (history) {
-    if (presets) ImGui::SameLine(0, 16 * ui_scale());
-    draw_history(s);
-  }
+  if (history) draw_history(s, presets);
   // The view controls sit at the right end of the row when they fit there, else on a new line.
   const float right = ImGui::GetWindowContentRegionMax().x - view_controls_width(s);
   if ((presets || history || !s.view.embed) &&

@@ -171,7 +171,7 @@ run("interaction: keys, undo, step-through, wheel, touch, presentation", async (
   // A vertical finger drag over the m slider scrolls; m stays.
   const phone = await openApp(browser, { query: "?preset=tiny", viewport: { width: 375, height: 667 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
   // A finger brings the slider up (a swipe on the cards scrolls the column), then drags on it.
-  // (Short swipes: the phone's header stays on top, and a long one slides the slider under it.)
+  // (Short swipes, so the slider stops in view.)
   for (let i = 0; i < 20 && (await state(phone.page)).layout.mSlider.y > 480; i++)
     await swipe(phone.page, 187, 600, 480);
   const m0 = (await state(phone.page)).layout.mSlider;
