@@ -56,6 +56,7 @@ void write_layout(JsonWriter& w, const Layout& l) {
   write_rect(w, "kSlider", l.k_slider);
   write_rect(w, "mSlider", l.m_slider);
   write_rect(w, "bitArea", l.bit_area);
+  write_rect(w, "bitStrip", l.bit_strip);
   write_rect(w, "verdict", l.verdict);
   write_rect(w, "undoButton", l.undo_button);
   w.field("bitCells", l.bit_cells);

@@ -415,6 +415,10 @@ void frame(AppState& s, Host& host) {
   run_shortcuts(s, host);
   (void)continue_loading(s, 8.0);
   apply_deferred_url_params(s, host);
+  if (s.opening && !s.password_list_loading && !s.pending.active() && s.url_after_list.empty()) {
+    s.opening = false;
+    s.history = History{};  // the page as it opened is where undo stops
+  }
   continue_lesson(s);
   FrameMemory& mem = s.memory;
   if (s.view.theme != mem.applied_theme || s.view.font_scale != mem.applied_scale ||

@@ -111,6 +111,47 @@ void verdict(AppState& s, const Explained& e) {
   s.layout.verdict = ScreenRect{start.x, start.y, end.x - start.x, end.y - start.y};
 }
 
+// While the bit array is off screen (a phone's keyboard open under the word box, a narrow
+// column scrolled to the word), a strip under the word shows where its k bits are in the whole
+// array: for a small m every bit (the set ones amber), for a large one the array's extent with
+// the word's positions as ticks; blue where its bit is 1, red where it is 0.
+void bit_strip(AppState& s, const Explained& e) {
+  const ScreenRect b = s.layout.bit_area;  // as last drawn
+  const float on_screen = std::min(b.y + b.h, s.layout.display_h) - std::max(b.y, 0.0f);
+  if (!s.view.shown(Panel::bits) || b.w <= 0 || on_screen >= std::min(b.h, 48 * ui_scale())) {
+    s.layout.bit_strip = ScreenRect{};
+    return;
+  }
+  const Filter& f = s.set.filter();
+  const uint64_t m = f.params().m;
+  const Palette& pal = palette();
+  const float width = ImGui::GetContentRegionAvail().x, height = 14 * ui_scale();
+  const ImVec2 p0 = ImGui::GetCursorScreenPos();
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const float cell = width / float(m);
+  if (cell >= 2.0f) {
+    for (uint64_t i = 0; i < m; ++i) {
+      const float x = p0.x + float(i) * cell;
+      dl->AddRectFilled(ImVec2(x, p0.y), ImVec2(x + std::max(cell - 1.0f, 1.0f), p0.y + height),
+                        f.bit(i) ? pal.set_bit : pal.unset_bit);
+    }
+  } else {
+    dl->AddRectFilled(p0, ImVec2(p0.x + width, p0.y + height), pal.unset_bit);
+  }
+  const float tick = std::max(cell, 3.0f * ui_scale());
+  for (const uint64_t pos : e.positions) {
+    const bool zero = std::binary_search(e.zero_bits.begin(), e.zero_bits.end(), pos);
+    const float x = p0.x + float(double(pos) / double(m) * double(width));
+    dl->AddRectFilled(ImVec2(x, p0.y - 3 * ui_scale()), ImVec2(x + tick, p0.y + height + 3 * ui_scale()),
+                      zero ? pal.zero_bit : pal.current);
+  }
+  ImGui::Dummy(ImVec2(width, height));
+  s.layout.bit_strip = last_item_rect();
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("Where this word's %zu bits are among all %s (the bit array is further down)",
+                      e.positions.size(), with_commas(m).c_str());
+}
+
 void positions_row(AppState& s, const Explained& e) {
   const Palette& pal = palette();
   for (size_t i = 0; i < e.positions.size(); ++i) {
@@ -193,11 +234,13 @@ void panel_word(AppState& s, Host& /*host*/) {
              "h2 = (h >> 32) | 1\n  pos_i = (h1 + i·h2) mod m,  i = 0 … k−1\n\"Possibly in the set\" "
              "when all k bits are 1; \"definitely not\" when any is 0.");
   word_box(s);
+  const Explained* e = s.word_input.empty() ? nullptr : &actions::current_query(s);
+  if (e) bit_strip(s, *e);
+  else s.layout.bit_strip = ScreenRect{};
   show_note(s.note(NoteSlot::word));
-  if (!s.word_input.empty()) {
-    const Explained& e = actions::current_query(s);
-    verdict(s, e);
-    positions_row(s, e);
+  if (e) {
+    verdict(s, *e);
+    positions_row(s, *e);
   }
   what_if(s);
   word_list(s);

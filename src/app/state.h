@@ -148,6 +148,7 @@ struct Layout {
   ScreenRect save_png_button, save_csv_button, step_next_button;
   ScreenRect open_file_button, paste_box, add_list_button;  // the "your own words" panel
   ScreenRect undo_button, verdict;
+  ScreenRect bit_strip;  // the word's bits under the word box, while the bit array is off screen
   ScreenRect lessons_button, lesson_panel, lesson_next_button, lesson_check_button, lesson_answer_box;
   float display_w = 0, display_h = 0;  // the window, in CSS px
   // The columns that scroll, this frame: an embed passes a wheel or a swipe the column under it
@@ -230,6 +231,10 @@ struct AppState {
 
   PendingWords pending;
   bool password_list_loading = false;
+  // The page is still opening: its link (or saved session), the list it asked for and what the
+  // link says after the list. When all is in, the history starts there (no "Undo 10k leaked
+  // passwords" on a page that opened with them).
+  bool opening = true;
   bool quiet_list = false;  // the password list was asked for by the page's link: load it quietly
   std::string password_list_error;
   WordListReport last_report;  // of the last list loaded or pasted

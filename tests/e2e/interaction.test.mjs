@@ -27,6 +27,7 @@ run("interaction: keys, undo, step-through, wheel, touch, presentation", async (
   let s = await state(page);
   equal([s.wordInput, s.preset, s.wordCount, s.params.m, s.params.k], ["abc3 password", "tiny", 5, 64, 3],
         "typing 'abc3 password' after a click elsewhere goes to the word box; the preset, words, m and k stay");
+  equal(s.layout.bitStrip.w, 0, "the bit array on screen: no strip of the word's bits under the box");
 
   // Enter adds, empties the box and keeps it: the next word can be typed at once, even within
   // the same frame (the main loop is paused while "fig⏎grape" is typed, so one frame sees it all).

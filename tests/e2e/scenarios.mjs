@@ -129,6 +129,9 @@ export async function passwordsMeasure(app) {
   await ops.evaluate(() => bloomlab.idle());
   const s = await ops.evaluate(() => bloomlab.state());
   equal([s.params.m, s.params.k, s.wordCount], [100000, 7, 10000], "10k preset: m = 100,000, k = 7, 10,000 words");
+  await ops.frames();
+  equal((await ops.evaluate(() => bloomlab.state())).history.canUndo, false,
+        "a page that opened with the list offers no undo of it (the page as it opened is where undo stops)");
   const measured = await ops.evaluate(() => bloomlab.measure({ probes: 100000 }));
   const words10k = reference.parseList(fs.readFileSync(path.join(SITE, "passwords-10k.txt"), "utf8"));
   const expected = reference.measure(words10k, 100000, 7, 100000);
@@ -190,6 +193,13 @@ export async function phone(app) {
   state = await ops.evaluate(() => window.bloomlab.state());
   equal(state.wordInput, "bloom", "text and Backspace typed into the hidden input reach the word box");
   equal(state.query && state.query.positions, expected, "the word's positions are the reference filter's");
+  // The bit array is below the screen (as under an open keyboard): a strip under the word box
+  // shows the word's bits meanwhile.
+  const screenH = await ops.evaluate(() => innerHeight);
+  const { bitArea, bitStrip, wordBox } = state.layout;
+  check(bitArea.y > screenH - 48, "the bit array starts below the phone's screen", JSON.stringify(bitArea));
+  check(bitStrip.w > 0 && bitStrip.y > wordBox.y && bitStrip.y + bitStrip.h <= screenH,
+        "…so a strip under the word box shows the word's bits", JSON.stringify(bitStrip));
   const bitsBefore = state.bitsSet;
 
   await ops.press("Enter");
