@@ -141,7 +141,7 @@ Outcome do_add_word(AppState& s, std::string_view word) {
 
 Outcome do_remove_word(AppState& s, std::string_view word) {
   const FilterParams& p = s.set.params();
-  if (p.variant != Variant::counting) return fail(Code::remove_needs_counting, {variant_name(p.variant)});
+  if (!variant_ops(p.variant).can_remove) return fail(Code::remove_needs_counting, {variant_name(p.variant)});
   const auto& words = s.set.words();
   const auto it = std::find(words.begin(), words.end(), word);
   if (it == words.end()) {

@@ -138,7 +138,7 @@ void draw_cells(AppState& s, const Highlights& h) {
     ImU32 fill = count ? pal.set_bit : pal.unset_bit;
     dl->AddRectFilled(ImVec2(p.x + gap, p.y + gap), ImVec2(p.x + cell - gap, p.y + cell - gap), fill, rounding);
     if (labels) {
-      const std::string idx = f.params().variant == Variant::counting && count > 1
+      const std::string idx = f.ops().has_counters && count > 1
                                   ? std::to_string(bit) + "·" + std::to_string(count)
                                   : std::to_string(bit);
       const ImVec2 ts = ImGui::CalcTextSize(idx.c_str());

@@ -90,7 +90,7 @@ void panel_numbers(AppState& s, Host& /*host*/) {
     row("bits set X", with_commas(f.bits_set()), "", narrow);
     row("fill", format_percent(x / m), ("expected " + format_percent(theory::expected_fill(n, m, k))).c_str(), narrow);
     row("estimated n", number(theory::estimate_cardinality(x, m, k), "%.1f"), "from the fill", narrow);
-    row("FP, theory", lesson_hides(s, hide_theory) ? "?" : format_rate(theory_fp), p.variant == Variant::blocked ? "blocked estimate" : "(1 − e^(−kn/m))^k", narrow);
+    row("FP, theory", lesson_hides(s, hide_theory) ? "?" : format_rate(theory_fp), f.ops().theory_formula, narrow);
     row("FP, from the fill", lesson_hides(s, hide_theory) ? "?" : format_rate(theory::fp_rate_from_fill(x, m, k)), "(X/m)^k", narrow);
     if (lesson_hides(s, hide_measured)) {
       row("FP, measured", "?", "hidden until you answer the task", narrow);

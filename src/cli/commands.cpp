@@ -224,7 +224,7 @@ Result<int> run_measure(const std::vector<std::string>& argv) {
   const double md = static_cast<double>(r.m);
   const double fill = static_cast<double>(r.bits_set) / md;
   const double expected_fill = theory::expected_fill(static_cast<double>(r.n), md, r.k);
-  const bool has_exact = p->variant != Variant::blocked;
+  const bool has_exact = set->filter().ops().has_exact_theory;
 
   if (a->has("--json")) {
     JsonWriter j;
@@ -250,11 +250,10 @@ Result<int> run_measure(const std::vector<std::string>& argv) {
        std::to_string(r.probes) + " queried, " + std::to_string(r.skipped) + " skipped (members)"},
       {"false positives", std::to_string(r.false_positives)},
       {"measured FP", fixed(r.measured_rate, 6)},
-      {"theory FP", fixed(r.theory_rate, 6) + (p->variant == Variant::blocked
-                                                   ? " (blocked estimate, Putze et al. 2007)"
-                                                   : " (approximation (1 - e^(-kn/m))^k)")},
+      {"theory FP", fixed(r.theory_rate, 6) + (has_exact ? " (approximation (1 - e^(-kn/m))^k)"
+                                                   : " (" + std::string(variant_name(p->variant)) + " estimate)")},
       {"exact FP",
-       has_exact ? fixed(r.exact_rate, 6) + " (finite m, ideal hashes)" : "n/a for blocked"},
+       has_exact ? fixed(r.exact_rate, 6) + " (finite m, ideal hashes)" : "n/a for " + std::string(variant_name(p->variant))},
   });
   return 0;
 }

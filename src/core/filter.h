@@ -1,4 +1,5 @@
-// The filters, all with one small face (after fastfilter_cpp): add, query, size, bits set, n.
+// The filter, one small face (after fastfilter_cpp) over every variant: add, query, size, bits
+// set, n. What differs between variants is in their own files behind variant.h:
 //
 //   Variant::standard  one bit per position, the article's filter
 //   Variant::counting  4-bit saturating counters (Fan et al. 2000): remove() is possible
@@ -15,31 +16,9 @@
 
 #include "hashing.h"
 #include "result.h"
+#include "variant.h"
 
 namespace bloomlab {
-
-enum class Variant { standard, counting, blocked };
-inline constexpr Variant kAllVariants[] = {Variant::standard, Variant::counting, Variant::blocked};
-const char* variant_name(Variant v);
-std::optional<Variant> parse_variant(std::string_view name);
-
-inline constexpr uint64_t kMinBits = 1;
-inline constexpr uint64_t kMaxBits = uint64_t{1} << 32;
-inline constexpr uint32_t kMinHashes = 1;
-inline constexpr uint32_t kMaxHashes = 64;
-inline constexpr uint64_t kBlockBits = 512;       // one cache line of 64 bytes
-inline constexpr unsigned kCounterMax = 15;       // 4-bit counters saturate here
-
-struct FilterParams {
-  uint64_t m = 64;  // bits (for counting: counters)
-  uint32_t k = 3;   // hash positions per item
-  Variant variant = Variant::standard;
-  Scheme scheme = Scheme::reference;
-  bool operator==(const FilterParams& o) const {
-    return m == o.m && k == o.k && variant == o.variant && scheme == o.scheme;
-  }
-  bool operator!=(const FilterParams& o) const { return !(*this == o); }
-};
 
 // Checks m and k against the limits; the message names the bad value and the allowed range.
 std::optional<Error> validate(const FilterParams& p);
@@ -64,8 +43,9 @@ uint64_t blocked_block_bits(uint64_t m, uint64_t block);  // 512, or more for th
 void filter_positions(const FilterParams& p, std::string_view item, std::vector<uint64_t>& out);
 // The same from h = fnv1a64(item), computed before (a WordSet keeps its words' hashes), into an
 // array; returns k.
+// returns how many (k for a single bit array; a scalable filter's first stage only).
 size_t filter_positions(const FilterParams& p, std::string_view item, uint64_t h,
-                        uint64_t (&out)[kMaxHashes]);
+                        uint64_t (&out)[kMaxPositions]);
 
 // The same positions with the values that lead to them, for the step-through: h = FNV-1a 64;
 // for the blocked variant g = splitmix64(h), the block and its first bit and width; then the
@@ -83,13 +63,8 @@ PositionTrace trace_positions(const FilterParams& p, std::string_view item);
 struct Query {
   std::vector<uint64_t> positions;   // the k positions, in hash-index order i = 0..k-1
   std::vector<uint64_t> zero_bits;   // those positions whose bit (counter) is 0, ascending, unique
-  bool maybe() const { return zero_bits.empty(); }  // "possibly in the set"
-};
-
-enum class RemoveOutcome {
-  removed,            // every counter went down by one (saturated counters stay)
-  refused_absent,     // some counter is 0: the word is surely not in the set
-  refused_variant,    // only the counting variant supports remove
+  bool possibly = false;             // the variant's own answer (contains())
+  bool maybe() const { return possibly; }  // "possibly in the set"
 };
 
 class Filter {
@@ -103,27 +78,27 @@ class Filter {
   RemoveOutcome remove(std::string_view item);
   void clear();
 
-  const FilterParams& params() const { return params_; }
+  const FilterParams& params() const { return s_.params; }
+  const VariantOps& ops() const { return *ops_; }
   uint64_t size_in_bits() const;   // memory the filter needs: m bits, or 4m for counting
   uint64_t size_in_bytes() const;  // rounded up to whole bytes
   uint64_t bits_set() const;       // X: positions whose bit (counter) is non-zero
-  uint64_t items_added() const { return n_; }  // adds minus successful removes
+  uint64_t items_added() const { return s_.n; }  // adds minus successful removes
+  uint64_t bit_count() const { return s_.bit_count; }  // bits in the array (m; scalable: all stages)
   bool bit(uint64_t i) const;                  // position i non-zero?
   unsigned counter(uint64_t i) const;          // counting: 0..15; other variants: 0 or 1
   // Positions of an item under this filter's params (blocked maps into the item's block).
   void positions_of(std::string_view item, std::vector<uint64_t>& out) const;
+  size_t positions_of(std::string_view item, uint64_t h, uint64_t (&out)[kMaxPositions]) const;
   // The bit array as 64-bit words, bit i at words[i/64] >> (i%64); for the counting variant,
   // bit i is counter(i) != 0. For drawing: one texture upload, not m calls to bit().
-  const std::vector<uint64_t>& bit_words() const { return bits_; }
+  const BitWords& bit_words() const { return s_.bits; }
 
  private:
   friend class WordSet;  // rebuilds a filter it has just released, without asking for headroom
   explicit Filter(const FilterParams& p);
-  FilterParams params_;
-  std::vector<uint64_t> bits_;     // every variant keeps the occupancy bitmap
-  std::vector<uint8_t> counters_;  // counting: two 4-bit counters per byte
-  uint64_t n_ = 0;
-  uint64_t bits_set_ = 0;
+  const VariantOps* ops_;
+  FilterStorage s_;
 };
 
 }  // namespace bloomlab

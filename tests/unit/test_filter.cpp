@@ -203,3 +203,39 @@ TEST_CASE("variant names round-trip") {
   for (Variant v : kAllVariants) CHECK(parse_variant(variant_name(v)) == v);
   CHECK_FALSE(parse_variant("cuckoo").has_value());
 }
+
+// The variants' one face (variant.h): each enum value has its own registered row, and the
+// filter asks the row, not the enum, what it can do.
+TEST_CASE("every variant is registered once, under its own name") {
+  std::vector<std::string> names;
+  for (Variant v : kAllVariants) {
+    const VariantOps& ops = variant_ops(v);
+    CHECK(ops.id == v);
+    names.push_back(ops.name);
+    Filter f = make(1000, 4, v);
+    CHECK(&f.ops() == &ops);
+    f.add("dragon");
+    CHECK(f.contains("dragon"));
+    CHECK(f.query("dragon").maybe());
+    // Only a variant with counters can take a word back.
+    CHECK((f.remove("dragon") == RemoveOutcome::removed) == ops.can_remove);
+    CHECK(f.size_in_bits() >= 1000);
+  }
+  std::vector<std::string> sorted = names;
+  std::sort(sorted.begin(), sorted.end());
+  CHECK(std::unique(sorted.begin(), sorted.end()) == sorted.end());
+  std::string joined;
+  for (const std::string& n : names) joined += (joined.empty() ? "" : ", ") + n;
+  CHECK(variant_names() == joined);
+  CHECK(variant_ops(Variant::counting).can_remove);
+  CHECK_FALSE(variant_ops(Variant::standard).can_remove);
+  CHECK_FALSE(variant_ops(Variant::blocked).has_exact_theory);
+}
+
+// The bit array starts on a cache line, so that each 512-bit block is one line.
+TEST_CASE("the bit array is aligned to 64 bytes") {
+  for (uint64_t m : {64u, 1000u, 4096u, 100000u}) {
+    Filter f = make(m, 3, Variant::blocked);
+    CHECK(reinterpret_cast<uintptr_t>(f.bit_words().data()) % 64 == 0);
+  }
+}
