@@ -61,8 +61,21 @@ Result<FilterParams> filter_params(const Args& a, FilterParams p) {
   }
   if (const std::string* v = a.value("--variant")) {
     std::optional<Variant> variant = parse_variant(*v);
-    if (!variant) return Error{"--variant must be standard, counting or blocked, got '" + *v + "'"};
+    if (!variant) return Error{"--variant must be one of " + variant_names() + ", got '" + *v + "'"};
     p.variant = *variant;
+  }
+  // The scalable variant's growth (variant.h, ScalableParams); validate() judges the values.
+  const std::pair<const char*, double ScalableParams::*> growth[] = {
+      {"--n0", &ScalableParams::n0}, {"--p0", &ScalableParams::p0},
+      {"--s", &ScalableParams::growth}, {"--r", &ScalableParams::tightening}};
+  for (const auto& [option, field] : growth) {
+    if (const std::string* v = a.value(option)) {
+      char* end = nullptr;
+      const double x = std::strtod(v->c_str(), &end);
+      if (v->empty() || end != v->c_str() + v->size())
+        return Error{std::string(option) + " must be a number, got '" + *v + "'"};
+      p.scalable.*field = x;
+    }
   }
   if (std::optional<Error> e = validate(p)) return *e;
   return p;
@@ -149,12 +162,14 @@ const char* const kPositionsUsage =
     "  --m M         bits, 1 to 4294967296 (2^32)\n"
     "  --k K         positions per word, 1 to 64\n"
     "  --scheme S    reference (default), enhanced, independent, weak\n"
-    "  --variant V   standard (default), counting, blocked (positions inside the word's block)\n"
+    "  --variant V   standard (default), counting, blocked (positions inside the word's block),\n"
+    "                scalable (stages that grow: --n0 N --p0 P --s S --r R, defaults 1000 0.01 2 0.85;\n"
+    "                positions of the first stage)\n"
     "  --json        machine-readable output\n"
     "example: bloomlab positions --m 64 --k 3 dragon   ->  dragon  30 1 36\n";
 
 Result<int> run_positions(const std::vector<std::string>& argv) {
-  Result<Args> a = parse(argv, {{"--m", "--k", "--scheme", "--variant"}, {"--json"}});
+  Result<Args> a = parse(argv, {{"--m", "--k", "--scheme", "--variant", "--n0", "--p0", "--s", "--r"}, {"--json"}});
   if (!a.ok()) return Error{a.error()};
   if (!a->has("--m") || !a->has("--k")) return Error{"positions needs --m and --k"};
   if (a->positional.empty()) return Error{"positions needs at least one WORD"};
@@ -198,11 +213,13 @@ const char* const kMeasureUsage =
 Result<int> run_measure(const std::vector<std::string>& argv) {
   Result<Args> a = parse(
       argv,
-      {{"--words", "--m", "--k", "--probes", "--probe-list", "--scheme", "--variant"}, {"--json"}});
+      {{"--words", "--m", "--k", "--probes", "--probe-list", "--scheme", "--variant", "--n0", "--p0", "--s", "--r"}, {"--json"}});
   if (!a.ok()) return Error{a.error()};
   if (!a->positional.empty())
     return Error{"measure takes no words on the command line: '" + a->positional[0] + "'"};
-  if (!a->has("--m") || !a->has("--k")) return Error{"measure needs --m and --k"};
+  // The scalable variant sizes its own stages from --n0 and --p0.
+  const bool sizes_itself = a->has("--variant") && parse_variant(*a->value("--variant")) == Variant::scalable;
+  if (!sizes_itself && (!a->has("--m") || !a->has("--k"))) return Error{"measure needs --m and --k"};
   if (a->has("--probes") && a->has("--probe-list"))
     return Error{"give --probes or --probe-list, not both"};
   Result<FilterParams> p = filter_params(*a, {});
@@ -396,7 +413,7 @@ const char* const kCheckUsage =
     "0.01.\n";
 
 Result<int> run_check(const std::vector<std::string>& argv) {
-  Result<Args> a = parse(argv, {{"--words", "--m", "--k", "--scheme", "--variant"}, {"--json"}});
+  Result<Args> a = parse(argv, {{"--words", "--m", "--k", "--scheme", "--variant", "--n0", "--p0", "--s", "--r"}, {"--json"}});
   if (!a.ok()) return Error{a.error()};
   if (a->positional.empty()) return Error{"check needs at least one WORD"};
   if (std::optional<Error> e = check_words(a->positional)) return *e;

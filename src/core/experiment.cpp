@@ -18,7 +18,7 @@ namespace {
 Measurement start_measurement(const WordSet& set) {
   Measurement r;
   r.n = set.filter().items_added();
-  r.m = set.params().m;
+  r.m = set.filter().bit_count();  // m; a scalable filter: all its stages
   r.k = set.params().k;
   r.bits_set = set.filter().bits_set();
   r.theory_rate = theoretical_fp_rate(set.params(), static_cast<double>(r.n));

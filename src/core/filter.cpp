@@ -10,6 +10,9 @@
 namespace bloomlab {
 
 std::optional<Error> validate(const FilterParams& p) {
+  if (const auto own = variant_ops(p.variant).validate) {
+    if (auto error = own(p)) return error;
+  }
   if (p.m < kMinBits || p.m > kMaxBits) {
     return Error{"m must be between 1 and 4294967296 (2^32) bits, got " + std::to_string(p.m)};
   }
@@ -80,6 +83,19 @@ bool Filter::contains(std::string_view item) const {
   return ops_->contains(s_, item, fnv1a64(item));
 }
 
+void Filter::contains_many(const std::string_view* items, size_t count, uint8_t* out) const {
+  uint64_t h[kBatch];
+  for (size_t at = 0; at < count; at += kBatch) {
+    const size_t n = std::min(kBatch, count - at);
+    for (size_t q = 0; q < n; ++q) h[q] = fnv1a64(items[at + q]);
+    if (ops_->contains_batch) {
+      ops_->contains_batch(s_, items + at, h, n, out + at);
+    } else {
+      for (size_t q = 0; q < n; ++q) out[at + q] = ops_->contains(s_, items[at + q], h[q]);
+    }
+  }
+}
+
 RemoveOutcome Filter::remove(std::string_view item) {
   if (!ops_->remove) return RemoveOutcome::refused_variant;
   return ops_->remove(s_, item, fnv1a64(item));
@@ -122,18 +138,22 @@ PositionTrace trace_positions(const FilterParams& p, std::string_view item) {
   PositionTrace t;
   t.h = fnv1a64(item);
   t.blocked = p.variant == Variant::blocked;
-  uint64_t hashed = t.h;
   t.range = p.m;
   if (t.blocked) {  // as variant_blocked.cpp
-    t.mixed = detail::splitmix64(t.h);
-    t.block = ((t.mixed >> 32) * blocked_block_count(p.m)) >> 32;
-    t.block_start = t.block * kBlockBits;
-    t.block_bits = blocked_block_bits(p.m, t.block);
-    t.range = t.block_bits;
-    hashed = t.mixed;
+    const BlockedHash b = blocked_hash(p.m, t.h);
+    t.mixed = b.mixed;
+    t.block = b.block;
+    t.block_start = b.start;
+    t.block_bits = b.width;
+    t.range = b.width;
+    uint32_t x = b.x;
+    for (uint32_t i = 0; i < p.k; ++i, x *= kBlockedMultiplier) t.block_hashes.push_back(x);
+    t.h1 = b.x;
+    t.h2 = kBlockedMultiplier;
+  } else {
+    t.h1 = t.h & 0xffffffffu;
+    t.h2 = p.scheme == Scheme::weak ? (t.h >> 32) : ((t.h >> 32) | 1u);
   }
-  t.h1 = hashed & 0xffffffffu;
-  t.h2 = p.scheme == Scheme::weak ? (hashed >> 32) : ((hashed >> 32) | 1u);
   filter_positions(p, item, t.positions);
   return t;
 }

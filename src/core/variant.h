@@ -17,11 +17,13 @@
 #include <vector>
 
 #include "hashing.h"
+#include "result.h"
 
 namespace bloomlab {
 
-enum class Variant { standard, counting, blocked };
-inline constexpr Variant kAllVariants[] = {Variant::standard, Variant::counting, Variant::blocked};
+enum class Variant { standard, counting, blocked, scalable };
+inline constexpr Variant kAllVariants[] = {Variant::standard, Variant::counting, Variant::blocked,
+                                           Variant::scalable};
 
 inline constexpr uint64_t kMinBits = 1;
 inline constexpr uint64_t kMaxBits = uint64_t{1} << 32;
@@ -59,6 +61,8 @@ struct FilterParams {
 // Every position array an item can have fits here: up to 64 per bit array, and the scalable
 // filter's stages together stay below this (variant_scalable.cpp stops growing before).
 inline constexpr size_t kMaxPositions = 512;
+// Queries per contains_batch() call.
+inline constexpr size_t kBatch = 32;
 
 // The bit array, each 64-byte block on one cache line (the blocked variant reads one line per
 // query only if its blocks do not straddle two).
@@ -111,11 +115,19 @@ struct VariantOps {
   bool has_counters;       // a position holds a count, not a bit
   bool has_exact_theory;   // theory::exact_fp_rate describes it (one bit array, uniform positions)
   const char* theory_formula;  // how its theoretical FP is computed, for the Numbers
+  // Checks the variant's own params (beyond m and k, which validate() checks); null: none.
+  std::optional<Error> (*validate)(const FilterParams& p);
   // Bytes an empty filter with these params needs (checked before allocating).
   uint64_t (*bytes_needed)(const FilterParams& p);
   void (*init)(FilterStorage& s);  // allocate for s.params, empty
   void (*insert)(FilterStorage& s, std::string_view item, uint64_t h);
   bool (*contains)(const FilterStorage& s, std::string_view item, uint64_t h);
+  // Many queries at once (n <= kBatch), h[i] = fnv1a64(items[i]), answers into out: the memory
+  // each query will surely read is asked for first, for all of them, so that the cache misses
+  // overlap instead of queueing (RocksDB's MultiGet prepares its filter probes the same way).
+  // Null: contains() one by one.
+  void (*contains_batch)(const FilterStorage& s, const std::string_view* items, const uint64_t* h,
+                         size_t n, uint8_t* out);
   RemoveOutcome (*remove)(FilterStorage& s, std::string_view item, uint64_t h);  // null: refused
   // The item's positions (absolute bit indices) in a filter with params p and `stages` stages
   // (1 for single-array variants), into out[kMaxPositions]; returns how many.

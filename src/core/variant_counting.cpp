@@ -85,7 +85,7 @@ extern const VariantOps kCountingVariant = {
     Variant::counting, "counting",
     /*can_remove=*/true, /*has_counters=*/true, /*has_exact_theory=*/true,
     "(1 − e^(−kn/m))^k",
-    bytes_needed, init, insert, contains, remove, positions, size_in_bits, theory_fp,
+    /*validate=*/nullptr, bytes_needed, init, insert, contains, /*contains_batch=*/nullptr, remove, positions, size_in_bits, theory_fp,
 };
 
 }  // namespace bloomlab

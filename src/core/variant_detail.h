@@ -24,6 +24,20 @@ inline void set_bit(FilterStorage& s, uint64_t i) {
   word |= mask;
 }
 
+// Asks for the cache line holding words[i] without waiting for it. Natively a prefetch (it
+// retires at once); wasm has no prefetch instruction, so there a plain load, whose value is
+// folded into `acc` (written out once per batch) so that the load is not optimised away.
+inline void touch(const uint64_t* words, size_t i, uint64_t& acc) {
+#if defined(__wasm__)
+  acc ^= words[i];
+#else
+  (void)acc;
+  __builtin_prefetch(words + i);
+#endif
+}
+inline volatile uint64_t touched_sink = 0;
+inline void keep(uint64_t acc) { touched_sink = acc; }
+
 // An empty bit array of `bits` bits (and no counters, no stages).
 inline void init_bit_array(FilterStorage& s, uint64_t bits) {
   s.bits.assign(static_cast<size_t>((bits + 63) / 64), 0);

@@ -22,6 +22,16 @@ bool contains(const FilterStorage& s, std::string_view item, uint64_t h) {
   return detail::array_contains(s.bits.data(), s.params.scheme, item, h, s.params.m, s.params.k);
 }
 
+// The first position is read by every query; the rest only by those whose bits so far are set.
+void contains_batch(const FilterStorage& s, const std::string_view* items, const uint64_t* h,
+                    size_t n, uint8_t* out) {
+  const uint64_t* words = s.bits.data();
+  uint64_t acc = 0;
+  for (size_t q = 0; q < n; ++q) detail::touch(words, detail::word_of((h[q] & 0xffffffffu) % s.params.m), acc);
+  for (size_t q = 0; q < n; ++q) out[q] = contains(s, items[q], h[q]);
+  detail::keep(acc);
+}
+
 size_t positions(const FilterParams& p, size_t, std::string_view item, uint64_t h, uint64_t* out) {
   return detail::array_positions(p, item, h, out);
 }
@@ -38,7 +48,7 @@ extern const VariantOps kStandardVariant = {
     Variant::standard, "standard",
     /*can_remove=*/false, /*has_counters=*/false, /*has_exact_theory=*/true,
     "(1 − e^(−kn/m))^k",
-    bytes_needed, init, insert, contains, /*remove=*/nullptr, positions, size_in_bits, theory_fp,
+    /*validate=*/nullptr, bytes_needed, init, insert, contains, contains_batch, /*remove=*/nullptr, positions, size_in_bits, theory_fp,
 };
 
 }  // namespace bloomlab

@@ -5,10 +5,11 @@
 
 namespace bloomlab {
 
-extern const VariantOps kStandardVariant, kCountingVariant, kBlockedVariant;
+extern const VariantOps kStandardVariant, kCountingVariant, kBlockedVariant, kScalableVariant;
 
 namespace {
-const VariantOps* const kRegistered[] = {&kStandardVariant, &kCountingVariant, &kBlockedVariant};
+const VariantOps* const kRegistered[] = {&kStandardVariant, &kCountingVariant, &kBlockedVariant,
+                                         &kScalableVariant};
 static_assert(sizeof(kRegistered) / sizeof(kRegistered[0]) ==
                   sizeof(kAllVariants) / sizeof(kAllVariants[0]),
               "one registered row per variant");
