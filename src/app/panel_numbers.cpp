@@ -64,8 +64,9 @@ void scalable_rows(const Filter& f, bool narrow) {
   for (size_t j = 0; j < stages.size(); ++j) {
     const Stage& st = stages[j];
     const std::string name = "stage " + std::to_string(j);
-    const std::string value = "n " + with_commas(st.n) + ", m " + with_commas(st.m) + ", k " + std::to_string(st.k);
-    const std::string note = "fill " + format_percent(double(st.bits_set) / double(st.m)) + " (grows at " +
+    const std::string value = "n " + with_commas(st.n);
+    const std::string note = "m " + with_commas(st.m) + ", k " + std::to_string(st.k) + "; fill " +
+                             format_percent(double(st.bits_set) / double(st.m)) + " (grows at " +
                              format_percent(st.design_fill) + "), designed for " +
                              with_commas(uint64_t(st.capacity)) + " at " + format_rate(st.p);
     row(name.c_str(), value, note.c_str(), narrow);
