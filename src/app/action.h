@@ -47,6 +47,7 @@ struct ParamsRequest {
   std::optional<double> m, k;
   std::optional<Variant> variant;
   std::optional<Scheme> scheme;
+  std::optional<double> n0 = {}, p0 = {}, s = {}, r = {};  // the scalable variant's growth (variant.h, ScalableParams)
 };
 
 // A student's answer to a lesson's task (lesson.h): the field its kind reads.

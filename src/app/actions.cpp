@@ -141,7 +141,7 @@ Outcome do_add_word(AppState& s, std::string_view word) {
 
 Outcome do_remove_word(AppState& s, std::string_view word) {
   const FilterParams& p = s.set.params();
-  if (p.variant != Variant::counting) return fail(Code::remove_needs_counting, {variant_name(p.variant)});
+  if (!variant_ops(p.variant).can_remove) return fail(Code::remove_needs_counting, {variant_name(p.variant)});
   const auto& words = s.set.words();
   const auto it = std::find(words.begin(), words.end(), word);
   if (it == words.end()) {
@@ -528,6 +528,12 @@ Outcome check_params(const ParamsRequest& r, const FilterParams& current, Filter
   }
   if (r.variant) out.variant = *r.variant;
   if (r.scheme) out.scheme = *r.scheme;
+  if (r.n0) out.scalable.n0 = *r.n0;
+  if (r.p0) out.scalable.p0 = *r.p0;
+  if (r.s) out.scalable.growth = *r.s;
+  if (r.r) out.scalable.tightening = *r.r;
+  // The variant's own limits (the scalable filter's n0, p0, s, r), in the core's words.
+  if (auto bad = validate(out)) return fail(Code::params_refused, {bad->message});
   return make(Code::ok);
 }
 

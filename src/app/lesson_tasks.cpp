@@ -180,7 +180,7 @@ Outcome check_labels(AppState& s, const LessonAnswer& a) {
 Outcome check_remove(AppState& s, Host& host, const LessonAnswer& a) {
   const std::string& w = a.text;
   if (w.empty()) return wrong(Code::task_answer_empty);
-  if (s.set.params().variant != Variant::counting) return wrong(Code::task_remove_variant);
+  if (!s.set.filter().ops().can_remove) return wrong(Code::task_remove_variant);
   if (s.set.contains_word(w)) {  // remove it now, through the door (undo brings it back)
     const Outcome o = apply(s, host, act::RemoveWord{w});
     if (o.code != Code::word_removed) return wrong(Code::task_remove_absent, {w});

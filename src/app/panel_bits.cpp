@@ -84,7 +84,7 @@ void legend() {
 void draw_cells(AppState& s, const Highlights& h) {
   const Palette& pal = palette();
   const Filter& f = s.set.filter();
-  const uint64_t m = f.params().m;
+  const uint64_t m = f.bit_count();
   const float width = std::max(1.0f, ImGui::GetContentRegionAvail().x);  // a squeezed column: 0 or less
   const bool curves = m <= kMaxCurveBits && !h.positions.empty();
   // Half the screen; on a slide, what is left below (the whole array stays on screen).
@@ -138,7 +138,7 @@ void draw_cells(AppState& s, const Highlights& h) {
     ImU32 fill = count ? pal.set_bit : pal.unset_bit;
     dl->AddRectFilled(ImVec2(p.x + gap, p.y + gap), ImVec2(p.x + cell - gap, p.y + cell - gap), fill, rounding);
     if (labels) {
-      const std::string idx = f.params().variant == Variant::counting && count > 1
+      const std::string idx = f.ops().has_counters && count > 1
                                   ? std::to_string(bit) + "·" + std::to_string(count)
                                   : std::to_string(bit);
       const ImVec2 ts = ImGui::CalcTextSize(idx.c_str());
@@ -192,7 +192,7 @@ void draw_cells(AppState& s, const Highlights& h) {
 void build_texture(AppState& s, Host& host) {
   const Palette& pal = palette();
   const Filter& f = s.set.filter();
-  const uint64_t m = f.params().m;
+  const uint64_t m = f.bit_count();
   BitCache& v = s.bit_cache;
   // Beyond kMaxTexels bits each texel shades a bucket; a multiple of 64 bits, so whole words.
   uint64_t bucket = 1;
@@ -260,7 +260,7 @@ void zoom_buttons(AppState& s) {
 void draw_texture(AppState& s, Host& host, const Highlights& h) {
   const BitView& view = s.bits;
   BitCache& v = s.bit_cache;
-  const uint64_t m = s.set.params().m;
+  const uint64_t m = s.set.filter().bit_count();
   const bool loading = s.pending.active() && ImGui::GetTime() - v.texture_built_at < 0.25;
   if (v.texture_version != s.version && !loading) build_texture(s, host);
   const Palette& pal = palette();
@@ -323,14 +323,14 @@ void readout(AppState& s) {
   BitCache& v = s.bit_cache;
   const int64_t shown = v.hovered_bit >= 0 ? v.hovered_bit : s.bits.pinned_bit;
   const Filter& f = s.set.filter();
-  if (shown < 0 || uint64_t(shown) >= f.params().m) {
+  if (shown < 0 || uint64_t(shown) >= f.bit_count()) {
     ImGui::TextDisabled("Hover or tap a bit to see which words set it.");
     return;
   }
   const auto bit = uint64_t(shown);
-  if (v.texture_bucket > 1 && f.params().m > kMaxCellBits) {
+  if (v.texture_bucket > 1 && f.bit_count() > kMaxCellBits) {
     uint64_t set = 0;
-    for (uint64_t b = bit; b < std::min(f.params().m, bit + v.texture_bucket); ++b) set += f.bit(b);
+    for (uint64_t b = bit; b < std::min(f.bit_count(), bit + v.texture_bucket); ++b) set += f.bit(b);
     ImGui::Text("bits %s – %s: %s of %s set", with_commas(bit).c_str(),
                 with_commas(bit + v.texture_bucket - 1).c_str(), with_commas(set).c_str(),
                 with_commas(v.texture_bucket).c_str());
@@ -357,7 +357,7 @@ void readout(AppState& s) {
 
 void panel_bits(AppState& s, Host& host) {
   const Filter& f = s.set.filter();
-  const uint64_t m = f.params().m;
+  const uint64_t m = f.bit_count();
   const std::string hint = with_commas(m) + " bits, " + with_commas(f.bits_set()) + " set (" +
                            format_percent(double(f.bits_set()) / double(m)) +
                            "). Adding a word sets its k bits to 1; a query checks them.";

@@ -56,6 +56,42 @@ void measure_controls(AppState& s) {
               "is skipped) and counts the \"possibly\" answers: every one is a false positive.");
 }
 
+// The scalable filter: each stage's n, m, k and fill, the compound FP and its bound.
+void scalable_rows(const Filter& f, bool narrow) {
+  const ScalableParams& sp = f.params().scalable;
+  row("bits m", with_commas(f.bit_count()), (format_bytes(f.size_in_bytes()) + ", all stages").c_str(), narrow);
+  const std::vector<Stage>& stages = f.stages();
+  for (size_t j = 0; j < stages.size(); ++j) {
+    const Stage& st = stages[j];
+    const std::string name = "stage " + std::to_string(j);
+    const std::string value = "n " + with_commas(st.n);
+    const std::string note = "m " + with_commas(st.m) + ", k " + std::to_string(st.k) + "; fill " +
+                             format_percent(double(st.bits_set) / double(st.m)) + " (grows at " +
+                             format_percent(st.design_fill) + "), designed for " +
+                             with_commas(uint64_t(st.capacity)) + " at " + format_rate(st.p);
+    row(name.c_str(), value, note.c_str(), narrow);
+  }
+  const double n = double(f.items_added());
+  row("FP, theory", format_rate(theoretical_fp_rate(f.params(), n)), f.ops().theory_formula, narrow);
+  row("FP bound", format_rate(theory::scalable_fp_bound(sp.p0, sp.tightening)), "p0 / (1 − r), any n", narrow);
+}
+
+// One bit array: m, k, fill and the theory beside them.
+void array_rows(const AppState& s, const Filter& f, bool narrow) {
+  const FilterParams& p = f.params();
+  const double n = double(f.items_added()), m = double(p.m), k = double(p.k), x = double(f.bits_set());
+  const double theory_fp = theoretical_fp_rate(p, n);
+    row("bits m", with_commas(p.m), format_bytes(f.size_in_bytes()).c_str(), narrow);
+    const std::string best_k = lesson_hides(s, hide_theory) ? "" : "best: " + std::to_string(theory::optimal_k(m, std::max(n, 1.0)));
+    row("hashes k", std::to_string(p.k), best_k.c_str(), narrow);
+    row("bits per word", n > 0 ? number(m / n) : "—", "m / n", narrow);
+    row("bits set X", with_commas(f.bits_set()), "", narrow);
+    row("fill", format_percent(x / m), ("expected " + format_percent(theory::expected_fill(n, m, k))).c_str(), narrow);
+    row("estimated n", number(theory::estimate_cardinality(x, m, k), "%.1f"), "from the fill", narrow);
+    row("FP, theory", lesson_hides(s, hide_theory) ? "?" : format_rate(theory_fp), f.ops().theory_formula, narrow);
+    row("FP, from the fill", lesson_hides(s, hide_theory) ? "?" : format_rate(theory::fp_rate_from_fill(x, m, k)), "(X/m)^k", narrow);
+}
+
 }  // namespace
 
 void panel_numbers(AppState& s, Host& /*host*/) {
@@ -65,9 +101,6 @@ void panel_numbers(AppState& s, Host& /*host*/) {
              "FP ≈ (1 − e^(−kn/m))^k   FP from the fill = (X/m)^k");
   measure_controls(s);
   const Filter& f = s.set.filter();
-  const FilterParams& p = f.params();
-  const double n = double(f.items_added()), m = double(p.m), k = double(p.k), x = double(f.bits_set());
-  const double theory_fp = theoretical_fp_rate(p, n);
   const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit |
                                 ImGuiTableFlags_PadOuterX;
   const bool narrow = ImGui::GetContentRegionAvail().x < 28 * ImGui::GetFontSize();
@@ -83,15 +116,8 @@ void panel_numbers(AppState& s, Host& /*host*/) {
       ImGui::TableSetupColumn("note", ImGuiTableColumnFlags_WidthStretch);
     }
     row("words n", with_commas(f.items_added()), "", narrow);
-    row("bits m", with_commas(p.m), format_bytes(f.size_in_bytes()).c_str(), narrow);
-    const std::string best_k = lesson_hides(s, hide_theory) ? "" : "best: " + std::to_string(theory::optimal_k(m, std::max(n, 1.0)));
-    row("hashes k", std::to_string(p.k), best_k.c_str(), narrow);
-    row("bits per word", n > 0 ? number(m / n) : "—", "m / n", narrow);
-    row("bits set X", with_commas(f.bits_set()), "", narrow);
-    row("fill", format_percent(x / m), ("expected " + format_percent(theory::expected_fill(n, m, k))).c_str(), narrow);
-    row("estimated n", number(theory::estimate_cardinality(x, m, k), "%.1f"), "from the fill", narrow);
-    row("FP, theory", lesson_hides(s, hide_theory) ? "?" : format_rate(theory_fp), p.variant == Variant::blocked ? "blocked estimate" : "(1 − e^(−kn/m))^k", narrow);
-    row("FP, from the fill", lesson_hides(s, hide_theory) ? "?" : format_rate(theory::fp_rate_from_fill(x, m, k)), "(X/m)^k", narrow);
+    if (!f.stages().empty()) scalable_rows(f, narrow);
+    else array_rows(s, f, narrow);
     if (lesson_hides(s, hide_measured)) {
       row("FP, measured", "?", "hidden until you answer the task", narrow);
     } else if (s.measurement && s.measurement_version == s.version) {

@@ -84,6 +84,43 @@ void hash_control(AppState& s, FilterParams p) {
   }
 }
 
+// The scalable filter's growth: n0, p0, s, r, each applied when Enter is pressed (a half-typed
+// number is not a filter to rebuild).
+void growth_controls(AppState& s, const FilterParams& p) {
+  const float label_w = ImGui::CalcTextSize("variant").x + 16 * ui_scale();
+  struct Field {
+    const char* label;
+    const char* id;
+    double value;
+    std::optional<double> ParamsRequest::*field;
+    const char* format;
+    const char* tip;
+  };
+  const ScalableParams& sp = p.scalable;
+  const Field fields[] = {
+      {"n0", "##n0", sp.n0, &ParamsRequest::n0, "%.0f", "items the first stage is designed for"},
+      {"p0", "##p0", sp.p0, &ParamsRequest::p0, "%g", "the first stage's false-positive rate"},
+      {"s", "##s", sp.growth, &ParamsRequest::s, "%g", "each stage holds s times the items of the one before"},
+      {"r", "##r", sp.tightening, &ParamsRequest::r, "%g",
+       "each stage's false-positive rate is r times the one before;\n"
+       "together they stay under p0 / (1 − r)"},
+  };
+  for (const Field& f : fields) {
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted(f.label);
+    ImGui::SameLine(label_w);
+    ImGui::SetNextItemWidth(ImGui::CalcTextSize("0000000000").x + 16 * ui_scale());
+    double v = f.value;
+    if (ImGui::InputDouble(f.id, &v, 0, 0, f.format, ImGuiInputTextFlags_EnterReturnsTrue)) {
+      ParamsRequest r;
+      r.*(f.field) = v;
+      ask(s, r);
+    }
+    ImGui::SameLine();
+    help_marker(f.tip);
+  }
+}
+
 template <typename Enum, size_t N>
 void enum_combo(const char* label, const char* id, Enum current, const Enum (&all)[N],
                 const char* (*name)(Enum), const char* tip, AppState& s, FilterParams p, Enum FilterParams::*field) {
@@ -158,8 +195,10 @@ void panel_params(AppState& s, Host& /*host*/) {
   enum_combo("variant", "##variant", p.variant, kAllVariants, variant_name,
              "standard: one bit per position (the article's filter).\n"
              "counting: 4-bit counters, so a word can be removed.\n"
-             "blocked: all k bits in one 512-bit block — one cache miss, a slightly higher FP rate.",
+             "blocked: all k bits in one 512-bit block — one cache miss, a slightly higher FP rate.\n"
+             "scalable: stages that grow with the set (Almeida et al. 2007); m and k are each stage's own.",
              s, p, &FilterParams::variant);
+  if (p.variant == Variant::scalable) growth_controls(s, p);
   enum_combo("scheme", "##scheme", p.scheme, kAllSchemes, scheme_name,
              "reference: h1 + i·h2 (Kirsch & Mitzenmacher), the article's positions.\n"
              "enhanced: h1 + i·h2 + (i³ − i)/6 (Dillinger & Manolios).\n"

@@ -143,8 +143,8 @@ void plot_fp_vs_k(const AppState& s) {
   const double n = std::max(1.0, double(s.set.filter().items_added())), m = double(p.m);
   const uint32_t best = theory::optimal_k(m, n);
   const uint32_t k_max = std::clamp<uint32_t>(best * 5 / 2, 12, 24);
-  const bool blocked = p.variant == Variant::blocked;
-  PlotSeries curve{blocked ? "theory (blocked)" : "theory", pal.series[0], SeriesStyle::line, {}, {}};
+  const bool blocked = !variant_ops(p.variant).has_exact_theory;
+  PlotSeries curve{blocked ? "theory (" + std::string(variant_name(p.variant)) + ")" : std::string("theory"), pal.series[0], SeriesStyle::line, {}, {}};
   double lowest = 1;
   FilterParams at_k = p;  // the same filter with each k in turn
   for (uint32_t k = 1; k <= k_max; ++k) {

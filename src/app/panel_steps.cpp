@@ -95,7 +95,10 @@ void panel_steps(AppState& s, Host& /*host*/) {
   step_line(s, 1, current, hash_step);
   const char* of = t.blocked ? "g" : "h";
   std::string halves;
-  switch (p.scheme) {
+  if (t.blocked) {
+    halves = "x_0 = g & 0xffffffff = " + hex32(t.h1) + "; x_i = x_(i−1) · 0x9e3779b9 mod 2^32 "
+             "(one hash for all k bits, no division: RocksDB's cache-local filter)";
+  } else switch (p.scheme) {
     case Scheme::independent:
       halves = std::string("independent scheme: position i is FNV-1a 64 with seed i, mod ") +
                with_commas(t.range) + " (seed 0 is h itself)";
@@ -116,7 +119,10 @@ void panel_steps(AppState& s, Host& /*host*/) {
     const bool set = s.set.filter().bit(pos);
     if (!set) zero.push_back(pos);
     std::string formula;
-    switch (p.scheme) {
+    if (t.blocked && i < t.block_hashes.size()) {
+      formula = "(x_" + std::to_string(i) + " · " + with_commas(t.range) + ") >> 32 with x_" +
+                std::to_string(i) + " = " + hex32(t.block_hashes[i]);
+    } else switch (p.scheme) {
       case Scheme::enhanced:
         formula = "(h1 + " + std::to_string(i) + "·h2 + (" + std::to_string(i) + "³ − " + std::to_string(i) + ")/6) mod " + with_commas(t.range);
         break;

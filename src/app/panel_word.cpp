@@ -83,7 +83,7 @@ void word_box(AppState& s) {
     dispatch(s, act::AddWord{text});
     if (enter) dispatch(s, act::FocusWordBox{});  // the next word can be typed at once
   }
-  if (s.set.params().variant == Variant::counting) {
+  if (s.set.filter().ops().can_remove) {
     same_line_if_fits(button_width("Remove"));
     if (ImGui::Button("Remove")) dispatch(s, act::RemoveWord{s.word_input});
   } else {

@@ -18,6 +18,21 @@
 namespace bloomlab::app {
 namespace {
 
+// The shortest decimal that reads back as the same double (0.85, not 0.84999999999999998); whole
+// numbers without an exponent (500, not 5e+02, whose '+' a URL reads as a space).
+std::string shortest(double x) {
+  char buf[32];
+  if (x == std::floor(x) && std::fabs(x) < 1e15) {
+    std::snprintf(buf, sizeof buf, "%.0f", x);
+    return buf;
+  }
+  for (int digits = 1; digits <= 17; ++digits) {
+    std::snprintf(buf, sizeof buf, "%.*g", digits, x);
+    if (std::strtod(buf, nullptr) == x) break;
+  }
+  return buf;
+}
+
 constexpr size_t kMaxUrlWords = 1000;
 constexpr size_t kMaxWordsInLink = 200;  // a link with more words falls back to the preset only
 constexpr uint64_t kMaxUrlProbes = 10000000;
@@ -98,7 +113,18 @@ void apply_params(AppState& s, Host& host, const Parsed& in, std::vector<std::st
   }
   if (auto v = in.get("variant")) {
     if (auto variant = parse_variant(percent_decode(*v))) r.variant = *variant;
-    else warn.push_back("variant = " + quoted(*v) + " is not standard, counting or blocked.");
+    else warn.push_back("variant = " + quoted(*v) + " is not one of " + variant_names() + ".");
+  }
+  // The scalable filter's growth: each number judged on its own below, as m and k.
+  for (const auto& [key, field] : {std::pair{"n0", &ParamsRequest::n0}, std::pair{"p0", &ParamsRequest::p0},
+                                   std::pair{"s", &ParamsRequest::s}, std::pair{"r", &ParamsRequest::r}}) {
+    if (auto v = in.get(key)) {
+      const std::string text = percent_decode(*v);
+      char* end = nullptr;
+      const double x = std::strtod(text.c_str(), &end);
+      if (!text.empty() && end == text.c_str() + text.size()) r.*field = x;
+      else warn.push_back(std::string(key) + " = " + quoted(*v) + " is not a number.");
+    }
   }
   if (auto v = in.get("scheme")) {
     if (auto scheme = parse_scheme(percent_decode(*v))) r.scheme = *scheme;
@@ -108,7 +134,9 @@ void apply_params(AppState& s, Host& host, const Parsed& in, std::vector<std::st
   }
   // Each number is judged on its own (a bad m does not take a good k with it).
   FilterParams ignored;
-  for (std::optional<double> ParamsRequest::*field : {&ParamsRequest::m, &ParamsRequest::k}) {
+  for (std::optional<double> ParamsRequest::*field :
+       {&ParamsRequest::m, &ParamsRequest::k, &ParamsRequest::n0, &ParamsRequest::p0,
+        &ParamsRequest::s, &ParamsRequest::r}) {
     if (!(r.*field)) continue;
     ParamsRequest one;
     one.*field = r.*field;
@@ -117,7 +145,7 @@ void apply_params(AppState& s, Host& host, const Parsed& in, std::vector<std::st
       r.*field = std::nullopt;
     }
   }
-  if (!r.m && !r.k && !r.variant && !r.scheme) return;
+  if (!r.m && !r.k && !r.variant && !r.scheme && !r.n0 && !r.p0 && !r.s && !r.r) return;
   const Outcome o = apply(s, host, act::SetParams{r});
   if (!o.ok()) warn.push_back(outcome_text(o));
 }
@@ -270,7 +298,8 @@ std::vector<std::string> apply_url_params(AppState& s, Host& host, std::string_v
   static const char* const kKnown[] = {"preset", "m",     "k",      "variant", "scheme",
                                        "words",  "word",  "panels", "theme",   "scale",
                                        "probes", "embed", "safe",   "present",
-                                       "lesson", "step"};
+                                       "lesson", "step",  "n0",     "p0",      "s",
+                                       "r"};
   for (const auto& [key, value] : in.values) {
     bool known = false;
     for (const char* k : kKnown) known |= key == k;
@@ -362,6 +391,11 @@ std::string query_for(const AppState& s, bool with_words) {
   std::string q = "preset=" + std::string(on_preset ? s.preset : "empty");
   q += "&m=" + std::to_string(p.m) + "&k=" + std::to_string(p.k);
   if (p.variant != Variant::standard) q += std::string("&variant=") + variant_name(p.variant);
+  if (p.variant == Variant::scalable) {
+    const ScalableParams& sp = p.scalable;
+    q += "&n0=" + shortest(sp.n0) + "&p0=" + shortest(sp.p0) + "&s=" + shortest(sp.growth) +
+         "&r=" + shortest(sp.tightening);
+  }
   if (p.scheme != Scheme::reference) q += std::string("&scheme=") + scheme_name(p.scheme);
   if (with_words) q += words_value(words, first_extra);
   if (!s.word_input.empty()) q += "&word=" + percent_encode(s.word_input);

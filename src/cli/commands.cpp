@@ -61,8 +61,21 @@ Result<FilterParams> filter_params(const Args& a, FilterParams p) {
   }
   if (const std::string* v = a.value("--variant")) {
     std::optional<Variant> variant = parse_variant(*v);
-    if (!variant) return Error{"--variant must be standard, counting or blocked, got '" + *v + "'"};
+    if (!variant) return Error{"--variant must be one of " + variant_names() + ", got '" + *v + "'"};
     p.variant = *variant;
+  }
+  // The scalable variant's growth (variant.h, ScalableParams); validate() judges the values.
+  const std::pair<const char*, double ScalableParams::*> growth[] = {
+      {"--n0", &ScalableParams::n0}, {"--p0", &ScalableParams::p0},
+      {"--s", &ScalableParams::growth}, {"--r", &ScalableParams::tightening}};
+  for (const auto& [option, field] : growth) {
+    if (const std::string* v = a.value(option)) {
+      char* end = nullptr;
+      const double x = std::strtod(v->c_str(), &end);
+      if (v->empty() || end != v->c_str() + v->size())
+        return Error{std::string(option) + " must be a number, got '" + *v + "'"};
+      p.scalable.*field = x;
+    }
   }
   if (std::optional<Error> e = validate(p)) return *e;
   return p;
@@ -149,12 +162,14 @@ const char* const kPositionsUsage =
     "  --m M         bits, 1 to 4294967296 (2^32)\n"
     "  --k K         positions per word, 1 to 64\n"
     "  --scheme S    reference (default), enhanced, independent, weak\n"
-    "  --variant V   standard (default), counting, blocked (positions inside the word's block)\n"
+    "  --variant V   standard (default), counting, blocked (positions inside the word's block),\n"
+    "                scalable (stages that grow: --n0 N --p0 P --s S --r R, defaults 1000 0.01 2 0.85;\n"
+    "                positions of the first stage)\n"
     "  --json        machine-readable output\n"
     "example: bloomlab positions --m 64 --k 3 dragon   ->  dragon  30 1 36\n";
 
 Result<int> run_positions(const std::vector<std::string>& argv) {
-  Result<Args> a = parse(argv, {{"--m", "--k", "--scheme", "--variant"}, {"--json"}});
+  Result<Args> a = parse(argv, {{"--m", "--k", "--scheme", "--variant", "--n0", "--p0", "--s", "--r"}, {"--json"}});
   if (!a.ok()) return Error{a.error()};
   if (!a->has("--m") || !a->has("--k")) return Error{"positions needs --m and --k"};
   if (a->positional.empty()) return Error{"positions needs at least one WORD"};
@@ -198,11 +213,13 @@ const char* const kMeasureUsage =
 Result<int> run_measure(const std::vector<std::string>& argv) {
   Result<Args> a = parse(
       argv,
-      {{"--words", "--m", "--k", "--probes", "--probe-list", "--scheme", "--variant"}, {"--json"}});
+      {{"--words", "--m", "--k", "--probes", "--probe-list", "--scheme", "--variant", "--n0", "--p0", "--s", "--r"}, {"--json"}});
   if (!a.ok()) return Error{a.error()};
   if (!a->positional.empty())
     return Error{"measure takes no words on the command line: '" + a->positional[0] + "'"};
-  if (!a->has("--m") || !a->has("--k")) return Error{"measure needs --m and --k"};
+  // The scalable variant sizes its own stages from --n0 and --p0.
+  const bool sizes_itself = a->has("--variant") && parse_variant(*a->value("--variant")) == Variant::scalable;
+  if (!sizes_itself && (!a->has("--m") || !a->has("--k"))) return Error{"measure needs --m and --k"};
   if (a->has("--probes") && a->has("--probe-list"))
     return Error{"give --probes or --probe-list, not both"};
   Result<FilterParams> p = filter_params(*a, {});
@@ -224,7 +241,7 @@ Result<int> run_measure(const std::vector<std::string>& argv) {
   const double md = static_cast<double>(r.m);
   const double fill = static_cast<double>(r.bits_set) / md;
   const double expected_fill = theory::expected_fill(static_cast<double>(r.n), md, r.k);
-  const bool has_exact = p->variant != Variant::blocked;
+  const bool has_exact = set->filter().ops().has_exact_theory;
 
   if (a->has("--json")) {
     JsonWriter j;
@@ -250,11 +267,10 @@ Result<int> run_measure(const std::vector<std::string>& argv) {
        std::to_string(r.probes) + " queried, " + std::to_string(r.skipped) + " skipped (members)"},
       {"false positives", std::to_string(r.false_positives)},
       {"measured FP", fixed(r.measured_rate, 6)},
-      {"theory FP", fixed(r.theory_rate, 6) + (p->variant == Variant::blocked
-                                                   ? " (blocked estimate, Putze et al. 2007)"
-                                                   : " (approximation (1 - e^(-kn/m))^k)")},
+      {"theory FP", fixed(r.theory_rate, 6) + (has_exact ? " (approximation (1 - e^(-kn/m))^k)"
+                                                   : " (" + std::string(variant_name(p->variant)) + " estimate)")},
       {"exact FP",
-       has_exact ? fixed(r.exact_rate, 6) + " (finite m, ideal hashes)" : "n/a for blocked"},
+       has_exact ? fixed(r.exact_rate, 6) + " (finite m, ideal hashes)" : "n/a for " + std::string(variant_name(p->variant))},
   });
   return 0;
 }
@@ -397,7 +413,7 @@ const char* const kCheckUsage =
     "0.01.\n";
 
 Result<int> run_check(const std::vector<std::string>& argv) {
-  Result<Args> a = parse(argv, {{"--words", "--m", "--k", "--scheme", "--variant"}, {"--json"}});
+  Result<Args> a = parse(argv, {{"--words", "--m", "--k", "--scheme", "--variant", "--n0", "--p0", "--s", "--r"}, {"--json"}});
   if (!a.ok()) return Error{a.error()};
   if (a->positional.empty()) return Error{"check needs at least one WORD"};
   if (std::optional<Error> e = check_words(a->positional)) return *e;

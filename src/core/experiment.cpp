@@ -10,8 +10,7 @@
 namespace bloomlab {
 
 double theoretical_fp_rate(const FilterParams& p, double n) {
-  if (p.variant == Variant::blocked) return theory::blocked_filter_fp_rate(n, p.m, p.k);
-  return theory::standard_fp_rate(n, static_cast<double>(p.m), p.k);
+  return variant_ops(p.variant).theory_fp(p, n);
 }
 
 namespace {
@@ -19,11 +18,11 @@ namespace {
 Measurement start_measurement(const WordSet& set) {
   Measurement r;
   r.n = set.filter().items_added();
-  r.m = set.params().m;
+  r.m = set.filter().bit_count();  // m; a scalable filter: all its stages
   r.k = set.params().k;
   r.bits_set = set.filter().bits_set();
   r.theory_rate = theoretical_fp_rate(set.params(), static_cast<double>(r.n));
-  if (set.params().variant != Variant::blocked) {
+  if (set.filter().ops().has_exact_theory) {
     r.exact_rate = theory::exact_fp_rate(r.n, r.m, r.k);
     r.has_exact = true;
   }

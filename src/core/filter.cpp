@@ -5,30 +5,14 @@
 #include <new>
 #include <stdexcept>
 
-#include "hash_detail.h"
+#include "variant_detail.h"
 
 namespace bloomlab {
 
-const char* variant_name(Variant v) {
-  switch (v) {
-    case Variant::standard:
-      return "standard";
-    case Variant::counting:
-      return "counting";
-    case Variant::blocked:
-      return "blocked";
-  }
-  return "standard";
-}
-
-std::optional<Variant> parse_variant(std::string_view name) {
-  for (Variant v : kAllVariants) {
-    if (name == variant_name(v)) return v;
-  }
-  return std::nullopt;
-}
-
 std::optional<Error> validate(const FilterParams& p) {
+  if (const auto own = variant_ops(p.variant).validate) {
+    if (auto error = own(p)) return error;
+  }
   if (p.m < kMinBits || p.m > kMaxBits) {
     return Error{"m must be between 1 and 4294967296 (2^32) bits, got " + std::to_string(p.m)};
   }
@@ -38,24 +22,7 @@ std::optional<Error> validate(const FilterParams& p) {
   return std::nullopt;
 }
 
-uint64_t blocked_block_count(uint64_t m) {
-  return std::max<uint64_t>(1, m / kBlockBits);
-}
-
-uint64_t blocked_block_bits(uint64_t m, uint64_t block) {
-  const uint64_t blocks = blocked_block_count(m);
-  return block + 1 < blocks ? kBlockBits : m - (blocks - 1) * kBlockBits;
-}
-
 namespace {
-
-// Array indices from 64-bit bit positions; size_t is 32 bits in wasm, where m <= 2^32 still fits.
-inline size_t word_of(uint64_t i) {
-  return static_cast<size_t>(i >> 6);
-}
-inline size_t byte_of(uint64_t i) {
-  return static_cast<size_t>(i >> 1);
-}
 
 // What one process may allocate for a filter: a 32-bit (wasm) address space cannot hold the
 // largest counting filter (2 GiB of counters), and there allocation failure aborts rather than
@@ -75,51 +42,16 @@ bool memory_available(uint64_t bytes) {
   return fits;
 }
 
-// Calls emit(absolute position) for the k positions of an item under p, in i order; h is
-// fnv1a64(item).
-template <typename Emit>
-void for_each_filter_position(const FilterParams& p, std::string_view item, uint64_t h,
-                              Emit&& emit) {
-  if (p.variant != Variant::blocked) {
-    detail::for_each_position(p.scheme, item, h, p.m, p.k, emit);
-    return;
-  }
-  // FNV-1a's high bits barely move when only the last byte changes ("w1", "w2", ...), so the
-  // block comes from a remixed hash: fastrange on its high half, while the positions inside the
-  // block use its low bits (h1 mod B and h2 mod B), which the block choice does not see.
-  const uint64_t mixed = detail::splitmix64(h);
-  const uint64_t blocks = blocked_block_count(p.m);
-  const uint64_t block = ((mixed >> 32) * blocks) >> 32;
-  const uint64_t start = block * kBlockBits;
-  const uint64_t width = blocked_block_bits(p.m, block);
-  detail::for_each_position(p.scheme, item, mixed, width, p.k,
-                            [&](uint64_t pos) { return emit(start + pos); });
-}
-
-template <typename Emit>
-void for_each_filter_position(const FilterParams& p, std::string_view item, Emit&& emit) {
-  for_each_filter_position(p, item, fnv1a64(item), emit);
-}
-
-// The distinct positions of an item, ascending: a counting filter counts an item once per
-// distinct position, so that add and remove are exact inverses even when positions repeat.
-size_t distinct_positions(const FilterParams& p, std::string_view item, uint64_t h,
-                          uint64_t (&out)[kMaxHashes]) {
-  const size_t count = filter_positions(p, item, h, out);
-  std::sort(out, out + count);
-  return static_cast<size_t>(std::unique(out, out + count) - out);
-}
-
 }  // namespace
 
-Filter::Filter(const FilterParams& p) : params_(p) {
-  bits_.assign(static_cast<size_t>((p.m + 63) / 64), 0);
-  if (p.variant == Variant::counting) counters_.assign(static_cast<size_t>((p.m + 1) / 2), 0);
+Filter::Filter(const FilterParams& p) : ops_(&variant_ops(p.variant)) {
+  s_.params = p;
+  ops_->init(s_);
 }
 
 Result<Filter> Filter::create(const FilterParams& p) {
   if (auto error = validate(p)) return *error;
-  const uint64_t bytes = (p.variant == Variant::counting ? 4 * p.m + p.m : p.m) / 8;
+  const uint64_t bytes = variant_ops(p.variant).bytes_needed(p);
   if (bytes <= kMaxFilterBytes && memory_available(bytes)) {
     try {
       return Filter(p);
@@ -131,34 +63,9 @@ Result<Filter> Filter::create(const FilterParams& p) {
                std::to_string(bytes >> 20) + " MiB)"};
 }
 
-void Filter::add(std::string_view item) { add(item, fnv1a64(item)); }
+void Filter::add(std::string_view item) { ops_->insert(s_, item, fnv1a64(item)); }
 
-void Filter::add(std::string_view item, uint64_t h) {
-  if (params_.variant == Variant::counting) {
-    uint64_t pos[kMaxHashes];
-    const size_t count = distinct_positions(params_, item, h, pos);
-    for (size_t j = 0; j < count; ++j) {
-      const uint64_t i = pos[j];
-      const unsigned c = counter(i);
-      if (c == kCounterMax) continue;  // saturated: stays at 15 forever
-      const unsigned shift = static_cast<unsigned>((i & 1) * 4);
-      counters_[byte_of(i)] = static_cast<uint8_t>(counters_[byte_of(i)] + (1u << shift));
-      if (c == 0) {
-        bits_[word_of(i)] |= uint64_t{1} << (i & 63);
-        ++bits_set_;
-      }
-    }
-  } else {
-    for_each_filter_position(params_, item, h, [&](uint64_t i) {
-      uint64_t& word = bits_[word_of(i)];
-      const uint64_t mask = uint64_t{1} << (i & 63);
-      bits_set_ += (word & mask) == 0;
-      word |= mask;
-      return true;
-    });
-  }
-  ++n_;
-}
+void Filter::add(std::string_view item, uint64_t h) { ops_->insert(s_, item, h); }
 
 Query Filter::query(std::string_view item) const {
   Query q;
@@ -168,113 +75,97 @@ Query Filter::query(std::string_view item) const {
   }
   std::sort(q.zero_bits.begin(), q.zero_bits.end());
   q.zero_bits.erase(std::unique(q.zero_bits.begin(), q.zero_bits.end()), q.zero_bits.end());
+  q.possibly = contains(item);
   return q;
 }
 
 bool Filter::contains(std::string_view item) const {
-  bool all_set = true;
-  const uint64_t* words = bits_.data();
-  for_each_filter_position(params_, item, [&](uint64_t i) {
-    all_set = (words[word_of(i)] >> (i & 63)) & 1;
-    return all_set;
-  });
-  return all_set;
+  return ops_->contains(s_, item, fnv1a64(item));
+}
+
+void Filter::contains_many(const std::string_view* items, size_t count, uint8_t* out) const {
+  uint64_t h[kBatch];
+  for (size_t at = 0; at < count; at += kBatch) {
+    const size_t n = std::min(kBatch, count - at);
+    for (size_t q = 0; q < n; ++q) h[q] = fnv1a64(items[at + q]);
+    if (ops_->contains_batch) {
+      ops_->contains_batch(s_, items + at, h, n, out + at);
+    } else {
+      for (size_t q = 0; q < n; ++q) out[at + q] = ops_->contains(s_, items[at + q], h[q]);
+    }
+  }
 }
 
 RemoveOutcome Filter::remove(std::string_view item) {
-  if (params_.variant != Variant::counting) return RemoveOutcome::refused_variant;
-  uint64_t pos[kMaxHashes];
-  const size_t count = distinct_positions(params_, item, fnv1a64(item), pos);
-  for (size_t j = 0; j < count; ++j) {
-    if (counter(pos[j]) == 0) return RemoveOutcome::refused_absent;
-  }
-  for (size_t j = 0; j < count; ++j) {
-    const uint64_t i = pos[j];
-    const unsigned c = counter(i);
-    // A saturated counter has lost count of its items: lowering it could reach 0 while some
-    // word still needs it (a false negative), so it never goes down (Fan et al. 2000).
-    if (c == kCounterMax) continue;
-    const unsigned shift = static_cast<unsigned>((i & 1) * 4);
-    counters_[byte_of(i)] = static_cast<uint8_t>(counters_[byte_of(i)] - (1u << shift));
-    if (c == 1) {
-      bits_[word_of(i)] &= ~(uint64_t{1} << (i & 63));
-      --bits_set_;
-    }
-  }
-  if (n_ > 0) --n_;
-  return RemoveOutcome::removed;
+  if (!ops_->remove) return RemoveOutcome::refused_variant;
+  return ops_->remove(s_, item, fnv1a64(item));
 }
 
-void Filter::clear() {
-  std::fill(bits_.begin(), bits_.end(), 0);
-  std::fill(counters_.begin(), counters_.end(), 0);
-  n_ = 0;
-  bits_set_ = 0;
-}
+void Filter::clear() { ops_->init(s_); }
 
-uint64_t Filter::size_in_bits() const {
-  return params_.variant == Variant::counting ? uint64_t{4} * params_.m : params_.m;
-}
+uint64_t Filter::size_in_bits() const { return ops_->size_in_bits(s_); }
 
 uint64_t Filter::size_in_bytes() const {
   return (size_in_bits() + 7) / 8;
 }
 
 uint64_t Filter::bits_set() const {
-  return bits_set_;
+  return s_.bits_set;
 }
 
 bool Filter::bit(uint64_t i) const {
-  return i < params_.m && ((bits_[word_of(i)] >> (i & 63)) & 1);
+  return i < s_.bit_count && detail::test_bit(s_.bits.data(), i);
 }
 
 unsigned Filter::counter(uint64_t i) const {
-  if (i >= params_.m) return 0;
-  if (params_.variant != Variant::counting) return bit(i) ? 1u : 0u;
-  return (counters_[byte_of(i)] >> ((i & 1) * 4)) & 0xfu;
+  if (i >= s_.bit_count) return 0;
+  if (!ops_->has_counters) return bit(i) ? 1u : 0u;
+  return (s_.counters[detail::byte_of(i)] >> ((i & 1) * 4)) & 0xfu;
 }
 
 void filter_positions(const FilterParams& p, std::string_view item, std::vector<uint64_t>& out) {
-  out.clear();
-  out.reserve(p.k);
-  for_each_filter_position(p, item, [&](uint64_t i) {
-    out.push_back(i);
-    return true;
-  });
+  uint64_t pos[kMaxPositions];
+  const size_t count = filter_positions(p, item, fnv1a64(item), pos);
+  out.assign(pos, pos + count);
 }
 
 size_t filter_positions(const FilterParams& p, std::string_view item, uint64_t h,
-                        uint64_t (&out)[kMaxHashes]) {
-  size_t count = 0;
-  for_each_filter_position(p, item, h, [&](uint64_t i) {
-    out[count++] = i;
-    return true;
-  });
-  return count;
+                        uint64_t (&out)[kMaxPositions]) {
+  return variant_ops(p.variant).positions(p, 1, item, h, out);
 }
 
 PositionTrace trace_positions(const FilterParams& p, std::string_view item) {
   PositionTrace t;
   t.h = fnv1a64(item);
   t.blocked = p.variant == Variant::blocked;
-  uint64_t hashed = t.h;
   t.range = p.m;
-  if (t.blocked) {  // as for_each_filter_position
-    t.mixed = detail::splitmix64(t.h);
-    t.block = ((t.mixed >> 32) * blocked_block_count(p.m)) >> 32;
-    t.block_start = t.block * kBlockBits;
-    t.block_bits = blocked_block_bits(p.m, t.block);
-    t.range = t.block_bits;
-    hashed = t.mixed;
+  if (t.blocked) {  // as variant_blocked.cpp
+    const BlockedHash b = blocked_hash(p.m, t.h);
+    t.mixed = b.mixed;
+    t.block = b.block;
+    t.block_start = b.start;
+    t.block_bits = b.width;
+    t.range = b.width;
+    uint32_t x = b.x;
+    for (uint32_t i = 0; i < p.k; ++i, x *= kBlockedMultiplier) t.block_hashes.push_back(x);
+    t.h1 = b.x;
+    t.h2 = kBlockedMultiplier;
+  } else {
+    t.h1 = t.h & 0xffffffffu;
+    t.h2 = p.scheme == Scheme::weak ? (t.h >> 32) : ((t.h >> 32) | 1u);
   }
-  t.h1 = hashed & 0xffffffffu;
-  t.h2 = p.scheme == Scheme::weak ? (hashed >> 32) : ((hashed >> 32) | 1u);
   filter_positions(p, item, t.positions);
   return t;
 }
 
 void Filter::positions_of(std::string_view item, std::vector<uint64_t>& out) const {
-  filter_positions(params_, item, out);
+  uint64_t pos[kMaxPositions];
+  const size_t count = positions_of(item, fnv1a64(item), pos);
+  out.assign(pos, pos + count);
+}
+
+size_t Filter::positions_of(std::string_view item, uint64_t h, uint64_t (&out)[kMaxPositions]) const {
+  return ops_->positions(s_.params, std::max<size_t>(1, s_.stages.size()), item, h, out);
 }
 
 }  // namespace bloomlab

@@ -1,8 +1,10 @@
-// The filters, all with one small face (after fastfilter_cpp): add, query, size, bits set, n.
+// The filter, one small face (after fastfilter_cpp) over every variant: add, query, size, bits
+// set, n. What differs between variants is in their own files behind variant.h:
 //
 //   Variant::standard  one bit per position, the article's filter
 //   Variant::counting  4-bit saturating counters (Fan et al. 2000): remove() is possible
 //   Variant::blocked   all k bits of an item inside one 512-bit block (Putze, Sanders, Singler 2007)
+//   Variant::scalable  stages that grow with the set (Almeida, Baquero, Preguiça, Hutchison 2007)
 //
 // Limits: 1 <= m <= 2^32 bits, 1 <= k <= 64. Filter::create() says in words what is wrong
 // with other values instead of allocating.
@@ -13,50 +15,49 @@
 #include <string_view>
 #include <vector>
 
+#include "hash_detail.h"
 #include "hashing.h"
 #include "result.h"
+#include "variant.h"
 
 namespace bloomlab {
-
-enum class Variant { standard, counting, blocked };
-inline constexpr Variant kAllVariants[] = {Variant::standard, Variant::counting, Variant::blocked};
-const char* variant_name(Variant v);
-std::optional<Variant> parse_variant(std::string_view name);
-
-inline constexpr uint64_t kMinBits = 1;
-inline constexpr uint64_t kMaxBits = uint64_t{1} << 32;
-inline constexpr uint32_t kMinHashes = 1;
-inline constexpr uint32_t kMaxHashes = 64;
-inline constexpr uint64_t kBlockBits = 512;       // one cache line of 64 bytes
-inline constexpr unsigned kCounterMax = 15;       // 4-bit counters saturate here
-
-struct FilterParams {
-  uint64_t m = 64;  // bits (for counting: counters)
-  uint32_t k = 3;   // hash positions per item
-  Variant variant = Variant::standard;
-  Scheme scheme = Scheme::reference;
-  bool operator==(const FilterParams& o) const {
-    return m == o.m && k == o.k && variant == o.variant && scheme == o.scheme;
-  }
-  bool operator!=(const FilterParams& o) const { return !(*this == o); }
-};
 
 // Checks m and k against the limits; the message names the bad value and the allowed range.
 std::optional<Error> validate(const FilterParams& p);
 
 // Blocked layout: max(1, floor(m/512)) blocks; block b covers bits [512b, 512b + 512), except the
 // last one, which also takes the m mod 512 leftover bits so that every bit is reachable (m < 1024
-// is a single block of m bits). With g = splitmix64(fnv1a64(item)), an item's block is
-// fastrange(g >> 32, blocks) = ((g >> 32) * blocks) >> 32 (Lemire 2016) and its k positions inside
-// the block are the item's scheme applied to g in place of h (h1 = g mod 2^32, h2 = (g >> 32) | 1
-// for the reference scheme) modulo the block's width; positions_of() returns absolute indices.
-// Measured on the 10k passwords: double hashing modulo a 512-bit block is correlated (two items
-// of a block share a step with probability 1/256), about +20% FP over the blocked theory at
-// 10 bits per item and k = 7, and several times the theory at 20 bits per item; the independent
-// scheme follows the theory. A teaching point, not a bug: the block is too small for i*h2.
-
+// is a single block of m bits). The bit array starts on a 64-byte boundary: a block is one cache
+// line. With g = splitmix64(fnv1a64(item)):
+//   block = fastrange(g >> 32, blocks) = ((g >> 32) * blocks) >> 32    (Lemire 2016)
+//   x_0 = g mod 2^32,  x_i = x_(i-1) * 0x9e3779b9 mod 2^32            (RocksDB FastLocalBloomImpl)
+//   pos_i = 512 * block + ((x_i * W) >> 32),  W = the block's width (512: x_i >> 23)
+// No division per position, all k bits from one hash: a query costs one cache line and a few
+// multiplies. The hash-to-index scheme (reference, enhanced, ...) does not apply inside a block:
+// double hashing modulo 512 bits was correlated (two items of a block shared a step with
+// probability 1/256: +20% FP over the theory at 10 bits per item, several times it at 20).
+// Measured against the theory in tests/unit/test_experiment.cpp.
 uint64_t blocked_block_count(uint64_t m);
 uint64_t blocked_block_bits(uint64_t m, uint64_t block);  // 512, or more for the last block
+
+inline constexpr uint32_t kBlockedMultiplier = 0x9e3779b9u;  // 2^32 / golden ratio, odd
+struct BlockedHash {
+  uint64_t mixed = 0;  // g = splitmix64(h)
+  uint64_t block = 0, start = 0, width = 0;
+  uint32_t x = 0;      // x_0
+};
+inline BlockedHash blocked_hash(uint64_t m, uint64_t h) {
+  BlockedHash b;
+  b.mixed = detail::splitmix64(h);
+  const uint64_t blocks = m < 2 * kBlockBits ? 1 : m / kBlockBits;
+  b.block = ((b.mixed >> 32) * blocks) >> 32;
+  b.start = b.block * kBlockBits;
+  b.width = b.block + 1 < blocks ? kBlockBits : m - b.start;
+  b.x = static_cast<uint32_t>(b.mixed);
+  return b;
+}
+// The position of x inside a block of `width` bits: fastrange on 32 bits.
+inline uint64_t blocked_offset(uint32_t x, uint64_t width) { return (uint64_t{x} * width) >> 32; }
 
 // The k positions (absolute bit indices, i order) an item has in a filter with params p, without
 // needing the filter: e.g. to show the positions for m = 2^32 without allocating 512 MiB.
@@ -64,16 +65,18 @@ uint64_t blocked_block_bits(uint64_t m, uint64_t block);  // 512, or more for th
 void filter_positions(const FilterParams& p, std::string_view item, std::vector<uint64_t>& out);
 // The same from h = fnv1a64(item), computed before (a WordSet keeps its words' hashes), into an
 // array; returns k.
+// returns how many (k for a single bit array; a scalable filter's first stage only).
 size_t filter_positions(const FilterParams& p, std::string_view item, uint64_t h,
-                        uint64_t (&out)[kMaxHashes]);
+                        uint64_t (&out)[kMaxPositions]);
 
 // The same positions with the values that lead to them, for the step-through: h = FNV-1a 64;
-// for the blocked variant g = splitmix64(h), the block and its first bit and width; then the
-// scheme's h1, h2 over `range` bits (m, or the block's width). positions are filter_positions().
+// for the blocked variant g = splitmix64(h), the block and its first bit and width, and the x_i;
+// otherwise the scheme's h1, h2 over `range` bits (m). positions are filter_positions().
 struct PositionTrace {
   uint64_t h = 0;
   bool blocked = false;
   uint64_t mixed = 0, block = 0, block_start = 0, block_bits = 0;
+  std::vector<uint32_t> block_hashes;  // blocked: x_0 .. x_(k-1)
   uint64_t h1 = 0, h2 = 0;  // from h (or g when blocked); h2 as the scheme uses it
   uint64_t range = 0;       // the positions' modulus: m, or the block's width
   std::vector<uint64_t> positions;
@@ -83,13 +86,8 @@ PositionTrace trace_positions(const FilterParams& p, std::string_view item);
 struct Query {
   std::vector<uint64_t> positions;   // the k positions, in hash-index order i = 0..k-1
   std::vector<uint64_t> zero_bits;   // those positions whose bit (counter) is 0, ascending, unique
-  bool maybe() const { return zero_bits.empty(); }  // "possibly in the set"
-};
-
-enum class RemoveOutcome {
-  removed,            // every counter went down by one (saturated counters stay)
-  refused_absent,     // some counter is 0: the word is surely not in the set
-  refused_variant,    // only the counting variant supports remove
+  bool possibly = false;             // the variant's own answer (contains())
+  bool maybe() const { return possibly; }  // "possibly in the set"
 };
 
 class Filter {
@@ -100,30 +98,35 @@ class Filter {
   void add(std::string_view item, uint64_t h);  // h = fnv1a64(item), computed before
   Query query(std::string_view item) const;
   bool contains(std::string_view item) const;  // query().maybe(), without allocating
+  // contains() of many items, answers into out[0..count): the same answers, faster for a filter
+  // out of cache (the queries' memory reads overlap; variant.h, contains_batch).
+  void contains_many(const std::string_view* items, size_t count, uint8_t* out) const;
   RemoveOutcome remove(std::string_view item);
   void clear();
 
-  const FilterParams& params() const { return params_; }
+  const FilterParams& params() const { return s_.params; }
+  const VariantOps& ops() const { return *ops_; }
   uint64_t size_in_bits() const;   // memory the filter needs: m bits, or 4m for counting
   uint64_t size_in_bytes() const;  // rounded up to whole bytes
   uint64_t bits_set() const;       // X: positions whose bit (counter) is non-zero
-  uint64_t items_added() const { return n_; }  // adds minus successful removes
+  uint64_t items_added() const { return s_.n; }  // adds minus successful removes
+  uint64_t bit_count() const { return s_.bit_count; }  // bits in the array (m; scalable: all stages)
   bool bit(uint64_t i) const;                  // position i non-zero?
   unsigned counter(uint64_t i) const;          // counting: 0..15; other variants: 0 or 1
   // Positions of an item under this filter's params (blocked maps into the item's block).
   void positions_of(std::string_view item, std::vector<uint64_t>& out) const;
+  size_t positions_of(std::string_view item, uint64_t h, uint64_t (&out)[kMaxPositions]) const;
   // The bit array as 64-bit words, bit i at words[i/64] >> (i%64); for the counting variant,
   // bit i is counter(i) != 0. For drawing: one texture upload, not m calls to bit().
-  const std::vector<uint64_t>& bit_words() const { return bits_; }
+  const BitWords& bit_words() const { return s_.bits; }
+  // The scalable variant's stages, one under another in the bit array; empty for the others.
+  const std::vector<Stage>& stages() const { return s_.stages; }
 
  private:
   friend class WordSet;  // rebuilds a filter it has just released, without asking for headroom
   explicit Filter(const FilterParams& p);
-  FilterParams params_;
-  std::vector<uint64_t> bits_;     // every variant keeps the occupancy bitmap
-  std::vector<uint8_t> counters_;  // counting: two 4-bit counters per byte
-  uint64_t n_ = 0;
-  uint64_t bits_set_ = 0;
+  const VariantOps* ops_;
+  FilterStorage s_;
 };
 
 }  // namespace bloomlab

@@ -6,7 +6,12 @@ const char* verdict_token(Verdict v) { return v == Verdict::possibly ? "possibly
 
 void write_params(JsonWriter& w, const FilterParams& p) {
   w.begin_object().field("m", p.m).field("k", p.k).field("variant", variant_name(p.variant));
-  w.field("scheme", scheme_name(p.scheme)).end_object();
+  w.field("scheme", scheme_name(p.scheme));
+  if (p.variant == Variant::scalable) {
+    w.field("n0", p.scalable.n0).field("p0", p.scalable.p0).field("s", p.scalable.growth);
+    w.field("r", p.scalable.tightening);
+  }
+  w.end_object();
 }
 
 void write_explained(JsonWriter& w, std::string_view word, const Explained& e) {

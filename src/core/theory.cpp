@@ -160,6 +160,8 @@ double blocked_filter_fp_rate(double n, uint64_t m, double k) {
          share_last * poisson_mix_fp_rate(lambda, last_bits, k);
 }
 
+double scalable_fp_bound(double p0, double r) { return r < 1 ? p0 / (1 - r) : 1; }
+
 uint64_t counting_bits(uint64_t m, unsigned counter_bits) {
   return m * counter_bits;
 }

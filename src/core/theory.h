@@ -35,6 +35,9 @@ double blocked_fp_rate(double n, double m, double k, double block_bits = 512);
 // The same for this project's blocked layout (filter.h): max(1, m/512) blocks chosen uniformly,
 // the last one holding the m mod 512 leftover bits; a single block holds all n items exactly.
 double blocked_filter_fp_rate(double n, uint64_t m, double k);
+// Scalable Bloom filter (Almeida et al. 2007): stages at FP p0, p0 r, p0 r^2, ... together stay
+// under the sum of the geometric series, p0 / (1 - r), however many stages there are.
+double scalable_fp_bound(double p0, double r);
 // Counting filter memory with c-bit counters: c*m bits.
 uint64_t counting_bits(uint64_t m, unsigned counter_bits = 4);
 

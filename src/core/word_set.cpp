@@ -144,7 +144,7 @@ uint64_t WordSet::add_all(const std::vector<std::string>& words) {
 
 Result<bool> WordSet::remove(std::string_view word) {
   const std::string quoted = "\"" + std::string(word) + "\"";
-  if (params().variant != Variant::counting) {
+  if (!filter_.ops().can_remove) {
     return Error{"only the counting variant can remove a word: clearing bits in a " +
                  std::string(variant_name(params().variant)) +
                  " filter would also erase other words that share them"};
@@ -219,9 +219,9 @@ void WordSet::assign(const std::vector<std::string>& words) {
 
 template <typename F>
 void WordSet::for_each_word_positions(F&& f) const {
-  uint64_t own[kMaxHashes];
+  uint64_t own[kMaxPositions];
   for (size_t id = 0; id < words_.size(); ++id) {
-    const size_t k = filter_positions(params(), words_[id], hashes_[id], own);
+    const size_t k = filter_.positions_of(words_[id], hashes_[id], own);
     f(words_[id], own, k);
   }
 }
@@ -272,9 +272,9 @@ Explained WordSet::explain(std::string_view word, bool with_setters) const {
 std::vector<uint32_t> WordSet::setters_of_bit(uint64_t bit) const {
   std::vector<uint32_t> ids;
   if (!filter_.bit(bit)) return ids;
-  uint64_t own[kMaxHashes];
+  uint64_t own[kMaxPositions];
   for (uint32_t id = 0; id < words_.size(); ++id) {
-    const size_t k = filter_positions(params(), words_[id], hashes_[id], own);
+    const size_t k = filter_.positions_of(words_[id], hashes_[id], own);
     if (std::find(own, own + k, bit) != own + k) ids.push_back(id);
   }
   return ids;
@@ -287,7 +287,7 @@ std::vector<std::string> WordSet::would_break_if_cleared(std::string_view word) 
   const std::vector<uint64_t> mine = sorted_unique(positions(word));
   for (uint64_t p : mine) {
     const unsigned c = filter_.counter(p);
-    if (params().variant != Variant::counting) {
+    if (!filter_.ops().has_counters) {
       cleared.push_back(p);
     } else if (c == 0) {
       return {};  // a counting filter refuses to remove a surely absent word: nothing breaks

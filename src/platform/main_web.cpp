@@ -366,7 +366,7 @@ EMSCRIPTEN_KEEPALIVE const char* bl_set_params(int has_m, double m, int has_k, d
   if (has_k) r.k = k;
   if (*variant) {
     r.variant = parse_variant(variant);
-    if (!r.variant) return error_reply("unknown variant \"" + std::string(variant) + "\" (standard, counting, blocked)");
+    if (!r.variant) return error_reply("unknown variant \"" + std::string(variant) + "\" (" + variant_names() + ")");
   }
   if (*scheme) {
     r.scheme = parse_scheme(scheme);

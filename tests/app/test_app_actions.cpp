@@ -281,7 +281,7 @@ TEST_CASE("undo while a list is loading undoes the words that came so far") {
 }
 
 // Views read the same functions as the filter: the step-through's positions are the filter's
-// for every variant (blocked: dragon at m = 64, k = 3 is not at the reference 30, 1, 36).
+// for every variant (blocked: dragon at m = 64, k = 3 is at 22, 52, 20, not the reference 30, 1, 36).
 TEST_CASE("step-through positions are the filter's own, blocked included") {
   for (Variant v : kAllVariants)
     for (Scheme sc : kAllSchemes) {
@@ -292,7 +292,8 @@ TEST_CASE("step-through positions are the filter's own, blocked included") {
       CHECK(t.positions == expected);
     }
   // Independently, from the layout filter.h documents: one block of 64 bits, g = splitmix64(h),
-  // pos_i = (g mod 2^32 + i·((g >> 32) | 1)) mod 64.
+  // x_0 = g mod 2^32, x_i = x_(i-1) * 0x9e3779b9 mod 2^32, pos_i = (x_i * 64) >> 32. The figures
+  // 22, 52, 20 are tests/lessons/answers.py's blocked_positions(b"dragon", 64, 3) (Python).
   auto splitmix = [](uint64_t x) {
     x += 0x9e3779b97f4a7c15ull;
     x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
@@ -301,11 +302,13 @@ TEST_CASE("step-through positions are the filter's own, blocked included") {
   };
   uint64_t h = 0xcbf29ce484222325ull;
   for (char c : std::string("dragon")) h = (h ^ uint8_t(c)) * 0x100000001b3ull;
-  const uint64_t g = splitmix(h), h1 = g & 0xffffffffu, h2 = (g >> 32) | 1u;
+  const uint64_t g = splitmix(h);
+  const uint32_t x0 = uint32_t(g), x1 = x0 * 0x9e3779b9u, x2 = x1 * 0x9e3779b9u;
   const PositionTrace t = trace_positions(FilterParams{64, 3, Variant::blocked, Scheme::reference}, "dragon");
-  CHECK(t.positions == std::vector<uint64_t>{h1 % 64, (h1 + h2) % 64, (h1 + 2 * h2) % 64});
-  CHECK(t.positions == std::vector<uint64_t>{18, 39, 60});
-  CHECK(t.h1 == h1);
+  CHECK(t.positions == std::vector<uint64_t>{(uint64_t{x0} * 64) >> 32, (uint64_t{x1} * 64) >> 32,
+                                              (uint64_t{x2} * 64) >> 32});
+  CHECK(t.positions == std::vector<uint64_t>{22, 52, 20});
+  CHECK(t.h1 == x0);
 }
 
 TEST_CASE("the screen reader hears the variant's own theoretical FP") {
@@ -480,4 +483,33 @@ TEST_CASE("a link keeps the classroom-safe words chosen, not the ones presentati
   (void)apply(u, host, act::SetPresentation{true});
   CHECK(u.view.safe_words);
   CHECK(url_params_for(u).find("safe=") == std::string::npos);
+}
+
+// The scalable variant through the one door: the URL sets n0, p0, s, r; a link writes them back
+// and reads back the same filter; a bad value warns in the core's words; undo restores them.
+TEST_CASE("URL: variant=scalable with n0, p0, s, r round-trips; absurd values warn; undo") {
+  FakeHost host;
+  AppState s;
+  CHECK(apply_url_params(s, host, "preset=empty&variant=scalable&n0=500&p0=0.02&s=3&r=0.7").empty());
+  const FilterParams& p = s.set.params();
+  CHECK(p.variant == Variant::scalable);
+  CHECK(p.scalable == ScalableParams{500, 0.02, 3, 0.7});
+  const std::string link = url_params_for(s);
+  CAPTURE(link);
+  CHECK(link.find("variant=scalable&n0=500&p0=0.02&s=3&r=0.7") != std::string::npos);
+  AppState t;
+  CHECK(apply_url_params(t, host, link).empty());
+  CHECK(t.set.params() == s.set.params());
+
+  for (const char* bad : {"n0=0", "n0=1e12", "p0=0", "p0=0.9", "s=0.5", "s=1000", "r=1", "r=-2", "r=abc"}) {
+    AppState u;
+    const auto warnings = apply_url_params(u, host, std::string("variant=scalable&") + bad);
+    CAPTURE(bad);
+    REQUIRE(warnings.size() == 1);
+    CHECK(u.set.params().scalable == ScalableParams{});  // the defaults stay
+  }
+  CHECK(run(s, host, act::SetParams{ParamsRequest{std::nullopt, std::nullopt, std::nullopt, std::nullopt, 2000.0}}).ok());
+  CHECK(s.set.params().scalable.n0 == 2000);
+  CHECK(run(s, host, act::Undo{}).ok());
+  CHECK(s.set.params().scalable.n0 == 500);
 }

@@ -1,6 +1,9 @@
 // bench_core: the core's speed, measured the same way natively and as wasm under node.
 // Prints one JSON object per task on stdout; tests/bench/run.sh turns them into RESULTS.md.
 //   ops               add / query ns per op, m = 100,000 and 2^30, standard and blocked
+//   speed             the blocked filter against the standard one, side by side at m = 2^28 and
+//                     100,000: query ns for present and absent keys, and the machine's cache-miss
+//                     latency (a random pointer chase over 256 MiB) in the same run
 //   sweep WORDS       the full sweep grid: 1..32 bits per item x k 1..24, 100,000 probes
 //   plot-sweep WORDS  the app's plot sweep: 1..32 bits per item at k = 7
 //   build-query WORDS build the 10k filter (m = 95851, k = 7), query probe-0..99999
@@ -80,6 +83,98 @@ int bench_ops() {
   return 0;
 }
 
+// The latency of one cache miss (with its TLB miss, as a filter query out of cache pays): a
+// random cyclic permutation of 64-byte nodes over 256 MiB (Sattolo's algorithm), followed
+// pointer by pointer, each load waiting for the one before.
+double miss_latency_ns() {
+  const size_t nodes = (size_t{256} << 20) / 64;
+  std::vector<uint32_t> next(nodes * 16);  // node i is next[16 i .. 16 i + 15]; its link is the first
+  std::vector<uint32_t> order(nodes);
+  for (size_t i = 0; i < nodes; ++i) order[i] = static_cast<uint32_t>(i);
+  uint64_t rng = 42;
+  auto random_below = [&](uint64_t n) {
+    rng += 0x9e3779b97f4a7c15ull;
+    uint64_t z = rng;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return (z ^ (z >> 31)) % n;
+  };
+  for (size_t i = nodes - 1; i > 0; --i) std::swap(order[i], order[static_cast<size_t>(random_below(i))]);  // Sattolo
+  for (size_t i = 0; i < nodes; ++i) next[size_t{order[i]} * 16] = order[(i + 1) % nodes];
+  const size_t steps = 2000000;
+  uint32_t at = 0;
+  const double t = best_of(3, [&] {
+    for (size_t i = 0; i < steps; ++i) at = next[size_t{at} * 16];
+  });
+  g_sink = at;
+  return t / double(steps) * 1e9;
+}
+
+// Side by side, in alternating rounds (the machine is shared: both variants see the same load),
+// the best of each: ns per query, present keys (every position set: the standard filter reads up
+// to k lines) and absent keys (it stops at the first 0 bit).
+int bench_speed() {
+  const size_t count = 1000000;
+  std::vector<std::string> items, others;
+  for (size_t i = 0; i < count; ++i) {
+    items.push_back("item-" + std::to_string(i));
+    others.push_back("other-" + std::to_string(i));
+  }
+  const double miss = miss_latency_ns();
+  std::printf("{\"task\":\"speed\",\"k\":7,\"items\":%zu,\"miss_ns\":%.2f,\"rows\":[", count, miss);
+  bool first = true;
+  for (uint64_t m : {uint64_t{1} << 28, uint64_t{100000}}) {
+    std::vector<bloomlab::Filter> filters;
+    const bloomlab::Variant variants[] = {bloomlab::Variant::standard, bloomlab::Variant::blocked};
+    for (bloomlab::Variant v : variants) {
+      auto f = bloomlab::Filter::create({m, 7, v, bloomlab::Scheme::reference});
+      if (!f.ok()) {
+        std::fprintf(stderr, "bench_core: %s\n", f.error().c_str());
+        return 2;
+      }
+      for (const std::string& s : items) f->add(s);
+      filters.push_back(std::move(*f));
+    }
+    // [variant][mode: one by one, batch][keys: present, absent]
+    double best[2][2][2];
+    for (auto& a : best)
+      for (auto& b : a) b[0] = b[1] = 1e300;
+    std::vector<std::string_view> views[2];
+    for (const std::string& s : items) views[0].push_back(s);
+    for (const std::string& s : others) views[1].push_back(s);
+    std::vector<uint8_t> answers(count);
+    for (int round = 0; round < 5; ++round) {
+      for (size_t v = 0; v < 2; ++v) {
+        for (int keys = 0; keys < 2; ++keys) {
+          const std::vector<std::string>& list = keys == 0 ? items : others;
+          uint64_t hits = 0;
+          const double one = best_of(1, [&] {
+            for (const std::string& s : list) hits += filters[v].contains(s);
+          });
+          const double batch = best_of(1, [&] {
+            filters[v].contains_many(views[keys].data(), count, answers.data());
+          });
+          for (uint8_t a : answers) hits += a;
+          g_sink = hits;
+          best[v][0][keys] = std::min(best[v][0][keys], one / double(count) * 1e9);
+          best[v][1][keys] = std::min(best[v][1][keys], batch / double(count) * 1e9);
+        }
+      }
+    }
+    for (size_t v = 0; v < 2; ++v)
+      for (int mode = 0; mode < 2; ++mode)
+        for (int keys = 0; keys < 2; ++keys) {
+          std::printf("%s{\"variant\":\"%s\",\"m\":%llu,\"mode\":\"%s\",\"keys\":\"%s\",\"nsPerQuery\":%.2f}",
+                      first ? "" : ",", bloomlab::variant_name(variants[v]),
+                      static_cast<unsigned long long>(m), mode == 0 ? "one" : "batch",
+                      keys == 0 ? "present" : "absent", best[v][mode][keys]);
+          first = false;
+        }
+  }
+  std::printf("]}\n");
+  return 0;
+}
+
 int bench_sweep(const std::vector<std::string>& words) {
   bloomlab::SweepGrid grid;  // 1..32 x 1..24, 100,000 probes
   std::vector<bloomlab::Measurement> rows;
@@ -127,6 +222,7 @@ int bench_build_query(const std::vector<std::string>& words) {
 
 int main(int argc, char** argv) {
   if (argc >= 2 && std::strcmp(argv[1], "ops") == 0) return bench_ops();
+  if (argc >= 2 && std::strcmp(argv[1], "speed") == 0) return bench_speed();
   if (argc >= 3) {
     auto list = bloomlab::read_word_list_file(argv[2]);
     if (!list.ok()) {
@@ -138,6 +234,6 @@ int main(int argc, char** argv) {
     if (std::strcmp(argv[1], "build-query") == 0) return bench_build_query(list->words);
   }
   std::fprintf(stderr,
-               "usage: bench_core ops | sweep WORDS | plot-sweep WORDS | build-query WORDS\n");
+               "usage: bench_core ops | speed | sweep WORDS | plot-sweep WORDS | build-query WORDS\n");
   return 2;
 }

@@ -38,6 +38,8 @@ wasm="node build/web/tests/bench/bench_core.js"
 echo "native and wasm ..." >&2
 $native ops > "$out/native_ops.json"
 $wasm ops > "$out/wasm_ops.json"
+$native speed > "$out/native_speed.json"
+$wasm speed > "$out/wasm_speed.json"
 # The sweeps alternate, five rounds each, so that both see the same load on a shared machine.
 for round in 1 2 3 4 5; do
   $native sweep "$words" > "$out/native_sweep_$round.json"
@@ -103,6 +105,9 @@ for a, b in zip(n_ops["rows"], w_ops["rows"]):
     m = "100,000 (in cache)" if a["m"] == 100000 else "2^30 (out of cache)"
     L.append(f"| {m} | {a['variant']} | {a['add_ns']:.1f} | {a['query_absent_ns']:.1f} | {a['query_present_ns']:.1f} | "
              f"{b['add_ns']:.1f} | {b['query_absent_ns']:.1f} | {b['query_present_ns']:.1f} |")
+L.append("")
+import speed_table
+L.append(speed_table.section(load("native_speed.json"), load("wasm_speed.json")))
 L.append("")
 L.append(f"## Full sweep grid: {n_sw['points']} points (bits per item 1..32 x k 1..24, n = 10,000 passwords, 100,000 probes)")
 L.append("")

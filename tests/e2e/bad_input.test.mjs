@@ -32,7 +32,7 @@ run("bad input in the browser: JS API and URL parameters", async (browser) => {
     [{ m: "abc" }, mMessage("NaN")],
     [{ m: Infinity }, mMessage("Infinity")],
     [{ k: 1e30 }, kMessage("1e\\+30")],
-    [{ variant: "<b>x</b>" }, /^unknown variant "<b>x<\/b>" \(standard, counting, blocked\)$/],
+    [{ variant: "<b>x</b>" }, /^unknown variant "<b>x<\/b>" \(standard, counting, blocked, scalable\)$/],
   ];
   for (const [p, message] of setCases) {
     const r = await attempt(page, (p) => bloomlab.setParams(p), p);

@@ -105,15 +105,16 @@ run("interaction: keys, undo, step-through, wheel, touch, presentation", async (
   const stepsShot = await screenshot(page, "step-through-keys.png");
   console.log(`  screenshot: ${stepsShot.file}`);
 
-  // The blocked variant's step-through shows the blocked filter's positions (18, 39, 60 for
-  // dragon at m = 64, k = 3), and the screen reader its theoretical FP.
+  // The blocked variant's step-through shows the blocked filter's positions (22, 52, 20 for
+  // dragon at m = 64, k = 3: tests/lessons/answers.py's blocked_positions), and the screen reader
+  // its theoretical FP.
   await page.evaluate(() => window.bloomlab.setParams({ variant: "blocked" }));
   for (let i = 0; i < 8; i++) await page.keyboard.press("ArrowRight");
   await frames(page);
   const q = await page.evaluate(() => window.bloomlab.query("dragon"));
-  equal(q.positions, [18, 39, 60], "blocked: dragon's positions are 18, 39, 60");
+  equal(q.positions, [22, 52, 20], "blocked: dragon's positions are 22, 52, 20");
   const text = (await view(page)).stepText;
-  check(/= 18: bit 18/.test(text) && /= 39: bit 39/.test(text) && /= 60: bit 60/.test(text) && !/= 30: bit 30/.test(text),
+  check(/= 22: bit 22/.test(text) && /= 52: bit 52/.test(text) && /= 20: bit 20/.test(text) && !/= 30: bit 30/.test(text),
         "the step-through shows the blocked positions, not the reference 30, 1, 36", text);
   await page.keyboard.press("Alt+Shift+S");
   await page.evaluate(() => { window.bloomlab.loadPreset("passwords"); });

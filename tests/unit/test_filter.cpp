@@ -89,7 +89,7 @@ TEST_CASE("bits_set counts distinct non-zero positions") {
     Filter f = make(777, 4, v);
     for (int i = 0; i < 300; ++i) f.add(rng.word());
     uint64_t count = 0;
-    for (uint64_t i = 0; i < 777; ++i) count += f.bit(i);
+    for (uint64_t i = 0; i < f.bit_count(); ++i) count += f.bit(i);
     CHECK(f.bits_set() == count);
     uint64_t popcount = 0;
     for (uint64_t w : f.bit_words()) popcount += static_cast<uint64_t>(__builtin_popcountll(w));
@@ -202,4 +202,60 @@ TEST_CASE("clear empties the filter") {
 TEST_CASE("variant names round-trip") {
   for (Variant v : kAllVariants) CHECK(parse_variant(variant_name(v)) == v);
   CHECK_FALSE(parse_variant("cuckoo").has_value());
+}
+
+// The variants' one face (variant.h): each enum value has its own registered row, and the
+// filter asks the row, not the enum, what it can do.
+TEST_CASE("every variant is registered once, under its own name") {
+  std::vector<std::string> names;
+  for (Variant v : kAllVariants) {
+    const VariantOps& ops = variant_ops(v);
+    CHECK(ops.id == v);
+    names.push_back(ops.name);
+    Filter f = make(1000, 4, v);
+    CHECK(&f.ops() == &ops);
+    f.add("dragon");
+    CHECK(f.contains("dragon"));
+    CHECK(f.query("dragon").maybe());
+    // Only a variant with counters can take a word back.
+    CHECK((f.remove("dragon") == RemoveOutcome::removed) == ops.can_remove);
+    CHECK(f.size_in_bits() >= 1000);
+  }
+  std::vector<std::string> sorted = names;
+  std::sort(sorted.begin(), sorted.end());
+  CHECK(std::unique(sorted.begin(), sorted.end()) == sorted.end());
+  std::string joined;
+  for (const std::string& n : names) joined += (joined.empty() ? "" : ", ") + n;
+  CHECK(variant_names() == joined);
+  CHECK(variant_ops(Variant::counting).can_remove);
+  CHECK_FALSE(variant_ops(Variant::standard).can_remove);
+  CHECK_FALSE(variant_ops(Variant::blocked).has_exact_theory);
+}
+
+// The bit array starts on a cache line, so that each 512-bit block is one line.
+TEST_CASE("the bit array is aligned to 64 bytes") {
+  for (uint64_t m : {64u, 1000u, 4096u, 100000u}) {
+    Filter f = make(m, 3, Variant::blocked);
+    CHECK(reinterpret_cast<uintptr_t>(f.bit_words().data()) % 64 == 0);
+  }
+}
+
+// The batched query (variant.h, contains_batch) gives contains()'s answers, batch edges included.
+TEST_CASE("contains_many answers as contains does") {
+  test::Random rng(11);
+  std::vector<std::string> words;
+  for (int i = 0; i < 1000; ++i) words.push_back(rng.word());
+  for (Variant v : kAllVariants) {
+    for (uint64_t m : {64u, 5000u, 100000u}) {
+      Filter f = make(m, 5, v);
+      for (size_t i = 0; i < words.size(); i += 2) f.add(words[i]);
+      std::vector<std::string_view> views(words.begin(), words.end());
+      for (size_t count : {size_t{0}, size_t{1}, kBatch - 1, kBatch, kBatch + 1, words.size()}) {
+        std::vector<uint8_t> out(count + 1, 7);
+        f.contains_many(views.data(), count, out.data());
+        for (size_t i = 0; i < count; ++i) REQUIRE(bool(out[i]) == f.contains(words[i]));
+        CHECK(out[count] == 7);  // nothing written past the end
+      }
+    }
+  }
 }

@@ -1,0 +1,149 @@
+// The variants' one face (after fastfilter_cpp's Add / Contain / SizeInBytes and Boost.Bloom's
+// subfilter policies): each variant is a table of functions over the filter's storage, defined
+// in one file (variant_standard.cpp, variant_counting.cpp, variant_blocked.cpp,
+// variant_scalable.cpp) and registered in variants.cpp. Filter, WordSet, the theory, the views
+// and the CLI ask the table (can it remove? which theory? how many bytes?) instead of switching
+// on the enum. Adding a variant: an enum value and kAllVariants entry below, its file, its row.
+//
+// Speed: a filter calls through the table once per add or query (an indirect call, a few ns);
+// inside, each variant's loop over its k positions is inlined code, never a call per bit.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <new>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "hashing.h"
+#include "result.h"
+
+namespace bloomlab {
+
+enum class Variant { standard, counting, blocked, scalable };
+inline constexpr Variant kAllVariants[] = {Variant::standard, Variant::counting, Variant::blocked,
+                                           Variant::scalable};
+
+inline constexpr uint64_t kMinBits = 1;
+inline constexpr uint64_t kMaxBits = uint64_t{1} << 32;
+inline constexpr uint32_t kMinHashes = 1;
+inline constexpr uint32_t kMaxHashes = 64;
+inline constexpr uint64_t kBlockBits = 512;  // one cache line of 64 bytes
+inline constexpr unsigned kCounterMax = 15;  // 4-bit counters saturate here
+
+// The scalable filter's growth (Almeida, Baquero, Preguiça, Hutchison 2007): stage 0 is sized for
+// n0 items at FP p0; each next stage holds `growth` times more items at FP `tightening` times
+// lower. Ignored by the other variants.
+struct ScalableParams {
+  double n0 = 1000;          // items the first stage is designed for
+  double p0 = 0.01;          // the first stage's FP at its design point
+  double growth = 2;         // s: each stage designed for s times the items of the one before
+  double tightening = 0.85;  // r: each stage's FP is r times the one before
+  bool operator==(const ScalableParams& o) const {
+    return n0 == o.n0 && p0 == o.p0 && growth == o.growth && tightening == o.tightening;
+  }
+};
+
+struct FilterParams {
+  uint64_t m = 64;  // bits (for counting: counters); the scalable filter sizes its own stages
+  uint32_t k = 3;   // hash positions per item (scalable: each stage has its own)
+  Variant variant = Variant::standard;
+  Scheme scheme = Scheme::reference;
+  ScalableParams scalable = {};
+  bool operator==(const FilterParams& o) const {
+    return m == o.m && k == o.k && variant == o.variant && scheme == o.scheme &&
+           scalable == o.scalable;
+  }
+  bool operator!=(const FilterParams& o) const { return !(*this == o); }
+};
+
+// Every position array an item can have fits here: up to 64 per bit array, and the scalable
+// filter's stages together stay below this (variant_scalable.cpp stops growing before).
+inline constexpr size_t kMaxPositions = 512;
+// Queries per contains_batch() call.
+inline constexpr size_t kBatch = 32;
+
+// The bit array, each 64-byte block on one cache line (the blocked variant reads one line per
+// query only if its blocks do not straddle two).
+template <typename T>
+struct CacheLineAllocator {
+  using value_type = T;
+  static constexpr std::align_val_t kAlign{64};
+  CacheLineAllocator() = default;
+  template <typename U>
+  CacheLineAllocator(const CacheLineAllocator<U>&) {}
+  T* allocate(size_t n) { return static_cast<T*>(::operator new(n * sizeof(T), kAlign)); }
+  void deallocate(T* p, size_t) { ::operator delete(p, kAlign); }
+  template <typename U>
+  bool operator==(const CacheLineAllocator<U>&) const { return true; }
+  template <typename U>
+  bool operator!=(const CacheLineAllocator<U>&) const { return false; }
+};
+using BitWords = std::vector<uint64_t, CacheLineAllocator<uint64_t>>;
+
+// One stage of a scalable filter: bits [offset, offset + m) of the array, its own k, designed
+// for `capacity` items at FP `p`; it takes new items until its fill reaches design_fill.
+struct Stage {
+  uint64_t offset = 0, m = 0;
+  uint32_t k = 1;
+  double capacity = 0, p = 0, design_fill = 0;
+  uint64_t n = 0, bits_set = 0;
+};
+
+// What a filter holds; each variant reads and writes the parts it uses.
+struct FilterStorage {
+  FilterParams params;
+  BitWords bits;                  // every variant keeps the occupancy bitmap, bit i at bits[i/64]
+  std::vector<uint8_t> counters;  // counting: two 4-bit counters per byte
+  std::vector<Stage> stages;      // scalable: its stages, one under another in `bits`
+  uint64_t bit_count = 0;         // bits in the array: m, or the stages' sum
+  uint64_t n = 0;                 // adds minus successful removes
+  uint64_t bits_set = 0;
+};
+
+enum class RemoveOutcome {
+  removed,            // every counter went down by one (saturated counters stay)
+  refused_absent,     // some counter is 0: the word is surely not in the set
+  refused_variant,    // only the counting variant supports remove
+};
+
+struct VariantOps {
+  Variant id;
+  const char* name;
+  bool can_remove;         // remove() exists (counters)
+  bool has_counters;       // a position holds a count, not a bit
+  bool has_exact_theory;   // theory::exact_fp_rate describes it (one bit array, uniform positions)
+  const char* theory_formula;  // how its theoretical FP is computed, for the Numbers
+  // Checks the variant's own params (beyond m and k, which validate() checks); null: none.
+  std::optional<Error> (*validate)(const FilterParams& p);
+  // Bytes an empty filter with these params needs (checked before allocating).
+  uint64_t (*bytes_needed)(const FilterParams& p);
+  void (*init)(FilterStorage& s);  // allocate for s.params, empty
+  void (*insert)(FilterStorage& s, std::string_view item, uint64_t h);
+  bool (*contains)(const FilterStorage& s, std::string_view item, uint64_t h);
+  // Many queries at once (n <= kBatch), h[i] = fnv1a64(items[i]), answers into out: the memory
+  // each query will surely read is asked for first, for all of them, so that the cache misses
+  // overlap instead of queueing (RocksDB's MultiGet prepares its filter probes the same way).
+  // Null: contains() one by one.
+  void (*contains_batch)(const FilterStorage& s, const std::string_view* items, const uint64_t* h,
+                         size_t n, uint8_t* out);
+  RemoveOutcome (*remove)(FilterStorage& s, std::string_view item, uint64_t h);  // null: refused
+  // The item's positions (absolute bit indices) in a filter with params p and `stages` stages
+  // (1 for single-array variants), into out[kMaxPositions]; returns how many.
+  size_t (*positions)(const FilterParams& p, size_t stages, std::string_view item, uint64_t h,
+                      uint64_t* out);
+  // Memory the filter uses, in bits.
+  uint64_t (*size_in_bits)(const FilterStorage& s);
+  // The expected FP after n distinct adds, from the params alone.
+  double (*theory_fp)(const FilterParams& p, double n);
+};
+
+// The registration table (variants.cpp).
+const VariantOps& variant_ops(Variant v);
+const char* variant_name(Variant v);
+std::optional<Variant> parse_variant(std::string_view name);
+// "standard, counting, blocked, scalable": for messages that list the choices.
+const std::string& variant_names();
+
+}  // namespace bloomlab

@@ -1,0 +1,158 @@
+// The scalable Bloom filter (Almeida, Baquero, Preguiça, Hutchison 2007, "Scalable Bloom
+// Filters", Information Processing Letters 101(6)): a filter that grows with its set.
+//
+// Stage j is a standard bit array designed for n_j = n0·s^j items at FP p_j = p0·r^j:
+// m_j = ceil(−n_j ln p_j / (ln 2)^2), k_j = round((m_j/n_j) ln 2). New items go to the newest
+// stage; when its fill reaches the fill expected at its design point, 1 − e^(−k_j n_j/m_j)
+// (about one half), the next stage is added. A query asks every stage: "maybe" if any stage has
+// all its k_j bits set. Since stage j's FP is at most about p_j once full, the compound FP is at
+// most 1 − Π(1 − p_j) <= Σ p0·r^j = p0/(1 − r), however many items come.
+//
+// The stages lie one after another in the one bit array (stage j at bits offset_j ...), so that
+// the views draw it as they draw any filter. Stage 0 hashes the item as the standard filter does
+// (the item's stage-0 positions are a standard filter's with m_0, k_0); stage j > 0 uses
+// splitmix64(h + j) in place of h, so that the stages' positions are unrelated.
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "theory.h"
+#include "variant_detail.h"
+
+namespace bloomlab {
+namespace {
+
+// Growth stops (the newest stage keeps taking items, its FP then climbing past p_j) before the
+// stages together exceed these: 128 MiB of bits, every position of an item in kMaxPositions.
+constexpr uint64_t kMaxScalableBits = uint64_t{1} << 30;
+constexpr size_t kMaxStages = 40;
+
+Stage stage_layout(const ScalableParams& sp, size_t j, uint64_t offset) {
+  Stage st;
+  st.capacity = std::ceil(sp.n0 * std::pow(sp.growth, double(j)));
+  st.p = sp.p0 * std::pow(sp.tightening, double(j));
+  st.m = std::max<uint64_t>(1, theory::bits_for(st.capacity, st.p));
+  st.k = std::clamp<uint32_t>(theory::optimal_k(double(st.m), st.capacity), kMinHashes, kMaxHashes);
+  st.design_fill = theory::expected_fill(st.capacity, double(st.m), st.k);
+  st.offset = offset;
+  return st;
+}
+
+uint64_t stage_hash(uint64_t h, size_t j) { return j == 0 ? h : detail::splitmix64(h + j); }
+
+// Whether stage j (its layout `next`) may be added after the stages so far.
+bool fits(size_t stages, uint64_t bits, size_t positions, const Stage& next) {
+  return stages < kMaxStages && bits + next.m <= kMaxScalableBits &&
+         positions + next.k <= kMaxPositions;
+}
+
+std::optional<Error> validate(const FilterParams& p) {
+  const ScalableParams& sp = p.scalable;
+  // Written so that NaN fails every test.
+  if (!(sp.n0 >= 1 && sp.n0 <= 1e7))
+    return Error{"n0 must be between 1 and 10,000,000 items, got " + std::to_string(sp.n0)};
+  if (!(sp.p0 >= 1e-6 && sp.p0 <= 0.5))
+    return Error{"p0 must be between 0.000001 and 0.5, got " + std::to_string(sp.p0)};
+  if (!(sp.growth >= 1 && sp.growth <= 16))
+    return Error{"s (growth) must be between 1 and 16, got " + std::to_string(sp.growth)};
+  if (!(sp.tightening >= 0.05 && sp.tightening <= 0.99))
+    return Error{"r (tightening) must be between 0.05 and 0.99, got " + std::to_string(sp.tightening)};
+  return std::nullopt;
+}
+
+uint64_t bytes_needed(const FilterParams& p) { return (stage_layout(p.scalable, 0, 0).m + 7) / 8; }
+
+void add_stage(FilterStorage& s) {
+  const Stage st = stage_layout(s.params.scalable, s.stages.size(), s.bit_count);
+  s.stages.push_back(st);
+  s.bit_count += st.m;
+  s.bits.resize(static_cast<size_t>((s.bit_count + 63) / 64), 0);
+}
+
+void init(FilterStorage& s) {
+  detail::init_bit_array(s, 0);
+  add_stage(s);
+}
+
+bool can_grow(const FilterStorage& s) {
+  size_t positions = 0;
+  for (const Stage& st : s.stages) positions += st.k;
+  return fits(s.stages.size(), s.bit_count,
+              positions, stage_layout(s.params.scalable, s.stages.size(), s.bit_count));
+}
+
+void insert(FilterStorage& s, std::string_view item, uint64_t h) {
+  const Stage& newest = s.stages.back();
+  if (double(newest.bits_set) >= newest.design_fill * double(newest.m) && can_grow(s)) add_stage(s);
+  const size_t j = s.stages.size() - 1;
+  Stage& st = s.stages[j];
+  const uint64_t before = s.bits_set;
+  detail::for_each_position(s.params.scheme, item, stage_hash(h, j), st.m, st.k, [&](uint64_t i) {
+    detail::set_bit(s, st.offset + i);
+    return true;
+  });
+  st.bits_set += s.bits_set - before;
+  ++st.n;
+  ++s.n;
+}
+
+bool contains(const FilterStorage& s, std::string_view item, uint64_t h) {
+  for (size_t j = 0; j < s.stages.size(); ++j) {
+    const Stage& st = s.stages[j];
+    if (detail::array_contains(s.bits.data(), s.params.scheme, item, stage_hash(h, j), st.m, st.k,
+                               st.offset))
+      return true;
+  }
+  return false;
+}
+
+size_t positions(const FilterParams& p, size_t stages, std::string_view item, uint64_t h,
+                 uint64_t* out) {
+  size_t count = 0;
+  uint64_t offset = 0;
+  for (size_t j = 0; j < stages && j < kMaxStages; ++j) {
+    const Stage st = stage_layout(p.scalable, j, offset);
+    if (count + st.k > kMaxPositions) break;
+    detail::for_each_position(p.scheme, item, stage_hash(h, j), st.m, st.k, [&](uint64_t i) {
+      out[count++] = st.offset + i;
+      return true;
+    });
+    offset += st.m;
+  }
+  return count;
+}
+
+uint64_t size_in_bits(const FilterStorage& s) { return s.bit_count; }
+
+// The stages as n distinct items fill them: each takes about its design n_j (its fill reaches
+// the design point there), the last possible one takes the rest; FP = 1 − Π(1 − FP_j).
+double theory_fp(const FilterParams& p, double n) {
+  double remaining = std::max(0.0, n), none = 1;
+  uint64_t bits = 0;
+  size_t positions_used = 0;
+  for (size_t j = 0; remaining > 0 || j == 0; ++j) {
+    const Stage st = stage_layout(p.scalable, j, bits);
+    const Stage next = stage_layout(p.scalable, j + 1, bits + st.m);
+    const bool last = !fits(j + 1, bits + st.m, positions_used + st.k, next);
+    const double take = last ? remaining : std::min(remaining, st.capacity);
+    none *= 1 - theory::standard_fp_rate(take, double(st.m), st.k);
+    remaining -= take;
+    bits += st.m;
+    positions_used += st.k;
+    if (last) break;
+  }
+  return 1 - none;
+}
+
+}  // namespace
+
+extern const VariantOps kScalableVariant = {
+    Variant::scalable, "scalable",
+    /*can_remove=*/false, /*has_counters=*/false, /*has_exact_theory=*/false,
+    "1 − Π(1 − FP_j) over the stages",
+    validate, bytes_needed, init, insert, contains, /*contains_batch=*/nullptr, /*remove=*/nullptr,
+    positions, size_in_bits,
+    theory_fp,
+};
+
+}  // namespace bloomlab

@@ -1,0 +1,54 @@
+// The standard variant: one bit per position, the article's reference filter (DESIGN.md). Its
+// positions never change: the articles' numbers depend on them.
+#include "theory.h"
+#include "variant_detail.h"
+
+namespace bloomlab {
+namespace {
+
+uint64_t bytes_needed(const FilterParams& p) { return (p.m + 7) / 8; }
+
+void init(FilterStorage& s) { detail::init_bit_array(s, s.params.m); }
+
+void insert(FilterStorage& s, std::string_view item, uint64_t h) {
+  detail::for_each_position(s.params.scheme, item, h, s.params.m, s.params.k, [&](uint64_t i) {
+    detail::set_bit(s, i);
+    return true;
+  });
+  ++s.n;
+}
+
+bool contains(const FilterStorage& s, std::string_view item, uint64_t h) {
+  return detail::array_contains(s.bits.data(), s.params.scheme, item, h, s.params.m, s.params.k);
+}
+
+// The first position is read by every query; the rest only by those whose bits so far are set.
+void contains_batch(const FilterStorage& s, const std::string_view* items, const uint64_t* h,
+                    size_t n, uint8_t* out) {
+  const uint64_t* words = s.bits.data();
+  uint64_t acc = 0;
+  for (size_t q = 0; q < n; ++q) detail::touch(words, detail::word_of((h[q] & 0xffffffffu) % s.params.m), acc);
+  for (size_t q = 0; q < n; ++q) out[q] = contains(s, items[q], h[q]);
+  detail::keep(acc);
+}
+
+size_t positions(const FilterParams& p, size_t, std::string_view item, uint64_t h, uint64_t* out) {
+  return detail::array_positions(p, item, h, out);
+}
+
+uint64_t size_in_bits(const FilterStorage& s) { return s.params.m; }
+
+double theory_fp(const FilterParams& p, double n) {
+  return theory::standard_fp_rate(n, static_cast<double>(p.m), p.k);
+}
+
+}  // namespace
+
+extern const VariantOps kStandardVariant = {
+    Variant::standard, "standard",
+    /*can_remove=*/false, /*has_counters=*/false, /*has_exact_theory=*/true,
+    "(1 − e^(−kn/m))^k",
+    /*validate=*/nullptr, bytes_needed, init, insert, contains, contains_batch, /*remove=*/nullptr, positions, size_in_bits, theory_fp,
+};
+
+}  // namespace bloomlab
