@@ -9,18 +9,27 @@
 namespace bloomlab {
 namespace {
 
-bool looks_like_probe(const std::string& w) { return w.compare(0, 6, "probe-") == 0; }
-
-// w is "probe-<i>" for some i < probes, written as probe_string(i) writes it (no leading zero).
-bool is_probe_below(const std::string& w, uint64_t probes) {
+// The i of w = "probe-<i>" written as probe_string(i) writes it (no leading zero), if i < probes;
+// else probes (w is no probe queried).
+uint64_t probe_number(const std::string& w, uint64_t probes) {
+  if (w.size() < 7 || w.size() > 25 || w.compare(0, 6, "probe-") != 0) return probes;
   const std::string_view digits = std::string_view(w).substr(6);
-  if (digits.empty() || digits.size() > 19 || (digits.size() > 1 && digits[0] == '0')) return false;
+  if (digits.size() > 1 && digits[0] == '0') return probes;
   uint64_t i = 0;
   for (char c : digits) {
-    if (c < '0' || c > '9') return false;
+    if (c < '0' || c > '9') return probes;
     i = i * 10 + uint64_t(c - '0');
   }
-  return i < probes;
+  return std::min(i, probes);
+}
+
+// "probe-41" -> "probe-42", "probe-99" -> "probe-100": the next probe string in place
+// (std::to_string in wasm's libc++ goes through snprintf: a third of the curve's time).
+void next_probe(std::string& probe) {
+  size_t i = probe.size();
+  while (i > 6 && probe[i - 1] == '9') probe[--i] = '0';
+  if (i > 6) ++probe[i - 1];
+  else probe.insert(probe.begin() + 6, '1');
 }
 
 }  // namespace
@@ -54,10 +63,18 @@ GrowthPoint GrowthRun::point(uint64_t n, uint64_t bits_set, uint64_t fp, uint64_
   return g;
 }
 
+void GrowthRun::note_probe_word(const std::string& w, uint64_t index) {
+  const uint64_t i = probe_number(w, options_.probes);
+  if (i >= options_.probes) return;
+  if (probe_member_.empty()) probe_member_.assign(size_t(options_.probes), 0);
+  probe_member_[size_t(i)] = uint32_t(index + 1);
+}
+
 GrowthPoint GrowthRun::at(uint64_t n) const {
   if (!done()) return point(n, 0, 0, 0);
-  n = std::min(n, words_);
-  if (by_time_) return point(n, set_by_[n], uint64_t(fp_diff_[n]), options_.probes - skipped_by_[n]);
+  const size_t i = size_t(std::min(n, words_));
+  if (by_time_) return point(i, set_by_[i], uint64_t(fp_diff_[i]), options_.probes - skipped_by_[i]);
+  n = i;
   GrowthPoint best;
   for (const GrowthPoint& g : points_)
     if (g.n <= n) best = g;
@@ -82,7 +99,6 @@ bool GrowthRun::advance(const std::vector<std::string>& words, uint64_t work) {
   };
   const uint32_t k = params_.k;
   uint64_t pos[kMaxHashes];
-  std::string probe = "probe-";
   while (phase_ != Phase::done) {
     switch (phase_) {
       case Phase::start: {
@@ -108,6 +124,7 @@ bool GrowthRun::advance(const std::vector<std::string>& words, uint64_t work) {
             return false;
           }
           filter_.emplace(std::move(*f));
+          for (size_t i = 0; i < words.size(); ++i) note_probe_word(words[i], i);  // skipped once in
           work_total_ = double(words_) * k + double(checkpoints_.size() * options_.probes) * k;
           next_checkpoint_ = 0;
           phase_ = Phase::cp_query;  // n = 0 first
@@ -126,7 +143,7 @@ bool GrowthRun::advance(const std::vector<std::string>& words, uint64_t work) {
               ++set_by_[size_t(t)];
             }
           }
-          if (looks_like_probe(w)) probe_words_.emplace(w, t);
+          note_probe_word(w, t - 1);
           if (!spend(k) && i_ < words_) return true;
         }
         i_ = 0;
@@ -134,19 +151,16 @@ bool GrowthRun::advance(const std::vector<std::string>& words, uint64_t work) {
         break;
       case Phase::probes:
         while (i_ < options_.probes) {
-          probe.resize(6);
-          probe += std::to_string(i_++);
+          if (i_++ > 0) next_probe(probe_);
+          const std::string& probe = probe_;
           const size_t count = filter_positions(params_, probe, fnv1a64(probe), pos);
           uint64_t t = 0;  // the probe answers "maybe" once the first t words are in
           for (size_t j = 0; j < count && t != UINT64_MAX; ++j) {
             const uint32_t first = first_set_[size_t(pos[j])];
             t = first == 0 ? UINT64_MAX : std::max<uint64_t>(t, first);
           }
-          uint64_t member = 0;  // skipped from the prefix of `member` words on
-          if (!probe_words_.empty()) {
-            const auto it = probe_words_.find(probe);
-            if (it != probe_words_.end()) member = it->second;
-          }
+          // skipped from the prefix of `member` words on
+          const uint64_t member = probe_member_.empty() ? 0 : probe_member_[size_t(i_ - 1)];
           if (member) ++skipped_by_[size_t(member)];
           if (t != UINT64_MAX) {
             ++fp_diff_[size_t(t)];
@@ -173,10 +187,6 @@ bool GrowthRun::advance(const std::vector<std::string>& words, uint64_t work) {
         while (i_ < target) {
           const std::string& w = words[size_t(i_++)];
           filter_->add(w);
-          if (looks_like_probe(w)) {
-            probe_words_.emplace(w, i_);
-            cp_skipped_ += is_probe_below(w, options_.probes);
-          }
           if (!spend(k) && i_ < target) return true;
         }
         phase_ = Phase::cp_query;
@@ -184,16 +194,19 @@ bool GrowthRun::advance(const std::vector<std::string>& words, uint64_t work) {
       }
       case Phase::cp_query: {
         uint64_t& j = cp_queried_;  // probes done at this checkpoint
+        const uint64_t n = checkpoints_[next_checkpoint_];
         while (j < options_.probes) {
-          probe.resize(6);
-          probe += std::to_string(j++);
-          if (probe_words_.count(probe) == 0) cp_fp_ += filter_->contains(probe);
+          if (j++ > 0) next_probe(probe_);
+          const uint64_t member = probe_member_.empty() ? 0 : probe_member_[size_t(j - 1)];
+          if (member == 0 || member > n) cp_fp_ += filter_->contains(probe_);
           if (!spend(k) && j < options_.probes) return true;
         }
-        const uint64_t n = checkpoints_[next_checkpoint_];
-        points_.push_back(point(n, filter_->bits_set(), cp_fp_, options_.probes - cp_skipped_));
+        uint64_t skipped = 0;  // the probes among the first n words
+        for (uint32_t member : probe_member_) skipped += member != 0 && member <= n;
+        points_.push_back(point(n, filter_->bits_set(), cp_fp_, options_.probes - skipped));
         cp_fp_ = 0;
         j = 0;
+        probe_ = "probe-0";
         if (++next_checkpoint_ >= checkpoints_.size()) {
           filter_.reset();
           phase_ = Phase::done;

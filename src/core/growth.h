@@ -19,7 +19,6 @@
 #include <cstdint>
 #include <optional>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 #include "experiment.h"
@@ -87,11 +86,15 @@ class GrowthRun {
   std::vector<uint32_t> first_set_;
   std::vector<uint64_t> set_by_, fp_delta_, skipped_by_;
   std::vector<int64_t> fp_diff_;
-  // Probe strings that are words of the list ("probe-..."), with 1 + their index.
-  std::unordered_map<std::string, uint64_t> probe_words_;
+  // Probes that are words of the list: probe i -> 1 + the word's index (0: not a word). Empty
+  // while no word is a probe string; a vector by probe number rather than a hash map of strings,
+  // for the download's size (no map or sort instantiated) and an O(1) look-up.
+  std::vector<uint32_t> probe_member_;
+  void note_probe_word(const std::string& w, uint64_t index);
+  std::string probe_ = "probe-0";  // the probe string being queried
   // Checkpoint way.
   std::optional<Filter> filter_;
-  uint64_t cp_fp_ = 0, cp_queried_ = 0, cp_skipped_ = 0;
+  uint64_t cp_fp_ = 0, cp_queried_ = 0;
   std::vector<GrowthPoint> points_;
   double work_done_ = 0, work_total_ = 1;
 };
