@@ -24,6 +24,7 @@ void memory_chart(AppState& s) {
   const Palette& pal = palette();
   const actions::MemoryFigures m = actions::memory_figures(s);
   const ImVec2 top = ImGui::GetCursorScreenPos();
+  const float width = ImGui::GetContentRegionAvail().x;
   ImGui::TextUnformatted("Memory (log scale)");
   const std::string python = "Python set (article, " + std::string(m.python_version) + ")";
   struct Bar { std::string label; uint64_t bytes; ImU32 colour; const char* tip; };
@@ -76,7 +77,7 @@ void memory_chart(AppState& s) {
     hint_text(line);
   }
   const ImVec2 end = ImGui::GetItemRectMax();
-  s.layout.memory_chart = ScreenRect{top.x, top.y, ImGui::GetContentRegionAvail().x + (ImGui::GetCursorScreenPos().x - top.x), end.y - top.y};
+  s.layout.memory_chart = ScreenRect{top.x, top.y, width, end.y - top.y};
 }
 
 }  // namespace

@@ -148,7 +148,7 @@ void plot_fp_vs_bits(const AppState& s) {
     static const char* const kLabels[] = {"≈9.6 bits: 1%", "+4.8: 0.1%", "+4.8: 0.01%", "+4.8: 0.001%"};
     const double fp = std::pow(10.0, -decades), bits = std::log2(1 / fp) / std::log(2.0);
     PlotMarker mark{bits, fp, pal.series[1], kLabels[decades - 2]};
-    mark.dot = true;
+    mark.dot = mark.label_below = true;  // below the line, above the bound: empty there
     markers.push_back(mark);
   }
   if (n > 0) {

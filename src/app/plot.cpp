@@ -223,7 +223,8 @@ void draw_marker(ImDrawList* dl, const Frame& f, const PlotMarker& m) {
   if (m.dot) dl->AddCircleFilled(p, 4.5f * ui_scale(), m.colour);
   else dl->AddCircle(p, 7 * ui_scale(), m.colour, 0, 2.5f * ui_scale());
   const float lx = p.x + 10 + size.x > f.max.x ? p.x - 10 - size.x : p.x + 10;
-  dl->AddText(ImVec2(lx, p.y - size.y - 2), m.colour, m.label.c_str());
+  dl->AddText(ImVec2(m.label_below ? p.x - size.x / 2 : lx, m.label_below ? p.y + 6 : p.y - size.y - 2),
+              m.colour, m.label.c_str());
 }
 
 void draw_legend(ImDrawList* dl, const Frame& f, const std::vector<PlotSeries>& series) {
@@ -306,9 +307,11 @@ void draw_plot(const PlotSpec& spec, const std::vector<PlotSeries>& series,
   draw_axes(dl, f);
   dl->PushClipRect(f.min, f.max, true);
   for (const auto& s : series) draw_series(dl, f, s);
-  for (const auto& m : markers) draw_marker(dl, f, m);
   dl->PopClipRect();
   draw_legend(dl, f, series);
+  dl->PushClipRect(f.min, f.max, true);  // the markers over the legend: "you are here" stays readable
+  for (const auto& m : markers) draw_marker(dl, f, m);
+  dl->PopClipRect();
   const ImVec2 mouse = ImGui::GetIO().MousePos;
   if (hovered && mouse.x >= f.min.x && mouse.x <= f.max.x && mouse.y >= f.min.y && mouse.y <= f.max.y)
     draw_readout(dl, f, series);

@@ -30,6 +30,7 @@ struct PlotMarker {
   bool clamp = false;
   bool right_axis = false;
   bool dot = false;
+  bool label_below = false;  // the label under the point (where a falling curve leaves room)
 };
 
 struct PlotSpec {

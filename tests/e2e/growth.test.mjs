@@ -7,7 +7,7 @@ import { frames, centre } from "./page_helpers.mjs";
 const theory = (n, m, k) => Math.pow(1 - Math.exp(-k * n / m), k);
 const shoot = async (page, rect, name) => {
   if (!(rect && rect.w > 0 && rect.h > 0)) return check(false, `${name} is on screen`, JSON.stringify(rect));
-  await page.screenshot({ path: `${SHOTS}/${name}`, clip: { x: rect.x, y: rect.y, width: rect.w, height: rect.h } });
+  await page.screenshot({ path: `${SHOTS}/${name}`, clip: { x: rect.x, y: rect.y, width: rect.w + 24, height: rect.h } });
 };
 
 run("growth, memory and the plots' teaching marks", async (browser) => {
