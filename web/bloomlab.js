@@ -87,6 +87,9 @@
     canUndo() { return Module._bl_can_undo() !== 0; },
     canRedo() { return Module._bl_can_redo() !== 0; },
     measure(options = {}) { return check(parse(Module._bl_measure(given(options.probes), Number(options.probes)))); },
+    setInserted(n) { return check(parse(Module._bl_set_inserted(n === null || n === undefined ? -1 : Number(n)))); },
+    growth() { return parse(Module._bl_growth()); },
+    memory() { return parse(Module._bl_memory()); },
     // Work per frame since the last call ({frames, meanMs, maxMs}), for benchmarks.
     frameStats() { return parse(Module._bl_frame_stats()); },
     state() { return parse(Module._bl_state()); },

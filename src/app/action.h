@@ -62,6 +62,9 @@ namespace act {
 // The filter and its words (undoable).
 struct SetParams { ParamsRequest request; bool continues_gesture = false; };  // a slider drag
 struct AddWord { std::string word; };
+// The growth slider: the filter as it was after the first n words of the list (n >= the list's
+// size, or negative: all of them). Undoable; a drag is one step.
+struct SetInserted { double n; bool continues_gesture = false; };
 struct RemoveWord { std::string word; };
 struct LoadPreset { std::string name; };                     // tiny, passwords, empty
 struct LoadWordList {  // a file, a paste, a saved session
@@ -127,7 +130,7 @@ struct RestoreLessonProgress { std::string text; };  // what the platform kept
 }  // namespace act
 
 using Action = std::variant<
-    act::SetParams, act::AddWord, act::RemoveWord, act::LoadPreset, act::LoadWordList,
+    act::SetParams, act::SetInserted, act::AddWord, act::RemoveWord, act::LoadPreset, act::LoadWordList,
     act::ClearWords, act::Undo, act::Redo, act::PasswordListArrived, act::PasswordListFailed,
     act::ExportRefused,
     act::SetWordInput, act::SetCheckInput, act::SetPasteInput, act::AddPastedList,
@@ -154,6 +157,8 @@ enum class Code {
   check_input_cut,      // {limit}
   // parameters
   params_changed, m_invalid,  // {value}
+  inserted_changed,     // {n, words}
+  inserted_invalid,     // {value}
   k_invalid,            // {value}
   params_refused,       // {the core's reason}
   probes_invalid,       // {value}
@@ -226,6 +231,6 @@ struct [[nodiscard]] Outcome {
 enum class NoteSlot { none, word, params, list, check, exports, history };
 
 // What each undoable change was, for "Undo Empty" and the history's words.
-enum class ChangeKind { params, add_word, remove_word, preset, word_list, clear_words };
+enum class ChangeKind { params, add_word, remove_word, preset, word_list, clear_words, inserted };
 
 }  // namespace bloomlab::app

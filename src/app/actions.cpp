@@ -54,7 +54,10 @@ Outcome noted(AppState& s, NoteSlot slot, Outcome o) {
 enum class What { params, words };
 void changed(AppState& s, What what) {
   ++s.version;
-  if (what == What::words) ++s.words_version;
+  if (what == What::words) {
+    ++s.words_version;
+    s.inserted.reset();  // new words: the filter shows them all again
+  }
   s.measurement.reset();
 }
 
@@ -89,6 +92,8 @@ Change begin_change(const AppState& s, ChangeKind kind) {
   c.params_before = c.params_after = s.set.params();
   c.mark_before = c.mark_after = mark_of(s);
   c.count_before = s.set.words().size();
+  c.inserted_before = s.inserted;  // a change of the words shows all of them after (_after empty)
+  if (kind == ChangeKind::params) c.inserted_after = s.inserted;
   return c;
 }
 
@@ -105,6 +110,19 @@ void stop_loading(AppState& s) {
 
 // ---- parameters -------------------------------------------------------------------------------
 
+// A slider's change: one drag (continues_gesture) is one undo step, whose "after" the drag
+// keeps moving; `after` writes it into a change.
+template <typename After>
+void record_gesture(History& h, Change c, bool continues_gesture, After&& after) {
+  if (continues_gesture && h.gesture && !h.undo.empty() && h.undo.back().kind == c.kind) {
+    after(h.undo.back());
+  } else {
+    after(c);
+    h.push(std::move(c));
+    h.gesture = true;
+  }
+}
+
 Outcome do_set_params(AppState& s, const act::SetParams& a) {
   FilterParams p;
   if (Outcome bad = check_params(a.request, s.set.params(), p); !bad.ok()) return bad;
@@ -112,15 +130,24 @@ Outcome do_set_params(AppState& s, const act::SetParams& a) {
   Change c = begin_change(s, ChangeKind::params);
   if (auto refused = s.set.set_params(p)) return fail(Code::params_refused, {refused->message});
   changed(s, What::params);
-  History& h = s.history;
-  if (a.continues_gesture && h.gesture && !h.undo.empty() && h.undo.back().kind == ChangeKind::params) {
-    h.undo.back().params_after = p;  // one drag of a slider is one step
-  } else {
-    c.params_after = p;
-    h.push(std::move(c));
-    h.gesture = true;
-  }
+  record_gesture(s.history, std::move(c), a.continues_gesture, [&](Change& top) { top.params_after = p; });
   return make(Code::params_changed);
+}
+
+// ---- the growth slider ------------------------------------------------------------------------
+
+Outcome do_set_inserted(AppState& s, const act::SetInserted& a) {
+  const uint64_t size = s.set.words().size();
+  if (std::isnan(a.n) || (a.n >= 0 && std::floor(a.n) != a.n))
+    return fail(Code::inserted_invalid, {number_text(a.n)});
+  std::optional<uint64_t> n;  // all
+  if (a.n >= 0 && a.n < double(size)) n = uint64_t(a.n);
+  if (n == s.inserted) return make(Code::unchanged);
+  Change c = begin_change(s, ChangeKind::inserted);
+  s.inserted = n;
+  changed(s, What::params);
+  record_gesture(s.history, std::move(c), a.continues_gesture, [&](Change& top) { top.inserted_after = n; });
+  return make(Code::inserted_changed, {std::to_string(n.value_or(size)), std::to_string(size)});
 }
 
 // ---- the words --------------------------------------------------------------------------------
@@ -310,6 +337,13 @@ Outcome undo_one(AppState& s) {
   Change c = std::move(h.undo.back());
   h.undo.pop_back();
   h.gesture = false;
+  if (c.kind == ChangeKind::inserted) {  // the words and params stay
+    s.inserted = c.inserted_before;
+    changed(s, What::params);
+    const std::string label = change_label(c.kind, "");
+    h.redo.push_back(std::move(c));
+    return make(Code::undone, {label});
+  }
   if (c.replaced) {
     s.set.clear();
     if (auto refused = s.set.set_params(c.params_before)) return fail(Code::params_refused, {refused->message});
@@ -326,6 +360,7 @@ Outcome undo_one(AppState& s) {
   }
   set_mark(s, c.mark_before);
   changed(s, What::words);
+  s.inserted = c.inserted_before;
   const std::string label = change_label(c.kind, change_detail(c));
   h.redo.push_back(std::move(c));
   return make(Code::undone, {label});
@@ -346,12 +381,21 @@ Outcome redo_one(AppState& s) {
   stop_loading(s);
   Change c = std::move(h.redo.back());
   h.redo.pop_back();
+  if (c.kind == ChangeKind::inserted) {
+    s.inserted = c.inserted_after;
+    changed(s, What::params);
+    const std::string label = change_label(c.kind, "");
+    h.undo.push_back(std::move(c));
+    h.gesture = h.growing = false;
+    return make(Code::redone, {label});
+  }
   if (c.replaced) s.set.clear();
   if (auto refused = s.set.set_params(c.params_after)) return fail(Code::params_refused, {refused->message});
   if (c.kind == ChangeKind::remove_word) (void)s.set.remove(c.removed);
   else s.set.add_all(c.added);
   set_mark(s, c.mark_after);
   changed(s, What::words);
+  s.inserted = c.inserted_after;
   const std::string label = change_label(c.kind, change_detail(c));
   h.undo.push_back(std::move(c));  // its bytes are already counted
   h.gesture = h.growing = false;
@@ -388,7 +432,7 @@ Outcome do_measure(AppState& s, double probes) {
       return fail(Code::probes_invalid, {number_text(probes)});
     count = uint64_t(probes);
   }
-  s.measurement = bloomlab::measure(s.set, count);
+  s.measurement = bloomlab::measure(shown_set(s), count);
   s.measurement_version = s.version;
   return make(Code::ok);
 }
@@ -539,9 +583,11 @@ Outcome check_params(const ParamsRequest& r, const FilterParams& current, Filter
 
 // ---- the door ---------------------------------------------------------------------------------
 
-Outcome apply(AppState& s, Host& host, const Action& action) {
+// The dispatch over the action's type (apply() below keeps the shown filter after it).
+Outcome apply_one(AppState& s, Host& host, const Action& action) {
   return std::visit(Overloaded{
       [&](const act::SetParams& a) { return noted(s, NoteSlot::params, do_set_params(s, a)); },
+      [&](const act::SetInserted& a) { return noted(s, NoteSlot::params, do_set_inserted(s, a)); },
       [&](const act::AddWord& a) {
         // The word box keeps what was typed when the word is refused; it empties once added.
         // (Enter in the box also keeps the keyboard there: the panel asks for FocusWordBox.)
@@ -633,6 +679,44 @@ Outcome apply(AppState& s, Host& host, const Action& action) {
   }, action);
 }
 
+// The filter after the first `inserted` words, kept up to date with the state: made again when
+// the words or params changed, grown word by word when the slider moved right.
+void sync_inserted(AppState& s) {
+  if (!s.inserted) {
+    s.inserted_set.reset();
+    s.inserted_set_version = UINT64_MAX;
+    return;
+  }
+  if (s.inserted_set_version == s.version) return;
+  const auto& words = s.set.words();
+  const size_t n = size_t(std::min<uint64_t>(*s.inserted, words.size()));
+  WordSet* shown = s.inserted_set ? &*s.inserted_set : nullptr;
+  // Only the slider moved (same params; the words can only have changed through the list,
+  // which resets the slider): keep the filter when it is a prefix of the one wanted.
+  const bool reuse = shown && shown->params() == s.set.params() && shown->words().size() <= n &&
+                     s.inserted_set_words == s.words_version;
+  if (!reuse) {
+    Result<WordSet> fresh = WordSet::create(s.set.params());
+    if (!fresh.ok()) {
+      s.inserted.reset();
+      s.inserted_set.reset();
+      return;
+    }
+    s.inserted_set.emplace(std::move(*fresh));
+    shown = &*s.inserted_set;
+  }
+  shown->reserve(n - shown->words().size());
+  for (size_t i = shown->words().size(); i < n; ++i) shown->add(words[i]);
+  s.inserted_set_version = s.version;
+  s.inserted_set_words = s.words_version;
+}
+
+Outcome apply(AppState& s, Host& host, const Action& action) {
+  Outcome o = apply_one(s, host, action);
+  sync_inserted(s);
+  return o;
+}
+
 void apply_inbox(AppState& s, Host& host) {
   std::vector<Action> actions;
   actions.swap(s.inbox);
@@ -662,7 +746,10 @@ bool continue_loading(AppState& s, double budget_ms) {
     if (Clock::now() - start >= budget) break;
   }
   if (change) change->params_after = s.set.params();
-  if (any) changed(s, What::words);
+  if (any) {
+    changed(s, What::words);
+    s.inserted_set.reset();
+  }
   if (s.pending.active()) return true;
   if (s.preset == "passwords" && s.pending.source == ListSource::passwords)
     s.preset_word_count = s.set.words().size();

@@ -70,5 +70,21 @@ std::string query_json(const AppState& s, std::string_view word);
 std::string measurement_json(const Measurement& m);
 std::string outcome_json(const Outcome& o);  // {ok, code, error?}
 
+// The growth curve (FP as the filter fills) for the words, params and probe count on screen:
+// refresh_growth() works on it for about budget_ms (a slice per frame; a change starts it over;
+// budget_ms < 0: to the end). growth_json(): {points: [...], designN, inserted, ms} (core's
+// write_growth_fields), computed to the end first.
+void refresh_growth(AppState& s, double budget_ms);
+bool growth_current(const AppState& s);  // s.growth is for what is on screen
+std::string growth_json(AppState& s);
+// The memory figures (core/memory.h): the filter's bytes, the list as text, the list as a hash
+// set (measured once per list), the article's Python set figure.
+struct MemoryFigures {
+  uint64_t filter_bytes = 0, list_text_bytes = 0, hash_set_bytes = 0, python_set_bytes = 0;
+  const char* python_version = "";
+};
+MemoryFigures memory_figures(AppState& s);
+std::string memory_json(AppState& s);
+
 }  // namespace actions
 }  // namespace bloomlab::app

@@ -2,10 +2,12 @@
 // step-through's length, share links and embed snippets, the CSV, the screen-reader summary
 // and the JSON of the JS API. None of these changes the state (the caches aside).
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 
 #include "actions.h"
 #include "lessons.h"
+#include "core/memory.h"
 #include "core/result_json.h"
 #include "core/theory.h"
 #include "format.h"
@@ -67,7 +69,7 @@ void write_layout(JsonWriter& w, const Layout& l) {
 
 }  // namespace
 
-Explained query(const AppState& s, std::string_view word) { return s.set.explain(word); }
+Explained query(const AppState& s, std::string_view word) { return shown_set(s).explain(word); }
 
 namespace {
 const Explained& cached_query(const AppState& s, QueryCache& c, const std::string& word,
@@ -75,7 +77,7 @@ const Explained& cached_query(const AppState& s, QueryCache& c, const std::strin
   if (c.version != s.version || c.word != word || (with_setters && !c.result.setters_found)) {
     c.word = word;
     c.version = s.version;
-    c.result = s.set.explain(word, with_setters);
+    c.result = shown_set(s).explain(word, with_setters);
   }
   return c.result;
 }
@@ -113,7 +115,7 @@ std::string embed_snippet(const AppState& s, const Host& host) {
 
 std::string measurements_csv(const AppState& s) {
   const FilterParams& p = s.set.params();
-  const double n = double(s.set.filter().items_added());
+  const double n = double(shown_set(s).filter().items_added());
   std::string out = "kind,n,m,k,bits_per_word,measured_fp,theory_fp\n";
   for (const MeasuredPoint& mp : s.plots.measured_vs_bits) {
     out += "sweep," + csv_number(n) + "," + csv_number(mp.bits_per_item * n) + "," +
@@ -129,7 +131,7 @@ std::string measurements_csv(const AppState& s) {
 }
 
 std::string announcement(AppState& s) {
-  const Filter& f = s.set.filter();
+  const Filter& f = shown_set(s).filter();
   const FilterParams& p = s.set.params();
   const double n = double(f.items_added()), m = double(p.m);
   std::string text;
@@ -155,7 +157,7 @@ size_t masked_count(const AppState& s) {
 }
 
 std::string state_json(const AppState& s) {
-  const Filter& f = s.set.filter();
+  const Filter& f = shown_set(s).filter();
   const FilterParams& p = s.set.params();
   const double n = double(f.items_added()), m = double(p.m), k = double(p.k);
   const double x = double(f.bits_set());
@@ -171,6 +173,9 @@ std::string state_json(const AppState& s) {
   w.array("words", std::vector<std::string>(words.begin(), words.begin() + long(shown)));
   w.field("wordCount", uint64_t{words.size()});
   w.field("wordsTruncated", shown < words.size());
+  w.key("inserted");  // the growth slider: the filter after the first n words (null: all)
+  if (s.inserted) w.value(*s.inserted);
+  else w.null();
   w.field("bitsSet", f.bits_set());
   w.field("fill", x / m);
   w.field("expectedFill", theory::expected_fill(n, m, k));
@@ -200,7 +205,7 @@ std::string state_json(const AppState& s) {
   else if (s.query_cache.version == s.version && s.query_cache.word == s.word_input &&
            s.query_cache.result.setters_found)
     write_explained(w, s.word_input, s.query_cache.result);  // explain() walks every word
-  else write_explained(w, s.word_input, s.set.explain(s.word_input));
+  else write_explained(w, s.word_input, shown_set(s).explain(s.word_input));
   // The notes on screen: each control's, and the one message of the last action.
   w.key("notes").begin_object();
   write_note(w, "word", s.note(NoteSlot::word));
@@ -281,7 +286,9 @@ std::string view_state_json(AppState& s, bool wants_text_input, float pixel_rati
       {"verdict", &s.layout.verdict},                  {"undoButton", &s.layout.undo_button},
       {"lessonsButton", &s.layout.lessons_button},     {"lessonPanel", &s.layout.lesson_panel},
       {"lessonNextButton", &s.layout.lesson_next_button}, {"lessonCheckButton", &s.layout.lesson_check_button},
-      {"lessonAnswerBox", &s.layout.lesson_answer_box}};
+      {"lessonAnswerBox", &s.layout.lesson_answer_box}, {"plotGrowth", &s.layout.plot_growth},
+      {"insertedSlider", &s.layout.inserted_slider}, {"plotK", &s.layout.plot_k},
+      {"memoryChart", &s.layout.memory_chart}};
   for (const auto& [name, r] : rects) write_rect(w, name, *r);
   w.field("pixelRatio", double(pixel_ratio)).field("fontSize", double(font_size));
   w.field("announcement", announcement(s));
@@ -291,7 +298,7 @@ std::string view_state_json(AppState& s, bool wants_text_input, float pixel_rati
 
 std::string query_json(const AppState& s, std::string_view word) {
   JsonWriter w;
-  write_explained(w, word, s.set.explain(word));
+  write_explained(w, word, shown_set(s).explain(word));
   return w.str();
 }
 
@@ -314,6 +321,77 @@ std::string verdict_sentence(const AppState& s, const Explained& e) {
     return "possibly in the set: all " + std::to_string(e.positions.size()) +
            " of its bits are set. Added, or a false positive? The filter cannot tell.";
   return e.sentence([&](std::string_view w) { return shown_word(s, w, 24); });
+}
+
+bool growth_current(const AppState& s) {
+  const GrowthCache& g = s.growth;
+  return g.words_version == s.words_version && g.params == s.set.params() && g.probes == s.probes;
+}
+
+void refresh_growth(AppState& s, double budget_ms) {
+  GrowthCache& g = s.growth;
+  if (g.valid && growth_current(s)) return;
+  if (s.pending.active()) return;
+  if (!g.running || !growth_current(s)) {  // a change cancels the run in progress
+    GrowthOptions o;
+    o.points = 41;
+    o.probes = s.probes;
+    g.run = GrowthRun(s.set.params(), o);
+    g.running = true;
+    g.valid = false;
+    g.words_version = s.words_version;
+    g.params = s.set.params();
+    g.probes = s.probes;
+    g.ms = 0;
+  }
+  using Clock = std::chrono::steady_clock;
+  const auto start = Clock::now();
+  const auto slice = std::chrono::duration<double, std::milli>(budget_ms);
+  constexpr uint64_t kPiece = 20000;  // steps between looks at the clock (~0.1 ms)
+  while (g.run.advance(s.set.words(), kPiece) && (budget_ms < 0 || Clock::now() - start < slice)) {
+  }
+  g.ms += std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+  if (g.run.done()) {
+    g.running = false;
+    g.valid = true;
+  }
+}
+
+std::string growth_json(AppState& s) {
+  refresh_growth(s, -1);
+  JsonWriter w;
+  w.begin_object();
+  w.key("params");
+  write_params(w, s.set.params());
+  write_growth_fields(w, s.growth.run.points(), design_n(s.set.params()));
+  w.field("probes", s.growth.probes).field("words", uint64_t{s.set.words().size()});
+  w.key("inserted");
+  if (s.inserted) w.value(*s.inserted);
+  else w.null();
+  w.field("ms", s.growth.ms).end_object();
+  return w.str();
+}
+
+MemoryFigures memory_figures(AppState& s) {
+  MemoryCache& c = s.memory_figures;
+  if (c.words_version != s.words_version && !s.pending.active()) {  // once per list
+    c.hash_set_bytes = hash_set_bytes(s.set.words());
+    c.words_version = s.words_version;
+  }
+  MemoryFigures m;
+  m.filter_bytes = s.set.filter().size_in_bytes();
+  m.list_text_bytes = s.set.word_bytes() + s.set.words().size();  // list_text_bytes(), kept as words come
+  m.hash_set_bytes = c.hash_set_bytes;
+  m.python_set_bytes = kArticlePythonSetBytes;
+  m.python_version = kArticlePythonVersion;
+  return m;
+}
+
+std::string memory_json(AppState& s) {
+  const MemoryFigures m = memory_figures(s);
+  JsonWriter w;
+  write_memory(w, m.filter_bytes, m.list_text_bytes, m.hash_set_bytes);
+  return w.str();
 }
 
 }  // namespace bloomlab::app::actions

@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <deque>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -31,6 +32,9 @@ struct Change {
   std::vector<std::string> added;   // words this change appended (after replacing, if it did)
   std::string removed;              // remove_word: the word and where it was
   size_t removed_index = 0;
+  // The growth slider (AppState::inserted) before and after: a change of the words shows all of
+  // them again, and undo brings the slider back.
+  std::optional<uint64_t> inserted_before, inserted_after;
   uint64_t group = 0;  // changes made together (a lesson step's state) undo as one; 0: alone
   size_t bytes() const;
   // One word's share of bytes(): a list loading adds to History::bytes word by word, rather

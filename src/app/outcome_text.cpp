@@ -61,6 +61,8 @@ const char* code_name(Code c) {
     case Code::check_input_cut: return "check_input_cut";
     case Code::params_changed: return "params_changed";
     case Code::m_invalid: return "m_invalid";
+    case Code::inserted_changed: return "inserted_changed";
+    case Code::inserted_invalid: return "inserted_invalid";
     case Code::k_invalid: return "k_invalid";
     case Code::params_refused: return "params_refused";
     case Code::probes_invalid: return "probes_invalid";
@@ -139,6 +141,7 @@ std::string change_label(ChangeKind kind, const std::string& detail) {
     case ChangeKind::preset: return preset_title(detail);
     case ChangeKind::word_list: return "the list of " + plural(detail, "word", "words");
     case ChangeKind::clear_words: return "Clear words";
+    case ChangeKind::inserted: return "the words inserted";
   }
   return "";
 }
@@ -146,6 +149,7 @@ std::string change_label(ChangeKind kind, const std::string& detail) {
 std::string outcome_text(const Outcome& o) {
   switch (o.code) {
     case Code::ok: case Code::unchanged: case Code::params_changed: case Code::view_changed:
+    case Code::inserted_changed:
     case Code::word_added: case Code::preset_loaded: case Code::preset_requested:
     case Code::embed_reset:
       return "";
@@ -173,6 +177,8 @@ std::string outcome_text(const Outcome& o) {
       return "m must be a whole number of bits from 1 to 2^32 (4,294,967,296); " + arg(o, 0) + " is not.";
     case Code::k_invalid: return "k must be a whole number of hashes from 1 to 64; " + arg(o, 0) + " is not.";
     case Code::params_refused: return arg(o, 0);
+    case Code::inserted_invalid:
+      return "Words inserted must be a whole number from 0 to the list's size; " + arg(o, 0) + " is not.";
     case Code::probes_invalid:
       return "Probes must be a whole number from 1 to 10,000,000; " + arg(o, 0) + " is not.";
     case Code::design_invalid: return "n must be from 1 to 10⁹ and p between 0 and 1 (e.g. 0.01).";

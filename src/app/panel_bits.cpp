@@ -40,7 +40,7 @@ Highlights highlights(AppState& s) {
     h.zero_bits = e.zero_bits;
     h.word = display_text(s.word_input, 20);
   }
-  if (!s.hovered_word.empty()) s.set.filter().positions_of(s.hovered_word, h.hovered);
+  if (!s.hovered_word.empty()) shown_set(s).filter().positions_of(s.hovered_word, h.hovered);
   return h;
 }
 
@@ -83,7 +83,7 @@ void legend() {
 
 void draw_cells(AppState& s, const Highlights& h) {
   const Palette& pal = palette();
-  const Filter& f = s.set.filter();
+  const Filter& f = shown_set(s).filter();
   const uint64_t m = f.bit_count();
   const float width = std::max(1.0f, ImGui::GetContentRegionAvail().x);  // a squeezed column: 0 or less
   const bool curves = m <= kMaxCurveBits && !h.positions.empty();
@@ -191,7 +191,7 @@ void draw_cells(AppState& s, const Highlights& h) {
 
 void build_texture(AppState& s, Host& host) {
   const Palette& pal = palette();
-  const Filter& f = s.set.filter();
+  const Filter& f = shown_set(s).filter();
   const uint64_t m = f.bit_count();
   BitCache& v = s.bit_cache;
   // Beyond kMaxTexels bits each texel shades a bucket; a multiple of 64 bits, so whole words.
@@ -322,7 +322,7 @@ void draw_texture(AppState& s, Host& host, const Highlights& h) {
 void readout(AppState& s) {
   BitCache& v = s.bit_cache;
   const int64_t shown = v.hovered_bit >= 0 ? v.hovered_bit : s.bits.pinned_bit;
-  const Filter& f = s.set.filter();
+  const Filter& f = shown_set(s).filter();
   if (shown < 0 || uint64_t(shown) >= f.bit_count()) {
     ImGui::TextDisabled("Hover or tap a bit to see which words set it.");
     return;
@@ -337,7 +337,7 @@ void readout(AppState& s) {
     return;
   }
   if (v.setters_bit != shown || v.setters_version != s.version) {
-    v.setters = s.set.setters_of_bit(bit);
+    v.setters = shown_set(s).setters_of_bit(bit);
     v.setters_bit = shown;
     v.setters_version = s.version;
   }
@@ -347,7 +347,7 @@ void readout(AppState& s) {
   }
   std::string names;
   for (size_t i = 0; i < std::min(v.setters.size(), kSettersListed); ++i)
-    names += (i ? ", " : "") + actions::shown_word(s, s.set.words()[v.setters[i]], 24);
+    names += (i ? ", " : "") + actions::shown_word(s, shown_set(s).words()[v.setters[i]], 24);
   if (v.setters.size() > kSettersListed) names += ", …";
   ImGui::TextWrapped("bit %s is 1, set by %zu word%s: %s", with_commas(bit).c_str(), v.setters.size(),
                      v.setters.size() == 1 ? "" : "s", names.c_str());
@@ -356,7 +356,7 @@ void readout(AppState& s) {
 }  // namespace
 
 void panel_bits(AppState& s, Host& host) {
-  const Filter& f = s.set.filter();
+  const Filter& f = shown_set(s).filter();
   const uint64_t m = f.bit_count();
   const std::string hint = with_commas(m) + " bits, " + with_commas(f.bits_set()) + " set (" +
                            format_percent(double(f.bits_set()) / double(m)) +

@@ -100,7 +100,7 @@ void panel_numbers(AppState& s, Host& /*host*/) {
              "estimated n = −(m/k)·ln(1 − X/m)  (Swamidass & Baldi 2007)\n"
              "FP ≈ (1 − e^(−kn/m))^k   FP from the fill = (X/m)^k");
   measure_controls(s);
-  const Filter& f = s.set.filter();
+  const Filter& f = shown_set(s).filter();
   const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit |
                                 ImGuiTableFlags_PadOuterX;
   const bool narrow = ImGui::GetContentRegionAvail().x < 28 * ImGui::GetFontSize();
@@ -127,8 +127,19 @@ void panel_numbers(AppState& s, Host& /*host*/) {
     } else {
       row("FP, measured", "—", s.pending.active() ? "after loading" : "press Measure", narrow);
     }
+    // Memory: the filter against the words it stands for (the chart is in "Check a password").
+    const actions::MemoryFigures mem = actions::memory_figures(s);
+    row("Memory: filter", format_bytes(mem.filter_bytes), "", narrow);
+    row("list as text", format_bytes(mem.list_text_bytes), "UTF-8, a newline each", narrow);
+    row("as a hash set", format_bytes(mem.hash_set_bytes), "C++ std::unordered_set, measured", narrow);
+    const std::string py = "the article's 10k list, Python " + std::string(mem.python_version);
+    const std::string ratio = mem.filter_bytes ? number(double(mem.python_set_bytes) / double(mem.filter_bytes), "%.0f") + "× the filter" : "";
+    row("Python set", format_bytes(mem.python_set_bytes), (py + (ratio.empty() ? "" : "; " + ratio)).c_str(), narrow);
     ImGui::EndTable();
   }
+  if (s.inserted)
+    hint_text(("The filter after the first " + with_commas(*s.inserted) + " of " +
+               with_commas(s.set.words().size()) + " words (the growth plot's slider).").c_str());
   end_card();
 }
 

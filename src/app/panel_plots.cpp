@@ -4,7 +4,11 @@
 //                        per frame, cached on the words and k; a change starts it over)
 //   plot_fp_vs_bits()    (a) FP against bits per word, log y: theory at this k, the best-k
 //                        envelope, measured points, the exact formula, you-are-here
-//   plot_fp_vs_k()       (b) FP against k at this m and n, the best k marked
+//   plot_fp_vs_k()       (b) FP against k at this m and n, the best k marked, the fill on a
+//                        second axis with "half the bits set" at the best k
+//   plot_growth()        (c) FP as the filter fills: words inserted 0 .. the list's size, theory
+//                        and measured (core GrowthRun, a slice per frame), the fill on a second
+//                        axis, the design n; the "words inserted" slider under it
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -32,6 +36,16 @@ std::string bits_label(double x) {
   return buf;
 }
 std::string k_label(double x) { return std::to_string(int(std::lround(x))); }
+std::string words_label(double x) { return with_commas(uint64_t(std::max(0.0, std::round(x)))); }
+std::string fill_label(double x) { return std::to_string(int(std::lround(x * 100))) + "%"; }
+
+// The second axis of the plots over k and over the words inserted: the share of bits set.
+void bits_set_axis(PlotSpec& spec) {
+  spec.right_axis = true;
+  spec.right_label = "bits set";
+  spec.right_colour = palette().set_bit;
+  spec.format_right = fill_label;
+}
 
 double floor_decade(double v) { return std::pow(10.0, std::floor(std::log10(v))); }
 
@@ -76,7 +90,7 @@ void refresh_sweep(AppState& s) {
 // The exact formula for small m: over bits per word (n fixed) and over k (m fixed).
 void refresh_exact(AppState& s) {
   PlotCache& c = s.plots;
-  const uint64_t n = s.set.filter().items_added(), m = s.set.params().m;
+  const uint64_t n = shown_set(s).filter().items_added(), m = s.set.params().m;
   const uint32_t k = s.set.params().k;
   if (c.exact_n == n && c.exact_m == m && c.exact_k == k && !c.exact_vs_k.empty()) return;
   c.exact_n = n, c.exact_m = m, c.exact_k = k;
@@ -92,16 +106,22 @@ void refresh_exact(AppState& s) {
 void plot_fp_vs_bits(const AppState& s) {
   const Palette& pal = palette();
   const FilterParams& p = s.set.params();
-  const double n = double(s.set.filter().items_added()), k = double(p.k);
+  const double n = double(shown_set(s).filter().items_added()), k = double(p.k);
   PlotSeries theory_k{"theory, k = " + std::to_string(p.k), pal.series[0], SeriesStyle::line, {}, {}};
-  PlotSeries envelope{"best k at each size", pal.series[1], SeriesStyle::dashed, {}, {}};
+  // The best k at each size is the optimal Bloom filter: log2(1/p) / ln 2 = 1.44 log2(1/p) bits
+  // per item (p = 2^(-(m/n) ln 2) = 0.6185^(m/n)); no structure at all does better than
+  // log2(1/p) bits (the information-theoretic bound: Carter, Floyd, Gill, Markowsky, Wegman 1978).
+  PlotSeries envelope{"optimal Bloom (best k): 1.44·log₂(1/p) bits", pal.series[1], SeriesStyle::dashed, {}, {}};
+  PlotSeries bound{"no filter does better: log₂(1/p) bits", pal.text_dim, SeriesStyle::line, {}, {}};
   for (double b = 1; b <= 32.001; b += 0.25) {
     theory_k.x.push_back(b);
     theory_k.y.push_back(theory::standard_fp_rate(1, b, k));  // depends on m/n only
     envelope.x.push_back(b);
     envelope.y.push_back(theory::best_k_fp_rate(1, b));
+    bound.x.push_back(b);
+    bound.y.push_back(std::pow(2.0, -b));
   }
-  std::vector<PlotSeries> series{theory_k, envelope};
+  std::vector<PlotSeries> series{theory_k, envelope, bound};
   std::string measured_label = "measured, 100,000 probes";
   if (s.plots.running) {  // the sweep in progress: its points appear size by size
     char buf[64];
@@ -122,9 +142,20 @@ void plot_fp_vs_bits(const AppState& s) {
     }
     series.push_back(exact);
   }
+  // The rule of thumb: 1.44 log2(10) = 4.79 bits per factor of ten, 9.59 bits for 1%.
   std::vector<PlotMarker> markers;
-  if (n > 0)
-    markers.push_back({double(p.m) / n, theory::standard_fp_rate(n, double(p.m), k), pal.zero_bit, "you are here"});
+  for (int decades = 2; decades <= 5; ++decades) {
+    static const char* const kLabels[] = {"≈9.6 bits: 1%", "+4.8: 0.1%", "+4.8: 0.01%", "+4.8: 0.001%"};
+    const double fp = std::pow(10.0, -decades), bits = std::log2(1 / fp) / std::log(2.0);
+    PlotMarker mark{bits, fp, pal.series[1], kLabels[decades - 2]};
+    mark.dot = mark.label_below = true;  // below the line, above the bound: empty there
+    markers.push_back(mark);
+  }
+  if (n > 0) {
+    PlotMarker here{double(p.m) / n, theory::standard_fp_rate(n, double(p.m), k), pal.zero_bit, "you are here"};
+    here.clamp = true;
+    markers.push_back(here);
+  }
   PlotSpec spec;
   spec.id = "fp_vs_bits";
   spec.x_label = "bits per word (m/n)";
@@ -132,6 +163,7 @@ void plot_fp_vs_bits(const AppState& s) {
   spec.x_min = 1, spec.x_max = 32, spec.y_min = 1e-6, spec.y_max = 1;
   spec.log_y = true;
   spec.height = 250;
+  spec.legend_top = spec.legend_right = true;  // the falling curves leave the top right empty
   spec.format_x = bits_label;
   spec.format_y = format_rate;
   draw_plot(spec, series, markers);
@@ -140,7 +172,7 @@ void plot_fp_vs_bits(const AppState& s) {
 void plot_fp_vs_k(const AppState& s) {
   const Palette& pal = palette();
   const FilterParams& p = s.set.params();
-  const double n = std::max(1.0, double(s.set.filter().items_added())), m = double(p.m);
+  const double n = std::max(1.0, double(shown_set(s).filter().items_added())), m = double(p.m);
   const uint32_t best = theory::optimal_k(m, n);
   const uint32_t k_max = std::clamp<uint32_t>(best * 5 / 2, 12, 24);
   const bool blocked = !variant_ops(p.variant).has_exact_theory;
@@ -154,7 +186,15 @@ void plot_fp_vs_k(const AppState& s) {
     curve.y.push_back(fp);
     if (fp > 0) lowest = std::min(lowest, fp);
   }
-  std::vector<PlotSeries> series{curve};
+  // The fill 1 - e^(-kn/m) on the second axis: at the best k about half the bits are set
+  // ((m/n) ln 2 hashes per word leave each bit 0 with probability e^(-ln 2) = 1/2).
+  PlotSeries fill{"bits set, 1 − e^(−kn/m) (right axis)", pal.set_bit, SeriesStyle::dashed, {}, {}};
+  fill.right_axis = true;
+  for (uint32_t j = 1; j <= k_max; ++j) {
+    fill.x.push_back(j);
+    fill.y.push_back(theory::expected_fill(n, m, j));
+  }
+  std::vector<PlotSeries> series{curve, fill};
   if (s.view.show_exact_curve) {
     PlotSeries exact{"exact formula", pal.series[3], SeriesStyle::line, {}, {}};
     for (uint32_t k = 1; k <= std::min<uint32_t>(k_max, uint32_t(s.plots.exact_vs_k.size())); ++k) {
@@ -164,8 +204,14 @@ void plot_fp_vs_k(const AppState& s) {
     series.push_back(exact);
   }
   std::vector<PlotMarker> markers{{double(p.k), theoretical_fp_rate(p, n), pal.zero_bit, "k = " + std::to_string(p.k)}};
-  if (!lesson_hides(s, hide_theory))  // the best-k exercise asks for it
-    markers.insert(markers.begin(), {double(best), NAN, pal.series[1], "best k = " + std::to_string(best)});
+  markers.back().clamp = true;
+  if (!lesson_hides(s, hide_theory)) {  // the best-k exercise asks for it
+    markers.insert(markers.begin(), {double(best), NAN, pal.series[1], "best k = " + std::to_string(best) + ": half the bits set"});
+    PlotMarker half{double(best), theory::expected_fill(n, m, best), pal.set_bit, ""};
+    half.right_axis = true;
+    half.dot = true;
+    markers.insert(markers.begin() + 1, half);
+  }
   if (s.measurement && s.measurement_version == s.version && s.measurement->measured_rate > 0 &&
       !lesson_hides(s, hide_measured))
     markers.push_back({double(p.k), s.measurement->measured_rate, pal.series[2], "measured"});
@@ -179,7 +225,93 @@ void plot_fp_vs_k(const AppState& s) {
   spec.height = 220;
   spec.format_x = k_label;
   spec.format_y = format_rate;
+  bits_set_axis(spec);
   draw_plot(spec, series, markers);
+}
+
+void plot_growth(AppState& s) {
+  const Palette& pal = palette();
+  const FilterParams& p = s.set.params();
+  const uint64_t words = s.set.words().size();
+  const double x_max = double(std::max<uint64_t>(words, 1));
+  PlotSeries theory{p.variant == Variant::blocked ? "theory (blocked)" : "theory (1 − e^(−kn/m))^k",
+                    pal.series[0], SeriesStyle::line, {}, {}};
+  PlotSeries expected{"bits set, expected (right axis)", pal.set_bit, SeriesStyle::dashed, {}, {}};
+  expected.right_axis = true;
+  for (int i = 0; i <= 200; ++i) {
+    const double n = x_max * i / 200;
+    theory.x.push_back(n);
+    theory.y.push_back(theoretical_fp_rate(p, n));
+    expected.x.push_back(n);
+    expected.y.push_back(theory::expected_fill(n, double(p.m), double(p.k)));
+  }
+  const GrowthCache& g = s.growth;
+  const bool current = actions::growth_current(s);
+  std::string measured_label = "measured, " + with_commas(s.probes) + " probes";
+  if (current && g.running) measured_label = "measuring… " + std::to_string(int(g.run.progress() * 100)) + "%";
+  PlotSeries measured{measured_label, pal.series[2], SeriesStyle::points, {}, {}};
+  PlotSeries fill{"bits set, measured (right axis)", pal.set_bit, SeriesStyle::line, {}, {}};
+  fill.right_axis = true;
+  if (current && g.valid) {
+    for (const GrowthPoint& pt : g.run.points()) {
+      measured.x.push_back(double(pt.n));
+      measured.y.push_back(pt.measured);
+      fill.x.push_back(double(pt.n));
+      fill.y.push_back(pt.fill);
+    }
+  }
+  std::vector<PlotSeries> series{theory};
+  if (!lesson_hides(s, hide_measured)) series.push_back(measured);
+  series.push_back(fill);
+  series.push_back(expected);
+  std::vector<PlotMarker> markers;
+  const double designed = design_n(p);
+  if (designed <= x_max)
+    markers.push_back({designed, NAN, pal.series[1], "designed for n = " + with_commas(uint64_t(std::lround(designed)))});
+  if (s.inserted) {
+    const uint64_t n = *s.inserted;
+    const double fp = current && g.valid && g.run.exact() ? g.run.at(n).measured : theoretical_fp_rate(p, double(n));
+    PlotMarker here{double(n), fp, pal.zero_bit, "shown: " + with_commas(n) + " words"};
+    here.clamp = true;
+    markers.push_back(here);
+  }
+  PlotSpec spec;
+  spec.id = "fp_growth";
+  spec.x_label = "words inserted, in list order";
+  spec.y_label = "false-positive rate as the filter fills (log scale)";
+  spec.x_min = 0, spec.x_max = x_max;
+  spec.y_min = 1e-5, spec.y_max = 1;
+  spec.log_y = true;
+  spec.height = 230;
+  spec.format_x = words_label;
+  spec.format_y = format_rate;
+  bits_set_axis(spec);
+  spec.legend_right = true;  // the rising curves leave the bottom right empty
+  draw_plot(spec, series, markers);
+}
+
+// The "words inserted" slider: the bit array, the numbers and the verdicts show the filter after
+// the first n words of the list.
+void inserted_slider(AppState& s) {
+  const uint64_t words = s.set.words().size();
+  if (words == 0) return;
+  uint64_t n = s.inserted.value_or(words);
+  const uint64_t lo = 0;
+  const std::string shown = s.inserted ? "the first " + with_commas(n) + " of " + with_commas(words) + " words"
+                                       : "all " + with_commas(words) + " words";
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted("words inserted");
+  ImGui::SameLine();
+  const float all_w = ImGui::CalcTextSize("All").x + 2 * ImGui::GetStyle().FramePadding.x;
+  ImGui::SetNextItemWidth(std::max(80.0f, ImGui::GetContentRegionAvail().x - all_w - ImGui::GetStyle().ItemSpacing.x));
+  if (ImGui::SliderScalar("##inserted", ImGuiDataType_U64, &n, &lo, &words, shown.c_str()))
+    dispatch(s, act::SetInserted{double(n), !ImGui::IsItemActivated()});
+  s.layout.inserted_slider = last_item_rect();
+  ImGui::SameLine();
+  ImGui::BeginDisabled(!s.inserted);
+  if (ImGui::Button("All")) dispatch(s, act::SetInserted{-1});
+  ImGui::EndDisabled();
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("Show the filter with every word");
 }
 
 }  // namespace
@@ -211,7 +343,17 @@ void panel_plots(AppState& s, Host& /*host*/) {
   const ImVec2 plot_end = ImGui::GetItemRectMax();
   s.layout.plot_bits = ScreenRect{plot_top.x, plot_top.y, plot_end.x - plot_top.x, plot_end.y - plot_top.y};
   ImGui::Spacing();
+  const ImVec2 k_top = ImGui::GetCursorScreenPos();
   plot_fp_vs_k(s);
+  const ImVec2 k_end = ImGui::GetItemRectMax();
+  s.layout.plot_k = ScreenRect{k_top.x, k_top.y, k_end.x - k_top.x, k_end.y - k_top.y};
+  ImGui::Spacing();
+  actions::refresh_growth(s, kSweepSliceMs);
+  const ImVec2 growth_top = ImGui::GetCursorScreenPos();
+  plot_growth(s);
+  inserted_slider(s);
+  const ImVec2 growth_end = ImGui::GetItemRectMax();
+  s.layout.plot_growth = ScreenRect{growth_top.x, growth_top.y, growth_end.x - growth_top.x, growth_end.y - growth_top.y};
   end_card();
 }
 

@@ -116,7 +116,7 @@ void panel_steps(AppState& s, Host& /*host*/) {
   std::vector<uint64_t> zero;
   for (uint32_t i = 0; i < p.k && i < t.positions.size(); ++i) {
     const uint64_t pos = t.positions[i];
-    const bool set = s.set.filter().bit(pos);
+    const bool set = shown_set(s).filter().bit(pos);
     if (!set) zero.push_back(pos);
     std::string formula;
     if (t.blocked && i < t.block_hashes.size()) {
@@ -139,7 +139,7 @@ void panel_steps(AppState& s, Host& /*host*/) {
   std::string verdict;
   if (zero.empty()) {
     verdict = "All " + std::to_string(p.k) + " bits are 1: " + shown + " is possibly in the set" +
-              (s.set.contains_word(word) ? " (it was added)." : " — yet it was never added: a false positive.");
+              (shown_set(s).contains_word(word) ? " (it was added)." : " — yet it was never added: a false positive.");
   } else {
     verdict = "Bit " + with_commas(zero.front()) + " is 0: " + shown +
               " is definitely not in the set. Adding it would set " + std::to_string(zero.size()) +

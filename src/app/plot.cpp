@@ -22,6 +22,11 @@ struct Frame {
     const double lo = ty(spec.y_min), hi = ty(spec.y_max);
     return max.y - float((ty(y) - lo) / (hi - lo)) * (max.y - min.y);
   }
+  float sy_right(double y) const {
+    return max.y - float((y - spec.right_min) / (spec.right_max - spec.right_min)) * (max.y - min.y);
+  }
+  float sy_on(bool right, double y) const { return right ? sy_right(y) : sy(y); }
+  bool drawable_on(bool right, double y) const { return right ? std::isfinite(y) : drawable(y); }
   double data_x(float px) const {
     return spec.x_min + double((px - min.x) / (max.x - min.x)) * (spec.x_max - spec.x_min);
   }
@@ -37,6 +42,8 @@ double nice_step(double range, int count) {
 }
 
 std::string default_format(double v) {
+  if (std::abs(v) >= 1000 && std::abs(v) < 1e15 && v == std::floor(v))  // 2,000 rather than 2e+03
+    return (v < 0 ? "-" : "") + with_commas(uint64_t(std::abs(v)));
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.3g", v);
   return buf;
@@ -85,6 +92,17 @@ void draw_axes(ImDrawList* dl, const Frame& f) {
     const std::string label = default_format(v);
     const ImVec2 size = ImGui::CalcTextSize(label.c_str());
     dl->AddText(ImVec2(x - size.x / 2, f.max.y + 4), pal.text_dim, label.c_str());
+  }
+  if (f.spec.right_axis) {  // the second axis: linear, its labels right of the frame
+    const double right_step = nice_step(f.spec.right_max - f.spec.right_min, 4);
+    auto fmt = f.spec.format_right ? f.spec.format_right : default_format;
+    for (double v = std::ceil(f.spec.right_min / right_step) * right_step; v <= f.spec.right_max + right_step * 1e-6; v += right_step) {
+      const float y = f.sy_right(v);
+      dl->AddLine(ImVec2(f.max.x - 4, y), ImVec2(f.max.x, y), f.spec.right_colour, 1.5f);
+      const std::string label = fmt(v);
+      const ImVec2 size = ImGui::CalcTextSize(label.c_str());
+      dl->AddText(ImVec2(f.max.x + 5, y - size.y / 2), f.spec.right_colour, label.c_str());
+    }
   }
   dl->AddRect(f.min, f.max, pal.card_border);
   const ImVec2 xl = ImGui::CalcTextSize(f.spec.x_label);
@@ -141,8 +159,8 @@ void draw_series(ImDrawList* dl, const Frame& f, const PlotSeries& s) {
   bool have_prev = false;
   ImVec2 prev;
   for (size_t i = 0; i < s.x.size(); ++i) {
-    if (!f.drawable(s.y[i])) { have_prev = false; continue; }
-    const ImVec2 p(f.sx(s.x[i]), f.sy(s.y[i]));
+    if (!f.drawable_on(s.right_axis, s.y[i])) { have_prev = false; continue; }
+    const ImVec2 p(f.sx(s.x[i]), f.sy_on(s.right_axis, s.y[i]));
     if (s.style == SeriesStyle::points) {
       dl->AddCircleFilled(p, 3.5f * ui_scale(), s.colour);
       continue;
@@ -156,10 +174,43 @@ void draw_series(ImDrawList* dl, const Frame& f, const PlotSeries& s) {
   }
 }
 
+// A triangle at p pointing along (dx, dy) (a unit direction): where an off-scale point lies.
+void draw_arrow(ImDrawList* dl, ImVec2 p, float dx, float dy, ImU32 colour) {
+  const float len = 11 * ui_scale(), half = 6 * ui_scale();
+  const ImVec2 tip(p.x + dx * len * 0.5f, p.y + dy * len * 0.5f);
+  const ImVec2 base(p.x - dx * len * 0.5f, p.y - dy * len * 0.5f);
+  dl->AddTriangleFilled(tip, ImVec2(base.x - dy * half, base.y + dx * half),
+                        ImVec2(base.x + dy * half, base.y - dx * half), colour);
+}
+
 void draw_marker(ImDrawList* dl, const Frame& f, const PlotMarker& m) {
-  const float x = f.sx(m.x);
-  if (x < f.min.x - 1 || x > f.max.x + 1) return;
+  float x = f.sx(m.x);
   const ImVec2 size = ImGui::CalcTextSize(m.label.c_str());
+  if (m.clamp && !std::isnan(m.y)) {
+    // Off the plot: on the edge it lies beyond, an arrow pointing out, "label (off scale)".
+    const bool y_ok = f.drawable_on(m.right_axis, m.y);
+    float y = y_ok ? f.sy_on(m.right_axis, m.y) : f.max.y;  // FP 0 on a log axis: below
+    if (!std::isfinite(y)) y = f.max.y;
+    const float inset = 8 * ui_scale();
+    float dx = 0, dy = 0;
+    if (x < f.min.x) dx = -1;
+    if (x > f.max.x) dx = 1;
+    if (y < f.min.y) dy = -1;
+    if (y > f.max.y) dy = 1;
+    if (dx != 0 || dy != 0) {
+      x = std::clamp(x, f.min.x + inset, f.max.x - inset);
+      y = std::clamp(y, f.min.y + inset, f.max.y - inset);
+      const float norm = std::sqrt(dx * dx + dy * dy);
+      draw_arrow(dl, ImVec2(x, y), dx / norm, dy / norm, m.colour);
+      const std::string label = m.label + " (off scale)";
+      const ImVec2 ls = ImGui::CalcTextSize(label.c_str());
+      const float lx = x + 12 + ls.x > f.max.x ? x - 12 - ls.x : x + 12;
+      const float ly = std::clamp(y - ls.y / 2, f.min.y + 2, f.max.y - ls.y - 2);
+      dl->AddText(ImVec2(lx, ly), m.colour, label.c_str());
+      return;
+    }
+  }
+  if (x < f.min.x - 1 || x > f.max.x + 1) return;
   if (std::isnan(m.y)) {
     float phase = 0;
     draw_dashed(dl, ImVec2(x, f.min.y), ImVec2(x, f.max.y), m.colour, 1.5f * ui_scale(), phase);
@@ -167,11 +218,13 @@ void draw_marker(ImDrawList* dl, const Frame& f, const PlotMarker& m) {
     dl->AddText(ImVec2(lx, f.min.y + 2), m.colour, m.label.c_str());
     return;
   }
-  if (!f.drawable(m.y)) return;
-  const ImVec2 p(x, f.sy(m.y));
-  dl->AddCircle(p, 7 * ui_scale(), m.colour, 0, 2.5f * ui_scale());
+  if (!f.drawable_on(m.right_axis, m.y)) return;
+  const ImVec2 p(x, f.sy_on(m.right_axis, m.y));
+  if (m.dot) dl->AddCircleFilled(p, 4.5f * ui_scale(), m.colour);
+  else dl->AddCircle(p, 7 * ui_scale(), m.colour, 0, 2.5f * ui_scale());
   const float lx = p.x + 10 + size.x > f.max.x ? p.x - 10 - size.x : p.x + 10;
-  dl->AddText(ImVec2(lx, p.y - size.y - 2), m.colour, m.label.c_str());
+  dl->AddText(ImVec2(m.label_below ? p.x - size.x / 2 : lx, m.label_below ? p.y + 6 : p.y - size.y - 2),
+              m.colour, m.label.c_str());
 }
 
 void draw_legend(ImDrawList* dl, const Frame& f, const std::vector<PlotSeries>& series) {
@@ -179,9 +232,12 @@ void draw_legend(ImDrawList* dl, const Frame& f, const std::vector<PlotSeries>& 
   const float line = ImGui::GetTextLineHeight(), swatch = 18 * ui_scale(), pad = 6 * ui_scale();
   float width = 0;
   for (const auto& s : series) width = std::max(width, ImGui::CalcTextSize(s.label.c_str()).x);
-  // Bottom left: falling curves leave that corner empty.
-  const ImVec2 box_min(f.min.x + pad, f.max.y - pad - float(series.size()) * line - 2 * pad);
-  const ImVec2 box_max(box_min.x + width + swatch + 3 * pad, f.max.y - pad);
+  // Bottom left: falling curves leave that corner empty (top left for rising ones).
+  const float box_h = float(series.size()) * line + 2 * pad;
+  const float top = f.spec.legend_top ? f.min.y + pad : f.max.y - pad - box_h;
+  const float box_w = width + swatch + 3 * pad;
+  const ImVec2 box_min(f.spec.legend_right ? f.max.x - pad - box_w : f.min.x + pad, top);
+  const ImVec2 box_max(box_min.x + box_w, top + box_h);
   dl->AddRectFilled(box_min, box_max, (pal.plot_bg & 0x00FFFFFF) | 0xE0000000, 4);
   dl->AddRect(box_min, box_max, pal.grid, 4);
   float y = box_min.y + pad;
@@ -211,10 +267,11 @@ void draw_readout(ImDrawList* dl, const Frame& f, const std::vector<PlotSeries>&
     size_t best = 0;
     for (size_t i = 1; i < s.x.size(); ++i)
       if (std::abs(s.x[i] - x) < std::abs(s.x[best] - x)) best = i;
-    if (!f.drawable(s.y[best])) continue;
-    dl->AddCircleFilled(ImVec2(f.sx(s.x[best]), f.sy(s.y[best])), 4.5f * ui_scale(), s.colour);
+    if (!f.drawable_on(s.right_axis, s.y[best])) continue;
+    dl->AddCircleFilled(ImVec2(f.sx(s.x[best]), f.sy_on(s.right_axis, s.y[best])), 4.5f * ui_scale(), s.colour);
     ImGui::PushStyleColor(ImGuiCol_Text, s.colour);
-    ImGui::Text("%s: %s (at %s)", s.label.c_str(), fy(s.y[best]).c_str(), fx(s.x[best]).c_str());
+    const std::string value = s.right_axis && f.spec.format_right ? f.spec.format_right(s.y[best]) : fy(s.y[best]);
+    ImGui::Text("%s: %s (at %s)", s.label.c_str(), value.c_str(), fx(s.x[best]).c_str());
     ImGui::PopStyleColor();
   }
   ImGui::EndTooltip();
@@ -230,19 +287,31 @@ void draw_plot(const PlotSpec& spec, const std::vector<PlotSeries>& series,
   const float width = std::max(ImGui::GetContentRegionAvail().x, 120.0f);
   const float height = spec.height * ui_scale();
   ImGui::TextDisabled("%s", spec.y_label);
+  if (spec.right_axis && *spec.right_label) {  // the second axis's title, right-aligned
+    const float w = ImGui::CalcTextSize(spec.right_label).x;
+    ImGui::SameLine();
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    ImGui::SetCursorScreenPos(ImVec2(std::max(at.x + 8, origin.x + width - w - 4), at.y));
+    ImGui::PushStyleColor(ImGuiCol_Text, to_vec4(spec.right_colour));
+    ImGui::TextUnformatted(spec.right_label);
+    ImGui::PopStyleColor();
+  }
   const ImVec2 top = ImGui::GetCursorScreenPos();
   ImGui::InvisibleButton(spec.id, ImVec2(width, height));
   const bool hovered = ImGui::IsItemHovered();
   const float left = ImGui::CalcTextSize("10⁻⁰⁰").x + 10;
-  Frame f{ImVec2(top.x + left, top.y + 4), ImVec2(origin.x + width - 8, top.y + height - 2 * font - 14),
+  const float right = spec.right_axis ? ImGui::CalcTextSize("100%").x + 10 : 8;
+  Frame f{ImVec2(top.x + left, top.y + 4), ImVec2(origin.x + width - right, top.y + height - 2 * font - 14),
           spec};
   if (f.max.x <= f.min.x + 10 || f.max.y <= f.min.y + 10) return;
   draw_axes(dl, f);
   dl->PushClipRect(f.min, f.max, true);
   for (const auto& s : series) draw_series(dl, f, s);
-  for (const auto& m : markers) draw_marker(dl, f, m);
   dl->PopClipRect();
   draw_legend(dl, f, series);
+  dl->PushClipRect(f.min, f.max, true);  // the markers over the legend: "you are here" stays readable
+  for (const auto& m : markers) draw_marker(dl, f, m);
+  dl->PopClipRect();
   const ImVec2 mouse = ImGui::GetIO().MousePos;
   if (hovered && mouse.x >= f.min.x && mouse.x <= f.max.x && mouse.y >= f.min.y && mouse.y <= f.max.y)
     draw_readout(dl, f, series);

@@ -16,13 +16,21 @@ struct PlotSeries {
   ImU32 colour = 0;
   SeriesStyle style = SeriesStyle::line;
   std::vector<double> x, y;  // same length; y <= 0 on a log axis is skipped
+  bool right_axis = false;   // y on the plot's second (right, linear) axis
 };
 
 // A point of interest: a ring at (x, y) with a label; with y NaN, a vertical line at x.
+// clamp: a point off the plot is drawn on the edge it lies beyond, with an arrow pointing out
+// (the "you are here" marker must never vanish); without it, such a point is not drawn.
+// dot: a filled dot instead of the ring (a mark on a curve, such as a rule of thumb).
 struct PlotMarker {
   double x = 0, y = 0;
   ImU32 colour = 0;
   std::string label;
+  bool clamp = false;
+  bool right_axis = false;
+  bool dot = false;
+  bool label_below = false;  // the label under the point (where a falling curve leaves room)
 };
 
 struct PlotSpec {
@@ -35,6 +43,14 @@ struct PlotSpec {
   // Formats values in the hover read-out.
   std::string (*format_x)(double) = nullptr;
   std::string (*format_y)(double) = nullptr;
+  // A second y axis on the right, linear (a fraction: the fill), for series with right_axis.
+  bool right_axis = false;
+  double right_min = 0, right_max = 1;
+  const char* right_label = "";  // drawn beside the left axis's label, in right_colour
+  ImU32 right_colour = 0;
+  std::string (*format_right)(double) = nullptr;
+  bool legend_top = false;    // the legend at the top (bottom by default) ...
+  bool legend_right = false;  // ... on the right (left by default): where the curves leave room
 };
 
 void draw_plot(const PlotSpec& spec, const std::vector<PlotSeries>& series,

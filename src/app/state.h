@@ -14,6 +14,7 @@
 
 #include "action.h"
 #include "core/experiment.h"
+#include "core/growth.h"
 #include "core/word_list.h"
 #include "core/word_set.h"
 #include "history.h"
@@ -144,6 +145,8 @@ struct ScreenRect {
 struct Layout {
   ScreenRect word_box, k_slider, m_slider, bit_area;
   ScreenRect plot_bits;  // the plot of FP over bits per word with its titles (what "Save PNG" saves)
+  ScreenRect plot_growth, inserted_slider;  // the growth plot with its slider; the slider
+  ScreenRect plot_k, memory_chart;          // the plot of FP over k; the memory bars
   ScreenRect share_button, copy_link_button, copy_embed_button;  // header and share dialog
   ScreenRect save_png_button, save_csv_button, step_next_button;
   ScreenRect open_file_button, paste_box, add_list_button;  // the "your own words" panel
@@ -212,8 +215,32 @@ struct FrameMemory {
   float lesson_fit = 1;              // a slide's lesson text scale, so that the step fits the screen
 };
 
+// What the Memory figures need beyond the state: the hash set's bytes, measured once per list.
+struct MemoryCache {
+  uint64_t words_version = UINT64_MAX;
+  uint64_t hash_set_bytes = 0;
+};
+
+// The growth plot (issue 11 §1): FP as the filter fills, for the words and params it was (is
+// being) computed for; a slice per frame, as the sweep.
+struct GrowthCache {
+  uint64_t words_version = UINT64_MAX;
+  FilterParams params;
+  uint64_t probes = 0;
+  bool running = false, valid = false;
+  GrowthRun run;
+  double ms = 0;  // the computation's time (summed over its slices)
+};
+
 struct AppState {
   WordSet set = std::move(WordSet::create(FilterParams{}).value());
+  // The growth slider: the filter shown is the one after the first `inserted` words (nullopt:
+  // all of them). inserted_set holds that filter, kept by apply() (sync_inserted); the bit
+  // array, the numbers and the verdicts read shown_set().
+  std::optional<uint64_t> inserted;
+  std::optional<WordSet> inserted_set;
+  uint64_t inserted_set_version = UINT64_MAX;  // the version inserted_set was made for
+  uint64_t inserted_set_words = UINT64_MAX;    // and the words_version
   uint64_t version = 0;  // bumped by every change of the words or the params
   uint64_t words_version = 0;  // bumped when the words change (not the params): the sweep cache
 
@@ -259,6 +286,7 @@ struct AppState {
   // A link's m, k, variant, scheme and words wait here while its preset's list downloads (the
   // list's arrival resets them); apply_deferred_url_params() applies them after.
   std::string url_after_list;
+  std::optional<double> url_inserted;  // a link's inserted=, set once its words are all in
   std::vector<std::string> url_warnings;  // from apply_url_params, shown once at the top
   std::string author_params;        // what an embed was opened with: its Reset goes back there
   bool present_on_open = false;     // present=1: presentation mode from the first frame
@@ -276,8 +304,15 @@ struct AppState {
   TouchScroll touch_scroll;
   BitCache bit_cache;
   PlotCache plots;
+  GrowthCache growth;
+  MemoryCache memory_figures;
   Layout layout;
   FrameMemory memory;
 };
+
+// The filter on screen: after the first `inserted` words, or with all of them.
+inline const WordSet& shown_set(const AppState& s) {
+  return s.inserted && s.inserted_set ? *s.inserted_set : s.set;
+}
 
 }  // namespace bloomlab::app

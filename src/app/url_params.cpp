@@ -235,6 +235,12 @@ std::string panels_value(const ViewOptions& v) {
 void apply_filter_and_words(AppState& s, Host& host, const Parsed& in, std::vector<std::string>& warn) {
   apply_params(s, host, in, warn);
   if (auto v = in.get("words")) apply_words(s, host, *v, warn);
+  // The growth slider: once the words are all in (a list loads over frames, and new words show
+  // all of them), apply_deferred_url_params sets it.
+  if (auto v = in.get("inserted")) {
+    if (auto n = parse_count(percent_decode(*v))) s.url_inserted = *n;
+    else warn.push_back("inserted = " + quoted(*v) + " is not a number of words.");
+  }
 }
 
 }  // namespace
@@ -287,6 +293,12 @@ std::string percent_encode(std::string_view text) {
 }
 
 void apply_deferred_url_params(AppState& s, Host& host) {
+  if (s.url_inserted && !s.password_list_loading && !s.pending.active() && s.url_after_list.empty()) {
+    const double n = *std::exchange(s.url_inserted, std::nullopt);
+    const Outcome o = apply(s, host, act::SetInserted{n});
+    if (!o.ok()) s.url_warnings.push_back(outcome_text(o));
+    s.note(NoteSlot::params) = Outcome{};
+  }
   if (s.url_after_list.empty() || s.password_list_loading) return;
   const Parsed in = parse_query(std::exchange(s.url_after_list, std::string()));
   apply_filter_and_words(s, host, in, s.url_warnings);  // the parse warnings were given the first time
@@ -299,7 +311,7 @@ std::vector<std::string> apply_url_params(AppState& s, Host& host, std::string_v
                                        "words",  "word",  "panels", "theme",   "scale",
                                        "probes", "embed", "safe",   "present",
                                        "lesson", "step",  "n0",     "p0",      "s",
-                                       "r"};
+                                       "r",      "inserted"};
   for (const auto& [key, value] : in.values) {
     bool known = false;
     for (const char* k : kKnown) known |= key == k;
@@ -398,6 +410,7 @@ std::string query_for(const AppState& s, bool with_words) {
   }
   if (p.scheme != Scheme::reference) q += std::string("&scheme=") + scheme_name(p.scheme);
   if (with_words) q += words_value(words, first_extra);
+  if (s.inserted) q += "&inserted=" + std::to_string(*s.inserted);
   if (!s.word_input.empty()) q += "&word=" + percent_encode(s.word_input);
   if (s.view.panels_chosen) q += "&panels=" + panels_value(s.view);
   // The page's own default (its prefers-color-scheme) is left out: the reader's preference wins.

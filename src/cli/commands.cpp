@@ -10,6 +10,7 @@
 
 #include "args.h"
 #include "core/experiment.h"
+#include "core/growth.h"
 #include "core/json_writer.h"
 #include "core/result_json.h"
 #include "core/theory.h"
@@ -355,6 +356,67 @@ Result<int> run_sweep(const std::vector<std::string>& argv) {
   return 0;
 }
 
+// --- growth ---------------------------------------------------------------------------------
+
+const char* const kGrowthUsage =
+    "usage: bloomlab growth --words FILE --m M --k K [--points N] [--probes N]\n"
+    "                       [--scheme S] [--variant V] [--json]\n"
+    "False positives as the filter fills: the words of FILE inserted in order, the probes\n"
+    "(probe-0 .. probe-(N-1), members skipped) queried after the first n, at N points from 0 to\n"
+    "the list's size; beside the theory (1 - e^(-kn/m))^k, the fill and its expectation\n"
+    "1 - e^(-kn/m), and the design n = m ln 2 / k for which k is the best.\n"
+    "  --points N   41 by default (2 to 10001)\n"
+    "  --probes N   100000 by default\n"
+    "  --scheme, --variant as for `bloomlab positions`\n";
+
+Result<int> run_growth(const std::vector<std::string>& argv) {
+  Result<Args> a = parse(argv, {{"--words", "--m", "--k", "--points", "--probes", "--scheme",
+                                 "--variant"},
+                                {"--json"}});
+  if (!a.ok()) return Error{a.error()};
+  if (!a->positional.empty())
+    return Error{"growth takes no words on the command line: '" + a->positional[0] + "'"};
+  if (!a->has("--m") || !a->has("--k")) return Error{"growth needs --m and --k"};
+  Result<FilterParams> p = filter_params(*a, {});
+  if (!p.ok()) return Error{p.error()};
+  GrowthOptions o;
+  if (const std::string* n = a->value("--points")) {
+    Result<uint64_t> v = parse_count("--points", *n, 2, 10001);
+    if (!v.ok()) return Error{v.error()};
+    o.points = static_cast<uint32_t>(*v);
+  }
+  Result<uint64_t> probes = probe_count(*a);
+  if (!probes.ok()) return Error{probes.error()};
+  o.probes = *probes;
+  Result<WordList> list = load_words(*a);
+  if (!list.ok()) return Error{list.error()};
+  const std::vector<GrowthPoint> points = growth(*p, list->words, o);
+  const double designed = design_n(*p);
+  if (a->has("--json")) {
+    JsonWriter j;
+    j.begin_object();
+    json_filter_params(j, *p);
+    write_growth_fields(j, points, designed);
+    j.field("probes", o.probes);
+    json_word_list(j, *list);
+    j.end_object();
+    std::cout << j.str() << '\n';
+    return 0;
+  }
+  std::cout << variant_name(p->variant) << " filter, " << scheme_name(p->scheme)
+            << " scheme, m = " << p->m << ", k = " << p->k << "; designed for n = "
+            << fixed(designed, 0) << " (k best there); " << o.probes << " probes\n";
+  std::vector<std::vector<std::string>> table{
+      {"n", "bits set", "fill", "expected fill", "FP", "probes", "measured", "theory"}};
+  for (const GrowthPoint& g : points) {
+    table.push_back({std::to_string(g.n), std::to_string(g.bits_set), fixed(g.fill, 4),
+                     fixed(g.expected_fill, 4), std::to_string(g.false_positives),
+                     std::to_string(g.probes), fixed(g.measured, 6), fixed(g.theory, 6)});
+  }
+  print_table(table);
+  return 0;
+}
+
 // --- design ---------------------------------------------------------------------------------
 
 const char* const kDesignUsage =
@@ -464,6 +526,7 @@ const std::vector<Command>& commands() {
       {"measure", "build a filter from a word list and measure its false-positive rate",
        kMeasureUsage, run_measure},
       {"sweep", "measured vs theoretical FP over a grid of sizes and k", kSweepUsage, run_sweep},
+      {"growth", "false positives as the filter fills, word by word", kGrowthUsage, run_growth},
       {"design", "m and k for n items at a target FP rate", kDesignUsage, run_design},
       {"check", "ask a filter about words, with the culprits of false positives", kCheckUsage,
        run_check},

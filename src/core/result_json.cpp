@@ -1,5 +1,7 @@
 #include "result_json.h"
 
+#include "memory.h"
+
 namespace bloomlab {
 
 const char* verdict_token(Verdict v) { return v == Verdict::possibly ? "possibly" : "definitely_not"; }
@@ -55,6 +57,24 @@ void write_word_list_report(JsonWriter& w, uint64_t words, const WordListReport&
   w.field("invalidUtf8Lines", r.invalid_utf8_lines).field("nulLines", r.nul_lines);
   w.field("encoding", r.encoding.empty() ? "UTF-8" : r.encoding);
   w.field("summary", r.summary()).end_object();
+}
+
+void write_growth_fields(JsonWriter& w, const std::vector<GrowthPoint>& points, double design_n) {
+  w.key("points").begin_array();
+  for (const GrowthPoint& g : points) {
+    w.begin_object().field("n", g.n).field("measured", g.measured).field("theory", g.theory);
+    w.field("fill", g.fill).field("expectedFill", g.expected_fill).field("bitsSet", g.bits_set);
+    w.field("falsePositives", g.false_positives).field("probes", g.probes).end_object();
+  }
+  w.end_array();
+  w.field("designN", design_n);
+}
+
+void write_memory(JsonWriter& w, uint64_t filter_bytes, uint64_t list_text_bytes,
+                  uint64_t hash_set_bytes) {
+  w.begin_object().field("filterBytes", filter_bytes).field("listTextBytes", list_text_bytes);
+  w.field("hashSetBytes", hash_set_bytes).field("pythonSetBytes", kArticlePythonSetBytes);
+  w.field("pythonVersion", kArticlePythonVersion).end_object();
 }
 
 }  // namespace bloomlab

@@ -5,6 +5,7 @@
 #include <string_view>
 
 #include "experiment.h"
+#include "growth.h"
 #include "json_writer.h"
 #include "word_list.h"
 #include "word_set.h"
@@ -24,5 +25,12 @@ void write_measurement(JsonWriter& w, const Measurement& m);
 void write_measurement_fields(JsonWriter& w, const Measurement& m);
 // {words, lines, emptyLines, duplicates, invalidUtf8Lines, nulLines, encoding, summary}
 void write_word_list_report(JsonWriter& w, uint64_t words, const WordListReport& r);
+
+// "points": [{n, measured, theory, fill, expectedFill, bitsSet, falsePositives, probes}],
+// "designN": inside an object the caller opened (the CLI's growth --json, the JS API's growth()).
+void write_growth_fields(JsonWriter& w, const std::vector<GrowthPoint>& points, double design_n);
+// {filterBytes, listTextBytes, hashSetBytes, pythonSetBytes, pythonVersion}
+void write_memory(JsonWriter& w, uint64_t filter_bytes, uint64_t list_text_bytes,
+                  uint64_t hash_set_bytes);
 
 }  // namespace bloomlab

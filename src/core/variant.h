@@ -114,6 +114,7 @@ struct VariantOps {
   bool can_remove;         // remove() exists (counters)
   bool has_counters;       // a position holds a count, not a bit
   bool has_exact_theory;   // theory::exact_fp_rate describes it (one bit array, uniform positions)
+  bool grows;              // adds arrays as it fills: an item's positions depend on when it came
   const char* theory_formula;  // how its theoretical FP is computed, for the Numbers
   // Checks the variant's own params (beyond m and k, which validate() checks); null: none.
   std::optional<Error> (*validate)(const FilterParams& p);

@@ -86,7 +86,7 @@ uint64_t blocked_block_bits(uint64_t m, uint64_t block) {
 
 extern const VariantOps kBlockedVariant = {
     Variant::blocked, "blocked",
-    /*can_remove=*/false, /*has_counters=*/false, /*has_exact_theory=*/false,
+    /*can_remove=*/false, /*has_counters=*/false, /*has_exact_theory=*/false, /*grows=*/false,
     "blocked estimate",
     /*validate=*/nullptr, bytes_needed, init, insert, contains, contains_batch, /*remove=*/nullptr, positions, size_in_bits, theory_fp,
 };

@@ -83,7 +83,7 @@ double theory_fp(const FilterParams& p, double n) {
 
 extern const VariantOps kCountingVariant = {
     Variant::counting, "counting",
-    /*can_remove=*/true, /*has_counters=*/true, /*has_exact_theory=*/true,
+    /*can_remove=*/true, /*has_counters=*/true, /*has_exact_theory=*/true, /*grows=*/false,
     "(1 − e^(−kn/m))^k",
     /*validate=*/nullptr, bytes_needed, init, insert, contains, /*contains_batch=*/nullptr, remove, positions, size_in_bits, theory_fp,
 };

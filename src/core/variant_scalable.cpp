@@ -148,7 +148,7 @@ double theory_fp(const FilterParams& p, double n) {
 
 extern const VariantOps kScalableVariant = {
     Variant::scalable, "scalable",
-    /*can_remove=*/false, /*has_counters=*/false, /*has_exact_theory=*/false,
+    /*can_remove=*/false, /*has_counters=*/false, /*has_exact_theory=*/false, /*grows=*/true,
     "1 − Π(1 − FP_j) over the stages",
     validate, bytes_needed, init, insert, contains, /*contains_batch=*/nullptr, /*remove=*/nullptr,
     positions, size_in_bits,

@@ -383,6 +383,11 @@ EMSCRIPTEN_KEEPALIVE const char* bl_measure(int has_probes, double probes) {
   return reply(app::actions::measurement_json(*g_loop.state.measurement));
 }
 
+// The growth slider (NaN or negative: all the words), the growth curve and the memory figures.
+EMSCRIPTEN_KEEPALIVE const char* bl_set_inserted(double n) { return run(app::act::SetInserted{n}); }
+EMSCRIPTEN_KEEPALIVE const char* bl_growth() { return reply(app::actions::growth_json(g_loop.state)); }
+EMSCRIPTEN_KEEPALIVE const char* bl_memory() { return reply(app::actions::memory_json(g_loop.state)); }
+
 EMSCRIPTEN_KEEPALIVE const char* bl_load_words(const char* bytes, int size, const char* source) {
   return run(app::act::LoadWordList{std::string(bytes, size_t(size)), source,
                                     *source ? app::ListSource::file : app::ListSource::pasted});

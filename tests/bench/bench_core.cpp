@@ -7,6 +7,8 @@
 //   sweep WORDS       the full sweep grid: 1..32 bits per item x k 1..24, 100,000 probes
 //   plot-sweep WORDS  the app's plot sweep: 1..32 bits per item at k = 7
 //   build-query WORDS build the 10k filter (m = 95851, k = 7), query probe-0..99999
+//   growth WORDS      the growth plot's curve (issue 11): m = 50,000, k = 7, 41 points,
+//                     100,000 probes, each variant; the checkpoint way beside it
 // Each timing is the best of several runs (the least disturbed by the other jobs on the machine).
 #include <chrono>
 #include <cstdio>
@@ -16,6 +18,7 @@
 
 #include "core/experiment.h"
 #include "core/filter.h"
+#include "core/growth.h"
 #include "core/word_list.h"
 
 namespace {
@@ -218,6 +221,26 @@ int bench_build_query(const std::vector<std::string>& words) {
   return 0;
 }
 
+// The growth plot's computation (src/app/panel_plots.cpp asks for 41 points, 100,000 probes).
+int bench_growth(const std::vector<std::string>& words) {
+  std::printf("{\"task\":\"growth\",\"m\":50000,\"k\":7,\"points\":41,\"rows\":[");
+  bool first = true;
+  for (bloomlab::Variant v : bloomlab::kAllVariants) {
+    for (bool by_time : {true, false}) {
+      bloomlab::GrowthOptions o;
+      o.by_first_set_time = by_time;
+      std::vector<bloomlab::GrowthPoint> points;
+      const double t = best_of(5, [&] { points = bloomlab::growth({50000, 7, v}, words, o); });
+      std::printf("%s{\"variant\":\"%s\",\"way\":\"%s\",\"ms\":%.2f,\"last_measured\":%.5f}",
+                  first ? "" : ",", bloomlab::variant_name(v), by_time ? "first-set" : "checkpoints",
+                  t * 1e3, points.empty() ? 0.0 : points.back().measured);
+      first = false;
+    }
+  }
+  std::printf("]}\n");
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -232,8 +255,9 @@ int main(int argc, char** argv) {
     if (std::strcmp(argv[1], "sweep") == 0) return bench_sweep(list->words);
     if (std::strcmp(argv[1], "plot-sweep") == 0) return bench_plot_sweep(list->words);
     if (std::strcmp(argv[1], "build-query") == 0) return bench_build_query(list->words);
+    if (std::strcmp(argv[1], "growth") == 0) return bench_growth(list->words);
   }
   std::fprintf(stderr,
-               "usage: bench_core ops | speed | sweep WORDS | plot-sweep WORDS | build-query WORDS\n");
+               "usage: bench_core ops | speed | sweep WORDS | plot-sweep WORDS | build-query WORDS | growth WORDS\n");
   return 2;
 }

@@ -13,14 +13,7 @@ using namespace bloomlab;
 
 namespace {
 
-const std::vector<std::string>& passwords() {
-  static const std::vector<std::string> words = [] {
-    Result<WordList> l = read_word_list_file(BLOOMLAB_PASSWORDS_FILE);
-    REQUIRE(l.ok());
-    return l->words;
-  }();
-  return words;
-}
+using test::passwords;
 
 WordSet filled(uint64_t m, uint32_t k, Variant v = Variant::standard,
                Scheme s = Scheme::reference) {

@@ -2,6 +2,11 @@
 #pragma once
 #include <cstdint>
 #include <string>
+#include <vector>
+
+#include <doctest.h>
+
+#include "core/word_list.h"
 
 namespace bloomlab::test {
 
@@ -23,5 +28,15 @@ struct Random {
     return w;
   }
 };
+
+// The bundled 10k passwords, read once.
+inline const std::vector<std::string>& passwords() {
+  static const std::vector<std::string> words = [] {
+    Result<WordList> l = read_word_list_file(BLOOMLAB_PASSWORDS_FILE);
+    REQUIRE(l.ok());
+    return l->words;
+  }();
+  return words;
+}
 
 }  // namespace bloomlab::test
