@@ -47,6 +47,7 @@ struct ParamsRequest {
   std::optional<double> m, k;
   std::optional<Variant> variant;
   std::optional<Scheme> scheme;
+  std::optional<CounterWidth> counters = std::nullopt;  // the counting variant's counters
 };
 
 // A student's answer to a lesson's task (lesson.h): the field its kind reads.
@@ -62,6 +63,9 @@ namespace act {
 struct SetParams { ParamsRequest request; bool continues_gesture = false; };  // a slider drag
 struct AddWord { std::string word; };
 struct RemoveWord { std::string word; };
+// The counting variant's Remove as one article's Python does it: no membership check (a
+// demonstration of the false negatives that makes). A setting, not a change of the words.
+struct SetRemoveUnchecked { bool on; };
 struct LoadPreset { std::string name; };                     // tiny, passwords, empty
 struct LoadWordList {  // a file, a paste, a saved session
   std::string bytes;
@@ -88,6 +92,7 @@ struct WhatIfCleared { std::string word; };
 struct Measure { double probes = -1; };  // -1: the current probe count
 struct SetProbes { double probes; };
 struct SetDesign { double n, p; };
+struct SetDesignMemory { std::string text; };  // the design helper's memory budget, as typed
 // The view.
 struct SetPresentation { bool on; };
 struct ShowSteps { bool on; };
@@ -126,11 +131,11 @@ struct RestoreLessonProgress { std::string text; };  // what the platform kept
 }  // namespace act
 
 using Action = std::variant<
-    act::SetParams, act::AddWord, act::RemoveWord, act::LoadPreset, act::LoadWordList,
+    act::SetParams, act::AddWord, act::RemoveWord, act::SetRemoveUnchecked, act::LoadPreset, act::LoadWordList,
     act::ClearWords, act::Undo, act::Redo, act::PasswordListArrived, act::PasswordListFailed,
     act::ExportRefused,
     act::SetWordInput, act::SetCheckInput, act::SetPasteInput, act::AddPastedList,
-    act::WhatIfCleared, act::Measure, act::SetProbes, act::SetDesign, act::SetPresentation,
+    act::WhatIfCleared, act::Measure, act::SetProbes, act::SetDesign, act::SetDesignMemory, act::SetPresentation,
     act::ShowSteps, act::Step, act::ShowShortcuts, act::ShowShare, act::SetTheme,
     act::SetFontScale, act::SetSizeUnit, act::ShowExactCurve, act::SetSafeWords, act::SetPanels,
     act::FocusWordBox, act::ZoomBits, act::PanBits, act::ResetBitsView, act::PinBit,
@@ -146,6 +151,7 @@ enum class Code {
   // words
   word_added, word_added_invalid_utf8, word_duplicate, word_empty, word_too_long,  // {bytes, limit}
   word_removed, remove_needs_counting,  // {variant}
+  word_removed_unchecked,  // {word, the members it broke (false negatives), comma-separated}
   remove_absent,        // {word, zero counters}
   remove_false_positive,  // {word, words it would break}
   word_input_cut,       // {kept bytes, total bytes, limit}

@@ -25,6 +25,9 @@ std::optional<Action> shortcut_action(const AppState& s, Shortcut key);
 
 // The parameters a preset sets (tiny, passwords); none for empty, which keeps them.
 std::optional<FilterParams> preset_params(std::string_view name);
+// The members the filter answers "definitely not" for (the article's unchecked remove broke
+// them), cached for the state's version: the word list highlights them.
+const std::vector<std::string>& broken_words(AppState& s);
 
 // One judge of requested parameters, whatever door they came in by (panels, URL, JS API).
 // On success `out` holds the parameters to apply.

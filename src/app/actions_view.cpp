@@ -214,6 +214,9 @@ std::string state_json(const AppState& s) {
   w.array("errors", errors);
   w.array("urlWarnings", s.url_warnings);
   w.field("preset", s.preset);
+  w.field("removeUnchecked", s.remove_unchecked);
+  w.array("uncheckedRemovals", s.set.unchecked_removals());
+  w.array("falseNegatives", s.set.false_negatives());  // members the unchecked removals broke
   {
     // What the share link leaves out, and the Share dialog's words for it ("" when nothing).
     const LinkGap gap = link_leaves_out(s);

@@ -31,6 +31,8 @@ struct Change {
   std::vector<std::string> added;   // words this change appended (after replacing, if it did)
   std::string removed;              // remove_word: the word and where it was
   size_t removed_index = 0;
+  bool unchecked = false;           // remove_word of a non-member without checking (the article's)
+  std::vector<std::string> unchecked_before;  // the set's unchecked removals before (replaced words)
   uint64_t group = 0;  // changes made together (a lesson step's state) undo as one; 0: alone
   size_t bytes() const;
   // One word's share of bytes(): a list loading adds to History::bytes word by word, rather

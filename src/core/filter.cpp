@@ -28,6 +28,24 @@ std::optional<Variant> parse_variant(std::string_view name) {
   return std::nullopt;
 }
 
+const char* counter_width_name(CounterWidth c) {
+  return c == CounterWidth::eight ? "8" : c == CounterWidth::unbounded ? "unbounded" : "4";
+}
+
+std::optional<CounterWidth> parse_counter_width(std::string_view name) {
+  for (CounterWidth c : kAllCounterWidths)
+    if (name == counter_width_name(c)) return c;
+  return std::nullopt;
+}
+
+unsigned counter_bits(CounterWidth c) {
+  return c == CounterWidth::eight ? 8 : c == CounterWidth::unbounded ? 32 : 4;
+}
+
+uint64_t counter_max(CounterWidth c) {
+  return c == CounterWidth::eight ? 255 : c == CounterWidth::unbounded ? UINT32_MAX : kCounterMax;
+}
+
 std::optional<Error> validate(const FilterParams& p) {
   if (p.m < kMinBits || p.m > kMaxBits) {
     return Error{"m must be between 1 and 4294967296 (2^32) bits, got " + std::to_string(p.m)};
@@ -101,11 +119,14 @@ void for_each_filter_position(const FilterParams& p, std::string_view item, Emit
   for_each_filter_position(p, item, fnv1a64(item), emit);
 }
 
-// The distinct positions of an item, ascending: a counting filter counts an item once per
-// distinct position, so that add and remove are exact inverses even when positions repeat.
+// The positions a counting filter counts an item at: with saturating counters each distinct
+// position once (ascending), so that add and remove are exact inverses even when positions
+// repeat; with unbounded counters every position, a repeated one twice, as the article's Python
+// (`for i in positions: counts[i] += 1`) does; add and remove stay inverses there.
 size_t distinct_positions(const FilterParams& p, std::string_view item, uint64_t h,
                           uint64_t (&out)[kMaxHashes]) {
   const size_t count = filter_positions(p, item, h, out);
+  if (p.counters == CounterWidth::unbounded) return count;
   std::sort(out, out + count);
   return static_cast<size_t>(std::unique(out, out + count) - out);
 }
@@ -114,12 +135,49 @@ size_t distinct_positions(const FilterParams& p, std::string_view item, uint64_t
 
 Filter::Filter(const FilterParams& p) : params_(p) {
   bits_.assign(static_cast<size_t>((p.m + 63) / 64), 0);
-  if (p.variant == Variant::counting) counters_.assign(static_cast<size_t>((p.m + 1) / 2), 0);
+  if (p.variant != Variant::counting) return;
+  if (p.counters == CounterWidth::four) counters_.assign(static_cast<size_t>((p.m + 1) / 2), 0);
+  if (p.counters == CounterWidth::eight) counters_.assign(static_cast<size_t>(p.m), 0);
+  if (p.counters == CounterWidth::unbounded) wide_.assign(static_cast<size_t>(p.m), 0);
+}
+
+void Filter::set_counter(uint64_t i, uint64_t value) {
+  switch (params_.counters) {
+    case CounterWidth::four: {
+      const unsigned shift = static_cast<unsigned>((i & 1) * 4);
+      uint8_t& byte = counters_[byte_of(i)];
+      byte = static_cast<uint8_t>((byte & ~(0xfu << shift)) | (value << shift));
+      break;
+    }
+    case CounterWidth::eight:
+      counters_[static_cast<size_t>(i)] = static_cast<uint8_t>(value);
+      break;
+    case CounterWidth::unbounded:
+      wide_[static_cast<size_t>(i)] = static_cast<uint32_t>(value);
+      break;
+  }
+}
+
+// Each counter above zero goes down by one, except saturated ones: a saturated counter has lost
+// count of its items, and lowering it could reach 0 while some word still needs it (Fan et al.).
+void Filter::decrement(const uint64_t* positions, size_t count) {
+  const uint64_t max = counter_max(params_.counters);
+  for (size_t j = 0; j < count; ++j) {
+    const uint64_t i = positions[j];
+    const uint64_t c = counter(i);
+    if (c == 0 || c == max) continue;
+    set_counter(i, c - 1);
+    if (c == 1) {
+      bits_[word_of(i)] &= ~(uint64_t{1} << (i & 63));
+      --bits_set_;
+    }
+  }
 }
 
 Result<Filter> Filter::create(const FilterParams& p) {
   if (auto error = validate(p)) return *error;
-  const uint64_t bytes = (p.variant == Variant::counting ? 4 * p.m + p.m : p.m) / 8;
+  const uint64_t bytes =
+      (p.variant == Variant::counting ? counter_bits(p.counters) * p.m + p.m : p.m) / 8;
   if (bytes <= kMaxFilterBytes && memory_available(bytes)) {
     try {
       return Filter(p);
@@ -137,12 +195,12 @@ void Filter::add(std::string_view item, uint64_t h) {
   if (params_.variant == Variant::counting) {
     uint64_t pos[kMaxHashes];
     const size_t count = distinct_positions(params_, item, h, pos);
+    const uint64_t max = counter_max(params_.counters);
     for (size_t j = 0; j < count; ++j) {
       const uint64_t i = pos[j];
-      const unsigned c = counter(i);
-      if (c == kCounterMax) continue;  // saturated: stays at 15 forever
-      const unsigned shift = static_cast<unsigned>((i & 1) * 4);
-      counters_[byte_of(i)] = static_cast<uint8_t>(counters_[byte_of(i)] + (1u << shift));
+      const uint64_t c = counter(i);
+      if (c == max) continue;  // saturated: stays there forever
+      set_counter(i, c + 1);
       if (c == 0) {
         bits_[word_of(i)] |= uint64_t{1} << (i & 63);
         ++bits_set_;
@@ -188,32 +246,30 @@ RemoveOutcome Filter::remove(std::string_view item) {
   for (size_t j = 0; j < count; ++j) {
     if (counter(pos[j]) == 0) return RemoveOutcome::refused_absent;
   }
-  for (size_t j = 0; j < count; ++j) {
-    const uint64_t i = pos[j];
-    const unsigned c = counter(i);
-    // A saturated counter has lost count of its items: lowering it could reach 0 while some
-    // word still needs it (a false negative), so it never goes down (Fan et al. 2000).
-    if (c == kCounterMax) continue;
-    const unsigned shift = static_cast<unsigned>((i & 1) * 4);
-    counters_[byte_of(i)] = static_cast<uint8_t>(counters_[byte_of(i)] - (1u << shift));
-    if (c == 1) {
-      bits_[word_of(i)] &= ~(uint64_t{1} << (i & 63));
-      --bits_set_;
-    }
-  }
+  decrement(pos, count);
   if (n_ > 0) --n_;
+  return RemoveOutcome::removed;
+}
+
+RemoveOutcome Filter::remove_unchecked(std::string_view item) {
+  if (params_.variant != Variant::counting) return RemoveOutcome::refused_variant;
+  uint64_t pos[kMaxHashes];
+  const size_t count = distinct_positions(params_, item, fnv1a64(item), pos);
+  decrement(pos, count);  // `if counts[i] > 0: counts[i] -= 1`, whoever put the counts there
   return RemoveOutcome::removed;
 }
 
 void Filter::clear() {
   std::fill(bits_.begin(), bits_.end(), 0);
   std::fill(counters_.begin(), counters_.end(), 0);
+  std::fill(wide_.begin(), wide_.end(), 0);
   n_ = 0;
   bits_set_ = 0;
 }
 
 uint64_t Filter::size_in_bits() const {
-  return params_.variant == Variant::counting ? uint64_t{4} * params_.m : params_.m;
+  return params_.variant == Variant::counting ? uint64_t{counter_bits(params_.counters)} * params_.m
+                                               : params_.m;
 }
 
 uint64_t Filter::size_in_bytes() const {
@@ -228,10 +284,15 @@ bool Filter::bit(uint64_t i) const {
   return i < params_.m && ((bits_[word_of(i)] >> (i & 63)) & 1);
 }
 
-unsigned Filter::counter(uint64_t i) const {
+uint64_t Filter::counter(uint64_t i) const {
   if (i >= params_.m) return 0;
   if (params_.variant != Variant::counting) return bit(i) ? 1u : 0u;
-  return (counters_[byte_of(i)] >> ((i & 1) * 4)) & 0xfu;
+  switch (params_.counters) {
+    case CounterWidth::four: return (counters_[byte_of(i)] >> ((i & 1) * 4)) & 0xfu;
+    case CounterWidth::eight: return counters_[static_cast<size_t>(i)];
+    case CounterWidth::unbounded: return wide_[static_cast<size_t>(i)];
+  }
+  return 0;
 }
 
 void filter_positions(const FilterParams& p, std::string_view item, std::vector<uint64_t>& out) {
@@ -269,6 +330,11 @@ PositionTrace trace_positions(const FilterParams& p, std::string_view item) {
   }
   t.h1 = hashed & 0xffffffffu;
   t.h2 = p.scheme == Scheme::weak ? (hashed >> 32) : ((hashed >> 32) | 1u);
+  if (p.scheme == Scheme::sha256md5) {
+    const DigestPair d = sha256md5_hashes(item);
+    t.h1 = d.h1;
+    t.h2 = d.h2;
+  }
   filter_positions(p, item, t.positions);
   return t;
 }

@@ -1,7 +1,8 @@
 // The filters, all with one small face (after fastfilter_cpp): add, query, size, bits set, n.
 //
 //   Variant::standard  one bit per position, the article's filter
-//   Variant::counting  4-bit saturating counters (Fan et al. 2000): remove() is possible
+//   Variant::counting  counters (Fan et al. 2000): remove() is possible. 4-bit saturating (the
+//                      default), 8-bit saturating, or unbounded (as one article's Python filter)
 //   Variant::blocked   all k bits of an item inside one 512-bit block (Putze, Sanders, Singler 2007)
 //
 // Limits: 1 <= m <= 2^32 bits, 1 <= k <= 64. Filter::create() says in words what is wrong
@@ -30,13 +31,25 @@ inline constexpr uint32_t kMaxHashes = 64;
 inline constexpr uint64_t kBlockBits = 512;       // one cache line of 64 bytes
 inline constexpr unsigned kCounterMax = 15;       // 4-bit counters saturate here
 
+// The counting variant's counters: 4 bits (saturate at 15), 8 bits (at 255), or unbounded (a
+// 32-bit counter here, which never saturates: it counts distinct words, fewer than 2^32).
+enum class CounterWidth { four, eight, unbounded };
+inline constexpr CounterWidth kAllCounterWidths[] = {CounterWidth::four, CounterWidth::eight,
+                                                     CounterWidth::unbounded};
+const char* counter_width_name(CounterWidth c);  // "4", "8", "unbounded"
+std::optional<CounterWidth> parse_counter_width(std::string_view name);
+unsigned counter_bits(CounterWidth c);           // 4, 8, 32 (the memory a counter takes)
+uint64_t counter_max(CounterWidth c);            // 15, 255, 2^32 - 1
+
 struct FilterParams {
   uint64_t m = 64;  // bits (for counting: counters)
   uint32_t k = 3;   // hash positions per item
   Variant variant = Variant::standard;
   Scheme scheme = Scheme::reference;
+  CounterWidth counters = CounterWidth::four;  // the counting variant's; ignored by the others
   bool operator==(const FilterParams& o) const {
-    return m == o.m && k == o.k && variant == o.variant && scheme == o.scheme;
+    return m == o.m && k == o.k && variant == o.variant && scheme == o.scheme &&
+           counters == o.counters;
   }
   bool operator!=(const FilterParams& o) const { return !(*this == o); }
 };
@@ -101,6 +114,11 @@ class Filter {
   Query query(std::string_view item) const;
   bool contains(std::string_view item) const;  // query().maybe(), without allocating
   RemoveOutcome remove(std::string_view item);
+  // One article's `remove`: every counter of the item above zero goes down by one, WITHOUT
+  // checking that the item is in the set. Removing a false positive this way takes counts that
+  // belong to other words: some of them then answer "definitely not" (false negatives).
+  // Saturated 4- and 8-bit counters stay, as in remove(). Counting variant only.
+  RemoveOutcome remove_unchecked(std::string_view item);
   void clear();
 
   const FilterParams& params() const { return params_; }
@@ -109,7 +127,7 @@ class Filter {
   uint64_t bits_set() const;       // X: positions whose bit (counter) is non-zero
   uint64_t items_added() const { return n_; }  // adds minus successful removes
   bool bit(uint64_t i) const;                  // position i non-zero?
-  unsigned counter(uint64_t i) const;          // counting: 0..15; other variants: 0 or 1
+  uint64_t counter(uint64_t i) const;          // counting: 0..counter_max; others: 0 or 1
   // Positions of an item under this filter's params (blocked maps into the item's block).
   void positions_of(std::string_view item, std::vector<uint64_t>& out) const;
   // The bit array as 64-bit words, bit i at words[i/64] >> (i%64); for the counting variant,
@@ -121,7 +139,10 @@ class Filter {
   explicit Filter(const FilterParams& p);
   FilterParams params_;
   std::vector<uint64_t> bits_;     // every variant keeps the occupancy bitmap
-  std::vector<uint8_t> counters_;  // counting: two 4-bit counters per byte
+  std::vector<uint8_t> counters_;  // counting: two 4-bit counters per byte, or one 8-bit
+  std::vector<uint32_t> wide_;     // counting, unbounded: one 32-bit counter each
+  void set_counter(uint64_t i, uint64_t value);
+  void decrement(const uint64_t* positions, size_t count);
   uint64_t n_ = 0;
   uint64_t bits_set_ = 0;
 };

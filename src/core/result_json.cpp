@@ -6,7 +6,10 @@ const char* verdict_token(Verdict v) { return v == Verdict::possibly ? "possibly
 
 void write_params(JsonWriter& w, const FilterParams& p) {
   w.begin_object().field("m", p.m).field("k", p.k).field("variant", variant_name(p.variant));
-  w.field("scheme", scheme_name(p.scheme)).end_object();
+  w.field("scheme", scheme_name(p.scheme));
+  // The counters only where they exist: "4", "8" or "unbounded".
+  if (p.variant == Variant::counting) w.field("counters", counter_width_name(p.counters));
+  w.end_object();
 }
 
 void write_explained(JsonWriter& w, std::string_view word, const Explained& e) {
