@@ -2,6 +2,7 @@
 // machines (sweep also --csv).
 #include "commands.h"
 
+#include <algorithm>
 #include <cinttypes>
 #include <cmath>
 #include <cstdio>
@@ -12,6 +13,7 @@
 #include "core/design.h"
 #include "core/experiment.h"
 #include "core/json_writer.h"
+#include "core/program.h"
 #include "core/result_json.h"
 #include "core/theory.h"
 #include "core/word_list.h"
@@ -503,6 +505,57 @@ Result<int> run_check(const std::vector<std::string>& argv) {
   return 0;
 }
 
+// --- code -----------------------------------------------------------------------------------
+
+const char* const kCodeUsage =
+    "usage: bloomlab code --language L --m M --k K [--scheme S] [--words FILE] [--ask WORD]\n"
+    "                     [--probes N] [WORD...]\n"
+    "A complete program (the Code panel's) that builds this standard filter and prints each word\n"
+    "with its verdict and positions, the bits set and the false positives over the probes.\n"
+    "  --language L   python, go, javascript (node), cpp\n"
+    "  --scheme S     reference (default) or sha256md5\n"
+    "  --words FILE   the words: passwords-10k (the program reads passwords-10k.txt), or a file\n"
+    "                 (up to 1000 words are written into the program, more are read from FILE)\n"
+    "  WORD...        the words, without --words\n"
+    "  --ask WORD     one more word to ask about (the word box)\n";
+
+Result<int> run_code(const std::vector<std::string>& argv) {
+  Result<Args> a = parse(argv, {{"--language", "--m", "--k", "--scheme", "--words", "--ask", "--probes"}, {}});
+  if (!a.ok()) return Error{a.error()};
+  const std::string* language = a->value("--language");
+  if (!language) return Error{"code needs --language (python, go, javascript or cpp)"};
+  const std::optional<Language> l = parse_language(*language);
+  if (!l) return Error{"--language must be python, go, javascript or cpp, got '" + *language + "'"};
+  if (!a->has("--m") || !a->has("--k")) return Error{"code needs --m and --k"};
+  Result<FilterParams> p = filter_params(*a, {});
+  if (!p.ok()) return Error{p.error()};
+  if (!program_supports(p->scheme))
+    return Error{"--scheme must be reference or sha256md5 for a program, got '" + *a->value("--scheme") + "'"};
+  if (std::optional<Error> e = check_words(a->positional)) return *e;
+  Result<uint64_t> probes = probe_count(*a);
+  if (!probes.ok()) return Error{probes.error()};
+  ProgramSpec spec;
+  spec.params = *p;
+  spec.probes = *probes;
+  if (const std::string* name = a->value("--words")) {
+    if (!a->positional.empty()) return Error{"give --words FILE or WORDs, not both"};
+    Result<WordList> list = load_words(*a);
+    if (!list.ok()) return Error{list.error()};
+    if (*name == kBundledList) spec.words_file = std::string(kBundledList) + ".txt";
+    else if (list->words.size() > 1000) spec.words_file = *name;
+    else spec.words = list->words;
+  } else {
+    for (const std::string& w : a->positional)  // duplicates once, as the filter counts them
+      if (std::find(spec.words.begin(), spec.words.end(), w) == spec.words.end()) spec.words.push_back(w);
+  }
+  if (const std::string* ask = a->value("--ask")) {
+    if (std::optional<Error> e = check_words({*ask})) return *e;
+    if (std::find(spec.words.begin(), spec.words.end(), *ask) == spec.words.end()) spec.questions.push_back(*ask);
+  }
+  std::cout << program(*l, spec);
+  return 0;
+}
+
 }  // namespace
 
 std::vector<std::string>& warnings() {
@@ -519,6 +572,8 @@ const std::vector<Command>& commands() {
       {"design", "m and k for n items at a target FP rate", kDesignUsage, run_design},
       {"check", "ask a filter about words, with the culprits of false positives", kCheckUsage,
        run_check},
+      {"code", "a runnable program for a filter, in Python, Go, JavaScript or C++", kCodeUsage,
+       run_code},
   };
   return all;
 }
