@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "core/filter.h"
+#include "core/program.h"
 
 namespace bloomlab::app {
 
@@ -27,10 +28,10 @@ inline const char* theme_name(Theme t) {
 enum class SizeUnit { bits, bytes, kib };  // the unit the m control is typed in
 
 // The panels, in the order of the table in panels.cpp (their ids are the `panels=` names).
-enum class Panel { words, bits, params, plots, numbers, check, count_ };
+enum class Panel { words, bits, params, plots, numbers, check, code, count_ };
 inline constexpr size_t kPanelCount = size_t(Panel::count_);
-inline constexpr const char* kPanelNames[kPanelCount] = {"words", "bits",    "params",
-                                                         "plots", "numbers", "check"};
+inline constexpr const char* kPanelNames[kPanelCount] = {"words", "bits",    "params", "plots",
+                                                         "numbers", "check", "code"};
 inline const char* panel_name(Panel p) { return kPanelNames[size_t(p)]; }
 inline std::optional<Panel> parse_panel(std::string_view name) {
   for (size_t i = 0; i < kPanelCount; ++i)
@@ -114,7 +115,9 @@ struct ResetEmbed {};  // an embed's Reset: the author's state again
 // Services (they go through the Host).
 struct ExportCsv {};
 struct ExportPng {};
-struct CopyText { std::string text; int what = 0; };  // 0 the link, 1 the embed code
+struct CopyText { std::string text; int what = 0; };  // 0 the link, 1 the embed code, 2 a program
+struct SetCodeLanguage { Language language; };  // the Code panel's language
+struct SaveCode {};                             // the Code panel's program, as a download
 struct OpenFile {};
 // Lessons (lessons.cpp): a step's state comes in through the actions above, as one undo step.
 struct ShowLessons { bool on; };
@@ -139,7 +142,8 @@ using Action = std::variant<
     act::ShowSteps, act::Step, act::ShowShortcuts, act::ShowShare, act::SetTheme,
     act::SetFontScale, act::SetSizeUnit, act::ShowExactCurve, act::SetSafeWords, act::SetPanels,
     act::FocusWordBox, act::ZoomBits, act::PanBits, act::ResetBitsView, act::PinBit,
-    act::ResetEmbed, act::ExportCsv, act::ExportPng, act::CopyText, act::OpenFile,
+    act::ResetEmbed, act::ExportCsv, act::ExportPng, act::CopyText, act::SetCodeLanguage,
+    act::SaveCode, act::OpenFile,
     act::ShowLessons, act::OpenLesson, act::LessonGo, act::ResetLessonStep, act::AnswerTask,
     act::ShowTaskAnswer, act::ShowTaskHint, act::SetTaskInput, act::LabelCandidate,
     act::LoadLesson, act::RestoreLessonProgress>;

@@ -665,6 +665,15 @@ Outcome apply(AppState& s, Host& host, const Action& action) {
       [&](const act::ExportRefused& a) { return noted(s, NoteSlot::exports, fail(Code::export_refused, {a.why})); },
       [&](const act::ExportCsv&) { return noted(s, NoteSlot::exports, do_export_csv(s, host)); },
       [&](const act::ExportPng&) { return noted(s, NoteSlot::exports, do_export_png(s, host)); },
+      [&](const act::SetCodeLanguage& a) {
+        s.view.code_language = a.language;
+        return make(Code::view_changed);
+      },
+      [&](const act::SaveCode&) {
+        const char* name = language_file_name(s.view.code_language);
+        host.save_file(name, "text/plain", actions::code_program(s, s.view.code_language));
+        return noted(s, NoteSlot::exports, make(Code::exported, {name}));
+      },
       [&](const act::CopyText& a) {
         host.copy_text(a.text);
         return s.note(NoteSlot::exports) = make(Code::copied, {std::to_string(a.what)});

@@ -199,7 +199,8 @@ std::string outcome_text(const Outcome& o) {
     case Code::exported: return "Saved " + arg(o, 0);
     case Code::export_refused: return arg(o, 0);
     case Code::plot_not_shown: return "The plot is not on screen: show the plots panel first.";
-    case Code::copied: return arg(o, 0) == "1" ? "Embed code copied." : "Link copied.";
+    case Code::copied:
+      return arg(o, 0) == "1" ? "Embed code copied." : arg(o, 0) == "2" ? "Program copied." : "Link copied.";
     case Code::lesson_opened: return "";
     case Code::lesson_unknown: return "There is no lesson " + quoted(arg(o, 0)) + ".";
     case Code::lesson_step_range:

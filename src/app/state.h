@@ -87,6 +87,7 @@ struct ViewOptions {
                                Panel::plots, Panel::numbers, Panel::check};
   bool panels_chosen = false;   // panels= named them: an embed then shows what it asked for
   bool embed_presets = false;   // panels= named "presets": an embed shows the preset buttons
+  Language code_language = Language::python;  // the Code panel's (shown on demand: panels=…,code)
   bool shown(Panel p) const {
     for (Panel q : panels)
       if (q == p) return true;

@@ -6,6 +6,10 @@
 // gzip) and the parser, task checkers and panel (~25 KB) took the embed from 349 to 384 KB (387 KB at 74a1730).
 // Every embed can open a lesson step (lesson=&step=), so they are in the one wasm; fetching the
 // texts on demand and a smaller JS glue are the way back under 350 (written in the issue).
+// Issue 13 (the articles' filters and their code) took the embed from 387 to 406.6 KB: the four
+// program templates and their writer 9.4 KB (measured by building without them), SHA-256/MD5,
+// the designs, the Code panel and the counting options the rest. The budget is 420 KB until the
+// templates are fetched on demand (they are text the Code panel alone needs): the lead's call.
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
@@ -22,7 +26,7 @@ run("web budgets: download size and first frame", async (browser) => {
   const full = embed + sizes["passwords-10k.txt"];
   console.log(`  first visit with the list: ${KB(full)}; embed without the list: ${KB(embed)}`);
   check(full <= 500 * 1024, "a first visit (with the 10k list) downloads at most 500 KB gzip", KB(full));
-  check(embed <= 400 * 1024, "an embed that never loads the list downloads at most 400 KB gzip", KB(embed));
+  check(embed <= 420 * 1024, "an embed that never loads the list downloads at most 420 KB gzip", KB(embed));
 
   // The embed page does not fetch the list until asked.
   const e = await openApp(browser, { query: "?embed=1&preset=tiny" });
