@@ -186,8 +186,8 @@ void design_helper(AppState& s) {
   if (ours.m != floor.m || ours.k != floor.k) {
     const double ratio = ours.fp > 0 ? floor.fp / ours.fp : 1;
     char buf[160];
-    std::snprintf(buf, sizeof buf, "Rounding down costs %s bits less and %s FP (%.3f× BloomLab's).",
-                  with_commas(ours.m - floor.m).c_str(),
+    std::snprintf(buf, sizeof buf, "Rounding down saves %s bit%s and costs %s FP (%.3f× BloomLab's).",
+                  with_commas(ours.m - floor.m).c_str(), ours.m - floor.m == 1 ? "" : "s",
                   (floor.fp >= ours.fp ? "+" + format_rate(floor.fp - ours.fp) : "−" + format_rate(ours.fp - floor.fp)).c_str(),
                   ratio);
     hint_text(buf);
