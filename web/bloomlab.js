@@ -70,11 +70,18 @@
     version: "0.1.0",
     setParams(p = {}) {
       return check(withString(p.variant || "", (variant) => withString(p.scheme || "", (scheme) =>
-        parse(Module._bl_set_params(given(p.m), Number(p.m), given(p.k), Number(p.k), variant, scheme)))));
+        withString(p.counters === undefined ? "" : String(p.counters), (counters) =>
+          parse(Module._bl_set_params(given(p.m), Number(p.m), given(p.k), Number(p.k), variant, scheme, counters))))));
     },
     add(word) { return check(withBytes(word, (ptr, n) => parse(Module._bl_add(ptr, n)), wordTooLarge)); },
     remove(word) { return check(withBytes(word, (ptr, n) => parse(Module._bl_remove(ptr, n)), wordTooLarge)); },
     query(word) { return withBytes(word, (ptr, n) => parse(Module._bl_query(ptr, n)), wordTooLarge); },
+    // The Code panel's program: "python" | "go" | "javascript" | "cpp". Throws on another name.
+    code(language) {
+      const text = withString(String(language), (ptr) => Module.UTF8ToString(Module._bl_code(ptr)));
+      if (text.startsWith("{\"ok\":false")) check(JSON.parse(text));
+      return text;
+    },
     loadPreset(name) { return check(withString(name, (ptr) => parse(Module._bl_load_preset(ptr)))); },
     // source: a file's name; none for pasted text.
     loadWords(text, source = "") {

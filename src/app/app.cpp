@@ -171,6 +171,9 @@ void draw_presets(AppState& s) {
   static const Preset presets[] = {
       {"Tiny", "tiny", "m = 64 bits, k = 3, five passwords: type Qwerty to see a false positive"},
       {"10k leaked passwords", "passwords", "Mark Burnett's 10,000 most common passwords, m = 100,000, k = 7"},
+      {"Article: Python (SHA-256 + MD5)", "python",
+       "One article's Python filter: BloomFilter(1000, 0.01) sizes with floors to m = 9,585, k = 6,\n"
+       "hashes with SHA-256 + MD5, adds кот, пёс, ёж and asks about слон"},
       {"Empty", "empty", "No words; the parameters stay. Undo (Ctrl+Z) brings the words back"},
   };
   bool first = true;

@@ -360,7 +360,8 @@ EMSCRIPTEN_KEEPALIVE const char* bl_remove(const char* bytes, int size) {
 // has_m or has_k 0 (JS: absent) keeps the current value; an empty name keeps the variant or
 // scheme. Any number is passed on as it is: check_params judges it, as for the UI and the URL.
 EMSCRIPTEN_KEEPALIVE const char* bl_set_params(int has_m, double m, int has_k, double k,
-                                               const char* variant, const char* scheme) {
+                                               const char* variant, const char* scheme,
+                                               const char* counters) {
   app::ParamsRequest r;
   if (has_m) r.m = m;
   if (has_k) r.k = k;
@@ -370,12 +371,23 @@ EMSCRIPTEN_KEEPALIVE const char* bl_set_params(int has_m, double m, int has_k, d
   }
   if (*scheme) {
     r.scheme = parse_scheme(scheme);
-    if (!r.scheme) return error_reply("unknown scheme \"" + std::string(scheme) + "\" (reference, enhanced, independent, weak)");
+    if (!r.scheme) return error_reply("unknown scheme \"" + std::string(scheme) + "\" (reference, enhanced, independent, weak, sha256md5)");
+  }
+  if (*counters) {
+    r.counters = parse_counter_width(counters);
+    if (!r.counters) return error_reply("unknown counters \"" + std::string(counters) + "\" (4, 8, unbounded)");
   }
   return run(app::act::SetParams{r});
 }
 
 EMSCRIPTEN_KEEPALIVE const char* bl_load_preset(const char* name) { return run(app::act::LoadPreset{name}); }
+
+// The Code panel's program for the current filter (the text itself, not JSON), or an error reply.
+EMSCRIPTEN_KEEPALIVE const char* bl_code(const char* language) {
+  const std::optional<Language> l = parse_language(language);
+  if (!l) return error_reply("unknown language \"" + std::string(language) + "\" (python, go, javascript, cpp)");
+  return reply(app::actions::code_program(g_loop.state, *l));
+}
 
 EMSCRIPTEN_KEEPALIVE const char* bl_measure(int has_probes, double probes) {
   const app::Outcome o = app::apply(g_loop.state, g_host, app::act::Measure{has_probes ? probes : -1});
