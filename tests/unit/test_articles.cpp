@@ -5,6 +5,7 @@
 // FIPS 180-4 / RFC 1321 and from the formulas written out again.
 #include <doctest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -178,4 +179,49 @@ TEST_CASE("memory budgets: parse, and the best k for n items in them") {
     if (b.k > 1) CHECK(b.fp <= fp(b.k - 1) + 1e-15);
   }
   CHECK(design_for_memory(1, 1).k == 1);
+}
+
+TEST_CASE("the counter width and the unchecked remove are the counting variant's own; sha256md5 is a scheme for any") {
+  // Only the counting variant's row has them (variant.h); the others refuse through the table.
+  for (Variant v : kAllVariants) {
+    CAPTURE(variant_name(v));
+    CHECK((variant_ops(v).remove_unchecked != nullptr) == (v == Variant::counting));
+    CHECK((variant_ops(v).counter != nullptr) == variant_ops(v).has_counters);
+    if (v == Variant::counting) continue;
+    Result<Filter> f = Filter::create({64, 3, v});
+    REQUIRE(f.ok());
+    f->add("password");
+    const uint64_t set = f->bits_set();
+    CHECK(f->remove_unchecked("Qwerty") == RemoveOutcome::refused_variant);
+    CHECK(f->bits_set() == set);
+  }
+  // Every width starts from zero again after clear(): 300 adds of one word saturate 4- and 8-bit
+  // counters (15, 255) and count 300 in unbounded ones; after clear each of its k counters is 0.
+  for (CounterWidth c : kAllCounterWidths) {
+    Result<Filter> f = Filter::create({64, 3, Variant::counting, Scheme::reference, {}, {c}});
+    REQUIRE(f.ok());
+    for (int i = 0; i < 300; ++i) f->add("dragon");
+    std::vector<uint64_t> pos;
+    f->positions_of("dragon", pos);  // 30, 1, 36 (DESIGN.md)
+    REQUIRE(pos == std::vector<uint64_t>{30, 1, 36});
+    for (uint64_t i : pos) CHECK(f->counter(i) == std::min<uint64_t>(300, counter_max(c)));
+    f->clear();
+    for (uint64_t i : pos) CHECK(f->counter(i) == 0);
+    CHECK(f->bits_set() == 0);
+  }
+  // The scheme is orthogonal to the variant: a counting filter of any width hashed with
+  // SHA-256 + MD5 has the standard filter's positions, here from Python's hashlib:
+  // [(h1 + i*h2) % 9585 for i in range(6)] for "кот".
+  const std::vector<uint64_t> kot{881, 2615, 4349, 6083, 7817, 9551};
+  for (CounterWidth c : kAllCounterWidths) {
+    Result<Filter> f = Filter::create({9585, 6, Variant::counting, Scheme::sha256md5, {}, {c}});
+    REQUIRE(f.ok());
+    std::vector<uint64_t> pos;
+    f->positions_of("кот", pos);
+    CHECK(pos == kot);
+    f->add("кот");
+    CHECK(f->contains("кот"));
+    REQUIRE(f->remove("кот") == RemoveOutcome::removed);
+    CHECK(f->bits_set() == 0);
+  }
 }
