@@ -412,7 +412,8 @@ std::string query_for(const AppState& s, bool with_words) {
   std::string q = "preset=" + std::string(on_preset ? s.preset : "empty");
   q += "&m=" + std::to_string(p.m) + "&k=" + std::to_string(p.k);
   if (p.variant != Variant::standard) q += std::string("&variant=") + variant_name(p.variant);
-  if (p.variant == Variant::scalable) {
+  // The scalable filter's own parameters, also when set for later (a link keeps all it was told).
+  if (p.variant == Variant::scalable || !(p.scalable == ScalableParams{})) {
     const ScalableParams& sp = p.scalable;
     q += "&n0=" + shortest(sp.n0) + "&p0=" + shortest(sp.p0) + "&s=" + shortest(sp.growth) +
          "&r=" + shortest(sp.tightening);

@@ -35,7 +35,7 @@ FilterParams consume_params(FuzzedDataProvider& in) {
 void check_model(const WordSet& set, const std::set<std::string>& model) {
   require(set.words().size() == model.size());
   require(set.filter().items_added() == model.size());
-  require(set.filter().bits_set() <= set.params().m);
+  require(set.filter().bits_set() <= set.filter().bit_count());
   for (const std::string& w : set.words()) {
     require(model.count(w) == 1);
     require(set.contains_word(w));
@@ -74,7 +74,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       const std::string word = in.ConsumeRandomLengthString(24);
       const Explained e = set.explain(word);
       require(e.is_member == (model.count(word) == 1));
-      require(e.positions.size() == set.params().k);
+      // k positions in one array; a filter that grows has k_j in each of its stages.
+      if (variant_ops(set.params().variant).grows) require(!e.positions.empty() && e.positions.size() <= kMaxPositions);
+      else require(e.positions.size() == set.params().k);
       if (e.is_member) require(e.verdict == Verdict::possibly);
       // Removing a non-member is refused and changes nothing.
       if (!e.is_member && set.params().variant == Variant::counting) {
