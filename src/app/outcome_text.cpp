@@ -93,6 +93,8 @@ const char* code_name(Code c) {
     case Code::lesson_step_range: return "lesson_step_range";
     case Code::lesson_invalid: return "lesson_invalid";
     case Code::lesson_loaded: return "lesson_loaded";
+    case Code::lessons_loading: return "lessons_loading";
+    case Code::lessons_failed: return "lessons_failed";
     case Code::lesson_state_warning: return "lesson_state_warning";
     case Code::task_list_loading: return "task_list_loading";
     case Code::task_no_task: return "task_no_task";
@@ -215,6 +217,8 @@ std::string outcome_text(const Outcome& o) {
       return arg(o, 0) == "0" ? "This lesson file cannot be used: " + arg(o, 1) + "."
                               : "This lesson file cannot be used: line " + arg(o, 0) + ": " + arg(o, 1) + ".";
     case Code::lesson_loaded: return "Opened the lesson " + quoted(arg(o, 0)) + " (" + plural(arg(o, 1), "step", "steps") + ").";
+    case Code::lessons_loading: return "Loading the lessons…";
+    case Code::lessons_failed: return "The lessons did not load: " + arg(o, 0) + ". Check the connection and try again.";
     case Code::lesson_state_warning: return "This step could not set everything: " + arg(o, 0);
     case Code::task_list_loading: return "Wait a moment: the word list is still loading.";
     case Code::task_no_task: return "This step has no task to answer.";
