@@ -22,6 +22,7 @@ APT_PACKAGES=(
   chromium xvfb xauth                             # browser + desktop smoke tests
   firefox-esr                                     # the second engine's browser tests (under Xvfb)
   dpkg-dev                                        # dpkg-source for the SDL2 / ImGui source packages
+  golang-go                                       # the Code panel's Go program, run by its test
   fonts-dejavu-core python3-fonttools python3-brotli  # the UI font, subset at build time
   gzip ca-certificates
 )

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "core/filter.h"
+#include "core/program.h"
 
 namespace bloomlab::app {
 
@@ -27,10 +28,10 @@ inline const char* theme_name(Theme t) {
 enum class SizeUnit { bits, bytes, kib };  // the unit the m control is typed in
 
 // The panels, in the order of the table in panels.cpp (their ids are the `panels=` names).
-enum class Panel { words, bits, params, plots, numbers, check, count_ };
+enum class Panel { words, bits, params, plots, numbers, check, code, count_ };
 inline constexpr size_t kPanelCount = size_t(Panel::count_);
-inline constexpr const char* kPanelNames[kPanelCount] = {"words", "bits",    "params",
-                                                         "plots", "numbers", "check"};
+inline constexpr const char* kPanelNames[kPanelCount] = {"words", "bits",    "params", "plots",
+                                                         "numbers", "check", "code"};
 inline const char* panel_name(Panel p) { return kPanelNames[size_t(p)]; }
 inline std::optional<Panel> parse_panel(std::string_view name) {
   for (size_t i = 0; i < kPanelCount; ++i)
@@ -48,6 +49,7 @@ struct ParamsRequest {
   std::optional<Variant> variant;
   std::optional<Scheme> scheme;
   std::optional<double> n0 = {}, p0 = {}, s = {}, r = {};  // the scalable variant's growth (variant.h, ScalableParams)
+  std::optional<CounterWidth> counters = std::nullopt;  // the counting variant's counters (CountingParams)
 };
 
 // A student's answer to a lesson's task (lesson.h): the field its kind reads.
@@ -66,6 +68,9 @@ struct AddWord { std::string word; };
 // size, or negative: all of them). Undoable; a drag is one step.
 struct SetInserted { double n; bool continues_gesture = false; };
 struct RemoveWord { std::string word; };
+// The counting variant's Remove as one article's Python does it: no membership check (a
+// demonstration of the false negatives that makes). A setting, not a change of the words.
+struct SetRemoveUnchecked { bool on; };
 struct LoadPreset { std::string name; };                     // tiny, passwords, empty
 struct LoadWordList {  // a file, a paste, a saved session
   std::string bytes;
@@ -92,6 +97,7 @@ struct WhatIfCleared { std::string word; };
 struct Measure { double probes = -1; };  // -1: the current probe count
 struct SetProbes { double probes; };
 struct SetDesign { double n, p; };
+struct SetDesignMemory { std::string text; };  // the design helper's memory budget, as typed
 // The view.
 struct SetPresentation { bool on; };
 struct ShowSteps { bool on; };
@@ -113,10 +119,13 @@ struct ResetEmbed {};  // an embed's Reset: the author's state again
 // Services (they go through the Host).
 struct ExportCsv {};
 struct ExportPng {};
-struct CopyText { std::string text; int what = 0; };  // 0 the link, 1 the embed code
+struct CopyText { std::string text; int what = 0; };  // 0 the link, 1 the embed code, 2 a program
+struct SetCodeLanguage { Language language; };  // the Code panel's language
+struct SaveCode {};                             // the Code panel's program, as a download
 struct OpenFile {};
 // Lessons (lessons.cpp): a step's state comes in through the actions above, as one undo step.
 struct ShowLessons { bool on; };
+struct LoadLessons {};  // fetch the built-in lessons' texts now, where they are fetched (web)
 struct OpenLesson { std::string id; int step = 1; };  // 1-based; an empty id: the list
 struct LessonGo { int delta; };                      // Back / Next
 struct ResetLessonStep {};
@@ -127,21 +136,26 @@ struct SetTaskInput { std::string text; };
 struct LabelCandidate { size_t index; bool in_list; };
 struct LoadLesson { std::string bytes, name; };        // a teacher's lesson file
 struct RestoreLessonProgress { std::string text; };  // what the platform kept
+// A file the app asked for with Host::request_asset, or why it did not come.
+struct AssetArrived { std::string name, bytes; };
+struct AssetFailed { std::string name, why; };
 }  // namespace act
 
 using Action = std::variant<
-    act::SetParams, act::SetInserted, act::AddWord, act::RemoveWord, act::LoadPreset, act::LoadWordList,
+    act::SetParams, act::SetInserted, act::AddWord, act::RemoveWord, act::SetRemoveUnchecked,
+    act::LoadPreset, act::LoadWordList,
     act::ClearWords, act::Undo, act::Redo, act::PasswordListArrived, act::PasswordListFailed,
     act::ExportRefused,
     act::SetWordInput, act::SetCheckInput, act::SetPasteInput, act::AddPastedList,
-    act::WhatIfCleared, act::Measure, act::SetProbes, act::SetDesign, act::SetPresentation,
+    act::WhatIfCleared, act::Measure, act::SetProbes, act::SetDesign, act::SetDesignMemory, act::SetPresentation,
     act::ShowSteps, act::Step, act::ShowShortcuts, act::ShowShare, act::SetTheme,
     act::SetFontScale, act::SetSizeUnit, act::ShowExactCurve, act::SetSafeWords, act::SetPanels,
     act::FocusWordBox, act::ZoomBits, act::PanBits, act::ResetBitsView, act::PinBit,
-    act::ResetEmbed, act::ExportCsv, act::ExportPng, act::CopyText, act::OpenFile,
-    act::ShowLessons, act::OpenLesson, act::LessonGo, act::ResetLessonStep, act::AnswerTask,
+    act::ResetEmbed, act::ExportCsv, act::ExportPng, act::CopyText, act::SetCodeLanguage,
+    act::SaveCode, act::OpenFile,
+    act::ShowLessons, act::LoadLessons, act::OpenLesson, act::LessonGo, act::ResetLessonStep, act::AnswerTask,
     act::ShowTaskAnswer, act::ShowTaskHint, act::SetTaskInput, act::LabelCandidate,
-    act::LoadLesson, act::RestoreLessonProgress>;
+    act::LoadLesson, act::RestoreLessonProgress, act::AssetArrived, act::AssetFailed>;
 
 // What an action did. A code names it; args are its numbers and names, as text.
 enum class Code {
@@ -150,6 +164,7 @@ enum class Code {
   // words
   word_added, word_added_invalid_utf8, word_duplicate, word_empty, word_too_long,  // {bytes, limit}
   word_removed, remove_needs_counting,  // {variant}
+  word_removed_unchecked,  // {word, the members it broke (false negatives), comma-separated}
   remove_absent,        // {word, zero counters}
   remove_false_positive,  // {word, words it would break}
   word_input_cut,       // {kept bytes, total bytes, limit}
@@ -188,6 +203,8 @@ enum class Code {
   lesson_step_range,    // {step, steps}
   lesson_invalid,       // {line, what} (line 0: the file as a whole)
   lesson_loaded,        // {title, steps}
+  lessons_loading,      // the built-in lessons are on their way (web: fetched when first wanted)
+  lessons_failed,       // {why}
   lesson_state_warning, // {warning}
   // a task's feedback (lesson_tasks.cpp); percentages are formatted numbers
   task_list_loading,

@@ -27,6 +27,12 @@ namespace {
 const char* const kTinyWords[] = {"password", "12345", "qwerty", "dragon", "letmein"};
 constexpr FilterParams kTinyParams{64, 3, Variant::standard, Scheme::reference};
 constexpr FilterParams kPasswordParams{100000, 7, Variant::standard, Scheme::reference};
+// One article's Python filter: BloomFilter(1000, 0.01) sizes with floors to m = 9585, k = 6
+// (theory::floor_sizing), hashes with SHA-256 + MD5, adds three Russian animals and asks about
+// a fourth.
+const char* const kPythonWords[] = {"кот", "пёс", "ёж"};
+constexpr const char* kPythonQuestion = "слон";
+constexpr FilterParams kPythonParams{9585, 6, Variant::standard, Scheme::sha256md5};
 constexpr uint64_t kMaxProbes = 10000000;  // ~1 s of hashing in the browser: more is refused
 constexpr float kPresentationScale = 2.0f;
 constexpr float kMaxZoom = 4096.0f;
@@ -100,6 +106,7 @@ Change begin_change(const AppState& s, ChangeKind kind) {
 // A change that replaces the words keeps the old ones (shared, not copied again by redo).
 void keep_words_before(Change& c, const AppState& s) {
   c.replaced = true;
+  c.unchecked_before = s.set.unchecked_removals();
   c.words_before = std::make_shared<const std::vector<std::string>>(s.set.words());
 }
 
@@ -171,6 +178,18 @@ Outcome do_remove_word(AppState& s, std::string_view word) {
   if (!variant_ops(p.variant).can_remove) return fail(Code::remove_needs_counting, {variant_name(p.variant)});
   const auto& words = s.set.words();
   const auto it = std::find(words.begin(), words.end(), word);
+  if (it == words.end() && s.remove_unchecked) {
+    Change c = begin_change(s, ChangeKind::remove_word);
+    c.removed = std::string(word);
+    c.unchecked = true;
+    Result<std::vector<std::string>> broken = s.set.remove_unchecked(word);
+    if (!broken.ok()) return fail(Code::remove_needs_counting, {variant_name(p.variant)});
+    s.history.push(std::move(c));
+    changed(s, What::words);
+    std::string names;
+    for (const std::string& w : *broken) names += (names.empty() ? "" : ", ") + w;
+    return make(Code::word_removed_unchecked, {std::string(word), names});
+  }
   if (it == words.end()) {
     const Explained e = s.set.explain(word);
     if (e.verdict == Verdict::definitely_not) {
@@ -223,7 +242,7 @@ void queue_words(AppState& s, std::vector<std::string> words, ListSource source,
 
 Outcome do_load_preset(AppState& s, Host& host, std::string_view name) {
   // Refused before anything changes: the words, a list loading, what the preset put in.
-  if (name != "tiny" && name != "passwords" && name != "10k" && name != "empty")
+  if (name != "tiny" && name != "passwords" && name != "10k" && name != "python" && name != "empty")
     return fail(Code::preset_unknown, {std::string(name)});
   stop_loading(s);
   s.password_list_loading = false;
@@ -244,6 +263,15 @@ Outcome do_load_preset(AppState& s, Host& host, std::string_view name) {
       s.set.add(w);
       c.added.emplace_back(w);
     }
+  }
+  if (name == "python") {
+    if (auto refused = s.set.set_params(kPythonParams)) return fail(Code::params_refused, {refused->message});
+    for (const char* w : kPythonWords) {
+      s.set.add(w);
+      c.added.emplace_back(w);
+    }
+    s.word_input = kPythonQuestion;  // the article's question, in the word box
+    ++s.word_input_revision;
   }
   set_mark(s, PresetMark{std::string(name), s.set.words().size(), true});
   c.params_after = s.set.params();
@@ -348,12 +376,19 @@ Outcome undo_one(AppState& s) {
     s.set.clear();
     if (auto refused = s.set.set_params(c.params_before)) return fail(Code::params_refused, {refused->message});
     s.set.assign(*c.words_before);
+    s.set.set_unchecked_removals(c.unchecked_before);
+  } else if (c.kind == ChangeKind::remove_word && c.unchecked) {
+    std::vector<std::string> removals = s.set.unchecked_removals();
+    if (!removals.empty()) removals.pop_back();  // this change's: the last one made
+    s.set.set_unchecked_removals(std::move(removals));
   } else if (c.kind == ChangeKind::remove_word) {
     std::vector<std::string> words = s.set.words();
+    std::vector<std::string> removals = s.set.unchecked_removals();
     words.insert(words.begin() + long(std::min(c.removed_index, words.size())), c.removed);
     s.set.clear();
     if (auto refused = s.set.set_params(c.params_before)) return fail(Code::params_refused, {refused->message});
     s.set.assign(words);
+    s.set.set_unchecked_removals(std::move(removals));
   } else {
     s.set.truncate(c.count_before);
     if (auto refused = s.set.set_params(c.params_before)) return fail(Code::params_refused, {refused->message});
@@ -391,7 +426,8 @@ Outcome redo_one(AppState& s) {
   }
   if (c.replaced) s.set.clear();
   if (auto refused = s.set.set_params(c.params_after)) return fail(Code::params_refused, {refused->message});
-  if (c.kind == ChangeKind::remove_word) (void)s.set.remove(c.removed);
+  if (c.kind == ChangeKind::remove_word && c.unchecked) (void)s.set.remove_unchecked(c.removed);
+  else if (c.kind == ChangeKind::remove_word) (void)s.set.remove(c.removed);
   else s.set.add_all(c.added);
   set_mark(s, c.mark_after);
   changed(s, What::words);
@@ -548,8 +584,17 @@ Outcome do_export_csv(AppState& s, Host& host) {
 
 }  // namespace
 
+const std::vector<std::string>& broken_words(AppState& s) {
+  if (s.broken_version != s.version) {
+    s.broken_words = s.set.false_negatives();
+    s.broken_version = s.version;
+  }
+  return s.broken_words;
+}
+
 std::optional<FilterParams> preset_params(std::string_view name) {
   if (name == "tiny") return kTinyParams;
+  if (name == "python") return kPythonParams;
   if (name == "passwords" || name == "10k") return kPasswordParams;
   return std::nullopt;
 }
@@ -576,6 +621,7 @@ Outcome check_params(const ParamsRequest& r, const FilterParams& current, Filter
   if (r.p0) out.scalable.p0 = *r.p0;
   if (r.s) out.scalable.growth = *r.s;
   if (r.r) out.scalable.tightening = *r.r;
+  if (r.counters) out.counting.width = *r.counters;
   // The variant's own limits (the scalable filter's n0, p0, s, r), in the core's words.
   if (auto bad = validate(out)) return fail(Code::params_refused, {bad->message});
   return make(Code::ok);
@@ -601,6 +647,11 @@ Outcome apply_one(AppState& s, Host& host, const Action& action) {
         return o;
       },
       [&](const act::RemoveWord& a) { return noted(s, NoteSlot::word, do_remove_word(s, a.word)); },
+      [&](const act::SetRemoveUnchecked& a) {
+        if (s.remove_unchecked == a.on) return make(Code::unchanged);
+        s.remove_unchecked = a.on;
+        return make(Code::view_changed);
+      },
       [&](const act::LoadPreset& a) { return noted(s, NoteSlot::list, do_load_preset(s, host, a.name)); },
       [&](const act::LoadWordList& a) {
         if (a.source == ListSource::file && looks_like_lesson(a.bytes))  // a teacher's lesson file
@@ -654,6 +705,10 @@ Outcome apply_one(AppState& s, Host& host, const Action& action) {
         s.probes = uint64_t(a.probes);
         return make(Code::ok);
       },
+      [&](const act::SetDesignMemory& a) {
+        s.design_memory = a.text.substr(0, 64);
+        return make(Code::ok);
+      },
       [&](const act::SetDesign& a) {
         s.design_n = a.n;
         s.design_p = a.p;
@@ -662,6 +717,15 @@ Outcome apply_one(AppState& s, Host& host, const Action& action) {
       [&](const act::ExportRefused& a) { return noted(s, NoteSlot::exports, fail(Code::export_refused, {a.why})); },
       [&](const act::ExportCsv&) { return noted(s, NoteSlot::exports, do_export_csv(s, host)); },
       [&](const act::ExportPng&) { return noted(s, NoteSlot::exports, do_export_png(s, host)); },
+      [&](const act::SetCodeLanguage& a) {
+        s.view.code_language = a.language;
+        return make(Code::view_changed);
+      },
+      [&](const act::SaveCode&) {
+        const char* name = language_file_name(s.view.code_language);
+        host.save_file(name, "text/plain", actions::code_program(s, s.view.code_language));
+        return noted(s, NoteSlot::exports, make(Code::exported, {name}));
+      },
       [&](const act::CopyText& a) {
         host.copy_text(a.text);
         return s.note(NoteSlot::exports) = make(Code::copied, {std::to_string(a.what)});

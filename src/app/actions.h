@@ -25,6 +25,9 @@ std::optional<Action> shortcut_action(const AppState& s, Shortcut key);
 
 // The parameters a preset sets (tiny, passwords); none for empty, which keeps them.
 std::optional<FilterParams> preset_params(std::string_view name);
+// The members the filter answers "definitely not" for (the article's unchecked remove broke
+// them), cached for the state's version: the word list highlights them.
+const std::vector<std::string>& broken_words(AppState& s);
 
 // One judge of requested parameters, whatever door they came in by (panels, URL, JS API).
 // On success `out` holds the parameters to apply.
@@ -47,6 +50,15 @@ std::string embed_snippet(const AppState& s, const Host& host);
 // The measurements as CSV: the sweep (measured FP over bits per word at this k, with theory)
 // and the current point. Saved through Host::save_file as bloomlab-measurements.csv.
 std::string measurements_csv(const AppState& s);
+// The Code panel's program for the current filter (core/program.h): its m, k and words (the 10k
+// preset reads passwords-10k.txt, a list of more than kMaxEmbeddedWords words.txt; others are
+// written in), the word box's word asked after them, the current probe count. A scheme the
+// programs do not write is written as reference, a counting or blocked filter as standard:
+// code_differs() says which, in words, for the panel.
+inline constexpr size_t kMaxEmbeddedWords = 2000;
+ProgramSpec code_spec(const AppState& s);
+std::string code_program(const AppState& s, Language l);
+std::string code_differs(const AppState& s);  // "" when the program is this very filter
 // Screen-reader summary: the verdict for the word box and the key numbers (the same numbers
 // and the same theoretical FP as the Numbers panel: core's theoretical_fp_rate).
 std::string announcement(AppState& s);

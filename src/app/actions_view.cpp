@@ -156,6 +156,35 @@ size_t masked_count(const AppState& s) {
                               [](const std::string& w) { return is_unsafe_word(w); }));
 }
 
+ProgramSpec code_spec(const AppState& s) {
+  ProgramSpec spec;
+  spec.params = s.set.params();
+  if (!program_supports(spec.params.scheme)) spec.params.scheme = Scheme::reference;
+  spec.params.variant = Variant::standard;
+  spec.probes = s.probes;
+  const auto& words = s.set.words();
+  const bool passwords = s.preset == "passwords" && s.preset_intact && words.size() == s.preset_word_count;
+  if (passwords) spec.words_file = "passwords-10k.txt";
+  else if (words.size() > kMaxEmbeddedWords) spec.words_file = "words.txt";
+  else spec.words = words;
+  if (!s.word_input.empty() && !s.set.contains_word(s.word_input)) spec.questions.push_back(s.word_input);
+  return spec;
+}
+
+std::string code_program(const AppState& s, Language l) { return program(l, code_spec(s)); }
+
+std::string code_differs(const AppState& s) {
+  const FilterParams& p = s.set.params();
+  std::string why;
+  if (!program_supports(p.scheme))
+    why += std::string("The program hashes with the reference scheme, not ") + scheme_name(p.scheme) + ". ";
+  if (p.variant != Variant::standard)
+    why += std::string("It builds a standard filter, not a ") + variant_name(p.variant) +
+           " one" + (p.variant == Variant::counting ? " (the same answers while nothing is removed)" : "") + ". ";
+  if (!s.set.unchecked_removals().empty()) why += "It has none of the unchecked removals. ";
+  return why;
+}
+
 std::string state_json(const AppState& s) {
   const Filter& f = shown_set(s).filter();
   const FilterParams& p = s.set.params();
@@ -200,6 +229,9 @@ std::string state_json(const AppState& s) {
   w.end_object();
   w.field("wordInput", s.word_input);
   w.field("pasteInput", s.paste_input);
+  // The built-in lessons' texts (fetched by the web build when first wanted).
+  w.key("lessonTexts").begin_object().field("ready", builtin_lessons_ready());
+  w.field("requested", s.lessons.library_requested).field("error", s.lessons.library_error).end_object();
   w.key("query");
   if (s.word_input.empty()) w.null();
   else if (s.query_cache.version == s.version && s.query_cache.word == s.word_input &&
@@ -221,6 +253,9 @@ std::string state_json(const AppState& s) {
   w.array("errors", errors);
   w.array("urlWarnings", s.url_warnings);
   w.field("preset", s.preset);
+  w.field("removeUnchecked", s.remove_unchecked);
+  w.array("uncheckedRemovals", s.set.unchecked_removals());
+  w.array("falseNegatives", s.set.false_negatives());  // members the unchecked removals broke
   {
     // What the share link leaves out, and the Share dialog's words for it ("" when nothing).
     const LinkGap gap = link_leaves_out(s);

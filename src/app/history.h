@@ -35,6 +35,8 @@ struct Change {
   // The growth slider (AppState::inserted) before and after: a change of the words shows all of
   // them again, and undo brings the slider back.
   std::optional<uint64_t> inserted_before, inserted_after;
+  bool unchecked = false;           // remove_word of a non-member without checking (the article's)
+  std::vector<std::string> unchecked_before;  // the set's unchecked removals before (replaced words)
   uint64_t group = 0;  // changes made together (a lesson step's state) undo as one; 0: alone
   size_t bytes() const;
   // One word's share of bytes(): a list loading adds to History::bytes word by word, rather

@@ -34,6 +34,10 @@ class Host {
   // Keeps the lessons' progress between visits (web: localStorage; not in an embed). The
   // platform hands it back at start as the action RestoreLessonProgress.
   virtual void save_lesson_progress(const std::string& /*text*/) {}
+  // Starts loading a file served beside the app (web: fetched from the page's folder; the
+  // desktop reads it from its data folder). It arrives later, on the main thread, as the action
+  // AssetArrived (or AssetFailed). Used for what only some visits need (the lessons' texts).
+  virtual void request_asset(const std::string& /*name*/) {}
   // The address a share link starts with (web: the page's own URL without query or fragment).
   virtual std::string page_url() const { return "https://your.site/bloomlab/"; }
 };

@@ -30,6 +30,7 @@ std::string plural(const std::string& digits, const char* one, const char* many)
 std::string preset_title(const std::string& id) {
   if (id == "tiny") return "Tiny";
   if (id == "passwords") return "10k leaked passwords";
+  if (id == "python") return "Article: Python (SHA-256 + MD5)";
   if (id == "empty") return "Empty";
   return id;
 }
@@ -53,6 +54,7 @@ const char* code_name(Code c) {
     case Code::word_empty: return "word_empty";
     case Code::word_too_long: return "word_too_long";
     case Code::word_removed: return "word_removed";
+    case Code::word_removed_unchecked: return "word_removed_unchecked";
     case Code::remove_needs_counting: return "remove_needs_counting";
     case Code::remove_absent: return "remove_absent";
     case Code::remove_false_positive: return "remove_false_positive";
@@ -91,6 +93,8 @@ const char* code_name(Code c) {
     case Code::lesson_step_range: return "lesson_step_range";
     case Code::lesson_invalid: return "lesson_invalid";
     case Code::lesson_loaded: return "lesson_loaded";
+    case Code::lessons_loading: return "lessons_loading";
+    case Code::lessons_failed: return "lessons_failed";
     case Code::lesson_state_warning: return "lesson_state_warning";
     case Code::task_list_loading: return "task_list_loading";
     case Code::task_no_task: return "task_no_task";
@@ -160,6 +164,11 @@ std::string outcome_text(const Outcome& o) {
     case Code::word_too_long:
       return "That word is " + count(arg(o, 0)) + " bytes; the limit is " + count(arg(o, 1)) + ".";
     case Code::word_removed: return "Removed " + quoted(arg(o, 0)) + ": its counters went down by one.";
+    case Code::word_removed_unchecked:
+      return "Removed " + quoted(arg(o, 0)) + " without checking (as the article's remove): " +
+             quoted(arg(o, 0)) + " was never added, so its counters belonged to other words. " +
+             (arg(o, 1).empty() ? std::string("No word broke this time.")
+                                : "Now a false negative: " + arg(o, 1) + " answers \"definitely not\" though it was added.");
     case Code::remove_needs_counting:
       return "Only the counting variant can remove a word: clearing bits in a " + arg(o, 0) +
              " filter would also erase other words that share them.";
@@ -198,7 +207,8 @@ std::string outcome_text(const Outcome& o) {
     case Code::exported: return "Saved " + arg(o, 0);
     case Code::export_refused: return arg(o, 0);
     case Code::plot_not_shown: return "The plot is not on screen: show the plots panel first.";
-    case Code::copied: return arg(o, 0) == "1" ? "Embed code copied." : "Link copied.";
+    case Code::copied:
+      return arg(o, 0) == "1" ? "Embed code copied." : arg(o, 0) == "2" ? "Program copied." : "Link copied.";
     case Code::lesson_opened: return "";
     case Code::lesson_unknown: return "There is no lesson " + quoted(arg(o, 0)) + ".";
     case Code::lesson_step_range:
@@ -207,6 +217,8 @@ std::string outcome_text(const Outcome& o) {
       return arg(o, 0) == "0" ? "This lesson file cannot be used: " + arg(o, 1) + "."
                               : "This lesson file cannot be used: line " + arg(o, 0) + ": " + arg(o, 1) + ".";
     case Code::lesson_loaded: return "Opened the lesson " + quoted(arg(o, 0)) + " (" + plural(arg(o, 1), "step", "steps") + ").";
+    case Code::lessons_loading: return "Loading the lessons…";
+    case Code::lessons_failed: return "The lessons did not load: " + arg(o, 0) + ". Check the connection and try again.";
     case Code::lesson_state_warning: return "This step could not set everything: " + arg(o, 0);
     case Code::task_list_loading: return "Wait a moment: the word list is still loading.";
     case Code::task_no_task: return "This step has no task to answer.";

@@ -134,7 +134,7 @@ void draw_cells(AppState& s, const Highlights& h) {
   }
   for (uint64_t bit = 0; bit < m; ++bit) {
     const ImVec2 p = cell_min(bit);
-    const unsigned count = f.counter(bit);
+    const uint64_t count = f.counter(bit);
     ImU32 fill = count ? pal.set_bit : pal.unset_bit;
     dl->AddRectFilled(ImVec2(p.x + gap, p.y + gap), ImVec2(p.x + cell - gap, p.y + cell - gap), fill, rounding);
     if (labels) {

@@ -1,14 +1,19 @@
 // Parameters. Index:
 //   panel_params()   m (typed, in bits / bytes / KiB, or dragged on a log slider), k, the variant,
 //                    the hash scheme; a bad value gets a message beside it and the words stay
-//   design_helper()  n and a target p give m = ceil(−n ln p / (ln 2)²), k = round((m/n) ln 2)
+//   design_helper()  n and a target p give m = ceil(−n ln p / (ln 2)²), k = round((m/n) ln 2),
+//                    beside the article's floors; n and a memory budget give the best k
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 #include "actions.h"
 #include "lessons.h"
+#include "core/design.h"
 #include "core/theory.h"
 #include "ui.h"
+
+#include <imgui_stdlib.h>
 
 namespace bloomlab::app {
 namespace {
@@ -121,21 +126,36 @@ void growth_controls(AppState& s, const FilterParams& p) {
   }
 }
 
-template <typename Enum, size_t N>
+// The scheme as the menu shows it: the link's name, or what it is for sha256md5.
+const char* scheme_title(Scheme s) {
+  return s == Scheme::sha256md5 ? "SHA-256 + MD5 (Python hashlib)" : scheme_name(s);
+}
+
+const char* counters_title(CounterWidth c) {
+  return c == CounterWidth::eight       ? "8 bits (saturating)"
+         : c == CounterWidth::unbounded ? "unbounded (the article's)"
+                                        : "4 bits (saturating)";
+}
+
+// field(p) is the member of FilterParams (or of a variant's own params in it) the combo sets.
+template <typename Enum, size_t N, typename Field>
 void enum_combo(const char* label, const char* id, Enum current, const Enum (&all)[N],
-                const char* (*name)(Enum), const char* tip, AppState& s, FilterParams p, Enum FilterParams::*field) {
+                const char* (*name)(Enum), const char* tip, AppState& s, FilterParams p, Field field) {
   const float label_w = ImGui::CalcTextSize("variant").x + 16 * ui_scale();
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(label);
   ImGui::SameLine(label_w);
-  ImGui::SetNextItemWidth(ImGui::CalcTextSize("independent").x + 50 * ui_scale());
+  float widest = ImGui::CalcTextSize("independent").x;
+  for (Enum e : all) widest = std::max(widest, ImGui::CalcTextSize(name(e)).x);
+  ImGui::SetNextItemWidth(std::min(widest + 50 * ui_scale(), ImGui::GetContentRegionAvail().x - 30 * ui_scale()));
   if (ImGui::BeginCombo(id, name(current))) {
     for (Enum e : all) {
       if (ImGui::Selectable(name(e), e == current)) {
-        p.*field = e;
+        field(p) = e;
         ParamsRequest r;
         r.variant = p.variant;
         r.scheme = p.scheme;
+        r.counters = p.counting.width;
         ask(s, r);
       }
     }
@@ -145,6 +165,46 @@ void enum_combo(const char* label, const char* id, Enum current, const Enum (&al
   help_marker(tip);
 }
 
+// The counting variant's own parameters (CountingParams) and the article's remove.
+void counting_controls(AppState& s, const FilterParams& p) {
+  enum_combo("counters", "##counters", p.counting.width, kAllCounterWidths, counters_title,
+             "4 bits: a counter stops at 15 and never goes down again (BloomLab's default).\n"
+             "8 bits: stops at 255.\n"
+             "unbounded: as one article's Python, a counter counts every word.",
+             s, p, [](FilterParams& q) -> CounterWidth& { return q.counting.width; });
+  bool unchecked = s.remove_unchecked;
+  if (ImGui::Checkbox("remove without checking (the article's remove)", &unchecked))
+    dispatch(s, act::SetRemoveUnchecked{unchecked});
+  ImGui::SameLine();
+  help_marker("The article's remove lowers every counter above zero without asking whether the\n"
+              "word was ever added. Remove a false positive this way and some word that was\n"
+              "added answers \"definitely not\": a false negative (shown in red).");
+}
+
+// One design's line: m, its memory, k and the rate it gives, with Apply when it can be built.
+void design_row(AppState& s, const char* label, const Design& d, const char* id) {
+  ImGui::AlignTextToFramePadding();
+  ImGui::Text("%s m = %s bits, k = %u → FP %s", label, with_commas(d.m).c_str(), d.k, format_rate(d.fp).c_str());
+  if (!d.buildable) return;
+  ImGui::SameLine();
+  ImGui::PushID(id);
+  if (ImGui::SmallButton("Apply")) {
+    ParamsRequest r;
+    r.m = double(d.m);
+    r.k = double(d.k);
+    ask(s, r);
+  }
+  ImGui::PopID();
+}
+
+// Beyond 2^32 bits (or 64 hashes) the numbers are theory only: said, never refused.
+void too_large(const Design& d) {
+  if (d.buildable) return;
+  const std::string why = d.m > kMaxBits ? memory_text(d.m) + ": too large to build in this page; the theory below holds."
+                                         : "k = " + std::to_string(d.k) + " is more than 64 hashes: too many to build here; the theory holds.";
+  hint_text(why.c_str());
+}
+
 void design_helper(AppState& s) {
   if (lesson_hides(s, hide_design)) {
     hint_text("The design helper is hidden during this exercise: use the formulas.");
@@ -152,32 +212,54 @@ void design_helper(AppState& s) {
   }
   if (!ImGui::TreeNode("Design a filter for n words at a false-positive rate p"))
     return;
-  const float w = ImGui::CalcTextSize("0000000000").x;
+  const float w = ImGui::CalcTextSize("0000000000000").x;
   double n = s.design_n, p_ = s.design_p;
   ImGui::SetNextItemWidth(w);
   const bool n_changed = ImGui::InputDouble("n words", &n, 0, 0, "%.0f");
   ImGui::SameLine();
   ImGui::SetNextItemWidth(w);
   if (ImGui::InputDouble("target p", &p_, 0, 0, "%g") || n_changed) dispatch(s, act::SetDesign{n, p_});
-  const bool valid = s.design_n >= 1 && s.design_n <= 1e9 && s.design_p > 0 && s.design_p < 1;
+  const bool valid = s.design_n >= 1 && s.design_n <= kMaxDesignItems && std::floor(s.design_n) == s.design_n &&
+                     s.design_p >= kMinDesignRate && s.design_p < 1;
   if (!valid) {
-    text_coloured(palette().error, "n must be from 1 to 10⁹ and p between 0 and 1 (e.g. 0.01).");
+    text_coloured(palette().error, "n must be a whole number from 1 to 10¹² and p from 10⁻¹² to below 1 (e.g. 0.01).");
     ImGui::TreePop();
     return;
   }
-  const uint64_t m = theory::bits_for(s.design_n, s.design_p);
-  const uint32_t k = theory::optimal_k(double(m), s.design_n);
-  ImGui::AlignTextToFramePadding();
-  ImGui::Text("→ m = %s bits (%s), k = %u", with_commas(m).c_str(), format_bytes((m + 7) / 8).c_str(), k);
+  const Design ours = design_for_rate(s.design_n, s.design_p);
+  const Design floor = design_for_rate_floor(s.design_n, s.design_p);
+  too_large(ours);
+  design_row(s, "BloomLab (m ⌈⌉, k rounded):", ours, "ours");
   ImGui::SameLine();
   help_marker("m = ⌈−n·ln p / (ln 2)²⌉   k = max(1, round((m/n)·ln 2))\n"
               "About 9.6 bits per word buy 1%, each further 4.8 bits divide p by 10.");
+  design_row(s, "Article (m ⌊⌋, k ⌊⌋):", floor, "floor");
   ImGui::SameLine();
-  if (ImGui::Button("Apply")) {
-    ParamsRequest r;
-    r.m = double(m);
-    r.k = double(k);
-    ask(s, r);
+  help_marker("One article's Python: m = max(1, ⌊−n·ln p / (ln 2)²⌋), k = max(1, ⌊(m/n)·ln 2⌋).\n"
+              "BloomFilter(1000, 0.01) has m = 9,585 and k = 6.");
+  if (ours.m != floor.m || ours.k != floor.k) {
+    const double ratio = ours.fp > 0 ? floor.fp / ours.fp : 1;
+    char buf[160];
+    std::snprintf(buf, sizeof buf, "Rounding down saves %s bit%s and costs %s FP (%.3f× BloomLab's).",
+                  with_commas(ours.m - floor.m).c_str(), ours.m - floor.m == 1 ? "" : "s",
+                  (floor.fp >= ours.fp ? "+" + format_rate(floor.fp - ours.fp) : "−" + format_rate(ours.fp - floor.fp)).c_str(),
+                  ratio);
+    hint_text(buf);
+  }
+  // The reverse question: n words in a memory budget.
+  std::string memory = s.design_memory;
+  ImGui::SetNextItemWidth(w);
+  if (ImGui::InputText("memory", &memory)) dispatch(s, act::SetDesignMemory{memory});
+  ImGui::SameLine();
+  help_marker("A memory budget: 4GiB, 512 MiB, 100000 bytes, 1e6 bits … (KB, MB, GB: powers of 10).\n"
+              "The best k for n words in it: the better of ⌊(m/n)·ln 2⌋ and ⌈(m/n)·ln 2⌉.");
+  const Result<uint64_t> budget = parse_memory(s.design_memory);
+  if (!budget.ok()) {
+    text_coloured(palette().error, budget.error().c_str());
+  } else {
+    const Design fit = design_for_memory(s.design_n, *budget);
+    too_large(fit);
+    design_row(s, "In that memory:", fit, "memory");
   }
   ImGui::TreePop();
 }
@@ -194,17 +276,20 @@ void panel_params(AppState& s, Host& /*host*/) {
   hash_control(s, p);
   enum_combo("variant", "##variant", p.variant, kAllVariants, variant_name,
              "standard: one bit per position (the article's filter).\n"
-             "counting: 4-bit counters, so a word can be removed.\n"
+             "counting: counters (4 or 8 bits, or unbounded), so a word can be removed.\n"
              "blocked: all k bits in one 512-bit block — one cache miss, a slightly higher FP rate.\n"
              "scalable: stages that grow with the set (Almeida et al. 2007); m and k are each stage's own.",
-             s, p, &FilterParams::variant);
+             s, p, [](FilterParams& q) -> Variant& { return q.variant; });
   if (p.variant == Variant::scalable) growth_controls(s, p);
-  enum_combo("scheme", "##scheme", p.scheme, kAllSchemes, scheme_name,
+  if (p.variant == Variant::counting) counting_controls(s, p);
+  enum_combo("scheme", "##scheme", p.scheme, kAllSchemes, scheme_title,
              "reference: h1 + i·h2 (Kirsch & Mitzenmacher), the article's positions.\n"
              "enhanced: h1 + i·h2 + (i³ − i)/6 (Dillinger & Manolios).\n"
              "independent: k seeded hashes, the ideal.\n"
-             "weak: h2 may be even — on an even m the positions repeat.",
-             s, p, &FilterParams::scheme);
+             "weak: h2 may be even — on an even m the positions repeat.\n"
+             "SHA-256 + MD5: one article's Python: h1, h2 = the first 8 bytes of each digest,\n"
+             "big-endian; (h1 + i·h2) mod m exactly.",
+             s, p, [](FilterParams& q) -> Scheme& { return q.scheme; });
   show_note(s.note(NoteSlot::params));
   ImGui::Spacing();
   design_helper(s);

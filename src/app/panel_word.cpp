@@ -84,8 +84,12 @@ void word_box(AppState& s) {
     if (enter) dispatch(s, act::FocusWordBox{});  // the next word can be typed at once
   }
   if (s.set.filter().ops().can_remove) {
-    same_line_if_fits(button_width("Remove"));
-    if (ImGui::Button("Remove")) dispatch(s, act::RemoveWord{s.word_input});
+    const char* remove = s.remove_unchecked ? "Remove (unchecked)" : "Remove";
+    same_line_if_fits(button_width(remove));
+    if (ImGui::Button(remove)) dispatch(s, act::RemoveWord{s.word_input});
+    if (ImGui::IsItemHovered() && s.remove_unchecked)
+      ImGui::SetTooltip("As the article's remove: every counter above zero goes down, whether or not\n"
+                        "the word was added (Parameters: \"remove without checking\")");
   } else {
     same_line_if_fits(button_width("What if we cleared its bits?"));
     if (ImGui::Button("What if we cleared its bits?")) dispatch(s, act::WhatIfCleared{s.word_input});
@@ -208,6 +212,17 @@ void word_list(AppState& s) {
     ImGui::TextDisabled("(%s masked for the classroom)", with_commas(masked).c_str());
   }
   if (words.empty()) return;
+  // The article's unchecked remove broke these: added, yet "definitely not" (highlighted).
+  const std::vector<std::string>& broken = broken_words(s);
+  if (!broken.empty()) {
+    std::string list;
+    for (const auto& w : broken) list += (list.empty() ? "" : ", ") + actions::shown_word(s, w);
+    ImGui::PushStyleColor(ImGuiCol_Text, palette().zero_bit);
+    ImGui::TextWrapped("False negative%s: %s — added, yet the filter now says \"definitely not\". "
+                       "The unchecked remove took counts that were theirs. Undo brings them back.",
+                       broken.size() == 1 ? "" : "s", list.c_str());
+    ImGui::PopStyleColor();
+  }
   const size_t shown = std::min(words.size(), kChipsShown);
   // A long list scrolls in a box of a few lines; a short one just wraps.
   const bool boxed = words.size() > 40;
@@ -215,9 +230,12 @@ void word_list(AppState& s) {
   for (size_t i = 0; i < shown; ++i) {
     const std::string label = actions::shown_word(s, words[i], 24) + "##w" + std::to_string(i);
     if (i > 0) same_line_if_fits(button_width(label.c_str()));
+    const bool is_broken = !broken.empty() && std::find(broken.begin(), broken.end(), words[i]) != broken.end();
+    if (is_broken) ImGui::PushStyleColor(ImGuiCol_Button, palette().zero_bit);
     // A chip is chosen by a click released on it (a drag that starts on it chooses nothing).
     if (ImGui::SmallButton(label.c_str()) && !ImGui::IsMouseDragPastThreshold(ImGuiMouseButton_Left))
       dispatch(s, act::SetWordInput{words[i]});
+    if (is_broken) ImGui::PopStyleColor();
     if (ImGui::IsItemHovered()) s.hovered_word = words[i];
   }
   if (shown < words.size()) ImGui::TextDisabled("… and %s more", with_commas(words.size() - shown).c_str());

@@ -13,6 +13,7 @@ const PanelInfo kPanels[] = {
     {Panel::plots, "False positives", Column::right, panel_plots},
     {Panel::numbers, "Numbers", Column::right, panel_numbers},
     {Panel::check, "Check a password", Column::left, panel_check},
+    {Panel::code, "Code", Column::right, panel_code},
 };
 static_assert(std::size(kPanels) == kPanelCount, "a row for every Panel of action.h");
 

@@ -88,6 +88,7 @@ struct ViewOptions {
                                Panel::plots, Panel::numbers, Panel::check};
   bool panels_chosen = false;   // panels= named them: an embed then shows what it asked for
   bool embed_presets = false;   // panels= named "presets": an embed shows the preset buttons
+  Language code_language = Language::python;  // the Code panel's (shown on demand: panels=…,code)
   bool shown(Panel p) const {
     for (Panel q : panels)
       if (q == p) return true;
@@ -198,6 +199,11 @@ struct LessonState {
   uint64_t draws = 0;             // candidates drawn so far (each draw is fresh)
   Outcome note;                   // the last lesson action's message (a bad file, an unknown id)
   std::vector<std::string> warnings;  // a step's state the app could not apply
+  // The built-in lessons' texts, where they are fetched (builtin_lessons_ready()): asked for
+  // once; a lesson opened meanwhile (a link's lesson=, the JS API) opens when they arrive.
+  bool library_requested = false;
+  std::optional<std::pair<std::string, int>> waiting;  // {id, step}
+  std::string library_error;                           // why they did not come
 };
 
 // What the frame keeps between frames that is not the app's state: the theme applied to
@@ -248,13 +254,19 @@ struct AppState {
   uint64_t word_input_revision = 0;  // bumped when something else than typing sets the box
   std::string hovered_word;          // a word in the list under the mouse (drawing sets it)
   std::string check_input;           // "check a password" box
-  std::string preset = "tiny";       // an id: tiny, passwords, empty
+  std::string preset = "tiny";       // an id: tiny, passwords, python, empty
+  bool remove_unchecked = false;     // the counting variant's Remove skips the membership check
+  // Members the filter now answers "definitely not" for (unchecked removals broke them), for the
+  // version they were found at: the word list highlights them.
+  uint64_t broken_version = UINT64_MAX;
+  std::vector<std::string> broken_words;
   std::optional<Measurement> measurement;  // last measure() result, for the current version
   uint64_t measurement_version = UINT64_MAX;
   uint64_t probes = kDefaultProbes;
 
   // The design helper.
   double design_n = 10000, design_p = 0.01;
+  std::string design_memory = "4GiB";  // the reverse question: n words in this much memory
 
   PendingWords pending;
   bool password_list_loading = false;

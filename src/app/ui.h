@@ -74,6 +74,7 @@ void panel_params(AppState& s, Host& host);
 void panel_plots(AppState& s, Host& host);
 void panel_numbers(AppState& s, Host& host);
 void panel_check(AppState& s, Host& host);
+void panel_code(AppState& s, Host& host);     // a runnable program for the filter (Python, Go, JS, C++)
 void panel_steps(AppState& s, Host& host);    // the step-through (classroom)
 void panel_list(AppState& s, Host& host);     // your own words: open, paste or drop a list
 void panel_lessons(AppState& s, Host& host);  // lessons and their tasks

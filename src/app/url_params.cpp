@@ -130,7 +130,11 @@ void apply_params(AppState& s, Host& host, const Parsed& in, std::vector<std::st
     if (auto scheme = parse_scheme(percent_decode(*v))) r.scheme = *scheme;
     else
       warn.push_back("scheme = " + quoted(*v) +
-                     " is not reference, enhanced, independent or weak.");
+                     " is not reference, enhanced, independent, weak or sha256md5.");
+  }
+  if (auto v = in.get("counters")) {
+    if (auto c = parse_counter_width(percent_decode(*v))) r.counters = *c;
+    else warn.push_back("counters = " + quoted(*v) + " is not 4, 8 or unbounded.");
   }
   // Each number is judged on its own (a bad m does not take a good k with it).
   FilterParams ignored;
@@ -145,7 +149,7 @@ void apply_params(AppState& s, Host& host, const Parsed& in, std::vector<std::st
       r.*field = std::nullopt;
     }
   }
-  if (!r.m && !r.k && !r.variant && !r.scheme && !r.n0 && !r.p0 && !r.s && !r.r) return;
+  if (!r.m && !r.k && !r.variant && !r.scheme && !r.n0 && !r.p0 && !r.s && !r.r && !r.counters) return;
   const Outcome o = apply(s, host, act::SetParams{r});
   if (!o.ok()) warn.push_back(outcome_text(o));
 }
@@ -311,11 +315,16 @@ std::vector<std::string> apply_url_params(AppState& s, Host& host, std::string_v
                                        "words",  "word",  "panels", "theme",   "scale",
                                        "probes", "embed", "safe",   "present",
                                        "lesson", "step",  "n0",     "p0",      "s",
-                                       "r",      "inserted"};
+                                       "r",      "inserted", "counters", "remove"};
   for (const auto& [key, value] : in.values) {
     bool known = false;
     for (const char* k : kKnown) known |= key == k;
     if (!known) warn.push_back("Unknown parameter " + quoted(key) + " ignored.");
+  }
+  if (auto v = in.get("remove")) {
+    const std::string how = percent_decode(*v);
+    if (how == "unchecked" || how == "checked") (void)apply(s, host, act::SetRemoveUnchecked{how == "unchecked"});
+    else warn.push_back("remove = " + quoted(*v) + " is not checked or unchecked.");
   }
   // A lesson's step sets its own state first; what else the link says refines it (a shared
   // step carries the state the student had).
@@ -368,7 +377,7 @@ namespace {
 // The words after the preset's own: a link says "preset + these words" when the preset's words
 // are all still there, in order.
 bool on_intact_preset(const AppState& s) {
-  return (s.preset == "tiny" || s.preset == "passwords") && s.preset_intact &&
+  return (s.preset == "tiny" || s.preset == "passwords" || s.preset == "python") && s.preset_intact &&
          s.preset_word_count <= s.set.words().size();
 }
 size_t first_extra_word(const AppState& s) {
@@ -410,6 +419,9 @@ std::string query_for(const AppState& s, bool with_words) {
          "&r=" + shortest(sp.tightening);
   }
   if (p.scheme != Scheme::reference) q += std::string("&scheme=") + scheme_name(p.scheme);
+  if (p.counting.width != CounterWidth::four)
+    q += std::string("&counters=") + counter_width_name(p.counting.width);
+  if (s.remove_unchecked) q += "&remove=unchecked";
   if (with_words) q += words_value(words, first_extra);
   if (s.inserted) q += "&inserted=" + std::to_string(*s.inserted);
   if (!s.word_input.empty()) q += "&word=" + percent_encode(s.word_input);

@@ -2,6 +2,7 @@
 // machines (sweep also --csv).
 #include "commands.h"
 
+#include <algorithm>
 #include <cinttypes>
 #include <cmath>
 #include <cstdio>
@@ -9,9 +10,11 @@
 #include <iostream>
 
 #include "args.h"
+#include "core/design.h"
 #include "core/experiment.h"
 #include "core/growth.h"
 #include "core/json_writer.h"
+#include "core/program.h"
 #include "core/result_json.h"
 #include "core/theory.h"
 #include "core/word_list.h"
@@ -57,8 +60,13 @@ Result<FilterParams> filter_params(const Args& a, FilterParams p) {
   if (const std::string* s = a.value("--scheme")) {
     std::optional<Scheme> scheme = parse_scheme(*s);
     if (!scheme)
-      return Error{"--scheme must be reference, enhanced, independent or weak, got '" + *s + "'"};
+      return Error{"--scheme must be reference, enhanced, independent, weak or sha256md5, got '" + *s + "'"};
     p.scheme = *scheme;
+  }
+  if (const std::string* c = a.value("--counters")) {
+    std::optional<CounterWidth> counters = parse_counter_width(*c);
+    if (!counters) return Error{"--counters must be 4, 8 or unbounded, got '" + *c + "'"};
+    p.counting.width = *counters;
   }
   if (const std::string* v = a.value("--variant")) {
     std::optional<Variant> variant = parse_variant(*v);
@@ -162,15 +170,19 @@ const char* const kPositionsUsage =
     "The k bit positions of each WORD (hashed as its UTF-8 bytes) in a filter of M bits.\n"
     "  --m M         bits, 1 to 4294967296 (2^32)\n"
     "  --k K         positions per word, 1 to 64\n"
-    "  --scheme S    reference (default), enhanced, independent, weak\n"
+    "  --scheme S    reference (default), enhanced, independent, weak, sha256md5 (SHA-256 + MD5,\n"
+    "                as one article's Python hashlib filter)\n"
     "  --variant V   standard (default), counting, blocked (positions inside the word's block),\n"
     "                scalable (stages that grow: --n0 N --p0 P --s S --r R, defaults 1000 0.01 2 0.85;\n"
     "                positions of the first stage)\n"
+    "  --counters C  the counting variant's counters: 4 (default, saturating), 8, unbounded\n"
     "  --json        machine-readable output\n"
     "example: bloomlab positions --m 64 --k 3 dragon   ->  dragon  30 1 36\n";
 
 Result<int> run_positions(const std::vector<std::string>& argv) {
-  Result<Args> a = parse(argv, {{"--m", "--k", "--scheme", "--variant", "--n0", "--p0", "--s", "--r"}, {"--json"}});
+  Result<Args> a = parse(
+      argv, {{"--m", "--k", "--scheme", "--variant", "--n0", "--p0", "--s", "--r", "--counters"},
+             {"--json"}});
   if (!a.ok()) return Error{a.error()};
   if (!a->has("--m") || !a->has("--k")) return Error{"positions needs --m and --k"};
   if (a->positional.empty()) return Error{"positions needs at least one WORD"};
@@ -209,12 +221,14 @@ const char* const kMeasureUsage =
     "probes that are members: measured FP = maybes / queried, beside the theory.\n"
     "  --probes N          100000 by default (1 to 1000000000)\n"
     "  --probe-list FILE   query the lines of FILE instead\n"
-    "  --scheme, --variant as for `bloomlab positions`\n";
+    "  --scheme, --variant, --counters as for `bloomlab positions`\n";
 
 Result<int> run_measure(const std::vector<std::string>& argv) {
   Result<Args> a = parse(
       argv,
-      {{"--words", "--m", "--k", "--probes", "--probe-list", "--scheme", "--variant", "--n0", "--p0", "--s", "--r"}, {"--json"}});
+      {{"--words", "--m", "--k", "--probes", "--probe-list", "--scheme", "--variant", "--n0", "--p0",
+        "--s", "--r", "--counters"},
+       {"--json"}});
   if (!a.ok()) return Error{a.error()};
   if (!a->positional.empty())
     return Error{"measure takes no words on the command line: '" + a->positional[0] + "'"};
@@ -420,48 +434,106 @@ Result<int> run_growth(const std::vector<std::string>& argv) {
 // --- design ---------------------------------------------------------------------------------
 
 const char* const kDesignUsage =
-    "usage: bloomlab design --n N --p P [--json]\n"
+    "usage: bloomlab design --n N (--p P | --memory SIZE) [--json]\n"
     "The filter for N items at false-positive rate P: m = ceil(-N ln P / (ln 2)^2),\n"
-    "k = max(1, round((m/N) ln 2)), its size and its expected FP.\n"
-    "  --n N   items, 1 to 1000000000000\n"
-    "  --p P   target FP rate, strictly between 0 and 1 (e.g. 0.01)\n";
+    "k = max(1, round((m/N) ln 2)), its size and its expected FP; beside it one article's Python\n"
+    "rounding (m = max(1, floor(-N ln P / (ln 2)^2)), k = max(1, floor((m/N) ln 2))).\n"
+    "With --memory: the best k for N items in SIZE, and the FP it gives.\n"
+    "Any size is answered: beyond BloomLab's 2^32 bits the result is theory only, and says so.\n"
+    "  --n N          items, 1 to 1000000000000 (10^12)\n"
+    "  --p P          target FP rate, strictly between 0 and 1 (e.g. 0.01; 1e-12 and below work)\n"
+    "  --memory SIZE  a memory budget: 4GiB, 512MiB, 100000bytes, 1e6bits, 4GB (10^9 bytes)...\n"
+    "example: bloomlab design --n 5000000000 --memory 4GiB\n";
+
+void json_design(JsonWriter& j, const char* key, const Design& d) {
+  j.key(key).begin_object().field("m", d.m).field("k", uint64_t{d.k});
+  j.field("bytes", (d.m + 7) / 8).field("expectedFp", d.fp).field("fits", d.buildable).end_object();
+}
+
+// "too large to build" in words, or nothing.
+std::string theory_only(const Design& d) {
+  if (d.buildable) return "";
+  if (d.m > kMaxBits) return memory_text(d.m) + ": too large to build in BloomLab (2^32 bits at most); the theory holds";
+  return "k = " + std::to_string(d.k) + ": more than 64 hashes, too many to build in BloomLab; the theory holds";
+}
 
 Result<int> run_design(const std::vector<std::string>& argv) {
-  Result<Args> a = parse(argv, {{"--n", "--p"}, {"--json"}});
+  Result<Args> a = parse(argv, {{"--n", "--p", "--memory"}, {"--json"}});
   if (!a.ok()) return Error{a.error()};
   if (!a->positional.empty()) return Error{"design takes no words: '" + a->positional[0] + "'"};
-  if (!a->has("--n") || !a->has("--p")) return Error{"design needs --n and --p"};
+  if (!a->has("--n") || (!a->has("--p") && !a->has("--memory")))
+    return Error{"design needs --n and --p (or --n and --memory)"};
+  if (a->has("--p") && a->has("--memory")) return Error{"give --p or --memory, not both"};
   Result<uint64_t> n = parse_count("--n", *a->value("--n"), 1, 1000000000000ull);
   if (!n.ok()) return Error{n.error()};
+  const double nd = static_cast<double>(*n);
+
+  if (const std::string* text = a->value("--memory")) {
+    Result<uint64_t> bits = parse_memory(*text);
+    if (!bits.ok()) return Error{"--memory: " + bits.error()};
+    const Design d = design_for_memory(nd, *bits);
+    if (a->has("--json")) {
+      JsonWriter j;
+      j.begin_object().field("n", *n).field("memoryBits", *bits);
+      json_design(j, "best", d);
+      j.field("bitsPerItem", theory::bits_per_item(static_cast<double>(d.m), nd)).end_object();
+      std::cout << j.str() << '\n';
+      return 0;
+    }
+    std::vector<std::vector<std::string>> rows{
+        {"n", std::to_string(*n)},
+        {"memory", memory_text(*bits)},
+        {"bits per item", fixed(theory::bits_per_item(static_cast<double>(d.m), nd), 3)},
+        {"best k", std::to_string(d.k)},
+        {"expected FP", fixed(d.fp, 6) + " (1 - e^(-kn/m))^k" + (d.fp < 1e-4 ? " = " + [&] {
+                          char buf[32];
+                          std::snprintf(buf, sizeof buf, "%.3g", d.fp);
+                          return std::string(buf);
+                        }() : std::string())},
+    };
+    if (!d.buildable) rows.push_back({"note", theory_only(d)});
+    print_table(rows);
+    return 0;
+  }
   Result<double> p = parse_real("--p", *a->value("--p"));
   if (!p.ok()) return Error{p.error()};
   if (!(*p > 0 && *p < 1))
     return Error{"--p must be strictly between 0 and 1, got " + *a->value("--p")};
-  const double nd = static_cast<double>(*n);
-  const uint64_t m = theory::bits_for(nd, *p);
+  const Design ours = design_for_rate(nd, *p);
+  const Design floor = design_for_rate_floor(nd, *p);
+  const uint64_t m = ours.m;
   const double md = static_cast<double>(m);
-  const uint32_t k = theory::optimal_k(md, nd);
-  const bool fits = m <= kMaxBits && k <= kMaxHashes;
-  const double approx = theory::standard_fp_rate(nd, md, k);
+  const uint32_t k = ours.k;
+  const bool fits = ours.buildable;
+  const double approx = ours.fp;
   const double exact = k <= kMaxHashes ? theory::exact_fp_rate(*n, m, k) : approx;
   if (a->has("--json")) {
     JsonWriter j;
     j.begin_object().field("n", *n).field("p", *p).field("m", m).field("k", uint64_t{k});
     j.field("bytes", (m + 7) / 8).field("bitsPerItem", theory::bits_per_item(md, nd));
-    j.field("expectedFp", approx).field("exactFp", exact).field("fits", fits).end_object();
+    j.field("expectedFp", approx).field("exactFp", exact).field("fits", fits);
+    json_design(j, "floor", floor);
+    j.end_object();
     std::cout << j.str() << '\n';
     return 0;
   }
-  print_table({
+  char rate[32];
+  std::snprintf(rate, sizeof rate, "%.6g", *p);
+  std::vector<std::vector<std::string>> rows{
       {"n", std::to_string(*n)},
-      {"target p", fixed(*p, 6)},
+      {"target p", *p >= 1e-6 ? fixed(*p, 6) : std::string(rate)},
       {"m", std::to_string(m) + " bits" + (fits ? "" : " (beyond BloomLab's 2^32-bit limit)")},
       {"k", std::to_string(k)},
       {"bytes", std::to_string((m + 7) / 8)},
       {"bits per item", fixed(theory::bits_per_item(md, nd), 3)},
       {"expected FP",
        fixed(approx, 6) + " (1 - e^(-kn/m))^k; exact for finite m: " + fixed(exact, 6)},
-  });
+      {"floor rounding", "m = " + std::to_string(floor.m) + ", k = " + std::to_string(floor.k) +
+                             ", expected FP " + fixed(floor.fp, 6) +
+                             " (one article's Python: floor of both)"},
+  };
+  if (!fits) rows.push_back({"note", theory_only(ours)});
+  print_table(rows);
   return 0;
 }
 
@@ -475,7 +547,9 @@ const char* const kCheckUsage =
     "0.01.\n";
 
 Result<int> run_check(const std::vector<std::string>& argv) {
-  Result<Args> a = parse(argv, {{"--words", "--m", "--k", "--scheme", "--variant", "--n0", "--p0", "--s", "--r"}, {"--json"}});
+  Result<Args> a = parse(argv, {{"--words", "--m", "--k", "--scheme", "--variant", "--n0", "--p0",
+                                  "--s", "--r", "--counters"},
+                                 {"--json"}});
   if (!a.ok()) return Error{a.error()};
   if (a->positional.empty()) return Error{"check needs at least one WORD"};
   if (std::optional<Error> e = check_words(a->positional)) return *e;
@@ -513,6 +587,57 @@ Result<int> run_check(const std::vector<std::string>& argv) {
   return 0;
 }
 
+// --- code -----------------------------------------------------------------------------------
+
+const char* const kCodeUsage =
+    "usage: bloomlab code --language L --m M --k K [--scheme S] [--words FILE] [--ask WORD]\n"
+    "                     [--probes N] [WORD...]\n"
+    "A complete program (the Code panel's) that builds this standard filter and prints each word\n"
+    "with its verdict and positions, the bits set and the false positives over the probes.\n"
+    "  --language L   python, go, javascript (node), cpp\n"
+    "  --scheme S     reference (default) or sha256md5\n"
+    "  --words FILE   the words: passwords-10k (the program reads passwords-10k.txt), or a file\n"
+    "                 (up to 1000 words are written into the program, more are read from FILE)\n"
+    "  WORD...        the words, without --words\n"
+    "  --ask WORD     one more word to ask about (the word box)\n";
+
+Result<int> run_code(const std::vector<std::string>& argv) {
+  Result<Args> a = parse(argv, {{"--language", "--m", "--k", "--scheme", "--words", "--ask", "--probes"}, {}});
+  if (!a.ok()) return Error{a.error()};
+  const std::string* language = a->value("--language");
+  if (!language) return Error{"code needs --language (python, go, javascript or cpp)"};
+  const std::optional<Language> l = parse_language(*language);
+  if (!l) return Error{"--language must be python, go, javascript or cpp, got '" + *language + "'"};
+  if (!a->has("--m") || !a->has("--k")) return Error{"code needs --m and --k"};
+  Result<FilterParams> p = filter_params(*a, {});
+  if (!p.ok()) return Error{p.error()};
+  if (!program_supports(p->scheme))
+    return Error{"--scheme must be reference or sha256md5 for a program, got '" + *a->value("--scheme") + "'"};
+  if (std::optional<Error> e = check_words(a->positional)) return *e;
+  Result<uint64_t> probes = probe_count(*a);
+  if (!probes.ok()) return Error{probes.error()};
+  ProgramSpec spec;
+  spec.params = *p;
+  spec.probes = *probes;
+  if (const std::string* name = a->value("--words")) {
+    if (!a->positional.empty()) return Error{"give --words FILE or WORDs, not both"};
+    Result<WordList> list = load_words(*a);
+    if (!list.ok()) return Error{list.error()};
+    if (*name == kBundledList) spec.words_file = std::string(kBundledList) + ".txt";
+    else if (list->words.size() > 1000) spec.words_file = *name;
+    else spec.words = list->words;
+  } else {
+    for (const std::string& w : a->positional)  // duplicates once, as the filter counts them
+      if (std::find(spec.words.begin(), spec.words.end(), w) == spec.words.end()) spec.words.push_back(w);
+  }
+  if (const std::string* ask = a->value("--ask")) {
+    if (std::optional<Error> e = check_words({*ask})) return *e;
+    if (std::find(spec.words.begin(), spec.words.end(), *ask) == spec.words.end()) spec.questions.push_back(*ask);
+  }
+  std::cout << program(*l, spec);
+  return 0;
+}
+
 }  // namespace
 
 std::vector<std::string>& warnings() {
@@ -530,6 +655,8 @@ const std::vector<Command>& commands() {
       {"design", "m and k for n items at a target FP rate", kDesignUsage, run_design},
       {"check", "ask a filter about words, with the culprits of false positives", kCheckUsage,
        run_check},
+      {"code", "a runnable program for a filter, in Python, Go, JavaScript or C++", kCodeUsage,
+       run_code},
   };
   return all;
 }

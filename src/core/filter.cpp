@@ -35,10 +35,18 @@ constexpr uint64_t kHeadroomBytes = uint64_t{64} << 20;
 
 bool memory_available(uint64_t bytes) {
   if (sizeof(size_t) >= 8) return true;  // 64-bit: the allocation itself throws bad_alloc
+  // Two blocks, as they will be used: the filter, and the headroom beside it. One block of both
+  // sizes asked for more than the program needs: when a big filter is replaced (released first,
+  // WordSet::set_params), its freed 512 MiB must take the new one, and the headroom can come from
+  // elsewhere. As one block it fitted only when the freed block happened to end the heap, so
+  // changing k at m = 2^32 was refused or not by where small allocations had landed.
   // volatile: a malloc whose result is only freed may be optimised away as if it succeeded.
-  void* volatile probe = std::malloc(static_cast<size_t>(bytes + kHeadroomBytes));
-  const bool fits = probe != nullptr;
-  std::free(probe);
+  void* volatile filter = std::malloc(static_cast<size_t>(bytes));
+  if (!filter) return false;
+  void* volatile headroom = std::malloc(static_cast<size_t>(kHeadroomBytes));
+  const bool fits = headroom != nullptr;
+  std::free(headroom);
+  std::free(filter);
   return fits;
 }
 
@@ -101,6 +109,11 @@ RemoveOutcome Filter::remove(std::string_view item) {
   return ops_->remove(s_, item, fnv1a64(item));
 }
 
+RemoveOutcome Filter::remove_unchecked(std::string_view item) {
+  if (!ops_->remove_unchecked) return RemoveOutcome::refused_variant;
+  return ops_->remove_unchecked(s_, item, fnv1a64(item));
+}
+
 void Filter::clear() { ops_->init(s_); }
 
 uint64_t Filter::size_in_bits() const { return ops_->size_in_bits(s_); }
@@ -117,10 +130,10 @@ bool Filter::bit(uint64_t i) const {
   return i < s_.bit_count && detail::test_bit(s_.bits.data(), i);
 }
 
-unsigned Filter::counter(uint64_t i) const {
+uint64_t Filter::counter(uint64_t i) const {
   if (i >= s_.bit_count) return 0;
-  if (!ops_->has_counters) return bit(i) ? 1u : 0u;
-  return (s_.counters[detail::byte_of(i)] >> ((i & 1) * 4)) & 0xfu;
+  if (!ops_->counter) return bit(i) ? 1u : 0u;
+  return ops_->counter(s_, i);
 }
 
 void filter_positions(const FilterParams& p, std::string_view item, std::vector<uint64_t>& out) {
@@ -153,6 +166,11 @@ PositionTrace trace_positions(const FilterParams& p, std::string_view item) {
   } else {
     t.h1 = t.h & 0xffffffffu;
     t.h2 = p.scheme == Scheme::weak ? (t.h >> 32) : ((t.h >> 32) | 1u);
+  }
+  if (!t.blocked && p.scheme == Scheme::sha256md5) {  // the scheme's own two hashes, not h's halves
+    const DigestPair d = sha256md5_hashes(item);
+    t.h1 = d.h1;
+    t.h2 = d.h2;
   }
   filter_positions(p, item, t.positions);
   return t;

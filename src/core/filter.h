@@ -2,7 +2,8 @@
 // set, n. What differs between variants is in their own files behind variant.h:
 //
 //   Variant::standard  one bit per position, the article's filter
-//   Variant::counting  4-bit saturating counters (Fan et al. 2000): remove() is possible
+//   Variant::counting  counters (Fan et al. 2000): remove() is possible. 4-bit saturating (the
+//                      default), 8-bit saturating, or unbounded (as one article's Python filter)
 //   Variant::blocked   all k bits of an item inside one 512-bit block (Putze, Sanders, Singler 2007)
 //   Variant::scalable  stages that grow with the set (Almeida, Baquero, Preguiça, Hutchison 2007)
 //
@@ -102,17 +103,22 @@ class Filter {
   // out of cache (the queries' memory reads overlap; variant.h, contains_batch).
   void contains_many(const std::string_view* items, size_t count, uint8_t* out) const;
   RemoveOutcome remove(std::string_view item);
+  // One article's `remove`: every counter of the item above zero goes down by one, WITHOUT
+  // checking that the item is in the set. Removing a false positive this way takes counts that
+  // belong to other words: some of them then answer "definitely not" (false negatives).
+  // Saturated 4- and 8-bit counters stay, as in remove(). Counting variant only (variant.h).
+  RemoveOutcome remove_unchecked(std::string_view item);
   void clear();
 
   const FilterParams& params() const { return s_.params; }
   const VariantOps& ops() const { return *ops_; }
-  uint64_t size_in_bits() const;   // memory the filter needs: m bits, or 4m for counting
+  uint64_t size_in_bits() const;   // memory the filter needs: m bits, or m counters' bits
   uint64_t size_in_bytes() const;  // rounded up to whole bytes
   uint64_t bits_set() const;       // X: positions whose bit (counter) is non-zero
   uint64_t items_added() const { return s_.n; }  // adds minus successful removes
   uint64_t bit_count() const { return s_.bit_count; }  // bits in the array (m; scalable: all stages)
   bool bit(uint64_t i) const;                  // position i non-zero?
-  unsigned counter(uint64_t i) const;          // counting: 0..15; other variants: 0 or 1
+  uint64_t counter(uint64_t i) const;          // counting: 0..counter_max; others: 0 or 1
   // Positions of an item under this filter's params (blocked maps into the item's block).
   void positions_of(std::string_view item, std::vector<uint64_t>& out) const;
   size_t positions_of(std::string_view item, uint64_t h, uint64_t (&out)[kMaxPositions]) const;

@@ -66,6 +66,20 @@ inline void for_each_position(Scheme s, std::string_view item, uint64_t h, uint6
       }
       return;
     }
+    case Scheme::sha256md5: {
+      // Python computes (h1 + i*h2) % m with unbounded integers; h1 + i*h2 needs up to 70 bits.
+      // The same residue: (h1 mod m + i*(h2 mod m)) mod m, stepped as above (both terms < m, so
+      // pos + step < 2m <= 2^33: no overflow for any m up to 2^32, nor up to 2^63).
+      const DigestPair d = sha256md5_hashes(item);
+      uint64_t pos = d.h1 % m;
+      const uint64_t step = d.h2 % m;
+      for (uint32_t i = 0; i < k; ++i) {
+        if (!emit(pos)) return;
+        pos += step;
+        if (pos >= m) pos -= m;
+      }
+      return;
+    }
     case Scheme::independent: {
       for (uint32_t i = 0; i < k; ++i) {
         const uint64_t hi = i == 0 ? h : fnv1a64_from(seeded_basis(i), item);

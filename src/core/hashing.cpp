@@ -1,5 +1,6 @@
 #include "hashing.h"
 
+#include "digest.h"
 #include "hash_detail.h"
 
 namespace bloomlab {
@@ -14,6 +15,8 @@ const char* scheme_name(Scheme s) {
       return "independent";
     case Scheme::weak:
       return "weak";
+    case Scheme::sha256md5:
+      return "sha256md5";
   }
   return "reference";
 }
@@ -23,6 +26,10 @@ std::optional<Scheme> parse_scheme(std::string_view name) {
     if (name == scheme_name(s)) return s;
   }
   return std::nullopt;
+}
+
+DigestPair sha256md5_hashes(std::string_view item) {
+  return DigestPair{first8_big_endian(sha256(item)), first8_big_endian(md5(item))};
 }
 
 uint64_t fnv1a64(std::string_view bytes) {

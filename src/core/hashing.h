@@ -17,9 +17,11 @@ enum class Scheme {
   enhanced,     // enhanced double hashing, Dillinger & Manolios 2004: h1 + i*h2 + (i^3-i)/6
   independent,  // k seeded FNV-1a hashes, one per position: the "ideal" the others approximate
   weak,         // h1 + i*h2 with h2 NOT forced odd: an even step on an even m reaches a sub-lattice
+  sha256md5,    // one article's Python filter: h1 = SHA-256, h2 = MD5 (first 8 bytes, big-endian),
+                // (h1 + i*h2) mod m in exact integer arithmetic, as Python's big integers give it
 };
 inline constexpr Scheme kAllSchemes[] = {Scheme::reference, Scheme::enhanced, Scheme::independent,
-                                         Scheme::weak};
+                                         Scheme::weak, Scheme::sha256md5};
 
 const char* scheme_name(Scheme s);                       // "reference", "enhanced", ...
 std::optional<Scheme> parse_scheme(std::string_view name);  // inverse of scheme_name
@@ -28,6 +30,13 @@ std::optional<Scheme> parse_scheme(std::string_view name);  // inverse of scheme
 uint64_t fnv1a64(std::string_view bytes);
 // FNV-1a 64 started from a seed-dependent basis; seed 0 equals fnv1a64.
 uint64_t fnv1a64_seeded(std::string_view bytes, uint64_t seed);
+
+// The sha256md5 scheme's two hashes: h1 = int.from_bytes(sha256(item)[:8], "big"),
+// h2 = int.from_bytes(md5(item)[:8], "big"), as hashlib gives them.
+struct DigestPair {
+  uint64_t h1 = 0, h2 = 0;
+};
+DigestPair sha256md5_hashes(std::string_view item);
 
 // The k positions of `item` in an array of m bits (m >= 1, k >= 1), appended to `out` after
 // clearing it. Position i is out[i].

@@ -13,6 +13,8 @@ void write_params(JsonWriter& w, const FilterParams& p) {
     w.field("n0", p.scalable.n0).field("p0", p.scalable.p0).field("s", p.scalable.growth);
     w.field("r", p.scalable.tightening);
   }
+  // The counters only where they exist: "4", "8" or "unbounded".
+  if (p.variant == Variant::counting) w.field("counters", counter_width_name(p.counting.width));
   w.end_object();
 }
 

@@ -32,6 +32,23 @@ inline constexpr uint32_t kMaxHashes = 64;
 inline constexpr uint64_t kBlockBits = 512;  // one cache line of 64 bytes
 inline constexpr unsigned kCounterMax = 15;  // 4-bit counters saturate here
 
+// The counting variant's counters: 4 bits (saturate at 15, Fan et al.'s), 8 bits (at 255), or
+// unbounded (a 32-bit counter here, which never saturates: it counts distinct words, fewer than
+// 2^32), as one article's Python filter (`counts = [0] * m`). Defined in variant_counting.cpp.
+enum class CounterWidth { four, eight, unbounded };
+inline constexpr CounterWidth kAllCounterWidths[] = {CounterWidth::four, CounterWidth::eight,
+                                                     CounterWidth::unbounded};
+const char* counter_width_name(CounterWidth c);  // "4", "8", "unbounded"
+std::optional<CounterWidth> parse_counter_width(std::string_view name);
+unsigned counter_bits(CounterWidth c);           // 4, 8, 32 (the memory a counter takes)
+uint64_t counter_max(CounterWidth c);            // 15, 255, 2^32 - 1
+
+// The counting variant's own parameters. Ignored by the other variants.
+struct CountingParams {
+  CounterWidth width = CounterWidth::four;
+  bool operator==(const CountingParams& o) const { return width == o.width; }
+};
+
 // The scalable filter's growth (Almeida, Baquero, Preguiça, Hutchison 2007): stage 0 is sized for
 // n0 items at FP p0; each next stage holds `growth` times more items at FP `tightening` times
 // lower. Ignored by the other variants.
@@ -51,9 +68,10 @@ struct FilterParams {
   Variant variant = Variant::standard;
   Scheme scheme = Scheme::reference;
   ScalableParams scalable = {};
+  CountingParams counting = {};
   bool operator==(const FilterParams& o) const {
     return m == o.m && k == o.k && variant == o.variant && scheme == o.scheme &&
-           scalable == o.scalable;
+           scalable == o.scalable && counting == o.counting;
   }
   bool operator!=(const FilterParams& o) const { return !(*this == o); }
 };
@@ -95,7 +113,8 @@ struct Stage {
 struct FilterStorage {
   FilterParams params;
   BitWords bits;                  // every variant keeps the occupancy bitmap, bit i at bits[i/64]
-  std::vector<uint8_t> counters;  // counting: two 4-bit counters per byte
+  std::vector<uint8_t> counters;  // counting: two 4-bit counters per byte, or one 8-bit
+  std::vector<uint32_t> wide_counters;  // counting, unbounded: one 32-bit counter each
   std::vector<Stage> stages;      // scalable: its stages, one under another in `bits`
   uint64_t bit_count = 0;         // bits in the array: m, or the stages' sum
   uint64_t n = 0;                 // adds minus successful removes
@@ -130,6 +149,11 @@ struct VariantOps {
   void (*contains_batch)(const FilterStorage& s, const std::string_view* items, const uint64_t* h,
                          size_t n, uint8_t* out);
   RemoveOutcome (*remove)(FilterStorage& s, std::string_view item, uint64_t h);  // null: refused
+  // One article's `remove`: lowers every counter of the item above zero WITHOUT checking that
+  // the item was added (false negatives follow when it was not). Null: refused.
+  RemoveOutcome (*remove_unchecked)(FilterStorage& s, std::string_view item, uint64_t h);
+  // The count at position i (i < bit_count); null: the bit (0 or 1).
+  uint64_t (*counter)(const FilterStorage& s, uint64_t i);
   // The item's positions (absolute bit indices) in a filter with params p and `stages` stages
   // (1 for single-array variants), into out[kMaxPositions]; returns how many.
   size_t (*positions)(const FilterParams& p, size_t stages, std::string_view item, uint64_t h,

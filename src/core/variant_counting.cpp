@@ -1,42 +1,112 @@
-// The counting variant (Fan, Cao, Almeida, Broder 2000): a 4-bit saturating counter per
-// position, so that a member can be removed. The positions are the standard variant's.
+// The counting variant (Fan, Cao, Almeida, Broder 2000): a counter per position, so that a member
+// can be removed. The positions are the standard variant's. Its parameters (CountingParams): the
+// counter width, 4 bits saturating at 15 (Fan et al.'s), 8 bits saturating at 255, or unbounded
+// (one article's Python filter, `counts = [0] * m`); and besides remove(), which refuses a word
+// some counter says is absent, that article's remove without checking (remove_unchecked).
 #include <algorithm>
 
 #include "theory.h"
 #include "variant_detail.h"
 
 namespace bloomlab {
+
+const char* counter_width_name(CounterWidth c) {
+  return c == CounterWidth::eight ? "8" : c == CounterWidth::unbounded ? "unbounded" : "4";
+}
+
+std::optional<CounterWidth> parse_counter_width(std::string_view name) {
+  for (CounterWidth c : kAllCounterWidths)
+    if (name == counter_width_name(c)) return c;
+  return std::nullopt;
+}
+
+unsigned counter_bits(CounterWidth c) {
+  return c == CounterWidth::eight ? 8 : c == CounterWidth::unbounded ? 32 : 4;
+}
+
+uint64_t counter_max(CounterWidth c) {
+  return c == CounterWidth::eight ? 255 : c == CounterWidth::unbounded ? UINT32_MAX : kCounterMax;
+}
+
 namespace {
 
-uint64_t bytes_needed(const FilterParams& p) { return (4 * p.m + p.m + 7) / 8; }  // counters + bitmap
+CounterWidth width(const FilterParams& p) { return p.counting.width; }
+
+uint64_t bytes_needed(const FilterParams& p) {
+  return (counter_bits(width(p)) * p.m + p.m + 7) / 8;  // counters + bitmap
+}
 
 void init(FilterStorage& s) {
   detail::init_bit_array(s, s.params.m);
-  s.counters.assign(static_cast<size_t>((s.params.m + 1) / 2), 0);
+  switch (width(s.params)) {
+    case CounterWidth::four: s.counters.assign(static_cast<size_t>((s.params.m + 1) / 2), 0); break;
+    case CounterWidth::eight: s.counters.assign(static_cast<size_t>(s.params.m), 0); break;
+    case CounterWidth::unbounded: s.wide_counters.assign(static_cast<size_t>(s.params.m), 0); break;
+  }
 }
 
-unsigned counter(const FilterStorage& s, uint64_t i) {
-  return (s.counters[detail::byte_of(i)] >> ((i & 1) * 4)) & 0xfu;
+uint64_t counter(const FilterStorage& s, uint64_t i) {
+  switch (width(s.params)) {
+    case CounterWidth::four: return (s.counters[detail::byte_of(i)] >> ((i & 1) * 4)) & 0xfu;
+    case CounterWidth::eight: return s.counters[static_cast<size_t>(i)];
+    case CounterWidth::unbounded: return s.wide_counters[static_cast<size_t>(i)];
+  }
+  return 0;
 }
 
-// The distinct positions of an item, ascending: a counting filter counts an item once per
-// distinct position, so that add and remove are exact inverses even when positions repeat.
-size_t distinct_positions(const FilterParams& p, std::string_view item, uint64_t h,
-                          uint64_t (&out)[kMaxHashes]) {
+void set_counter(FilterStorage& s, uint64_t i, uint64_t value) {
+  switch (width(s.params)) {
+    case CounterWidth::four: {
+      const unsigned shift = static_cast<unsigned>((i & 1) * 4);
+      uint8_t& byte = s.counters[detail::byte_of(i)];
+      byte = static_cast<uint8_t>((byte & ~(0xfu << shift)) | (value << shift));
+      break;
+    }
+    case CounterWidth::eight: s.counters[static_cast<size_t>(i)] = static_cast<uint8_t>(value); break;
+    case CounterWidth::unbounded:
+      s.wide_counters[static_cast<size_t>(i)] = static_cast<uint32_t>(value);
+      break;
+  }
+}
+
+// The positions a counting filter counts an item at: with saturating counters each distinct
+// position once (ascending), so that add and remove are exact inverses even when positions
+// repeat; with unbounded counters every position, a repeated one twice, as the article's Python
+// (`for i in positions: counts[i] += 1`) does; add and remove stay inverses there.
+size_t counted_positions(const FilterParams& p, std::string_view item, uint64_t h,
+                         uint64_t (&out)[kMaxHashes]) {
   const size_t count = detail::array_positions(p, item, h, out);
+  if (width(p) == CounterWidth::unbounded) return count;
   std::sort(out, out + count);
   return static_cast<size_t>(std::unique(out, out + count) - out);
 }
 
-void insert(FilterStorage& s, std::string_view item, uint64_t h) {
-  uint64_t pos[kMaxHashes];
-  const size_t count = distinct_positions(s.params, item, h, pos);
+// Each counter above zero goes down by one, except saturated ones: a saturated counter has lost
+// count of its items, and lowering it could reach 0 while some word still needs it (a false
+// negative), so it never goes down (Fan et al. 2000).
+void decrement(FilterStorage& s, const uint64_t* pos, size_t count) {
+  const uint64_t max = counter_max(width(s.params));
   for (size_t j = 0; j < count; ++j) {
     const uint64_t i = pos[j];
-    const unsigned c = counter(s, i);
-    if (c == kCounterMax) continue;  // saturated: stays at 15 forever
-    const unsigned shift = static_cast<unsigned>((i & 1) * 4);
-    s.counters[detail::byte_of(i)] = static_cast<uint8_t>(s.counters[detail::byte_of(i)] + (1u << shift));
+    const uint64_t c = counter(s, i);
+    if (c == 0 || c == max) continue;
+    set_counter(s, i, c - 1);
+    if (c == 1) {
+      s.bits[detail::word_of(i)] &= ~(uint64_t{1} << (i & 63));
+      --s.bits_set;
+    }
+  }
+}
+
+void insert(FilterStorage& s, std::string_view item, uint64_t h) {
+  uint64_t pos[kMaxHashes];
+  const size_t count = counted_positions(s.params, item, h, pos);
+  const uint64_t max = counter_max(width(s.params));
+  for (size_t j = 0; j < count; ++j) {
+    const uint64_t i = pos[j];
+    const uint64_t c = counter(s, i);
+    if (c == max) continue;  // saturated: stays there forever
+    set_counter(s, i, c + 1);
     if (c == 0) detail::set_bit(s, i);
   }
   ++s.n;
@@ -48,24 +118,19 @@ bool contains(const FilterStorage& s, std::string_view item, uint64_t h) {
 
 RemoveOutcome remove(FilterStorage& s, std::string_view item, uint64_t h) {
   uint64_t pos[kMaxHashes];
-  const size_t count = distinct_positions(s.params, item, h, pos);
+  const size_t count = counted_positions(s.params, item, h, pos);
   for (size_t j = 0; j < count; ++j) {
     if (counter(s, pos[j]) == 0) return RemoveOutcome::refused_absent;
   }
-  for (size_t j = 0; j < count; ++j) {
-    const uint64_t i = pos[j];
-    const unsigned c = counter(s, i);
-    // A saturated counter has lost count of its items: lowering it could reach 0 while some
-    // word still needs it (a false negative), so it never goes down (Fan et al. 2000).
-    if (c == kCounterMax) continue;
-    const unsigned shift = static_cast<unsigned>((i & 1) * 4);
-    s.counters[detail::byte_of(i)] = static_cast<uint8_t>(s.counters[detail::byte_of(i)] - (1u << shift));
-    if (c == 1) {
-      s.bits[detail::word_of(i)] &= ~(uint64_t{1} << (i & 63));
-      --s.bits_set;
-    }
-  }
+  decrement(s, pos, count);
   if (s.n > 0) --s.n;
+  return RemoveOutcome::removed;
+}
+
+RemoveOutcome remove_unchecked(FilterStorage& s, std::string_view item, uint64_t h) {
+  uint64_t pos[kMaxHashes];
+  const size_t count = counted_positions(s.params, item, h, pos);
+  decrement(s, pos, count);  // `if counts[i] > 0: counts[i] -= 1`, whoever put the counts there
   return RemoveOutcome::removed;
 }
 
@@ -73,7 +138,9 @@ size_t positions(const FilterParams& p, size_t, std::string_view item, uint64_t 
   return detail::array_positions(p, item, h, out);
 }
 
-uint64_t size_in_bits(const FilterStorage& s) { return theory::counting_bits(s.params.m); }
+uint64_t size_in_bits(const FilterStorage& s) {
+  return theory::counting_bits(s.params.m, counter_bits(width(s.params)));
+}
 
 double theory_fp(const FilterParams& p, double n) {
   return theory::standard_fp_rate(n, static_cast<double>(p.m), p.k);
@@ -85,7 +152,8 @@ extern const VariantOps kCountingVariant = {
     Variant::counting, "counting",
     /*can_remove=*/true, /*has_counters=*/true, /*has_exact_theory=*/true, /*grows=*/false,
     "(1 − e^(−kn/m))^k",
-    /*validate=*/nullptr, bytes_needed, init, insert, contains, /*contains_batch=*/nullptr, remove, positions, size_in_bits, theory_fp,
+    /*validate=*/nullptr, bytes_needed, init, insert, contains, /*contains_batch=*/nullptr, remove,
+    remove_unchecked, counter, positions, size_in_bits, theory_fp,
 };
 
 }  // namespace bloomlab

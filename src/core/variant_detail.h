@@ -42,6 +42,7 @@ inline void keep(uint64_t acc) { touched_sink = acc; }
 inline void init_bit_array(FilterStorage& s, uint64_t bits) {
   s.bits.assign(static_cast<size_t>((bits + 63) / 64), 0);
   s.counters.clear();
+  s.wide_counters.clear();
   s.stages.clear();
   s.bit_count = bits;
   s.n = 0;

@@ -151,6 +151,7 @@ extern const VariantOps kScalableVariant = {
     /*can_remove=*/false, /*has_counters=*/false, /*has_exact_theory=*/false, /*grows=*/true,
     "1 − Π(1 − FP_j) over the stages",
     validate, bytes_needed, init, insert, contains, /*contains_batch=*/nullptr, /*remove=*/nullptr,
+    /*remove_unchecked=*/nullptr, /*counter=*/nullptr,
     positions, size_in_bits,
     theory_fp,
 };

@@ -48,7 +48,8 @@ extern const VariantOps kStandardVariant = {
     Variant::standard, "standard",
     /*can_remove=*/false, /*has_counters=*/false, /*has_exact_theory=*/true, /*grows=*/false,
     "(1 − e^(−kn/m))^k",
-    /*validate=*/nullptr, bytes_needed, init, insert, contains, contains_batch, /*remove=*/nullptr, positions, size_in_bits, theory_fp,
+    /*validate=*/nullptr, bytes_needed, init, insert, contains, contains_batch, /*remove=*/nullptr,
+    /*remove_unchecked=*/nullptr, /*counter=*/nullptr, positions, size_in_bits, theory_fp,
 };
 
 }  // namespace bloomlab

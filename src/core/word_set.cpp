@@ -52,7 +52,10 @@ std::string Explained::sentence() const {
 std::string Explained::sentence(const std::function<std::string(std::string_view)>& show) const {
   if (verdict == Verdict::definitely_not) {
     return std::string("definitely not in the set: ") + (zero_bits.size() == 1 ? "bit " : "bits ") +
-           join_bits(zero_bits) + (zero_bits.size() == 1 ? " is 0" : " are 0");
+           join_bits(zero_bits) + (zero_bits.size() == 1 ? " is 0" : " are 0") +
+           (is_member ? ", yet it was added: a false negative (a remove without checking took "
+                        "its counts)"
+                      : "");
   }
   if (is_member) return "in the set: it was added";
   std::vector<std::string> shown;
@@ -173,6 +176,41 @@ Result<bool> WordSet::remove(std::string_view word) {
   return true;
 }
 
+Result<std::vector<std::string>> WordSet::remove_unchecked(std::string_view word) {
+  if (contains_word(word)) {
+    Result<bool> removed = remove(word);
+    if (!removed.ok()) return Error{removed.error()};
+    return std::vector<std::string>{};
+  }
+  if (!filter_.ops().remove_unchecked) {
+    return Error{"only the counting variant can remove a word: clearing bits in a " +
+                 std::string(variant_name(params().variant)) +
+                 " filter would also erase other words that share them"};
+  }
+  filter_.remove_unchecked(word);
+  unchecked_.emplace_back(word);
+  return false_negatives();
+}
+
+void WordSet::replay_unchecked(Filter& f) const {
+  for (const std::string& w : unchecked_) f.remove_unchecked(w);
+}
+
+void WordSet::set_unchecked_removals(std::vector<std::string> removals) {
+  unchecked_ = std::move(removals);
+  filter_.clear();
+  for (size_t id = 0; id < words_.size(); ++id) filter_.add(words_[id], hashes_[id]);
+  replay_unchecked(filter_);
+}
+
+std::vector<std::string> WordSet::false_negatives() const {
+  std::vector<std::string> broken;
+  if (unchecked_.empty()) return broken;  // a filter has no false negatives otherwise
+  for (const std::string& w : words_)
+    if (!filter_.contains(w)) broken.push_back(w);
+  return broken;
+}
+
 std::optional<Error> WordSet::set_params(const FilterParams& p) {
   Result<Filter> f = Filter::create(p);
   if (!f.ok() && !validate(p) && filter_.size_in_bytes() > kReleaseFirstBytes) {
@@ -185,11 +223,13 @@ std::optional<Error> WordSet::set_params(const FilterParams& p) {
     if (!f.ok()) {
       filter_ = Filter(old);
       for (size_t id = 0; id < words_.size(); ++id) filter_.add(words_[id], hashes_[id]);
+      replay_unchecked(filter_);
       return Error{f.error()};
     }
   }
   if (!f.ok()) return Error{f.error()};
   for (size_t id = 0; id < words_.size(); ++id) f->add(words_[id], hashes_[id]);
+  replay_unchecked(*f);
   filter_ = std::move(*f);
   return std::nullopt;
 }
@@ -197,6 +237,7 @@ std::optional<Error> WordSet::set_params(const FilterParams& p) {
 void WordSet::clear() {
   filter_.clear();
   words_.clear();
+  unchecked_.clear();
   hashes_.clear();
   word_bytes_ = 0;
   slots_.assign(kMinSlots, 0);
@@ -210,6 +251,7 @@ void WordSet::truncate(size_t count) {
   rebuild_index(slots_.size());
   filter_.clear();
   for (size_t id = 0; id < words_.size(); ++id) filter_.add(words_[id], hashes_[id]);
+  replay_unchecked(filter_);
 }
 
 void WordSet::assign(const std::vector<std::string>& words) {
@@ -280,15 +322,17 @@ std::vector<uint32_t> WordSet::setters_of_bit(uint64_t bit) const {
   return ids;
 }
 
-std::vector<std::string> WordSet::would_break_if_cleared(std::string_view word) const {
+std::vector<std::string> WordSet::would_break_if_cleared(std::string_view word, bool unchecked) const {
   // Which of the word's positions would drop to 0: every one for a bit array; for counters,
   // those at 1 (a removal lowers each distinct position once; 15 is saturated and stays).
   std::vector<uint64_t> cleared;
   const std::vector<uint64_t> mine = sorted_unique(positions(word));
   for (uint64_t p : mine) {
-    const unsigned c = filter_.counter(p);
+    const uint64_t c = filter_.counter(p);
     if (!filter_.ops().has_counters) {
       cleared.push_back(p);
+    } else if (c == 0 && unchecked) {
+      continue;  // `if counts[i] > 0`: skipped
     } else if (c == 0) {
       return {};  // a counting filter refuses to remove a surely absent word: nothing breaks
     } else if (c == 1) {

@@ -55,6 +55,18 @@ class WordSet {
   void reserve(size_t more);
   // Counting variant: removes a member. Refuses (with a reason) anything else.
   Result<bool> remove(std::string_view word);
+  // Counting variant: one article's `remove`, which lowers every counter of `word` above zero
+  // without checking that the word was added. A member is removed as by remove(); any other
+  // word stays out of the words, and its removal is kept (unchecked_removals) and replayed after
+  // the words whenever the filter is rebuilt. Returns the members it broke: those that now
+  // answer "definitely not" (false negatives). Refuses other variants.
+  Result<std::vector<std::string>> remove_unchecked(std::string_view word);
+  const std::vector<std::string>& unchecked_removals() const { return unchecked_; }
+  // Sets the kept unchecked removals (undo / redo) and rebuilds the filter.
+  void set_unchecked_removals(std::vector<std::string> removals);
+  // Members the filter answers "definitely not" for: none, unless unchecked removals broke some.
+  std::vector<std::string> false_negatives() const;
+
   // Rebuilds the filter from the words for new params; on a bad value nothing changes.
   std::optional<Error> set_params(const FilterParams& p);
   void clear();
@@ -74,7 +86,8 @@ class WordSet {
   // answer "definitely not" (false negatives). The reason remove() is not offered there.
   // Counting variant: what removing the word from the counters would break (a counter at 1
   // drops to 0; saturated ones stay): nothing for a member, possibly much for a false positive.
-  std::vector<std::string> would_break_if_cleared(std::string_view word) const;
+  // unchecked: as remove_unchecked() would do it (counters at 0 are skipped, not a refusal).
+  std::vector<std::string> would_break_if_cleared(std::string_view word, bool unchecked = false) const;
 
   // The word's k positions under the current params (as filter().positions_of).
   std::vector<uint64_t> positions(std::string_view word) const;
@@ -93,6 +106,8 @@ class WordSet {
   // explain() and friends walk all the words, and hashing them again was most of their time.
   template <typename F> void for_each_word_positions(F&& f) const;
   std::vector<std::string> words_;
+  std::vector<std::string> unchecked_;  // remove_unchecked() of non-members, in order
+  void replay_unchecked(Filter& f) const;
   std::vector<uint64_t> hashes_;  // fnv1a64 of each word, as words_
   uint64_t word_bytes_ = 0;
   // Which words there are: an open-addressing table of ids + 1, sized from the hashes (rather

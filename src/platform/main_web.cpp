@@ -26,6 +26,7 @@ namespace {
 
 // Calls into web/bloomlab.js (Module.bloomlab*), which does the browser's part.
 EM_JS(void, js_request_password_list, (), { Module.bloomlabFetchPasswords(); });
+EM_JS(void, js_request_asset, (const char* name), { Module.bloomlabFetchAsset(UTF8ToString(name)); });
 EM_JS(void, js_save_file, (const char* name, const char* mime, const char* bytes, size_t size), {
   Module.bloomlabSaveFile(UTF8ToString(name), UTF8ToString(mime), HEAPU8.slice(bytes, bytes + size));
 });
@@ -100,6 +101,7 @@ constexpr double kKeepStateEverySeconds = 0.4;  // history.replaceState at most 
 class WebHost : public GlHost {
  public:
   void request_password_list() override { js_request_password_list(); }
+  void request_asset(const std::string& name) override { js_request_asset(name.c_str()); }
   void save_file(const std::string& name, const std::string& mime, std::string_view bytes) override {
     js_save_file(name.c_str(), mime.c_str(), bytes.data(), bytes.size());
   }
@@ -360,7 +362,8 @@ EMSCRIPTEN_KEEPALIVE const char* bl_remove(const char* bytes, int size) {
 // has_m or has_k 0 (JS: absent) keeps the current value; an empty name keeps the variant or
 // scheme. Any number is passed on as it is: check_params judges it, as for the UI and the URL.
 EMSCRIPTEN_KEEPALIVE const char* bl_set_params(int has_m, double m, int has_k, double k,
-                                               const char* variant, const char* scheme) {
+                                               const char* variant, const char* scheme,
+                                               const char* counters) {
   app::ParamsRequest r;
   if (has_m) r.m = m;
   if (has_k) r.k = k;
@@ -370,12 +373,23 @@ EMSCRIPTEN_KEEPALIVE const char* bl_set_params(int has_m, double m, int has_k, d
   }
   if (*scheme) {
     r.scheme = parse_scheme(scheme);
-    if (!r.scheme) return error_reply("unknown scheme \"" + std::string(scheme) + "\" (reference, enhanced, independent, weak)");
+    if (!r.scheme) return error_reply("unknown scheme \"" + std::string(scheme) + "\" (reference, enhanced, independent, weak, sha256md5)");
+  }
+  if (*counters) {
+    r.counters = parse_counter_width(counters);
+    if (!r.counters) return error_reply("unknown counters \"" + std::string(counters) + "\" (4, 8, unbounded)");
   }
   return run(app::act::SetParams{r});
 }
 
 EMSCRIPTEN_KEEPALIVE const char* bl_load_preset(const char* name) { return run(app::act::LoadPreset{name}); }
+
+// The Code panel's program for the current filter (the text itself, not JSON), or an error reply.
+EMSCRIPTEN_KEEPALIVE const char* bl_code(const char* language) {
+  const std::optional<Language> l = parse_language(language);
+  if (!l) return error_reply("unknown language \"" + std::string(language) + "\" (python, go, javascript, cpp)");
+  return reply(app::actions::code_program(g_loop.state, *l));
+}
 
 EMSCRIPTEN_KEEPALIVE const char* bl_measure(int has_probes, double probes) {
   const app::Outcome o = app::apply(g_loop.state, g_host, app::act::Measure{has_probes ? probes : -1});
@@ -400,6 +414,15 @@ EMSCRIPTEN_KEEPALIVE void bl_password_list_arrived(const char* bytes, int size) 
 EMSCRIPTEN_KEEPALIVE void bl_password_list_failed(const char* why) {
   (void)app::apply(g_loop.state, g_host, app::act::PasswordListFailed{why});
 }
+
+// A file the app asked for (Host::request_asset), or why it did not come.
+EMSCRIPTEN_KEEPALIVE void bl_asset_arrived(const char* name, const char* bytes, int size) {
+  (void)app::apply(g_loop.state, g_host, app::act::AssetArrived{name, std::string(bytes, size_t(size))});
+}
+EMSCRIPTEN_KEEPALIVE void bl_asset_failed(const char* name, const char* why) {
+  (void)app::apply(g_loop.state, g_host, app::act::AssetFailed{name, why});
+}
+EMSCRIPTEN_KEEPALIVE void bl_load_lessons() { (void)app::apply(g_loop.state, g_host, app::act::LoadLessons{}); }
 
 EMSCRIPTEN_KEEPALIVE const char* bl_undo() { return run(app::act::Undo{}); }
 EMSCRIPTEN_KEEPALIVE const char* bl_redo() { return run(app::act::Redo{}); }

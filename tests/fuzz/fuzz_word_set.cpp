@@ -1,7 +1,8 @@
 // Fuzzes WordSet with a random sequence of add, remove, query, parameter changes and clear,
 // checked against a std::set model after every step: every added word still answers "possibly"
 // (a Bloom filter has no false negatives, also after a counting remove and after a rebuild), the
-// words and n match the model, and refused operations change nothing.
+// words and n match the model, and refused operations change nothing. Every scheme (sha256md5
+// too) and every counting width (4, 8, unbounded) is drawn.
 #include <fuzzer/FuzzedDataProvider.h>
 
 #include <cstddef>
@@ -27,8 +28,8 @@ FilterParams consume_params(FuzzedDataProvider& in) {
   p.m = in.ConsumeIntegralInRange<uint64_t>(kMinBits, 4096);
   p.k = in.ConsumeIntegralInRange<uint32_t>(kMinHashes, kMaxHashes);
   p.variant = in.PickValueInArray(kAllVariants);
-  p.scheme = in.PickValueInArray(
-      {Scheme::reference, Scheme::enhanced, Scheme::independent, Scheme::weak});
+  p.scheme = in.PickValueInArray(kAllSchemes);
+  p.counting.width = in.PickValueInArray(kAllCounterWidths);  // the counting variant's own
   return p;
 }
 
