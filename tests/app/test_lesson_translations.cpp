@@ -1,11 +1,11 @@
-// The translated lessons (issue 12): assets/lessons/<lang>/*.lesson for ru, uk and zh. Each is the
-// English lesson of the same file name in another language, so everything the app acts on must be
-// the English file's, word for word: it parses with the app's own parser; the same id, the same
-// number of steps; per step the same state, highlights, hides, task kind and task data (options
-// count and which are right, exclude, n, p, tolerance, expect, files, lookups, candidates, number
-// of hints), the same formulas' numbers and the same {placeholders}; every title, text and option
-// translated (not left in English); ru and uk with decimal commas in their prose; and the
-// glossary's terms (po/GLOSSARY.md) wherever the English lesson uses the term.
+// The translated lessons and help page (issue 12). Lessons: assets/lessons/<lang>/*.lesson for ru,
+// uk and zh. Each is the English lesson of the same file name in another language, so everything
+// the app acts on must be the English file's, word for word: it parses with the app's own parser;
+// the same id, the same number of steps; per step the same state, highlights, hides, task kind and
+// task data (options count and which are right, exclude, n, p, tolerance, expect, files, lookups,
+// candidates, number of hints), the same formulas' numbers and the same {placeholders}; every
+// title, text and option translated (not left in English); ru and uk with decimal commas in their
+// prose; and the glossary's terms (po/GLOSSARY.md) wherever the English lesson uses the term.
 #include <dirent.h>
 #include <doctest.h>
 
@@ -242,6 +242,51 @@ TEST_SUITE("lessons-i18n") {
           CHECK(contains_any(all_tr, term.forms.at(lang)));
         }
       }
+    }
+  }
+
+}  // TEST_SUITE
+
+// The help page (web/help.html and its translations): each language's page is the English one's
+// sections, formulas and parameter table, in its own language, and names all four.
+namespace {
+
+std::vector<std::string> all_matches(const std::string& text, const std::string& pattern) {
+  std::vector<std::string> out;
+  const std::regex re(pattern);
+  for (std::sregex_iterator it(text.begin(), text.end(), re), end; it != end; ++it)
+    out.push_back((*it)[1]);
+  return out;
+}
+
+}  // namespace
+
+TEST_SUITE("lessons-i18n") {
+  TEST_CASE(
+      "the help page in each language has the English page's sections, formulas and parameters") {
+    const std::string en = slurp(BLOOMLAB_SOURCE_DIR "/web/help.html");
+    const std::vector<std::string> ids = all_matches(en, R"(\sid="([a-z0-9-]+)\")");
+    const std::vector<std::string> params = all_matches(en, R"(<tr><td><code>([a-z0-9]+)</code>)");
+    REQUIRE(ids.size() >= 20);
+    REQUIRE(params.size() >= 10);
+    const std::map<std::string, std::string> html_lang = {
+        {"en", "en"}, {"ru", "ru"}, {"uk", "uk"}, {"zh", "zh-Hans"}};
+    for (const auto& [lang, tag] : html_lang) {
+      const std::string file = lang == "en" ? "help.html" : "help." + lang + ".html";
+      CAPTURE(file);
+      const std::string page = slurp(BLOOMLAB_SOURCE_DIR "/web/" + file);
+      CHECK(page.find("<html lang=\"" + tag + "\"") != std::string::npos);
+      CHECK(all_matches(page, R"(\sid="([a-z0-9-]+)\")") == ids);  // every section, in order
+      CHECK(all_matches(page, R"(<tr><td><code>([a-z0-9]+)</code>)") == params);  // every parameter
+      CHECK(all_matches(page, R"((<math))").size() == all_matches(en, R"((<math))").size());
+      CHECK(all_matches(page, R"((\?lang=[a-z]+))") ==
+            std::vector<std::string>(all_matches(page, R"((\?lang=[a-z]+))").size(),
+                                     "?lang=" + lang));
+      for (const char* other : {"help.html", "help.ru.html", "help.uk.html", "help.zh.html"})
+        CHECK(page.find(std::string("href=\"") + other + "\"") != std::string::npos);
+      CHECK(page.find("<link rel=\"stylesheet\" href=\"style.css\">") != std::string::npos);
+      if (lang == "ru" || lang == "uk")
+        CHECK(page.find(" 0.82") == std::string::npos);  // decimal commas
     }
   }
 
