@@ -35,10 +35,6 @@ constexpr float kNarrowWidth = 700.0f;  // below this (CSS px), one column: a ph
 constexpr const char* kViewMenu = "View \u25BE";
 
 // The width of a button labelled `label`, for same_line_if_fits.
-float button_width(const char* label) {
-  return ImGui::CalcTextSize(label, nullptr, true).x + 2 * ImGui::GetStyle().FramePadding.x;
-}
-
 // The header's right-hand controls: measured from their own labels (never from English widths
 // taken elsewhere), so they move to their own line when they do not fit.
 float view_controls_width(const AppState& s) {
@@ -480,6 +476,7 @@ void frame(AppState& s, Host& host) {
     draw_column(s, host, "one", 0, shown_panels(s, std::nullopt), Steps::with_words, true, false, true);
   }
   draw_share_dialog(s, host);
+  s.layout.overflowing = take_overflowing_cards();
   s.layout.focus_ring = GImGui->NavId != 0 && !GImGui->NavDisableHighlight && ImGui::GetIO().NavVisible;
   ImGui::End();
   apply_inbox(s, host);

@@ -310,11 +310,13 @@ void draw_texture(AppState& s, Host& host, const Highlights& h) {
     dispatch(s, act::PinBit{v.hovered_bit});
   zoom_buttons(s);
   ImGui::SameLine();
+  ImGui::PushTextWrapPos(0.0f);  // wraps at the card's edge, under the buttons' row
   ImGui::TextDisabled("%s bits as %d × %d texels%s · zoom ×%.1f · Ctrl+wheel or pinch to zoom, drag "
                       "to pan, double-click to reset",
                       with_commas(m).c_str(), v.texture_cols, v.texture_rows,
                       v.texture_bucket > 1 ? (", " + with_commas(v.texture_bucket) + " bits each").c_str() : "",
                       double(zoom));
+  ImGui::PopTextWrapPos();
 }
 
 // --- the read-out --------------------------------------------------------------------------
@@ -331,7 +333,7 @@ void readout(AppState& s) {
   if (v.texture_bucket > 1 && f.bit_count() > kMaxCellBits) {
     uint64_t set = 0;
     for (uint64_t b = bit; b < std::min(f.bit_count(), bit + v.texture_bucket); ++b) set += f.bit(b);
-    ImGui::Text("bits %s – %s: %s of %s set", with_commas(bit).c_str(),
+    ImGui::TextWrapped("bits %s – %s: %s of %s set", with_commas(bit).c_str(),
                 with_commas(bit + v.texture_bucket - 1).c_str(), with_commas(set).c_str(),
                 with_commas(v.texture_bucket).c_str());
     return;
@@ -342,7 +344,7 @@ void readout(AppState& s) {
     v.setters_version = s.version;
   }
   if (!f.bit(bit)) {
-    ImGui::Text("bit %s is 0: no word set it.", with_commas(bit).c_str());
+    ImGui::TextWrapped("bit %s is 0: no word set it.", with_commas(bit).c_str());
     return;
   }
   std::string names;

@@ -47,7 +47,10 @@ void measure_controls(AppState& s) {
   ImGui::SameLine();
   uint64_t probes = s.probes;
   const uint64_t lo = 1000, hi = 10000000;
-  ImGui::SetNextItemWidth(ImGui::CalcTextSize("100000000 probes").x + 30 * ui_scale());
+  // Its room, less the "(?)" after it, when a slide's text or a phone leaves less.
+  const float help_w = ImGui::CalcTextSize("(?)").x + 2 * ImGui::GetStyle().ItemSpacing.x;
+  ImGui::SetNextItemWidth(std::min(ImGui::CalcTextSize("100000000 probes").x + 30 * ui_scale(),
+                                   std::max(ImGui::CalcTextSize("10000 probes").x, ImGui::GetContentRegionAvail().x - help_w)));
   if (ImGui::SliderScalar("##probes", ImGuiDataType_U64, &probes, &lo, &hi, "%llu probes",
                           ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp))
     dispatch(s, act::SetProbes{double(probes)});
