@@ -16,6 +16,7 @@
 
 #include "core/filter.h"
 #include "core/program.h"
+#include "i18n.h"
 
 namespace bloomlab::app {
 
@@ -135,6 +136,12 @@ struct SetTaskInput { std::string text; };
 struct LabelCandidate { size_t index; bool in_list; };
 struct LoadLesson { std::string bytes, name; };        // a teacher's lesson file
 struct RestoreLessonProgress { std::string text; };  // what the platform kept
+// The UI's language (i18n.h). chosen: the reader picked it (the selector, lang=, a saved
+// choice), so links carry it and the page keeps it; else it is the browser's preference.
+struct SetLanguage { Lang lang; bool chosen = true; };
+// The platform's answer to Host::request_catalog: the compiled catalog (.mo bytes), or why not.
+struct CatalogArrived { Lang lang; std::string bytes; };
+struct CatalogFailed { Lang lang; std::string why; };
 }  // namespace act
 
 using Action = std::variant<
@@ -151,7 +158,8 @@ using Action = std::variant<
     act::SaveCode, act::OpenFile,
     act::ShowLessons, act::OpenLesson, act::LessonGo, act::ResetLessonStep, act::AnswerTask,
     act::ShowTaskAnswer, act::ShowTaskHint, act::SetTaskInput, act::LabelCandidate,
-    act::LoadLesson, act::RestoreLessonProgress>;
+    act::LoadLesson, act::RestoreLessonProgress, act::SetLanguage, act::CatalogArrived,
+    act::CatalogFailed>;
 
 // What an action did. A code names it; args are its numbers and names, as text.
 enum class Code {
@@ -229,6 +237,9 @@ enum class Code {
   task_reads_right,     // {yours, simulated, without filters}
   task_reads_wrong,     // {yours, higher|lower}
   task_answer_shown,
+  // languages
+  language_loading,     // {code}: its catalog is on its way
+  language_failed,      // {code, why}
 };
 
 struct [[nodiscard]] Outcome {

@@ -627,6 +627,28 @@ Outcome check_params(const ParamsRequest& r, const FilterParams& current, Filter
   return make(Code::ok);
 }
 
+// ---- the language -----------------------------------------------------------------------------
+
+namespace {
+
+// Switches at once when the catalog is in (or for English); else asks the platform for it and
+// keeps the current language until it arrives (CatalogArrived switches then).
+Outcome set_language(AppState& s, Host& host, Lang lang, bool chosen) {
+  if (chosen && !s.view.embed) host.save_language(lang);
+  if (!use_language(lang)) {
+    s.view.lang_loading = lang;
+    s.view.lang_loading_chosen = chosen;
+    host.request_catalog(lang);
+    return make(Code::language_loading, {lang_code(lang)});
+  }
+  s.view.lang_loading.reset();
+  s.view.lang = lang;
+  s.view.lang_chosen = s.view.lang_chosen || chosen;
+  return make(Code::view_changed);
+}
+
+}  // namespace
+
 // ---- the door ---------------------------------------------------------------------------------
 
 // The dispatch over the action's type (apply() below keeps the shown filter after it).
@@ -664,6 +686,18 @@ Outcome apply_one(AppState& s, Host& host, const Action& action) {
       [&](const act::PasswordListArrived& a) {
         password_list_arrived(s, a.bytes);
         return make(Code::ok);
+      },
+      [&](const act::SetLanguage& a) { return set_language(s, host, a.lang, a.chosen); },
+      [&](const act::CatalogArrived& a) {
+        if (!set_catalog(a.lang, a.bytes))
+          return noted(s, NoteSlot::history, fail(Code::language_failed, {lang_code(a.lang), "not a compiled catalog"}));
+        if (s.view.lang_loading != a.lang) return make(Code::ok);  // another language was chosen meanwhile
+        s.view.lang_loading.reset();
+        return set_language(s, host, a.lang, s.view.lang_loading_chosen);
+      },
+      [&](const act::CatalogFailed& a) {
+        if (s.view.lang_loading == a.lang) s.view.lang_loading.reset();
+        return noted(s, NoteSlot::history, fail(Code::language_failed, {lang_code(a.lang), a.why}));
       },
       [&](const act::PasswordListFailed& a) {
         s.password_list_loading = false;

@@ -5,6 +5,8 @@
 #include <string>
 #include <string_view>
 
+#include "i18n.h"
+
 namespace bloomlab::app {
 
 class Host {
@@ -34,6 +36,11 @@ class Host {
   // Keeps the lessons' progress between visits (web: localStorage; not in an embed). The
   // platform hands it back at start as the action RestoreLessonProgress.
   virtual void save_lesson_progress(const std::string& /*text*/) {}
+  // Fetches the compiled catalog of a language (web: lang/<code>.mo next to the page; desktop:
+  // the build's lang/ folder). The platform answers later with CatalogArrived or CatalogFailed.
+  virtual void request_catalog(Lang /*lang*/) {}
+  // Keeps the reader's choice of language between visits (web: localStorage; not in an embed).
+  virtual void save_language(Lang /*lang*/) {}
   // The address a share link starts with (web: the page's own URL without query or fragment).
   virtual std::string page_url() const { return "https://your.site/bloomlab/"; }
 };

@@ -14,6 +14,7 @@
 #include <imgui_internal.h>  // SetItemUsingMouseWheel, IsMouseDragPastThreshold
 
 #include "actions.h"
+#include "i18n.h"
 #include "ui.h"
 
 namespace bloomlab::app {
@@ -247,10 +248,10 @@ void zoom_and_pan(AppState& s, ImVec2 min, ImVec2 size) {
 // − / + / reset buttons: zoom without a wheel or two fingers.
 void zoom_buttons(AppState& s) {
   if (ImGui::SmallButton("−##zoom")) dispatch(s, act::ZoomBits{1 / 1.5f});
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Zoom out (Ctrl+wheel, pinch)");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Zoom out (Ctrl+wheel, pinch)"));
   ImGui::SameLine();
   if (ImGui::SmallButton("+##zoom")) dispatch(s, act::ZoomBits{1.5f});
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Zoom in (Ctrl+wheel, pinch)");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Zoom in (Ctrl+wheel, pinch)"));
   ImGui::SameLine();
   ImGui::BeginDisabled(s.bits.zoom == 1.0f);
   if (ImGui::SmallButton("1:1##zoom")) dispatch(s, act::ResetBitsView{});
@@ -310,8 +311,8 @@ void draw_texture(AppState& s, Host& host, const Highlights& h) {
     dispatch(s, act::PinBit{v.hovered_bit});
   zoom_buttons(s);
   ImGui::SameLine();
-  ImGui::TextDisabled("%s bits as %d × %d texels%s · zoom ×%.1f · Ctrl+wheel or pinch to zoom, drag "
-                      "to pan, double-click to reset",
+  ImGui::TextDisabled(tr("%s bits as %d × %d texels%s · zoom ×%.1f · Ctrl+wheel or pinch to zoom, drag "
+                      "to pan, double-click to reset"),
                       with_commas(m).c_str(), v.texture_cols, v.texture_rows,
                       v.texture_bucket > 1 ? (", " + with_commas(v.texture_bucket) + " bits each").c_str() : "",
                       double(zoom));
@@ -324,14 +325,14 @@ void readout(AppState& s) {
   const int64_t shown = v.hovered_bit >= 0 ? v.hovered_bit : s.bits.pinned_bit;
   const Filter& f = shown_set(s).filter();
   if (shown < 0 || uint64_t(shown) >= f.bit_count()) {
-    ImGui::TextDisabled("Hover or tap a bit to see which words set it.");
+    ImGui::TextDisabled("%s", tr("Hover or tap a bit to see which words set it."));
     return;
   }
   const auto bit = uint64_t(shown);
   if (v.texture_bucket > 1 && f.bit_count() > kMaxCellBits) {
     uint64_t set = 0;
     for (uint64_t b = bit; b < std::min(f.bit_count(), bit + v.texture_bucket); ++b) set += f.bit(b);
-    ImGui::Text("bits %s – %s: %s of %s set", with_commas(bit).c_str(),
+    ImGui::Text(tr("bits %s – %s: %s of %s set"), with_commas(bit).c_str(),
                 with_commas(bit + v.texture_bucket - 1).c_str(), with_commas(set).c_str(),
                 with_commas(v.texture_bucket).c_str());
     return;
@@ -342,14 +343,14 @@ void readout(AppState& s) {
     v.setters_version = s.version;
   }
   if (!f.bit(bit)) {
-    ImGui::Text("bit %s is 0: no word set it.", with_commas(bit).c_str());
+    ImGui::Text(tr("bit %s is 0: no word set it."), with_commas(bit).c_str());
     return;
   }
   std::string names;
   for (size_t i = 0; i < std::min(v.setters.size(), kSettersListed); ++i)
     names += (i ? ", " : "") + actions::shown_word(s, shown_set(s).words()[v.setters[i]], 24);
   if (v.setters.size() > kSettersListed) names += ", …";
-  ImGui::TextWrapped("bit %s is 1, set by %zu word%s: %s", with_commas(bit).c_str(), v.setters.size(),
+  ImGui::TextWrapped(tr("bit %s is 1, set by %zu word%s: %s"), with_commas(bit).c_str(), v.setters.size(),
                      v.setters.size() == 1 ? "" : "s", names.c_str());
 }
 
@@ -361,9 +362,9 @@ void panel_bits(AppState& s, Host& host) {
   const std::string hint = with_commas(m) + " bits, " + with_commas(f.bits_set()) + " set (" +
                            format_percent(double(f.bits_set()) / double(m)) +
                            "). Adding a word sets its k bits to 1; a query checks them.";
-  begin_card("Bit array", hint.c_str(),
-             "Each word sets k bits. After n words a bit is still 0 with probability "
-             "(1 − 1/m)^(kn) ≈ e^(−kn/m), so the expected fill is 1 − e^(−kn/m).");
+  begin_card(tr("Bit array"), hint.c_str(),
+             tr("Each word sets k bits. After n words a bit is still 0 with probability "
+             "(1 − 1/m)^(kn) ≈ e^(−kn/m), so the expected fill is 1 − e^(−kn/m)."));
   if (!ui_compact()) legend();  // a slide keeps its room for the cells
   const Highlights h = highlights(s);
   if (m <= kMaxCellBits) {

@@ -13,6 +13,7 @@
 
 #include "actions.h"
 #include "core/word_list.h"
+#include "i18n.h"
 #include "ui.h"
 
 namespace bloomlab::app {
@@ -25,7 +26,7 @@ void memory_chart(AppState& s) {
   const actions::MemoryFigures m = actions::memory_figures(s);
   const ImVec2 top = ImGui::GetCursorScreenPos();
   const float width = ImGui::GetContentRegionAvail().x;
-  ImGui::TextUnformatted("Memory (log scale)");
+  ImGui::TextUnformatted(tr("Memory (log scale)"));
   const std::string python = "Python set (article, " + std::string(m.python_version) + ")";
   struct Bar { std::string label; uint64_t bytes; ImU32 colour; const char* tip; };
   const Bar bars[] = {
@@ -49,7 +50,7 @@ void memory_chart(AppState& s) {
   float label_w = 0;
   for (const Bar& b : bars) label_w = std::max(label_w, ImGui::CalcTextSize(b.label.c_str()).x);
   label_w += ImGui::GetStyle().ItemSpacing.x;
-  const float bar_w = std::max(40.0f, ImGui::GetContentRegionAvail().x - label_w - ImGui::CalcTextSize("000.0 KiB").x -
+  const float bar_w = std::max(40.0f, ImGui::GetContentRegionAvail().x - label_w - ImGui::CalcTextSize(tr("000.0 KiB")).x -
                                            2 * ImGui::GetStyle().ItemSpacing.x);
   for (const Bar& b : bars) {
     const float x0 = ImGui::GetCursorPosX();
@@ -84,14 +85,14 @@ void memory_chart(AppState& s) {
 
 void panel_check(AppState& s, Host& /*host*/) {
   const bool passwords = s.preset == "passwords";
-  begin_card("Check a password",
+  begin_card(tr("Check a password"),
              passwords ? "Is it among the 10,000 most common leaked passwords?"
                        : "Queries the filter above. Load the 10k leaked passwords for the real thing.",
-             "\"Definitely not\" is certain: one of its k bits is 0, and no added word could have "
+             tr("\"Definitely not\" is certain: one of its k bits is 0, and no added word could have "
              "left it 0.\n\"Possibly\" can be wrong: all k bits may have been set by other words "
-             "(a false positive).");
+             "(a false positive)."));
   if (!passwords) {
-    if (ImGui::Button("Load the 10k leaked passwords")) dispatch(s, act::LoadPreset{"passwords"});
+    if (ImGui::Button(tr("Load the 10k leaked passwords"))) dispatch(s, act::LoadPreset{"passwords"});
   }
   std::string text = s.check_input;
   ImGui::SetNextItemWidth(-1);
@@ -107,7 +108,7 @@ void panel_check(AppState& s, Host& /*host*/) {
     ImGui::AlignTextToFramePadding();
     const std::string sentence = actions::verdict_sentence(s, e);
     ImGui::TextWrapped("%s", sentence.c_str());
-    if (!is_valid_utf8(s.check_input)) ImGui::TextDisabled("Not valid UTF-8: hashed as bytes.");
+    if (!is_valid_utf8(s.check_input)) ImGui::TextDisabled("%s", tr("Not valid UTF-8: hashed as bytes."));
   }
   ImGui::Spacing();
   memory_chart(s);

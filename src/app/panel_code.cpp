@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "actions.h"
+#include "i18n.h"
 #include "ui.h"
 
 namespace bloomlab::app {
@@ -100,11 +101,11 @@ struct CodeCache {
 }  // namespace
 
 void panel_code(AppState& s, Host& /*host*/) {
-  begin_card("Code",
-             "A complete program for this filter, to run at home: it prints each word's verdict and "
-             "positions, the bits set and the false positives, as here.",
-             "Python: python3 bloom.py   Go: go run bloom.go\nJavaScript: node bloom.js   "
-             "C++: g++ -O2 -std=c++17 bloom.cpp -o bloom && ./bloom");
+  begin_card(tr("Code"),
+             tr("A complete program for this filter, to run at home: it prints each word's verdict and "
+             "positions, the bits set and the false positives, as here."),
+             tr("Python: python3 bloom.py   Go: go run bloom.go\nJavaScript: node bloom.js   "
+             "C++: g++ -O2 -std=c++17 bloom.cpp -o bloom && ./bloom"));
   const Language current = s.view.code_language;
   for (Language l : kAllLanguages) {
     if (l != kAllLanguages[0]) same_line_if_fits(ImGui::CalcTextSize(language_title(l)).x + ImGui::GetFrameHeight() * 2);
@@ -122,7 +123,7 @@ void panel_code(AppState& s, Host& /*host*/) {
     for (size_t i = 0; i + 1 < cache.text.size(); ++i)
       if (cache.text[i] == '\n') cache.line_starts.push_back(i + 1);
   }
-  if (ImGui::Button("Copy")) dispatch(s, act::CopyText{cache.text, 2});
+  if (ImGui::Button(tr("Copy"))) dispatch(s, act::CopyText{cache.text, 2});
   ImGui::SameLine();
   const std::string download = std::string("Download ") + language_file_name(current);
   if (ImGui::Button(download.c_str())) dispatch(s, act::SaveCode{});

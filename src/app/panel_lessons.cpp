@@ -11,6 +11,7 @@
 #include "actions.h"
 #include "lessons.h"
 #include "outcome_text.h"
+#include "i18n.h"
 #include "ui.h"
 
 namespace bloomlab::app {
@@ -67,7 +68,7 @@ void candidates(AppState& s, const LessonTask& /*task*/) {
   TaskState& t = s.lessons.task;
   const bool reveal = t.solved || t.answer_shown || t.wrong > 0;
   if (t.candidates.empty()) {
-    hint_text("Drawing words… (the list must be loaded first)");
+    hint_text(tr("Drawing words… (the list must be loaded first)"));
     return;
   }
   // Each word with "yes" / "no" (in the list?). A slide has less room: one button that goes
@@ -77,12 +78,12 @@ void candidates(AppState& s, const LessonTask& /*task*/) {
   float word_w = 0;
   for (const Candidate& c : t.candidates)
     word_w = std::max(word_w, ImGui::CalcTextSize(actions::shown_word(s, c.word, 24).c_str()).x);
-  const float buttons = compact ? ImGui::CalcTextSize("yes").x + 2 * st.FramePadding.x
-                                : ImGui::CalcTextSize("yesno").x + 4 * st.FramePadding.x + st.ItemSpacing.x;
+  const float buttons = compact ? ImGui::CalcTextSize(tr("yes")).x + 2 * st.FramePadding.x
+                                : ImGui::CalcTextSize(tr("yesno")).x + 4 * st.FramePadding.x + st.ItemSpacing.x;
   const float mark = ImGui::CalcTextSize(reveal ? (compact ? "✓" : "✓ false positive") : "✓").x;
   const float one = word_w + buttons + mark + (compact ? 4 : 6) * st.CellPadding.x + (compact ? 0 : 2 * st.ItemSpacing.x);
   const int per_row = ImGui::GetContentRegionAvail().x >= 2 * one ? 2 : 1;
-  hint_text("In the list?");
+  hint_text(tr("In the list?"));
   if (compact) ImGui::PushStyleVar(ImGuiStyleVar_CellPadding, ImVec2(st.CellPadding.x, 1));
   const bool table = ImGui::BeginTable("candidates", 3 * per_row, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg);
   if (compact) ImGui::PopStyleVar();
@@ -120,7 +121,7 @@ void candidates(AppState& s, const LessonTask& /*task*/) {
     ImGui::PopID();
   }
   ImGui::EndTable();
-  if (ImGui::Button("Check my labels"))
+  if (ImGui::Button(tr("Check my labels")))
     dispatch(s, act::AnswerTask{LessonAnswer{}});
   s.layout.lesson_check_button = last_item_rect();
 }
@@ -130,7 +131,7 @@ void draw_task(AppState& s, const LessonStep& st) {
   TaskState& t = s.lessons.task;
   ImGui::Separator();
   ImGui::PushStyleColor(ImGuiCol_Text, palette().set_bit);
-  ImGui::TextWrapped("Task: %s", lesson_text(s, task.prompt).c_str());
+  ImGui::TextWrapped(tr("Task: %s"), lesson_text(s, task.prompt).c_str());
   ImGui::PopStyleColor();
   switch (task.kind) {
     case TaskKind::false_positive: answer_box(s, task, "word##answer", "Check"); break;
@@ -159,18 +160,18 @@ void draw_task(AppState& s, const LessonStep& st) {
   feedback(t);
   for (int i = 0; i < t.hints_shown && size_t(i) < task.hints.size(); ++i) {
     ImGui::PushStyleColor(ImGuiCol_Text, palette().text_dim);
-    ImGui::TextWrapped("Hint: %s", lesson_text(s, task.hints[size_t(i)]).c_str());
+    ImGui::TextWrapped(tr("Hint: %s"), lesson_text(s, task.hints[size_t(i)]).c_str());
     ImGui::PopStyleColor();
   }
   if (t.answer_shown && !task.answer.empty()) {
-    ImGui::TextWrapped("Answer: %s", lesson_text(s, task.answer).c_str());
+    ImGui::TextWrapped(tr("Answer: %s"), lesson_text(s, task.answer).c_str());
   }
   if (!t.solved && !t.answer_shown) {
     if (size_t(t.hints_shown) < task.hints.size()) {
-      if (ImGui::SmallButton("Hint")) dispatch(s, act::ShowTaskHint{});
+      if (ImGui::SmallButton(tr("Hint"))) dispatch(s, act::ShowTaskHint{});
       ImGui::SameLine();
     }
-    if (ImGui::SmallButton("Show the answer")) dispatch(s, act::ShowTaskAnswer{});
+    if (ImGui::SmallButton(tr("Show the answer"))) dispatch(s, act::ShowTaskAnswer{});
   }
 }
 
@@ -191,8 +192,8 @@ void draw_list(AppState& s) {
     ImGui::PopID();
   }
   ImGui::Spacing();
-  if (!s.view.embed && ImGui::Button("Open a lesson file…")) dispatch(s, act::OpenFile{});
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("A lesson you wrote (format: assets/lessons/FORMAT.md); you can also drop it on the page");
+  if (!s.view.embed && ImGui::Button(tr("Open a lesson file…"))) dispatch(s, act::OpenFile{});
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("A lesson you wrote (format: assets/lessons/FORMAT.md); you can also drop it on the page"));
 }
 
 }  // namespace
@@ -206,7 +207,7 @@ void panel_lessons(AppState& s, Host& /*host*/) {
   // normal text size (never below), and grows back when there is room.
   const bool slide = ui_compact() && lesson;
   if (slide) ImGui::SetWindowFontScale(s.memory.lesson_fit);
-  begin_card("Lessons", lesson ? nullptr : "The articles' story in steps, with tasks the app checks", nullptr);
+  begin_card(tr("Lessons"), lesson ? nullptr : "The articles' story in steps, with tasks the app checks", nullptr);
   show_note(s.lessons.note);
   if (!lesson || !st) {
     draw_list(s);
@@ -228,7 +229,7 @@ void panel_lessons(AppState& s, Host& /*host*/) {
     if (st->task.kind != TaskKind::none) draw_task(s, *st);
     ImGui::Separator();
     ImGui::BeginDisabled(s.lessons.step == 0);
-    if (ImGui::Button("◀ Back")) dispatch(s, act::LessonGo{-1});
+    if (ImGui::Button(tr("◀ Back"))) dispatch(s, act::LessonGo{-1});
     ImGui::EndDisabled();
     ImGui::SameLine();
     const bool last = s.lessons.step + 1 == steps;
@@ -237,12 +238,12 @@ void panel_lessons(AppState& s, Host& /*host*/) {
     if (ImGui::Button(last ? "Next lesson ▶" : "Next ▶")) dispatch(s, act::LessonGo{+1});
     ImGui::EndDisabled();
     s.layout.lesson_next_button = last_item_rect();
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("PageDown or → (PageUp or ← goes back)");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("PageDown or → (PageUp or ← goes back)"));
     same_line_if_fits(120 * ui_scale());
-    if (ImGui::Button("Reset this step")) dispatch(s, act::ResetLessonStep{});
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("The step's filter and words again (Undo goes back too)");
+    if (ImGui::Button(tr("Reset this step"))) dispatch(s, act::ResetLessonStep{});
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("The step's filter and words again (Undo goes back too)"));
     same_line_if_fits(100 * ui_scale());
-    if (ImGui::Button("All lessons")) dispatch(s, act::OpenLesson{"", 1});
+    if (ImGui::Button(tr("All lessons"))) dispatch(s, act::OpenLesson{"", 1});
   }
   end_card();
   const float height = ImGui::GetCursorScreenPos().y - top.y;

@@ -5,6 +5,7 @@
 #include <imgui_stdlib.h>
 
 #include "actions.h"
+#include "i18n.h"
 #include "ui.h"
 
 namespace bloomlab::app {
@@ -33,16 +34,16 @@ void report_table(const WordListReport& r) {
 }  // namespace
 
 void panel_list(AppState& s, Host& /*host*/) {
-  begin_card("Your own words",
-             "Open a text file, drop one on the page, or paste a list: one word per line.",
-             "A list is read as UTF-8 lines; \"\\r\\n\" and \"\\n\" both end a line; empty lines\n"
-             "are skipped; duplicates count once. Invalid UTF-8 is hashed as raw bytes and reported.");
-  if (ImGui::Button("Open file…")) dispatch(s, act::OpenFile{});
+  begin_card(tr("Your own words"),
+             tr("Open a text file, drop one on the page, or paste a list: one word per line."),
+             tr("A list is read as UTF-8 lines; \"\\r\\n\" and \"\\n\" both end a line; empty lines\n"
+             "are skipped; duplicates count once. Invalid UTF-8 is hashed as raw bytes and reported."));
+  if (ImGui::Button(tr("Open file…"))) dispatch(s, act::OpenFile{});
   s.layout.open_file_button = last_item_rect();
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("A text file, one word per line (or drop it on the page)");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("A text file, one word per line (or drop it on the page)"));
   ImGui::SameLine();
-  if (ImGui::Button("Clear words")) dispatch(s, act::ClearWords{});
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Empties the filter; Undo (Ctrl+Z) brings the words back");
+  if (ImGui::Button(tr("Clear words"))) dispatch(s, act::ClearWords{});
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Empties the filter; Undo (Ctrl+Z) brings the words back"));
   const float lines = s.view.touch ? 4.0f : 5.0f;
   std::string paste = s.paste_input;
   if (ImGui::InputTextMultiline("##paste", &paste,
@@ -57,7 +58,7 @@ void panel_list(AppState& s, Host& /*host*/) {
                                         palette().text_dim, "paste a list here, one word per line");
   }
   ImGui::BeginDisabled(s.paste_input.empty());
-  if (ImGui::Button("Add these words")) dispatch(s, act::AddPastedList{});
+  if (ImGui::Button(tr("Add these words"))) dispatch(s, act::AddPastedList{});
   s.layout.add_list_button = last_item_rect();
   ImGui::EndDisabled();
   show_note(s.note(NoteSlot::list));

@@ -8,6 +8,7 @@
 #include "actions.h"
 #include "lessons.h"
 #include "core/theory.h"
+#include "i18n.h"
 #include "ui.h"
 
 namespace bloomlab::app {
@@ -42,18 +43,18 @@ void measure_controls(AppState& s) {
   const bool current = s.measurement && s.measurement_version == s.version;
   const double work = double(s.probes) * double(s.set.params().k);
   // A cheap measurement is kept current by itself (after this frame: drawing changes nothing).
-  if ((!current && !s.pending.active() && work <= kAutoMeasureWork) || ImGui::Button("Measure"))
+  if ((!current && !s.pending.active() && work <= kAutoMeasureWork) || ImGui::Button(tr("Measure")))
     dispatch(s, act::Measure{});
   ImGui::SameLine();
   uint64_t probes = s.probes;
   const uint64_t lo = 1000, hi = 10000000;
-  ImGui::SetNextItemWidth(ImGui::CalcTextSize("100000000 probes").x + 30 * ui_scale());
-  if (ImGui::SliderScalar("##probes", ImGuiDataType_U64, &probes, &lo, &hi, "%llu probes",
+  ImGui::SetNextItemWidth(ImGui::CalcTextSize(tr("100000000 probes")).x + 30 * ui_scale());
+  if (ImGui::SliderScalar("##probes", ImGuiDataType_U64, &probes, &lo, &hi, tr("%llu probes"),
                           ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp))
     dispatch(s, act::SetProbes{double(probes)});
   ImGui::SameLine();
-  help_marker("Queries \"probe-0\", \"probe-1\", … that were never added (a probe that is a member "
-              "is skipped) and counts the \"possibly\" answers: every one is a false positive.");
+  help_marker(tr("Queries \"probe-0\", \"probe-1\", … that were never added (a probe that is a member "
+              "is skipped) and counts the \"possibly\" answers: every one is a false positive."));
 }
 
 // The scalable filter: each stage's n, m, k and fill, the compound FP and its bound.
@@ -95,10 +96,10 @@ void array_rows(const AppState& s, const Filter& f, bool narrow) {
 }  // namespace
 
 void panel_numbers(AppState& s, Host& /*host*/) {
-  begin_card("Numbers", "The theory next to what the filter actually does.",
-             "n words, m bits, k hashes, X bits set.\nexpected fill 1 − e^(−kn/m)\n"
+  begin_card(tr("Numbers"), tr("The theory next to what the filter actually does."),
+             tr("n words, m bits, k hashes, X bits set.\nexpected fill 1 − e^(−kn/m)\n"
              "estimated n = −(m/k)·ln(1 − X/m)  (Swamidass & Baldi 2007)\n"
-             "FP ≈ (1 − e^(−kn/m))^k   FP from the fill = (X/m)^k");
+             "FP ≈ (1 − e^(−kn/m))^k   FP from the fill = (X/m)^k"));
   measure_controls(s);
   const Filter& f = shown_set(s).filter();
   const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit |
@@ -107,7 +108,7 @@ void panel_numbers(AppState& s, Host& /*host*/) {
   if (ImGui::BeginTable("numbers", narrow ? 2 : 3, flags)) {
     const ImGuiStyle& st = ImGui::GetStyle();
     ImGui::TableSetupColumn("name", ImGuiTableColumnFlags_WidthFixed,
-                            ImGui::CalcTextSize("FP, from the fill").x + st.CellPadding.x);
+                            ImGui::CalcTextSize(tr("FP, from the fill")).x + st.CellPadding.x);
     if (narrow) {
       ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);
     } else {

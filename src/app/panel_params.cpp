@@ -11,6 +11,7 @@
 #include "lessons.h"
 #include "core/design.h"
 #include "core/theory.h"
+#include "i18n.h"
 #include "ui.h"
 
 #include <imgui_stdlib.h>
@@ -29,7 +30,7 @@ void ask(AppState& s, ParamsRequest r, bool continues_gesture = false) {
 
 void size_control(AppState& s, FilterParams p) {
   static const char* const units[] = {"bits", "bytes", "KiB"};
-  const float label_w = ImGui::CalcTextSize("variant").x + 16 * ui_scale();
+  const float label_w = ImGui::CalcTextSize(tr("variant")).x + 16 * ui_scale();
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted("m");
   ImGui::SameLine(label_w);
@@ -44,7 +45,7 @@ void size_control(AppState& s, FilterParams p) {
   }
   ImGui::SameLine();
   int unit_index = int(s.size_unit);
-  ImGui::SetNextItemWidth(ImGui::CalcTextSize("bytes").x + 50 * ui_scale());
+  ImGui::SetNextItemWidth(ImGui::CalcTextSize(tr("bytes")).x + 50 * ui_scale());
   if (ImGui::Combo("##unit", &unit_index, units, 3)) dispatch(s, act::SetSizeUnit{SizeUnit(unit_index)});
   // The memory in the unit that reads best (one figure: the typed value is in the chosen unit).
   if (s.size_unit == SizeUnit::bits) {
@@ -68,7 +69,7 @@ void size_control(AppState& s, FilterParams p) {
 }
 
 void hash_control(AppState& s, FilterParams p) {
-  const float label_w = ImGui::CalcTextSize("variant").x + 16 * ui_scale();
+  const float label_w = ImGui::CalcTextSize(tr("variant")).x + 16 * ui_scale();
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted("k");
   ImGui::SameLine(label_w);
@@ -92,7 +93,7 @@ void hash_control(AppState& s, FilterParams p) {
 // The scalable filter's growth: n0, p0, s, r, each applied when Enter is pressed (a half-typed
 // number is not a filter to rebuild).
 void growth_controls(AppState& s, const FilterParams& p) {
-  const float label_w = ImGui::CalcTextSize("variant").x + 16 * ui_scale();
+  const float label_w = ImGui::CalcTextSize(tr("variant")).x + 16 * ui_scale();
   struct Field {
     const char* label;
     const char* id;
@@ -141,11 +142,11 @@ const char* counters_title(CounterWidth c) {
 template <typename Enum, size_t N, typename Field>
 void enum_combo(const char* label, const char* id, Enum current, const Enum (&all)[N],
                 const char* (*name)(Enum), const char* tip, AppState& s, FilterParams p, Field field) {
-  const float label_w = ImGui::CalcTextSize("variant").x + 16 * ui_scale();
+  const float label_w = ImGui::CalcTextSize(tr("variant")).x + 16 * ui_scale();
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(label);
   ImGui::SameLine(label_w);
-  float widest = ImGui::CalcTextSize("independent").x;
+  float widest = ImGui::CalcTextSize(tr("independent")).x;
   for (Enum e : all) widest = std::max(widest, ImGui::CalcTextSize(name(e)).x);
   ImGui::SetNextItemWidth(std::min(widest + 50 * ui_scale(), ImGui::GetContentRegionAvail().x - 30 * ui_scale()));
   if (ImGui::BeginCombo(id, name(current))) {
@@ -173,22 +174,22 @@ void counting_controls(AppState& s, const FilterParams& p) {
              "unbounded: as one article's Python, a counter counts every word.",
              s, p, [](FilterParams& q) -> CounterWidth& { return q.counting.width; });
   bool unchecked = s.remove_unchecked;
-  if (ImGui::Checkbox("remove without checking (the article's remove)", &unchecked))
+  if (ImGui::Checkbox(tr("remove without checking (the article's remove)"), &unchecked))
     dispatch(s, act::SetRemoveUnchecked{unchecked});
   ImGui::SameLine();
-  help_marker("The article's remove lowers every counter above zero without asking whether the\n"
+  help_marker(tr("The article's remove lowers every counter above zero without asking whether the\n"
               "word was ever added. Remove a false positive this way and some word that was\n"
-              "added answers \"definitely not\": a false negative (shown in red).");
+              "added answers \"definitely not\": a false negative (shown in red)."));
 }
 
 // One design's line: m, its memory, k and the rate it gives, with Apply when it can be built.
 void design_row(AppState& s, const char* label, const Design& d, const char* id) {
   ImGui::AlignTextToFramePadding();
-  ImGui::Text("%s m = %s bits, k = %u → FP %s", label, with_commas(d.m).c_str(), d.k, format_rate(d.fp).c_str());
+  ImGui::Text(tr("%s m = %s bits, k = %u → FP %s"), label, with_commas(d.m).c_str(), d.k, format_rate(d.fp).c_str());
   if (!d.buildable) return;
   ImGui::SameLine();
   ImGui::PushID(id);
-  if (ImGui::SmallButton("Apply")) {
+  if (ImGui::SmallButton(tr("Apply"))) {
     ParamsRequest r;
     r.m = double(d.m);
     r.k = double(d.k);
@@ -207,18 +208,18 @@ void too_large(const Design& d) {
 
 void design_helper(AppState& s) {
   if (lesson_hides(s, hide_design)) {
-    hint_text("The design helper is hidden during this exercise: use the formulas.");
+    hint_text(tr("The design helper is hidden during this exercise: use the formulas."));
     return;
   }
-  if (!ImGui::TreeNode("Design a filter for n words at a false-positive rate p"))
+  if (!ImGui::TreeNode(tr("Design a filter for n words at a false-positive rate p")))
     return;
   const float w = ImGui::CalcTextSize("0000000000000").x;
   double n = s.design_n, p_ = s.design_p;
   ImGui::SetNextItemWidth(w);
-  const bool n_changed = ImGui::InputDouble("n words", &n, 0, 0, "%.0f");
+  const bool n_changed = ImGui::InputDouble(tr("n words"), &n, 0, 0, "%.0f");
   ImGui::SameLine();
   ImGui::SetNextItemWidth(w);
-  if (ImGui::InputDouble("target p", &p_, 0, 0, "%g") || n_changed) dispatch(s, act::SetDesign{n, p_});
+  if (ImGui::InputDouble(tr("target p"), &p_, 0, 0, "%g") || n_changed) dispatch(s, act::SetDesign{n, p_});
   const bool valid = s.design_n >= 1 && s.design_n <= kMaxDesignItems && std::floor(s.design_n) == s.design_n &&
                      s.design_p >= kMinDesignRate && s.design_p < 1;
   if (!valid) {
@@ -231,12 +232,12 @@ void design_helper(AppState& s) {
   too_large(ours);
   design_row(s, "BloomLab (m ⌈⌉, k rounded):", ours, "ours");
   ImGui::SameLine();
-  help_marker("m = ⌈−n·ln p / (ln 2)²⌉   k = max(1, round((m/n)·ln 2))\n"
-              "About 9.6 bits per word buy 1%, each further 4.8 bits divide p by 10.");
+  help_marker(tr("m = ⌈−n·ln p / (ln 2)²⌉   k = max(1, round((m/n)·ln 2))\n"
+              "About 9.6 bits per word buy 1%, each further 4.8 bits divide p by 10."));
   design_row(s, "Article (m ⌊⌋, k ⌊⌋):", floor, "floor");
   ImGui::SameLine();
-  help_marker("One article's Python: m = max(1, ⌊−n·ln p / (ln 2)²⌋), k = max(1, ⌊(m/n)·ln 2⌋).\n"
-              "BloomFilter(1000, 0.01) has m = 9,585 and k = 6.");
+  help_marker(tr("One article's Python: m = max(1, ⌊−n·ln p / (ln 2)²⌋), k = max(1, ⌊(m/n)·ln 2⌋).\n"
+              "BloomFilter(1000, 0.01) has m = 9,585 and k = 6."));
   if (ours.m != floor.m || ours.k != floor.k) {
     const double ratio = ours.fp > 0 ? floor.fp / ours.fp : 1;
     char buf[160];
@@ -249,10 +250,10 @@ void design_helper(AppState& s) {
   // The reverse question: n words in a memory budget.
   std::string memory = s.design_memory;
   ImGui::SetNextItemWidth(w);
-  if (ImGui::InputText("memory", &memory)) dispatch(s, act::SetDesignMemory{memory});
+  if (ImGui::InputText(tr("memory"), &memory)) dispatch(s, act::SetDesignMemory{memory});
   ImGui::SameLine();
-  help_marker("A memory budget: 4GiB, 512 MiB, 100000 bytes, 1e6 bits … (KB, MB, GB: powers of 10).\n"
-              "The best k for n words in it: the better of ⌊(m/n)·ln 2⌋ and ⌈(m/n)·ln 2⌉.");
+  help_marker(tr("A memory budget: 4GiB, 512 MiB, 100000 bytes, 1e6 bits … (KB, MB, GB: powers of 10).\n"
+              "The best k for n words in it: the better of ⌊(m/n)·ln 2⌋ and ⌈(m/n)·ln 2⌉."));
   const Result<uint64_t> budget = parse_memory(s.design_memory);
   if (!budget.ok()) {
     text_coloured(palette().error, budget.error().c_str());
@@ -267,10 +268,10 @@ void design_helper(AppState& s) {
 }  // namespace
 
 void panel_params(AppState& s, Host& /*host*/) {
-  begin_card("Parameters",
-             "Change m or k and the filter is rebuilt from the same words at once.",
-             "m bits, k hash positions per word, n words.\nFalse-positive rate ≈ (1 − e^(−kn/m))^k,\n"
-             "smallest at k = (m/n)·ln 2.");
+  begin_card(tr("Parameters"),
+             tr("Change m or k and the filter is rebuilt from the same words at once."),
+             tr("m bits, k hash positions per word, n words.\nFalse-positive rate ≈ (1 − e^(−kn/m))^k,\n"
+             "smallest at k = (m/n)·ln 2."));
   const FilterParams p = s.set.params();
   size_control(s, p);
   hash_control(s, p);

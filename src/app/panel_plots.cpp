@@ -18,6 +18,7 @@
 #include "lessons.h"
 #include "core/theory.h"
 #include "plot.h"
+#include "i18n.h"
 #include "ui.h"
 
 namespace bloomlab::app {
@@ -300,44 +301,44 @@ void inserted_slider(AppState& s) {
   const std::string shown = s.inserted ? "the first " + with_commas(n) + " of " + with_commas(words) + " words"
                                        : "all " + with_commas(words) + " words";
   ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted("words inserted");
+  ImGui::TextUnformatted(tr("words inserted"));
   ImGui::SameLine();
-  const float all_w = ImGui::CalcTextSize("All").x + 2 * ImGui::GetStyle().FramePadding.x;
+  const float all_w = ImGui::CalcTextSize(tr("All")).x + 2 * ImGui::GetStyle().FramePadding.x;
   ImGui::SetNextItemWidth(std::max(80.0f, ImGui::GetContentRegionAvail().x - all_w - ImGui::GetStyle().ItemSpacing.x));
   if (ImGui::SliderScalar("##inserted", ImGuiDataType_U64, &n, &lo, &words, shown.c_str()))
     dispatch(s, act::SetInserted{double(n), !ImGui::IsItemActivated()});
   s.layout.inserted_slider = last_item_rect();
   ImGui::SameLine();
   ImGui::BeginDisabled(!s.inserted);
-  if (ImGui::Button("All")) dispatch(s, act::SetInserted{-1});
+  if (ImGui::Button(tr("All"))) dispatch(s, act::SetInserted{-1});
   ImGui::EndDisabled();
-  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("Show the filter with every word");
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("%s", tr("Show the filter with every word"));
 }
 
 }  // namespace
 
 void panel_plots(AppState& s, Host& /*host*/) {
-  begin_card("False positives",
-             "More bits per word, fewer false positives; for each size one k is best.",
-             "FP ≈ (1 − e^(−kn/m))^k  (Bloom 1970)\nbest k = (m/n)·ln 2, where FP ≈ 0.6185^(m/n)\n"
-             "exact: Σ_{i=1..m} i^k·i!·S(kn, i)·C(m, i) / m^(k(n+1))  (Christensen et al. 2010)");
+  begin_card(tr("False positives"),
+             tr("More bits per word, fewer false positives; for each size one k is best."),
+             tr("FP ≈ (1 − e^(−kn/m))^k  (Bloom 1970)\nbest k = (m/n)·ln 2, where FP ≈ 0.6185^(m/n)\n"
+             "exact: Σ_{i=1..m} i^k·i!·S(kn, i)·C(m, i) / m^(k(n+1))  (Christensen et al. 2010)"));
   refresh_sweep(s);
   const bool small = s.set.params().m <= kMaxExactBits;
   ImGui::BeginDisabled(!small);
   bool exact = s.view.show_exact_curve;
-  if (ImGui::Checkbox("exact formula (small m)", &exact)) dispatch(s, act::ShowExactCurve{exact});
+  if (ImGui::Checkbox(tr("exact formula (small m)"), &exact)) dispatch(s, act::ShowExactCurve{exact});
   ImGui::EndDisabled();
   if (s.view.show_exact_curve && small) refresh_exact(s);
   ImGui::SameLine();
-  if (ImGui::Button("Save PNG")) dispatch(s, act::ExportPng{});
+  if (ImGui::Button(tr("Save PNG"))) dispatch(s, act::ExportPng{});
   s.layout.save_png_button = last_item_rect();
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("The plot below, as an image");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("The plot below, as an image"));
   ImGui::SameLine();
-  if (ImGui::Button("Save CSV")) dispatch(s, act::ExportCsv{});
+  if (ImGui::Button(tr("Save CSV"))) dispatch(s, act::ExportCsv{});
   s.layout.save_csv_button = last_item_rect();
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("The measurements: the sweep and the current point");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("The measurements: the sweep and the current point"));
   show_note(s.note(NoteSlot::exports));
-  if (s.set.words().empty()) hint_text("Add words to measure: the points are queries of a real filter.");
+  if (s.set.words().empty()) hint_text(tr("Add words to measure: the points are queries of a real filter."));
   const ImVec2 plot_top = ImGui::GetCursorScreenPos();
   plot_fp_vs_bits(s);
   const ImVec2 plot_end = ImGui::GetItemRectMax();

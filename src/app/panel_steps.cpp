@@ -11,6 +11,7 @@
 #include <imgui_internal.h>  // PushItemFlag: buttons outside keyboard navigation
 
 #include "core/filter.h"
+#include "i18n.h"
 #include "ui.h"
 
 namespace bloomlab::app {
@@ -57,13 +58,13 @@ void step_line(AppState& s, int index, int current, const std::string& text) {
 // The steps read trace_positions(), the function the filter's own positions come from, so they
 // show what this filter does for any variant and scheme.
 void panel_steps(AppState& s, Host& /*host*/) {
-  begin_card("Step by step",
-             "One word through the filter, a step at a time: ← and → or Space (or Back / Next).",
-             "h = FNV-1a 64(bytes): start 0xcbf29ce484222325; per byte h ^= byte, h *= 0x100000001b3\n"
+  begin_card(tr("Step by step"),
+             tr("One word through the filter, a step at a time: ← and → or Space (or Back / Next)."),
+             tr("h = FNV-1a 64(bytes): start 0xcbf29ce484222325; per byte h ^= byte, h *= 0x100000001b3\n"
              "h1 = h & 0xffffffff,  h2 = (h >> 32) | 1\npos_i = (h1 + i·h2) mod m\n"
-             "blocked: g = splitmix64(h) picks a 512-bit block; h1, h2 come from g, mod the block's width");
+             "blocked: g = splitmix64(h) picks a 512-bit block; h1, h2 come from g, mod the block's width"));
   if (s.word_input.empty()) {
-    hint_text("Type a word in the word box to follow it through the filter.");
+    hint_text(tr("Type a word in the word box to follow it through the filter."));
     end_card();
     return;
   }
@@ -72,14 +73,14 @@ void panel_steps(AppState& s, Host& /*host*/) {
   const int current = actions::current_step(s);
   // Buttons that never take the keyboard: ← → and Space keep moving the steps.
   ImGui::PushItemFlag(ImGuiItemFlags_NoNav, true);
-  if (ImGui::Button("◀ Back")) dispatch(s, act::Step{-1});
+  if (ImGui::Button(tr("◀ Back"))) dispatch(s, act::Step{-1});
   ImGui::SameLine();
-  if (ImGui::Button("Next ▶")) dispatch(s, act::Step{+1});
+  if (ImGui::Button(tr("Next ▶"))) dispatch(s, act::Step{+1});
   ImGui::PopItemFlag();
   s.layout.step_next_button = last_item_rect();
   ImGui::SameLine();
   ImGui::AlignTextToFramePadding();
-  ImGui::TextDisabled("step %d of %d", current + 1, count);
+  ImGui::TextDisabled(tr("step %d of %d"), current + 1, count);
 
   const FilterParams& p = s.set.params();
   const std::string& word = s.word_input;

@@ -66,6 +66,10 @@ struct QueryCache {
 };
 
 struct ViewOptions {
+  Lang lang = Lang::en;       // the texts' language: always i18n's current_lang()
+  bool lang_chosen = false;   // the reader chose it (selector, lang=, saved): links carry it
+  std::optional<Lang> lang_loading;  // asked for, its catalog not in yet (the UI stays in `lang`)
+  bool lang_loading_chosen = false;
   Theme theme = Theme::dark;
   Theme page_theme = Theme::dark;  // the page's default (prefers-color-scheme): links omit it
   float font_scale = 1.0f;      // presentation mode: 1.5 .. 3
@@ -154,6 +158,9 @@ struct Layout {
   ScreenRect undo_button, verdict;
   ScreenRect bit_strip;  // the word's bits under the word box, while the bit array is off screen
   ScreenRect lessons_button, lesson_panel, lesson_next_button, lesson_check_button, lesson_answer_box;
+  // The language selector, and its list's entries (en, ru, uk, zh) while it is open.
+  ScreenRect language_button;
+  ScreenRect language_items[4];
   float display_w = 0, display_h = 0;  // the window, in CSS px
   // The columns that scroll, this frame: an embed passes a wheel or a swipe the column under it
   // cannot use on to the article around it.

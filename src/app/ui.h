@@ -34,6 +34,9 @@ ImVec4 to_vec4(ImU32 c);
 void begin_card(const char* title, const char* hint, const char* formula);
 void end_card();
 
+// A translated label with a fixed ImGui id part: with_id(tr("Add"), "##add").
+inline std::string with_id(const char* label, const char* id) { return std::string(label) + id; }
+
 void text_coloured(ImU32 colour, const char* text);
 void hint_text(const char* text);  // dim, wrapped
 void help_marker(const char* text);  // "(?)" with a tooltip

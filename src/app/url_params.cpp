@@ -196,6 +196,13 @@ std::optional<bool> parse_flag(const std::string& value) {
 
 void apply_view(AppState& s, Host& host, const Parsed& in, std::vector<std::string>& warn) {
   if (auto v = in.get("panels")) apply_panels(s, host, *v, warn);
+  if (auto v = in.get("lang")) {
+    const std::string code = percent_decode(*v);
+    Lang lang;
+    if (parse_lang(code, &lang)) (void)apply(s, host, act::SetLanguage{lang, true});
+    else warn.push_back("lang = " + quoted(code) + " is not en, ru, uk or zh: the page stays in " +
+                        lang_endonym(s.view.lang_loading.value_or(s.view.lang)) + ".");
+  }
   if (auto v = in.get("theme")) {
     const std::string name = percent_decode(*v);
     if (name == "dark") (void)apply(s, host, act::SetTheme{Theme::dark});
@@ -315,7 +322,8 @@ std::vector<std::string> apply_url_params(AppState& s, Host& host, std::string_v
                                        "words",  "word",  "panels", "theme",   "scale",
                                        "probes", "embed", "safe",   "present",
                                        "lesson", "step",  "n0",     "p0",      "s",
-                                       "r",      "inserted", "counters", "remove"};
+                                       "r",      "inserted", "counters", "remove",
+                                       "lang"};
   for (const auto& [key, value] : in.values) {
     bool known = false;
     for (const char* k : kKnown) known |= key == k;
@@ -429,6 +437,8 @@ std::string query_for(const AppState& s, bool with_words) {
   // The page's own default (its prefers-color-scheme) is left out: the reader's preference wins.
   if (s.view.theme != s.view.page_theme)
     q += std::string("&theme=") + theme_name(s.view.theme);
+  // The language when the reader chose it (else the recipient's own preference wins).
+  if (s.view.lang_chosen) q += std::string("&lang=") + lang_code(s.view.lang_loading.value_or(s.view.lang));
   if (s.view.font_scale != 1.0f) {
     char buf[16];
     std::snprintf(buf, sizeof buf, "%g", double(s.view.font_scale));
