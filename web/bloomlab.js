@@ -8,11 +8,91 @@
   const canvas = $("canvas");
   const encoder = new TextEncoder();
 
+  // ---- The page's languages (the app's own texts come from lang/<code>.mo, src/app/i18n.h) ----
+  // Choice: a link's lang=, else the reader's saved choice, else navigator.languages, else English.
+  // The page's own messages below run before the wasm does, so they have their own small table.
+  const LANGS = ["en", "ru", "uk", "zh"];
+  const HTML_LANG = { en: "en", ru: "ru", uk: "uk", zh: "zh-Hans" };
+  function langOf(code) {
+    const c = String(code || "").toLowerCase().replace(/_/g, "-");
+    if (/^zh-(tw|hk|mo|hant)/.test(c)) return "";  // Traditional Chinese: not ours
+    const primary = c.split("-")[0];
+    return LANGS.includes(primary) ? primary : "";
+  }
+  function savedLanguage() { try { return langOf(localStorage.getItem("bloomlab.lang")); } catch (e) { return ""; } }
+  function browserLanguage() {
+    for (const l of navigator.languages || [navigator.language]) { const c = langOf(l); if (c) return c; }
+    return "";
+  }
+  function linkLanguage() {
+    const own = location.hash.slice(1) || location.search.slice(1);
+    return langOf(new URLSearchParams(own).get("lang"));
+  }
+  const PAGE_TEXT = {
+    en: ["BloomLab — a Bloom filter you can see", "Loading BloomLab…",
+      "BloomLab needs WebGL2, which this browser or device does not offer. Try a current Firefox, Chrome, Edge or Safari, or enable hardware acceleration.",
+      "BloomLab needs WebAssembly, which this browser does not offer.",
+      "BloomLab's program could not be downloaded. Check the connection and retry.",
+      "BloomLab stopped unexpectedly ({0}). Retry to start again: your words and settings are kept.",
+      "The graphics were reset by the browser. Click or tap to restore them; your words and settings are kept.",
+      "Retry", "Dismiss", "Drop a word list here: one word per line"],
+    ru: ["BloomLab — фильтр Блума, который видно", "BloomLab загружается…",
+      "Для BloomLab нужен WebGL2, а этот браузер или устройство его не поддерживает. Попробуйте свежий Firefox, Chrome, Edge или Safari либо включите аппаратное ускорение.",
+      "Для BloomLab нужен WebAssembly, а этот браузер его не поддерживает.",
+      "Не удалось загрузить программу BloomLab. Проверьте подключение и попробуйте ещё раз.",
+      "BloomLab неожиданно остановился ({0}). Нажмите «Повторить», чтобы запустить заново: ваши слова и настройки сохранены.",
+      "Браузер сбросил графику. Щёлкните или коснитесь, чтобы восстановить её; ваши слова и настройки сохранены.",
+      "Повторить", "Закрыть", "Перетащите сюда список слов: по одному слову в строке"],
+    uk: ["BloomLab — фільтр Блума, який видно", "BloomLab завантажується…",
+      "Для BloomLab потрібен WebGL2, а цей браузер або пристрій його не підтримує. Спробуйте свіжий Firefox, Chrome, Edge чи Safari або ввімкніть апаратне прискорення.",
+      "Для BloomLab потрібен WebAssembly, а цей браузер його не підтримує.",
+      "Не вдалося завантажити програму BloomLab. Перевірте з'єднання й спробуйте ще раз.",
+      "BloomLab несподівано зупинився ({0}). Натисніть «Повторити», щоб запустити знову: ваші слова й налаштування збережено.",
+      "Браузер скинув графіку. Клацніть або торкніться, щоб відновити її; ваші слова й налаштування збережено.",
+      "Повторити", "Закрити", "Перетягніть сюди список слів: по одному слову в рядку"],
+    zh: ["BloomLab —— 看得见的布隆过滤器", "BloomLab 加载中…",
+      "BloomLab 需要 WebGL2，但此浏览器或设备不支持。请使用新版 Firefox、Chrome、Edge 或 Safari，或开启硬件加速。",
+      "BloomLab 需要 WebAssembly，但此浏览器不支持。",
+      "无法下载 BloomLab 程序。请检查网络连接后重试。",
+      "BloomLab 意外停止（{0}）。点击“重试”重新启动：你的词和设置都已保留。",
+      "浏览器重置了图形。点击或轻触即可恢复；你的词和设置都已保留。",
+      "重试", "关闭", "把词表拖到这里：每行一个词"],
+  };
+  const [TITLE, LOADING, NO_WEBGL2, NO_WASM, NO_DOWNLOAD, STOPPED, GRAPHICS_RESET, RETRY, DISMISS, DROP] =
+    [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
+  let pageLang = linkLanguage() || savedLanguage() || browserLanguage() || "en";
+  const say = (which, arg) => PAGE_TEXT[pageLang][which].replace("{0}", arg);
+  function showPageLanguage(code) {
+    pageLang = LANGS.includes(code) ? code : "en";
+    document.documentElement.lang = HTML_LANG[pageLang];
+    document.title = say(TITLE);
+    $("retry").textContent = say(RETRY);
+    $("previous-dismiss").textContent = say(DISMISS);
+    $("previous-dismiss").setAttribute("aria-label", say(DISMISS));
+    $("drop-hint").textContent = say(DROP);
+    if (!$("status").hidden && $("status").dataset.loading) $("status").textContent = say(LOADING);
+  }
+  showPageLanguage(pageLang);
+  // The catalog of the language the page opens in is fetched beside the wasm, not after it.
+  const catalogs = {};
+  function fetchCatalog(code) {
+    if (!catalogs[code]) {
+      catalogs[code] = fetch("lang/" + code + ".mo").then((r) => {
+        if (!r.ok) throw new Error("HTTP " + r.status);
+        return r.arrayBuffer();
+      });
+      catalogs[code].catch(() => { delete catalogs[code]; });  // a later choice tries again
+    }
+    return catalogs[code];
+  }
+  if (pageLang !== "en") fetchCatalog(pageLang).catch(() => {});
+  let languageWaits = [];  // setLanguage() promises, settled when the app shows the language
+
   let resolveReady, rejectReady;
   const ready = new Promise((resolve, reject) => { resolveReady = resolve; rejectReady = reject; });
   ready.catch(() => {});  // a failure is shown on the page; an unobserved rejection is not an error
 
-  function showStatus(text) { const s = $("status"); s.textContent = text; s.hidden = !text; }
+  function showStatus(text) { const s = $("status"); s.textContent = text; s.hidden = !text; delete s.dataset.loading; }
   function showFailure(text, retry) {
     showStatus("");
     $("failure-text").textContent = text;
@@ -120,6 +200,14 @@
         return parse(Module._bl_answer(3, 0, 0, 0, 0));
       }
       throw new Error("answer(value): a word, a number, {m, k} or {word: true|false}");
+    },
+    // The UI's language: "en" | "ru" | "uk" | "zh" (a locale such as "ru-RU" too). Resolves with
+    // state() once the app shows it (its catalog fetched); rejects when the catalog cannot load.
+    setLanguage(code) {
+      check(withString(String(code), (ptr) => parse(Module._bl_set_language(ptr))));
+      const want = langOf(code);
+      if (api.state().lang === want) return Promise.resolve(api.state());
+      return new Promise((resolve, reject) => languageWaits.push({ want, resolve, reject }));
     },
     applyParams(query) { return withString(query, (ptr) => parse(Module._bl_apply_params(ptr))); },
     shareParams() { return Module.UTF8ToString(Module._bl_share_params()); },
@@ -513,13 +601,12 @@
   // oldest for a 17th, and on a page of embeds every probe would count.
   if (probe) { const lose = probe.getExtension("WEBGL_lose_context"); if (lose) lose.loseContext(); }
   if (!probe) {
-    showFailure("BloomLab needs WebGL2, which this browser or device does not offer. " +
-                "Try a current Firefox, Chrome, Edge or Safari, or enable hardware acceleration.", false);
+    showFailure(say(NO_WEBGL2), false);
     rejectReady(new Error("WebGL2 is not available"));
     return;
   }
   if (typeof WebAssembly !== "object") {
-    showFailure("BloomLab needs WebAssembly, which this browser does not offer.", false);
+    showFailure(say(NO_WASM), false);
     rejectReady(new Error("WebAssembly is not available"));
     return;
   }
@@ -532,8 +619,8 @@
     onAbort(what) {
       aborted = true;
       // Before the program ran, the abort is Emscripten giving up on the .wasm download.
-      if (!Module.calledRun) showFailure("BloomLab's program could not be downloaded. Check the connection and retry.", true);
-      else showFailure("BloomLab stopped unexpectedly (" + what + "). Retry to start again: your words and settings are kept.", true);
+      if (!Module.calledRun) showFailure(say(NO_DOWNLOAD), true);
+      else showFailure(say(STOPPED, what), true);
       rejectReady(new Error(String(what)));
     },
     bloomlabFrameDrawn(frames) {
@@ -557,6 +644,27 @@
     bloomlabAnnounce(text) { $("live").textContent = text; },
     bloomlabPagePreferences: pagePreferences,
     bloomlabCopyText: copyText,
+    bloomlabPageLanguage() {
+      const saved = savedLanguage();
+      return saved ? "!" + saved : browserLanguage();
+    },
+    bloomlabFetchCatalog(code) {
+      fetchCatalog(code).then((buffer) => {
+        withBytes(new Uint8Array(buffer), (ptr, n) => withString(code, (c) => Module._bl_catalog_arrived(c, ptr, n)));
+      }).catch((e) => {
+        console.warn("bloomlab: the " + code + " texts did not load: " + e.message);
+        withString(code, (c) => withString(e.message, (why) => Module._bl_catalog_failed(c, why)));
+        const failed = languageWaits.filter((w) => w.want === code);
+        languageWaits = languageWaits.filter((w) => w.want !== code);
+        for (const w of failed) w.reject(new Error("the " + code + " texts did not load (" + e.message + ")"));
+      });
+    },
+    bloomlabLanguageShown(code) {
+      showPageLanguage(code);
+      const done = languageWaits.filter((w) => w.want === code);
+      languageWaits = languageWaits.filter((w) => w.want !== code);
+      for (const w of done) w.resolve(api.state());
+    },
     bloomlabOpenFile() { fileInput.click(); },
     bloomlabTextInput: textInput,
     bloomlabPageScroll: pageScroll,
@@ -607,7 +715,7 @@
     e.preventDefault();
     contextLost = true;
     console.warn("bloomlab: the browser reset the graphics (WebGL context lost); restoring");
-    showStatus("The graphics were reset by the browser. Click or tap to restore them; your words and settings are kept.");
+    showStatus(say(GRAPHICS_RESET));
   });
   canvas.addEventListener("webglcontextrestored", () => {
     contextLost = false;
@@ -623,7 +731,7 @@
   const script = document.createElement("script");
   script.src = "bloomlab-wasm.js";
   script.onerror = () => {
-    showFailure("BloomLab's program could not be downloaded. Check the connection and retry.", true);
+    showFailure(say(NO_DOWNLOAD), true);
     rejectReady(new Error("bloomlab-wasm.js failed to load"));
   };
   openSessions().then(() => document.body.appendChild(script));

@@ -138,7 +138,8 @@ struct LoadLesson { std::string bytes, name; };        // a teacher's lesson fil
 struct RestoreLessonProgress { std::string text; };  // what the platform kept
 // The UI's language (i18n.h). chosen: the reader picked it (the selector, lang=, a saved
 // choice), so links carry it and the page keeps it; else it is the browser's preference.
-struct SetLanguage { Lang lang; bool chosen = true; };
+// keep: the page remembers it for the next visit (the selector, setLanguage(); not a link's lang=).
+struct SetLanguage { Lang lang; bool chosen = true; bool keep = true; };
 // The platform's answer to Host::request_catalog: the compiled catalog (.mo bytes), or why not.
 struct CatalogArrived { Lang lang; std::string bytes; };
 struct CatalogFailed { Lang lang; std::string why; };

@@ -634,7 +634,6 @@ namespace {
 // Switches at once when the catalog is in (or for English); else asks the platform for it and
 // keeps the current language until it arrives (CatalogArrived switches then).
 Outcome set_language(AppState& s, Host& host, Lang lang, bool chosen) {
-  if (chosen && !s.view.embed) host.save_language(lang);
   if (!use_language(lang)) {
     s.view.lang_loading = lang;
     s.view.lang_loading_chosen = chosen;
@@ -687,7 +686,10 @@ Outcome apply_one(AppState& s, Host& host, const Action& action) {
         password_list_arrived(s, a.bytes);
         return make(Code::ok);
       },
-      [&](const act::SetLanguage& a) { return set_language(s, host, a.lang, a.chosen); },
+      [&](const act::SetLanguage& a) {
+        if (a.chosen && a.keep && !s.view.embed) host.save_language(a.lang);
+        return set_language(s, host, a.lang, a.chosen);
+      },
       [&](const act::CatalogArrived& a) {
         if (!set_catalog(a.lang, a.bytes))
           return noted(s, NoteSlot::history, fail(Code::language_failed, {lang_code(a.lang), "not a compiled catalog"}));

@@ -179,11 +179,13 @@ std::string code_differs(const AppState& s) {
   const FilterParams& p = s.set.params();
   std::string why;
   if (!program_supports(p.scheme))
-    why += std::string("The program hashes with the reference scheme, not ") + scheme_name(p.scheme) + ". ";
+    why += fill(tr("The program hashes with the reference scheme, not %s."), {scheme_name(p.scheme)}) + " ";
   if (p.variant != Variant::standard)
-    why += std::string("It builds a standard filter, not a ") + variant_name(p.variant) +
-           " one" + (p.variant == Variant::counting ? " (the same answers while nothing is removed)" : "") + ". ";
-  if (!s.set.unchecked_removals().empty()) why += "It has none of the unchecked removals. ";
+    why += fill(p.variant == Variant::counting
+                    ? tr("It builds a standard filter, not a %s one (the same answers while nothing is removed).")
+                    : tr("It builds a standard filter, not a %s one."),
+                {trc("variant", variant_name(p.variant))}) + " ";
+  if (!s.set.unchecked_removals().empty()) why += std::string(tr("It has none of the unchecked removals.")) + " ";
   return why;
 }
 

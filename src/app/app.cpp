@@ -101,7 +101,7 @@ void draw_view_menu(AppState& s) {
   const PanelInfo* table = panel_table(&count);
   for (size_t i = 0; i < count; ++i) {
     bool on = s.view.shown(table[i].id);
-    if (ImGui::Checkbox(table[i].title, &on)) {
+    if (ImGui::Checkbox(tr(table[i].title), &on)) {
       std::vector<Panel> order;
       for (Panel p : s.view.panels)
         if (p != table[i].id) order.push_back(p);

@@ -90,6 +90,13 @@ std::string format_percent(double fraction) {
   return localized(buf);
 }
 
+std::string format_whole_percent(double fraction) {
+  char buf[32];
+  if (!std::isfinite(fraction)) return "—";
+  std::snprintf(buf, sizeof buf, "%.0f%%", fraction * 100);
+  return localized(buf);
+}
+
 std::string format_decimal(double v, int decimals) {
   char buf[48];
   if (!std::isfinite(v)) return "—";

@@ -15,6 +15,7 @@ std::string with_commas(uint64_t v);  // 100000 -> "100,000"
 std::string format_rate(double p);    // 0.0123 -> "1.23%", tiny values in scientific form
 std::string format_bytes(uint64_t bytes);  // "8 B", "12.2 KiB", "3.1 MiB"
 std::string format_percent(double fraction);  // 0.5037 -> "50.4%" (a share of the bits)
-std::string format_decimal(double v, int decimals);  // 1.5, 2 -> "1.50" ("1,50" in ru/uk)
+std::string format_decimal(double v, int decimals);
+std::string format_whole_percent(double fraction);  // 0.314 -> "31%" ("31 %" in ru/uk)  // 1.5, 2 -> "1.50" ("1,50" in ru/uk)
 
 }  // namespace bloomlab::app

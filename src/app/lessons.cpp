@@ -10,6 +10,7 @@
 #include "core/json_writer.h"
 #include "core/theory.h"
 #include "format.h"
+#include "i18n.h"
 #include "outcome_text.h"
 #include "url_params.h"
 
@@ -237,7 +238,7 @@ std::string lesson_text(const AppState& s, std::string_view text) {
     else if (name == "measured") {
       value = lesson_hides(s, hide_measured) ? "?"
               : s.measurement && s.measurement_version == s.version ? format_rate(s.measurement->measured_rate)
-                                                                       : "(press Measure)";
+                                                                       : std::string(tr("(press Measure)"));
     } else if (name == "bpi") value = n ? number_text(double(p.m) / double(n)) : "∞";
     else if (name == "bestk") value = n ? std::to_string(theory::optimal_k(double(p.m), double(n))) : "—";
     else if (name == "bytes") value = format_bytes(f.size_in_bytes());

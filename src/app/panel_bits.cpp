@@ -73,11 +73,11 @@ void legend() {
     ImGui::SameLine(0, 6 * ui_scale());
     ImGui::TextUnformatted(label);
   };
-  swatch(pal.set_bit, 0, "1 (set)");
+  swatch(pal.set_bit, 0, tr("1 (set)"));
   swatch(pal.unset_bit, 0, "0");
-  swatch(pal.unset_bit, pal.current, "the word's bits");
-  swatch(pal.unset_bit, pal.zero_bit, "its 0 bits");
-  swatch(pal.unset_bit, pal.hovered_word, "hovered word");
+  swatch(pal.unset_bit, pal.current, tr("the word's bits"));
+  swatch(pal.unset_bit, pal.zero_bit, tr("its 0 bits"));
+  swatch(pal.unset_bit, pal.hovered_word, tr("hovered word"));
 }
 
 // --- m <= kMaxCellBits: rectangles -------------------------------------------------------------
@@ -311,11 +311,11 @@ void draw_texture(AppState& s, Host& host, const Highlights& h) {
     dispatch(s, act::PinBit{v.hovered_bit});
   zoom_buttons(s);
   ImGui::SameLine();
-  ImGui::TextDisabled(tr("%s bits as %d × %d texels%s · zoom ×%.1f · Ctrl+wheel or pinch to zoom, drag "
-                      "to pan, double-click to reset"),
-                      with_commas(m).c_str(), v.texture_cols, v.texture_rows,
-                      v.texture_bucket > 1 ? (", " + with_commas(v.texture_bucket) + " bits each").c_str() : "",
-                      double(zoom));
+  const std::string texels = fill(tr("%s bits as %s × %s texels"), {with_commas(m), std::to_string(v.texture_cols),
+                                                                   std::to_string(v.texture_rows)});
+  const std::string each = v.texture_bucket > 1 ? fill(tr(", %s bits each"), {with_commas(v.texture_bucket)}) : "";
+  ImGui::TextDisabled("%s", fill(tr("%s%s · zoom ×%s · Ctrl+wheel or pinch to zoom, drag to pan, double-click to reset"),
+                                 {texels, each, format_decimal(double(zoom), 1)}).c_str());
 }
 
 // --- the read-out --------------------------------------------------------------------------
@@ -332,9 +332,8 @@ void readout(AppState& s) {
   if (v.texture_bucket > 1 && f.bit_count() > kMaxCellBits) {
     uint64_t set = 0;
     for (uint64_t b = bit; b < std::min(f.bit_count(), bit + v.texture_bucket); ++b) set += f.bit(b);
-    ImGui::Text(tr("bits %s – %s: %s of %s set"), with_commas(bit).c_str(),
-                with_commas(bit + v.texture_bucket - 1).c_str(), with_commas(set).c_str(),
-                with_commas(v.texture_bucket).c_str());
+    ImGui::TextUnformatted(fill(tr("bits %s – %s: %s of %s set"), {with_commas(bit), with_commas(bit + v.texture_bucket - 1),
+                                                                    with_commas(set), with_commas(v.texture_bucket)}).c_str());
     return;
   }
   if (v.setters_bit != shown || v.setters_version != s.version) {
@@ -343,15 +342,15 @@ void readout(AppState& s) {
     v.setters_version = s.version;
   }
   if (!f.bit(bit)) {
-    ImGui::Text(tr("bit %s is 0: no word set it."), with_commas(bit).c_str());
+    ImGui::TextUnformatted(fill(tr("bit %s is 0: no word set it."), {with_commas(bit)}).c_str());
     return;
   }
   std::string names;
   for (size_t i = 0; i < std::min(v.setters.size(), kSettersListed); ++i)
     names += (i ? ", " : "") + actions::shown_word(s, shown_set(s).words()[v.setters[i]], 24);
   if (v.setters.size() > kSettersListed) names += ", …";
-  ImGui::TextWrapped(tr("bit %s is 1, set by %zu word%s: %s"), with_commas(bit).c_str(), v.setters.size(),
-                     v.setters.size() == 1 ? "" : "s", names.c_str());
+  ImGui::TextWrapped("%s", fill(trn("bit %s is 1, set by %s word: %s", "bit %s is 1, set by %s words: %s", v.setters.size()),
+                                {with_commas(bit), with_commas(v.setters.size()), names}).c_str());
 }
 
 }  // namespace
@@ -359,9 +358,8 @@ void readout(AppState& s) {
 void panel_bits(AppState& s, Host& host) {
   const Filter& f = shown_set(s).filter();
   const uint64_t m = f.bit_count();
-  const std::string hint = with_commas(m) + " bits, " + with_commas(f.bits_set()) + " set (" +
-                           format_percent(double(f.bits_set()) / double(m)) +
-                           "). Adding a word sets its k bits to 1; a query checks them.";
+  const std::string hint = fill(tr("%s bits, %s set (%s). Adding a word sets its k bits to 1; a query checks them."),
+                                {with_commas(m), with_commas(f.bits_set()), format_percent(double(f.bits_set()) / double(m))});
   begin_card(tr("Bit array"), hint.c_str(),
              tr("Each word sets k bits. After n words a bit is still 0 with probability "
              "(1 − 1/m)^(kn) ≈ e^(−kn/m), so the expected fill is 1 − e^(−kn/m)."));

@@ -50,7 +50,7 @@ void memory_chart(AppState& s) {
   float label_w = 0;
   for (const Bar& b : bars) label_w = std::max(label_w, ImGui::CalcTextSize(b.label.c_str()).x);
   label_w += ImGui::GetStyle().ItemSpacing.x;
-  const float bar_w = std::max(40.0f, ImGui::GetContentRegionAvail().x - label_w - ImGui::CalcTextSize(tr("000.0 KiB")).x -
+  const float bar_w = std::max(40.0f, ImGui::GetContentRegionAvail().x - label_w - ImGui::CalcTextSize(format_bytes(999 * 1024).c_str()).x -
                                            2 * ImGui::GetStyle().ItemSpacing.x);
   for (const Bar& b : bars) {
     const float x0 = ImGui::GetCursorPosX();
@@ -68,14 +68,14 @@ void memory_chart(AppState& s) {
     ImGui::TextUnformatted(format_bytes(b.bytes).c_str());
   }
   if (m.filter_bytes > 0) {
-    char line[200];
-    std::snprintf(line, sizeof line,
-                  "The filter is %.0f× smaller than the Python set, %.0f× smaller than the C++ hash "
-                  "set, and %.0f%% of the list as text; it cannot give a word back.",
-                  double(m.python_set_bytes) / double(m.filter_bytes),
-                  double(m.hash_set_bytes) / double(m.filter_bytes),
-                  100.0 * double(m.filter_bytes) / double(std::max<uint64_t>(m.list_text_bytes, 1)));
-    hint_text(line);
+    // TRANSLATORS: the last %s is a percentage with its sign ("31%", "31 %").
+    const std::string line =
+        fill(tr("The filter is %s× smaller than the Python set, %s× smaller than the C++ hash set, and %s of "
+                "the list as text; it cannot give a word back."),
+             {format_decimal(double(m.python_set_bytes) / double(m.filter_bytes), 0),
+              format_decimal(double(m.hash_set_bytes) / double(m.filter_bytes), 0),
+              format_whole_percent(double(m.filter_bytes) / double(std::max<uint64_t>(m.list_text_bytes, 1)))});
+    hint_text(line.c_str());
   }
   const ImVec2 end = ImGui::GetItemRectMax();
   s.layout.memory_chart = ScreenRect{top.x, top.y, width, end.y - top.y};
@@ -86,8 +86,8 @@ void memory_chart(AppState& s) {
 void panel_check(AppState& s, Host& /*host*/) {
   const bool passwords = s.preset == "passwords";
   begin_card(tr("Check a password"),
-             passwords ? "Is it among the 10,000 most common leaked passwords?"
-                       : "Queries the filter above. Load the 10k leaked passwords for the real thing.",
+             passwords ? tr("Is it among the 10,000 most common leaked passwords?")
+                       : tr("Queries the filter above. Load the 10k leaked passwords for the real thing."),
              tr("\"Definitely not\" is certain: one of its k bits is 0, and no added word could have "
              "left it 0.\n\"Possibly\" can be wrong: all k bits may have been set by other words "
              "(a false positive)."));
@@ -96,13 +96,13 @@ void panel_check(AppState& s, Host& /*host*/) {
   }
   std::string text = s.check_input;
   ImGui::SetNextItemWidth(-1);
-  if (ImGui::InputTextWithHint("##check", "a password to check…", &text))
+  if (ImGui::InputTextWithHint("##check", tr("a password to check…"), &text))
     dispatch(s, act::SetCheckInput{text});
   show_note(s.note(NoteSlot::check));
   if (!s.check_input.empty() && !s.pending.active()) {
     const Explained& e = actions::checked_query(s);
     const bool maybe = e.verdict == Verdict::possibly;
-    chip(maybe ? "POSSIBLY LEAKED" : "DEFINITELY NOT LEAKED", maybe ? palette().set_bit : palette().ok,
+    chip(maybe ? tr("POSSIBLY LEAKED") : tr("DEFINITELY NOT LEAKED"), maybe ? palette().set_bit : palette().ok,
          IM_COL32(20, 20, 24, 255));
     ImGui::SameLine();
     ImGui::AlignTextToFramePadding();

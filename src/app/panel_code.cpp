@@ -125,7 +125,7 @@ void panel_code(AppState& s, Host& /*host*/) {
   }
   if (ImGui::Button(tr("Copy"))) dispatch(s, act::CopyText{cache.text, 2});
   ImGui::SameLine();
-  const std::string download = std::string("Download ") + language_file_name(current);
+  const std::string download = with_id(fill(tr("Download %s"), {language_file_name(current)}).c_str(), "##download");
   if (ImGui::Button(download.c_str())) dispatch(s, act::SaveCode{});
   const Outcome& note = s.note(NoteSlot::exports);
   if (note.code == Code::copied && note.args.size() == 1 && note.args[0] == "2") {
@@ -134,8 +134,10 @@ void panel_code(AppState& s, Host& /*host*/) {
   }
   const ProgramSpec spec = actions::code_spec(s);
   if (!spec.words_file.empty())
-    hint_text(("It reads the words from " + spec.words_file + " (one a line), beside the program" +
-               (spec.words_file == "passwords-10k.txt" ? ": the 10k list this page loads." : ".")).c_str());
+    hint_text(fill(spec.words_file == "passwords-10k.txt"
+                       ? tr("It reads the words from %s (one a line), beside the program: the 10k list this page loads.")
+                       : tr("It reads the words from %s (one a line), beside the program."),
+                   {spec.words_file}).c_str());
   if (const std::string differs = actions::code_differs(s); !differs.empty())
     text_coloured(palette().zero_bit, differs.c_str());
   draw_code(current, cache.text, cache.line_starts);

@@ -78,9 +78,12 @@ void candidates(AppState& s, const LessonTask& /*task*/) {
   float word_w = 0;
   for (const Candidate& c : t.candidates)
     word_w = std::max(word_w, ImGui::CalcTextSize(actions::shown_word(s, c.word, 24).c_str()).x);
-  const float buttons = compact ? ImGui::CalcTextSize(tr("yes")).x + 2 * st.FramePadding.x
-                                : ImGui::CalcTextSize(tr("yesno")).x + 4 * st.FramePadding.x + st.ItemSpacing.x;
-  const float mark = ImGui::CalcTextSize(reveal ? (compact ? "✓" : "✓ false positive") : "✓").x;
+  const float buttons = compact ? std::max(ImGui::CalcTextSize(tr("yes")).x, ImGui::CalcTextSize(tr("no")).x) + 2 * st.FramePadding.x
+                                : ImGui::CalcTextSize(tr("yes")).x + ImGui::CalcTextSize(tr("no")).x + 4 * st.FramePadding.x + st.ItemSpacing.x;
+  float truth_w = 0;
+  for (const char* truth : {tr("in the list"), tr("false positive"), tr("definitely not")})
+    truth_w = std::max(truth_w, ImGui::CalcTextSize(truth).x);
+  const float mark = reveal && !compact ? ImGui::CalcTextSize("✓ ").x + truth_w : ImGui::CalcTextSize("✓").x;
   const float one = word_w + buttons + mark + (compact ? 4 : 6) * st.CellPadding.x + (compact ? 0 : 2 * st.ItemSpacing.x);
   const int per_row = ImGui::GetContentRegionAvail().x >= 2 * one ? 2 : 1;
   hint_text(tr("In the list?"));
@@ -97,13 +100,13 @@ void candidates(AppState& s, const LessonTask& /*task*/) {
     ImGui::TextUnformatted(actions::shown_word(s, c.word, 24).c_str());
     ImGui::TableNextColumn();
     if (compact) {
-      const char* now = c.label == 1 ? "yes" : c.label == 0 ? "no" : " ? ";
-      if (ImGui::SmallButton(now)) dispatch(s, act::LabelCandidate{i, c.label != 1});
+      const std::string now = with_id(c.label == 1 ? tr("yes") : c.label == 0 ? tr("no") : " ? ", "##label");
+      if (ImGui::SmallButton(now.c_str())) dispatch(s, act::LabelCandidate{i, c.label != 1});
     } else {
       for (int label : {1, 0}) {
         const bool on = c.label == label;
         if (on) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
-        if (ImGui::SmallButton(label ? "yes" : "no")) dispatch(s, act::LabelCandidate{i, label == 1});
+        if (ImGui::SmallButton(with_id(label ? tr("yes") : tr("no"), label ? "##yes" : "##no").c_str())) dispatch(s, act::LabelCandidate{i, label == 1});
         if (on) ImGui::PopStyleColor();
         if (label) ImGui::SameLine();
       }
@@ -115,7 +118,7 @@ void candidates(AppState& s, const LessonTask& /*task*/) {
     } else if (reveal && c.label >= 0) {
       const bool ok = (c.label == 1) == c.member;
       const Explained e = actions::query(s, c.word);
-      const char* truth = c.member ? "in the list" : e.verdict == Verdict::possibly ? "false positive" : "definitely not";
+      const char* truth = c.member ? tr("in the list") : e.verdict == Verdict::possibly ? tr("false positive") : tr("definitely not");
       text_coloured(ok ? palette().ok : palette().error, (std::string(ok ? "✓ " : "✗ ") + truth).c_str());
     }
     ImGui::PopID();
@@ -131,18 +134,18 @@ void draw_task(AppState& s, const LessonStep& st) {
   TaskState& t = s.lessons.task;
   ImGui::Separator();
   ImGui::PushStyleColor(ImGuiCol_Text, palette().set_bit);
-  ImGui::TextWrapped(tr("Task: %s"), lesson_text(s, task.prompt).c_str());
+  ImGui::TextWrapped("%s", fill(tr("Task: %s"), {lesson_text(s, task.prompt)}).c_str());
   ImGui::PopStyleColor();
   switch (task.kind) {
-    case TaskKind::false_positive: answer_box(s, task, "word##answer", "Check"); break;
-    case TaskKind::remove_safely: answer_box(s, task, "word##answer", "Remove and check"); break;
-    case TaskKind::predict: answer_box(s, task, "%##answer", "Check"); break;
-    case TaskKind::best_k: answer_box(s, task, "k##answer", "Check"); break;
-    case TaskKind::reads: answer_box(s, task, "reads##answer", "Check"); break;
+    case TaskKind::false_positive: answer_box(s, task, with_id(tr("word"), "##answer").c_str(), tr("Check")); break;
+    case TaskKind::remove_safely: answer_box(s, task, with_id(tr("word"), "##answer").c_str(), tr("Remove and check")); break;
+    case TaskKind::predict: answer_box(s, task, "%##answer", tr("Check")); break;
+    case TaskKind::best_k: answer_box(s, task, "k##answer", tr("Check")); break;
+    case TaskKind::reads: answer_box(s, task, with_id(tr("reads"), "##answer").c_str(), tr("Check")); break;
     case TaskKind::sizing: {
       const FilterParams& p = s.set.params();
-      const std::string label = "Check my filter: m = " + with_commas(p.m) + ", k = " + std::to_string(p.k);
-      if (ImGui::Button(label.c_str())) dispatch(s, act::AnswerTask{LessonAnswer{}});
+      const std::string label = fill(tr("Check my filter: m = %s, k = %s"), {with_commas(p.m), std::to_string(p.k)});
+      if (ImGui::Button(with_id(label.c_str(), "##sizing").c_str())) dispatch(s, act::AnswerTask{LessonAnswer{}});
       s.layout.lesson_check_button = last_item_rect();
       break;
     }
@@ -185,7 +188,8 @@ void draw_list(AppState& s) {
     if (ImGui::Button(label.c_str())) dispatch(s, act::OpenLesson{l.id, 1});
     if (progress.reached) {
       ImGui::SameLine();
-      const std::string mark = progress.done() ? "✓ done" : std::to_string(progress.reached) + "/" + std::to_string(l.steps.size()) + " seen";
+      const std::string mark = progress.done() ? "✓ " + std::string(tr("done"))
+                                               : fill(tr("%s/%s seen"), {std::to_string(progress.reached), std::to_string(l.steps.size())});
       text_coloured(progress.done() ? palette().ok : palette().text_dim, mark.c_str());
     }
     if (!l.summary.empty() && !ui_compact()) hint_text(l.summary.c_str());
@@ -207,15 +211,16 @@ void panel_lessons(AppState& s, Host& /*host*/) {
   // normal text size (never below), and grows back when there is room.
   const bool slide = ui_compact() && lesson;
   if (slide) ImGui::SetWindowFontScale(s.memory.lesson_fit);
-  begin_card(tr("Lessons"), lesson ? nullptr : "The articles' story in steps, with tasks the app checks", nullptr);
+  begin_card(tr("Lessons"), lesson ? nullptr : tr("The articles' story in steps, with tasks the app checks"), nullptr);
   show_note(s.lessons.note);
   if (!lesson || !st) {
     draw_list(s);
   } else {
     const auto lessons = all_lessons(s);
     const int steps = int(lesson->steps.size());
-    hint_text(("Lesson " + std::to_string(s.lessons.current + 1) + " of " + std::to_string(lessons.size()) + " · " +
-               lesson->title + " · step " + std::to_string(s.lessons.step + 1) + " of " + std::to_string(steps)).c_str());
+    hint_text(fill(tr("Lesson %s of %s · %s · step %s of %s"),
+                   {std::to_string(s.lessons.current + 1), std::to_string(lessons.size()), lesson->title,
+                    std::to_string(s.lessons.step + 1), std::to_string(steps)}).c_str());
     ImGui::PushStyleColor(ImGuiCol_Text, palette().current);
     ImGui::TextWrapped("%s", st->title.c_str());
     ImGui::PopStyleColor();
@@ -235,7 +240,7 @@ void panel_lessons(AppState& s, Host& /*host*/) {
     const bool last = s.lessons.step + 1 == steps;
     const bool more = s.lessons.current + 1 < int(lessons.size());
     ImGui::BeginDisabled(last && !more);
-    if (ImGui::Button(last ? "Next lesson ▶" : "Next ▶")) dispatch(s, act::LessonGo{+1});
+    if (ImGui::Button(with_id(last ? tr("Next lesson ▶") : tr("Next ▶"), "##next").c_str())) dispatch(s, act::LessonGo{+1});
     ImGui::EndDisabled();
     s.layout.lesson_next_button = last_item_rect();
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("PageDown or → (PageUp or ← goes back)"));

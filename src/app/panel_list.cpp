@@ -22,12 +22,12 @@ void report_table(const WordListReport& r) {
     if (bad && value > 0) text_coloured(palette().error, with_commas(value).c_str());
     else ImGui::TextUnformatted(with_commas(value).c_str());
   };
-  row("lines", r.lines);
-  row("words", words);
-  row("duplicates dropped", r.duplicates);
-  row("empty lines skipped", r.empty_lines);
-  row("invalid UTF-8 lines", r.invalid_utf8_lines, true);
-  row("lines with NUL bytes", r.nul_lines, true);
+  row(tr("lines"), r.lines);
+  row(tr("words"), words);
+  row(tr("duplicates dropped"), r.duplicates);
+  row(tr("empty lines skipped"), r.empty_lines);
+  row(tr("invalid UTF-8 lines"), r.invalid_utf8_lines, true);
+  row(tr("lines with NUL bytes"), r.nul_lines, true);
   ImGui::EndTable();
 }
 
@@ -55,7 +55,7 @@ void panel_list(AppState& s, Host& /*host*/) {
     const ImVec2 min = ImGui::GetItemRectMin();
     const ImGuiStyle& st = ImGui::GetStyle();
     ImGui::GetWindowDrawList()->AddText(ImVec2(min.x + st.FramePadding.x, min.y + st.FramePadding.y),
-                                        palette().text_dim, "paste a list here, one word per line");
+                                        palette().text_dim, tr("paste a list here, one word per line"));
   }
   ImGui::BeginDisabled(s.paste_input.empty());
   if (ImGui::Button(tr("Add these words"))) dispatch(s, act::AddPastedList{});

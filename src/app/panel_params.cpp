@@ -23,14 +23,22 @@ constexpr uint64_t kSliderMinBits = 8, kSliderMaxBits = uint64_t{1} << 24;
 
 double unit_bits(SizeUnit u) { return u == SizeUnit::bytes ? 8.0 : u == SizeUnit::kib ? 8192.0 : 1.0; }
 
+// The labels' column: as wide as the longest label in this language.
+float label_width() {
+  float w = 0;
+  for (const char* label : {"m", "k", "n0", "p0", "s", "r"}) w = std::max(w, ImGui::CalcTextSize(label).x);
+  for (const char* label : {tr("variant"), tr("scheme"), tr("counters")}) w = std::max(w, ImGui::CalcTextSize(label).x);
+  return w + 16 * ui_scale();
+}
+
 // Every control asks for parameters by one action; check_params judges the values.
 void ask(AppState& s, ParamsRequest r, bool continues_gesture = false) {
   dispatch(s, act::SetParams{r, continues_gesture});
 }
 
 void size_control(AppState& s, FilterParams p) {
-  static const char* const units[] = {"bits", "bytes", "KiB"};
-  const float label_w = ImGui::CalcTextSize(tr("variant")).x + 16 * ui_scale();
+  const char* const units[] = {tr("bits"), tr("bytes"), "KiB"};
+  const float label_w = label_width();
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted("m");
   ImGui::SameLine(label_w);
@@ -45,7 +53,8 @@ void size_control(AppState& s, FilterParams p) {
   }
   ImGui::SameLine();
   int unit_index = int(s.size_unit);
-  ImGui::SetNextItemWidth(ImGui::CalcTextSize(tr("bytes")).x + 50 * ui_scale());
+  ImGui::SetNextItemWidth(std::max({ImGui::CalcTextSize(units[0]).x, ImGui::CalcTextSize(units[1]).x,
+                                    ImGui::CalcTextSize(units[2]).x}) + 50 * ui_scale());
   if (ImGui::Combo("##unit", &unit_index, units, 3)) dispatch(s, act::SetSizeUnit{SizeUnit(unit_index)});
   // The memory in the unit that reads best (one figure: the typed value is in the chosen unit).
   if (s.size_unit == SizeUnit::bits) {
@@ -57,7 +66,7 @@ void size_control(AppState& s, FilterParams p) {
   ImGui::Dummy(ImVec2(label_w - ImGui::GetStyle().ItemSpacing.x, 0));
   ImGui::SameLine(label_w);
   uint64_t m = std::clamp(p.m, kSliderMinBits, kSliderMaxBits);
-  const std::string shown = with_commas(p.m) + " bits";
+  const std::string shown = fill(trn("%s bit", "%s bits", p.m), {with_commas(p.m)});
   ImGui::SetNextItemWidth(-1);
   if (ImGui::SliderScalar("##mslider", ImGuiDataType_U64, &m, &kSliderMinBits, &kSliderMaxBits, shown.c_str(),
                           ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp)) {
@@ -69,14 +78,14 @@ void size_control(AppState& s, FilterParams p) {
 }
 
 void hash_control(AppState& s, FilterParams p) {
-  const float label_w = ImGui::CalcTextSize(tr("variant")).x + 16 * ui_scale();
+  const float label_w = label_width();
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted("k");
   ImGui::SameLine(label_w);
   int k = int(p.k);
   const float input_w = ImGui::CalcTextSize("0000").x + ImGui::GetFrameHeight() * 2 + 16 * ui_scale();
   ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - input_w - ImGui::GetStyle().ItemSpacing.x);
-  const std::string shown = std::to_string(p.k) + " hashes";
+  const std::string shown = fill(trn("%s hash", "%s hashes", p.k), {std::to_string(p.k)});
   const bool slid = ImGui::SliderInt("##k", &k, 1, 24, shown.c_str());
   const bool dragging = slid && !ImGui::IsItemActivated();
   s.layout.k_slider = last_item_rect();
@@ -93,7 +102,7 @@ void hash_control(AppState& s, FilterParams p) {
 // The scalable filter's growth: n0, p0, s, r, each applied when Enter is pressed (a half-typed
 // number is not a filter to rebuild).
 void growth_controls(AppState& s, const FilterParams& p) {
-  const float label_w = ImGui::CalcTextSize(tr("variant")).x + 16 * ui_scale();
+  const float label_w = label_width();
   struct Field {
     const char* label;
     const char* id;
@@ -104,12 +113,12 @@ void growth_controls(AppState& s, const FilterParams& p) {
   };
   const ScalableParams& sp = p.scalable;
   const Field fields[] = {
-      {"n0", "##n0", sp.n0, &ParamsRequest::n0, "%.0f", "items the first stage is designed for"},
-      {"p0", "##p0", sp.p0, &ParamsRequest::p0, "%g", "the first stage's false-positive rate"},
-      {"s", "##s", sp.growth, &ParamsRequest::s, "%g", "each stage holds s times the items of the one before"},
+      {"n0", "##n0", sp.n0, &ParamsRequest::n0, "%.0f", N_("items the first stage is designed for")},
+      {"p0", "##p0", sp.p0, &ParamsRequest::p0, "%g", N_("the first stage's false-positive rate")},
+      {"s", "##s", sp.growth, &ParamsRequest::s, "%g", N_("each stage holds s times the items of the one before")},
       {"r", "##r", sp.tightening, &ParamsRequest::r, "%g",
-       "each stage's false-positive rate is r times the one before;\n"
-       "together they stay under p0 / (1 − r)"},
+       N_("each stage's false-positive rate is r times the one before;\n"
+          "together they stay under p0 / (1 − r)")},
   };
   for (const Field& f : fields) {
     ImGui::AlignTextToFramePadding();
@@ -123,30 +132,48 @@ void growth_controls(AppState& s, const FilterParams& p) {
       ask(s, r);
     }
     ImGui::SameLine();
-    help_marker(f.tip);
+    help_marker(tr(f.tip));
   }
 }
 
 // The scheme as the menu shows it: the link's name, or what it is for sha256md5.
 const char* scheme_title(Scheme s) {
-  return s == Scheme::sha256md5 ? "SHA-256 + MD5 (Python hashlib)" : scheme_name(s);
+  switch (s) {
+    case Scheme::reference: return trc("scheme", "reference");
+    case Scheme::enhanced: return trc("scheme", "enhanced");
+    case Scheme::independent: return trc("scheme", "independent");
+    case Scheme::weak: return trc("scheme", "weak");
+    case Scheme::sha256md5: return tr("SHA-256 + MD5 (Python hashlib)");
+  }
+  return scheme_name(s);
+}
+
+// The variant as the menu shows it (its link name is variant_name's).
+const char* variant_title(Variant v) {
+  switch (v) {
+    case Variant::standard: return trc("variant", "standard");
+    case Variant::counting: return trc("variant", "counting");
+    case Variant::blocked: return trc("variant", "blocked");
+    case Variant::scalable: return trc("variant", "scalable");
+  }
+  return variant_name(v);
 }
 
 const char* counters_title(CounterWidth c) {
-  return c == CounterWidth::eight       ? "8 bits (saturating)"
-         : c == CounterWidth::unbounded ? "unbounded (the article's)"
-                                        : "4 bits (saturating)";
+  return c == CounterWidth::eight       ? tr("8 bits (saturating)")
+         : c == CounterWidth::unbounded ? tr("unbounded (the article's)")
+                                        : tr("4 bits (saturating)");
 }
 
 // field(p) is the member of FilterParams (or of a variant's own params in it) the combo sets.
 template <typename Enum, size_t N, typename Field>
 void enum_combo(const char* label, const char* id, Enum current, const Enum (&all)[N],
                 const char* (*name)(Enum), const char* tip, AppState& s, FilterParams p, Field field) {
-  const float label_w = ImGui::CalcTextSize(tr("variant")).x + 16 * ui_scale();
+  const float label_w = label_width();
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(label);
   ImGui::SameLine(label_w);
-  float widest = ImGui::CalcTextSize(tr("independent")).x;
+  float widest = 0;
   for (Enum e : all) widest = std::max(widest, ImGui::CalcTextSize(name(e)).x);
   ImGui::SetNextItemWidth(std::min(widest + 50 * ui_scale(), ImGui::GetContentRegionAvail().x - 30 * ui_scale()));
   if (ImGui::BeginCombo(id, name(current))) {
@@ -168,10 +195,10 @@ void enum_combo(const char* label, const char* id, Enum current, const Enum (&al
 
 // The counting variant's own parameters (CountingParams) and the article's remove.
 void counting_controls(AppState& s, const FilterParams& p) {
-  enum_combo("counters", "##counters", p.counting.width, kAllCounterWidths, counters_title,
-             "4 bits: a counter stops at 15 and never goes down again (BloomLab's default).\n"
-             "8 bits: stops at 255.\n"
-             "unbounded: as one article's Python, a counter counts every word.",
+  enum_combo(tr("counters"), "##counters", p.counting.width, kAllCounterWidths, counters_title,
+             tr("4 bits: a counter stops at 15 and never goes down again (BloomLab's default).\n"
+                "8 bits: stops at 255.\n"
+                "unbounded: as one article's Python, a counter counts every word."),
              s, p, [](FilterParams& q) -> CounterWidth& { return q.counting.width; });
   bool unchecked = s.remove_unchecked;
   if (ImGui::Checkbox(tr("remove without checking (the article's remove)"), &unchecked))
@@ -185,7 +212,7 @@ void counting_controls(AppState& s, const FilterParams& p) {
 // One design's line: m, its memory, k and the rate it gives, with Apply when it can be built.
 void design_row(AppState& s, const char* label, const Design& d, const char* id) {
   ImGui::AlignTextToFramePadding();
-  ImGui::Text(tr("%s m = %s bits, k = %u → FP %s"), label, with_commas(d.m).c_str(), d.k, format_rate(d.fp).c_str());
+  ImGui::TextUnformatted(fill(tr("%s m = %s bits, k = %s → FP %s"), {label, with_commas(d.m), std::to_string(d.k), format_rate(d.fp)}).c_str());
   if (!d.buildable) return;
   ImGui::SameLine();
   ImGui::PushID(id);
@@ -201,8 +228,8 @@ void design_row(AppState& s, const char* label, const Design& d, const char* id)
 // Beyond 2^32 bits (or 64 hashes) the numbers are theory only: said, never refused.
 void too_large(const Design& d) {
   if (d.buildable) return;
-  const std::string why = d.m > kMaxBits ? memory_text(d.m) + ": too large to build in this page; the theory below holds."
-                                         : "k = " + std::to_string(d.k) + " is more than 64 hashes: too many to build here; the theory holds.";
+  const std::string why = d.m > kMaxBits ? fill(tr("%s: too large to build in this page; the theory below holds."), {memory_text(d.m)})
+                                         : fill(tr("k = %s is more than 64 hashes: too many to build here; the theory holds."), {std::to_string(d.k)});
   hint_text(why.c_str());
 }
 
@@ -223,29 +250,31 @@ void design_helper(AppState& s) {
   const bool valid = s.design_n >= 1 && s.design_n <= kMaxDesignItems && std::floor(s.design_n) == s.design_n &&
                      s.design_p >= kMinDesignRate && s.design_p < 1;
   if (!valid) {
-    text_coloured(palette().error, "n must be a whole number from 1 to 10¹² and p from 10⁻¹² to below 1 (e.g. 0.01).");
+    text_coloured(palette().error, fill(tr("n must be a whole number from 1 to 10¹² and p from 10⁻¹² to below 1 (e.g. %s)."),
+                                        {format_decimal(0.01, 2)}).c_str());
     ImGui::TreePop();
     return;
   }
   const Design ours = design_for_rate(s.design_n, s.design_p);
   const Design floor = design_for_rate_floor(s.design_n, s.design_p);
   too_large(ours);
-  design_row(s, "BloomLab (m ⌈⌉, k rounded):", ours, "ours");
+  design_row(s, tr("BloomLab (m ⌈⌉, k rounded):"), ours, "ours");
   ImGui::SameLine();
   help_marker(tr("m = ⌈−n·ln p / (ln 2)²⌉   k = max(1, round((m/n)·ln 2))\n"
               "About 9.6 bits per word buy 1%, each further 4.8 bits divide p by 10."));
-  design_row(s, "Article (m ⌊⌋, k ⌊⌋):", floor, "floor");
+  design_row(s, tr("Article (m ⌊⌋, k ⌊⌋):"), floor, "floor");
   ImGui::SameLine();
   help_marker(tr("One article's Python: m = max(1, ⌊−n·ln p / (ln 2)²⌋), k = max(1, ⌊(m/n)·ln 2⌋).\n"
               "BloomFilter(1000, 0.01) has m = 9,585 and k = 6."));
   if (ours.m != floor.m || ours.k != floor.k) {
     const double ratio = ours.fp > 0 ? floor.fp / ours.fp : 1;
-    char buf[160];
-    std::snprintf(buf, sizeof buf, "Rounding down saves %s bit%s and costs %s FP (%.3f× BloomLab's).",
-                  with_commas(ours.m - floor.m).c_str(), ours.m - floor.m == 1 ? "" : "s",
-                  (floor.fp >= ours.fp ? "+" + format_rate(floor.fp - ours.fp) : "−" + format_rate(ours.fp - floor.fp)).c_str(),
-                  ratio);
-    hint_text(buf);
+    const std::string line =
+        fill(trn("Rounding down saves %s bit and costs %s FP (%s× BloomLab's).",
+                 "Rounding down saves %s bits and costs %s FP (%s× BloomLab's).", ours.m - floor.m),
+             {with_commas(ours.m - floor.m),
+              floor.fp >= ours.fp ? "+" + format_rate(floor.fp - ours.fp) : "−" + format_rate(ours.fp - floor.fp),
+              format_decimal(ratio, 3)});
+    hint_text(line.c_str());
   }
   // The reverse question: n words in a memory budget.
   std::string memory = s.design_memory;
@@ -260,7 +289,7 @@ void design_helper(AppState& s) {
   } else {
     const Design fit = design_for_memory(s.design_n, *budget);
     too_large(fit);
-    design_row(s, "In that memory:", fit, "memory");
+    design_row(s, tr("In that memory:"), fit, "memory");
   }
   ImGui::TreePop();
 }
@@ -275,21 +304,21 @@ void panel_params(AppState& s, Host& /*host*/) {
   const FilterParams p = s.set.params();
   size_control(s, p);
   hash_control(s, p);
-  enum_combo("variant", "##variant", p.variant, kAllVariants, variant_name,
-             "standard: one bit per position (the article's filter).\n"
-             "counting: counters (4 or 8 bits, or unbounded), so a word can be removed.\n"
-             "blocked: all k bits in one 512-bit block — one cache miss, a slightly higher FP rate.\n"
-             "scalable: stages that grow with the set (Almeida et al. 2007); m and k are each stage's own.",
+  enum_combo(tr("variant"), "##variant", p.variant, kAllVariants, variant_title,
+             tr("standard: one bit per position (the article's filter).\n"
+                "counting: counters (4 or 8 bits, or unbounded), so a word can be removed.\n"
+                "blocked: all k bits in one 512-bit block — one cache miss, a slightly higher FP rate.\n"
+                "scalable: stages that grow with the set (Almeida et al. 2007); m and k are each stage's own."),
              s, p, [](FilterParams& q) -> Variant& { return q.variant; });
   if (p.variant == Variant::scalable) growth_controls(s, p);
   if (p.variant == Variant::counting) counting_controls(s, p);
-  enum_combo("scheme", "##scheme", p.scheme, kAllSchemes, scheme_title,
-             "reference: h1 + i·h2 (Kirsch & Mitzenmacher), the article's positions.\n"
-             "enhanced: h1 + i·h2 + (i³ − i)/6 (Dillinger & Manolios).\n"
-             "independent: k seeded hashes, the ideal.\n"
-             "weak: h2 may be even — on an even m the positions repeat.\n"
-             "SHA-256 + MD5: one article's Python: h1, h2 = the first 8 bytes of each digest,\n"
-             "big-endian; (h1 + i·h2) mod m exactly.",
+  enum_combo(tr("scheme"), "##scheme", p.scheme, kAllSchemes, scheme_title,
+             tr("reference: h1 + i·h2 (Kirsch & Mitzenmacher), the article's positions.\n"
+                "enhanced: h1 + i·h2 + (i³ − i)/6 (Dillinger & Manolios).\n"
+                "independent: k seeded hashes, the ideal.\n"
+                "weak: h2 may be even — on an even m the positions repeat.\n"
+                "SHA-256 + MD5: one article's Python: h1, h2 = the first 8 bytes of each digest,\n"
+                "big-endian; (h1 + i·h2) mod m exactly."),
              s, p, [](FilterParams& q) -> Scheme& { return q.scheme; });
   show_note(s.note(NoteSlot::params));
   ImGui::Spacing();

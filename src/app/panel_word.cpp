@@ -70,7 +70,7 @@ void word_box(AppState& s) {
     s.focus_word_box = s.focus_word_box_force = false;
   }
   const bool enter = ImGui::InputTextWithHint(
-      "##word", "type a word…", &text,
+      "##word", tr("type a word…"), &text,
       ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_CallbackEdit |
           ImGuiInputTextFlags_CallbackAlways,
       box_callback, &edit);
@@ -85,9 +85,9 @@ void word_box(AppState& s) {
     if (enter) dispatch(s, act::FocusWordBox{});  // the next word can be typed at once
   }
   if (s.set.filter().ops().can_remove) {
-    const char* remove = s.remove_unchecked ? "Remove (unchecked)" : "Remove";
-    same_line_if_fits(button_width(remove));
-    if (ImGui::Button(remove)) dispatch(s, act::RemoveWord{s.word_input});
+    const std::string remove = with_id(s.remove_unchecked ? tr("Remove (unchecked)") : tr("Remove"), "##remove");
+    same_line_if_fits(button_width(remove.c_str()));
+    if (ImGui::Button(remove.c_str())) dispatch(s, act::RemoveWord{s.word_input});
     if (ImGui::IsItemHovered() && s.remove_unchecked)
       ImGui::SetTooltip("%s", tr("As the article's remove: every counter above zero goes down, whether or not\n"
                         "the word was added (Parameters: \"remove without checking\")"));
@@ -107,7 +107,7 @@ void verdict(AppState& s, const Explained& e) {
   const Palette& pal = palette();
   const bool maybe = e.verdict == Verdict::possibly;
   const ImVec2 start = ImGui::GetCursorScreenPos();
-  chip(maybe ? "POSSIBLY" : "DEFINITELY NOT", maybe ? pal.set_bit : pal.ok, IM_COL32(20, 20, 24, 255));
+  chip(maybe ? tr("POSSIBLY") : tr("DEFINITELY NOT"), maybe ? pal.set_bit : pal.ok, IM_COL32(20, 20, 24, 255));
   ImGui::SameLine();
   ImGui::AlignTextToFramePadding();
   const std::string sentence = actions::verdict_sentence(s, e);
@@ -188,17 +188,19 @@ void what_if(const AppState& s) {
   if (s.what_if_word.empty() || s.what_if_word != s.word_input || s.what_if_version != s.version) return;
   const std::string word = actions::shown_word(s, s.what_if_word);
   if (!s.set.contains_word(s.what_if_word)) {
-    hint_text(("\"" + word + "\" is not in the set: there is nothing to clear.").c_str());
+    hint_text(fill(tr("\"%s\" is not in the set: there is nothing to clear."), {word}).c_str());
   } else if (s.what_if_broken.empty()) {
-    hint_text(("Clearing the bits of \"" + word + "\" would break no other word — this time.").c_str());
+    hint_text(fill(tr("Clearing the bits of \"%s\" would break no other word — this time."), {word}).c_str());
   } else {
     std::string list;
     for (const auto& w : s.what_if_broken) list += (list.empty() ? "" : ", ") + actions::shown_word(s, w);
     ImGui::PushStyleColor(ImGuiCol_Text, palette().zero_bit);
-    ImGui::TextWrapped(tr("Clearing the bits of \"%s\" would make %zu other word%s answer "
-                       "\"definitely not\": %s. That is why a standard filter cannot remove."),
-                       word.c_str(), s.what_if_broken.size(), s.what_if_broken.size() == 1 ? "" : "s",
-                       list.c_str());
+    ImGui::TextWrapped("%s", fill(trn("Clearing the bits of \"%s\" would make %s other word answer "
+                                      "\"definitely not\": %s. That is why a standard filter cannot remove.",
+                                      "Clearing the bits of \"%s\" would make %s other words answer "
+                                      "\"definitely not\": %s. That is why a standard filter cannot remove.",
+                                      s.what_if_broken.size()),
+                                  {word, with_commas(s.what_if_broken.size()), list}).c_str());
     ImGui::PopStyleColor();
   }
 }
@@ -219,9 +221,12 @@ void word_list(AppState& s) {
     std::string list;
     for (const auto& w : broken) list += (list.empty() ? "" : ", ") + actions::shown_word(s, w);
     ImGui::PushStyleColor(ImGuiCol_Text, palette().zero_bit);
-    ImGui::TextWrapped(tr("False negative%s: %s — added, yet the filter now says \"definitely not\". "
-                       "The unchecked remove took counts that were theirs. Undo brings them back."),
-                       broken.size() == 1 ? "" : "s", list.c_str());
+    ImGui::TextWrapped("%s", fill(trn("False negative: %s — added, yet the filter now says \"definitely not\". "
+                                      "The unchecked remove took counts that were theirs. Undo brings them back.",
+                                      "False negatives: %s — added, yet the filter now says \"definitely not\". "
+                                      "The unchecked remove took counts that were theirs. Undo brings them back.",
+                                      broken.size()),
+                                  {list}).c_str());
     ImGui::PopStyleColor();
   }
   const size_t shown = std::min(words.size(), kChipsShown);

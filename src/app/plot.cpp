@@ -203,7 +203,7 @@ void draw_marker(ImDrawList* dl, const Frame& f, const PlotMarker& m) {
       y = std::clamp(y, f.min.y + inset, f.max.y - inset);
       const float norm = std::sqrt(dx * dx + dy * dy);
       draw_arrow(dl, ImVec2(x, y), dx / norm, dy / norm, m.colour);
-      const std::string label = m.label + " (off scale)";
+      const std::string label = m.label + tr(" (off scale)");
       const ImVec2 ls = ImGui::CalcTextSize(label.c_str());
       const float lx = x + 12 + ls.x > f.max.x ? x - 12 - ls.x : x + 12;
       const float ly = std::clamp(y - ls.y / 2, f.min.y + 2, f.max.y - ls.y - 2);

@@ -199,7 +199,7 @@ void apply_view(AppState& s, Host& host, const Parsed& in, std::vector<std::stri
   if (auto v = in.get("lang")) {
     const std::string code = percent_decode(*v);
     Lang lang;
-    if (parse_lang(code, &lang)) (void)apply(s, host, act::SetLanguage{lang, true});
+    if (parse_lang(code, &lang)) (void)apply(s, host, act::SetLanguage{lang, true, false});
     else warn.push_back("lang = " + quoted(code) + " is not en, ru, uk or zh: the page stays in " +
                         lang_endonym(s.view.lang_loading.value_or(s.view.lang)) + ".");
   }

@@ -83,6 +83,16 @@ EM_JS(char*, js_load_lessons, (), {
   try { const v = localStorage.getItem("bloomlab.lessons"); return v === null ? 0 : stringToNewUTF8(v.slice(0, 65536)); }
   catch (e) { return 0; }
 });
+// The UI's language (src/app/i18n.h): the compiled catalog is fetched only for the language
+// shown (web/bloomlab.js: lang/<code>.mo); the reader's choice is kept in localStorage.
+EM_JS(void, js_request_catalog, (const char* code), { Module.bloomlabFetchCatalog(UTF8ToString(code)); });
+EM_JS(void, js_save_language, (const char* code), {
+  try { localStorage.setItem("bloomlab.lang", UTF8ToString(code)); } catch (e) { /* no storage: not kept */ }
+});
+// The page's pick before any link: the saved choice, else navigator.languages; "" for none.
+// A leading "!" marks a saved choice (the reader chose it once).
+EM_JS(char*, js_page_language, (), { return stringToNewUTF8(Module.bloomlabPageLanguage()); });
+EM_JS(void, js_language_shown, (const char* code), { Module.bloomlabLanguageShown(UTF8ToString(code)); });
 EM_JS(void, js_copy_text, (const char* text), { Module.bloomlabCopyText(UTF8ToString(text)); });
 EM_JS(void, js_open_file, (), { Module.bloomlabOpenFile(); });
 EM_JS(char*, js_page_url, (), { return stringToNewUTF8(location.origin + location.pathname); });
@@ -107,6 +117,8 @@ class WebHost : public GlHost {
   void copy_text(const std::string& text) override { js_copy_text(text.c_str()); }
   void open_file() override { js_open_file(); }
   void save_lesson_progress(const std::string& text) override { js_save_lessons(text.c_str()); }
+  void request_catalog(app::Lang lang) override { js_request_catalog(app::lang_code(lang)); }
+  void save_language(app::Lang lang) override { js_save_language(app::lang_code(lang)); }
   std::string page_url() const override {
     char* url = js_page_url();  // null when the heap is full (stringToNewUTF8's malloc)
     if (!url) return app::Host::page_url();
@@ -302,6 +314,17 @@ FrameStats g_stats;
 // Set by bl_gl_context_restored: the next frame recreates the GL objects first.
 bool g_gl_restored = false;
 
+// <html lang>, the page's own texts and setLanguage()'s promises follow the language shown.
+app::Lang g_shown_lang = app::Lang::en;
+bool g_lang_told = false;
+void sync_language() {
+  const app::Lang now = g_loop.state.view.lang;
+  if (g_lang_told && now == g_shown_lang) return;
+  g_lang_told = true;
+  g_shown_lang = now;
+  js_language_shown(app::lang_code(now));
+}
+
 void main_loop_step() {
   const double start = emscripten_get_now();
   if (g_gl_restored) {
@@ -312,6 +335,7 @@ void main_loop_step() {
   swap(g_loop);
   sync_text_input();
   sync_page_scroll();
+  sync_language();
   keep_state(false);
   const double ms = emscripten_get_now() - start;
   g_stats.total_ms += ms;
@@ -411,6 +435,24 @@ EMSCRIPTEN_KEEPALIVE void bl_password_list_arrived(const char* bytes, int size) 
 
 EMSCRIPTEN_KEEPALIVE void bl_password_list_failed(const char* why) {
   (void)app::apply(g_loop.state, g_host, app::act::PasswordListFailed{why});
+}
+
+// A compiled catalog (.mo bytes) for lang/<code>.mo, or why it did not come.
+EMSCRIPTEN_KEEPALIVE void bl_catalog_arrived(const char* code, const char* bytes, int size) {
+  app::Lang lang;
+  if (!app::parse_lang(code, &lang)) return;
+  (void)app::apply(g_loop.state, g_host, app::act::CatalogArrived{lang, std::string(bytes, size_t(size))});
+}
+EMSCRIPTEN_KEEPALIVE void bl_catalog_failed(const char* code, const char* why) {
+  app::Lang lang;
+  if (app::parse_lang(code, &lang)) (void)app::apply(g_loop.state, g_host, app::act::CatalogFailed{lang, why});
+}
+// bloomlab.setLanguage(code): the reader's choice, as the header's selector makes it.
+EMSCRIPTEN_KEEPALIVE const char* bl_set_language(const char* code) {
+  app::Lang lang;
+  if (!app::parse_lang(code, &lang))
+    return error_reply(std::string("setLanguage: \"") + code + "\" is not en, ru, uk or zh");
+  return run(app::act::SetLanguage{lang, true});
 }
 
 EMSCRIPTEN_KEEPALIVE const char* bl_undo() { return run(app::act::Undo{}); }
@@ -546,6 +588,14 @@ int main() {
   view.reduced_motion = prefs & kReducedMotion;
   view.touch = prefs & kCoarsePointer;
   if (!init(g_loop, g_host, 960, 640)) return 1;
+  if (char* page_lang = js_page_language()) {  // a link's lang= (open_page) then overrides it
+    const std::string pick = page_lang;
+    free(page_lang);
+    const bool saved = !pick.empty() && pick[0] == '!';
+    app::Lang lang;
+    if (app::parse_lang(saved ? pick.substr(1) : pick, &lang))
+      (void)app::apply(g_loop.state, g_host, app::act::SetLanguage{lang, saved, false});
+  }
   const std::string warnings = open_page();
   js_param_warnings(warnings.c_str());
   emscripten_set_main_loop(main_loop_step, 0, false);
