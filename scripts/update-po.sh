@@ -7,11 +7,15 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 LANGS=(ru uk zh)
+# --pot-only FILE: only extract, into FILE (tests/i18n/check_catalogs.py compares it with the POT).
+OUT=po/bloomlab.pot.new
+if [ "${1:-}" = "--pot-only" ]; then OUT="$2"; fi
 xgettext --from-code=UTF-8 --language=C++ --keyword= --keyword=tr --keyword=trc:1c,2 \
   --keyword=trn:1,2 --keyword=N_ --add-comments=TRANSLATORS: --add-location=file --sort-by-file \
   --package-name=BloomLab --package-version=0.1.0 --msgid-bugs-address=https://github.com/bloomlab/bloomlab/issues \
   --copyright-holder="BloomLab authors" \
-  -o po/bloomlab.pot.new $(ls src/app/*.cpp src/app/*.h | LC_ALL=C sort)
+  -o "$OUT" $(ls src/app/*.cpp src/app/*.h | LC_ALL=C sort)
+if [ "${1:-}" = "--pot-only" ]; then exit 0; fi
 # The POT's creation date changes every run: keep the old file when nothing else did.
 if [ -f po/bloomlab.pot ] && diff -q <(grep -v '^"POT-Creation-Date' po/bloomlab.pot) \
                                    <(grep -v '^"POT-Creation-Date' po/bloomlab.pot.new) >/dev/null; then

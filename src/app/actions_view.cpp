@@ -139,10 +139,11 @@ std::string announcement(AppState& s) {
   if (!s.word_input.empty())
     text = shown_word(s, s.word_input) + ": " + verdict_sentence(s, current_query(s)) + ". ";
   // The same theoretical FP as the Numbers panel: the variant's own formula.
-  text += fill(trn("%s word, m = %s bits, k = %s, %s of bits set, theoretical false-positive rate %s.",
-                   "%s words, m = %s bits, k = %s, %s of bits set, theoretical false-positive rate %s.",
+  // TRANSLATORS: the second %s is a size with its unit ("64 bits", «64 бита»).
+  text += fill(trn("%s word, m = %s, k = %s, %s of bits set, theoretical false-positive rate %s.",
+                   "%s words, m = %s, k = %s, %s of bits set, theoretical false-positive rate %s.",
                    f.items_added()),
-               {with_commas(f.items_added()), with_commas(p.m), std::to_string(p.k),
+               {with_commas(f.items_added()), bits_text(p.m), std::to_string(p.k),
                 format_percent(double(f.bits_set()) / m), format_rate(theoretical_fp_rate(p, n))});
   return text;
 }

@@ -90,6 +90,15 @@ std::string format_percent(double fraction) {
   return localized(buf);
 }
 
+std::string bits_text(uint64_t bits) { return fill(trn("%s bit", "%s bits", bits), {with_commas(bits)}); }
+
+std::string format_percent_places(double fraction, int places) {
+  char buf[48];
+  if (!std::isfinite(fraction)) return "—";
+  std::snprintf(buf, sizeof buf, "%.*f%%", places, fraction * 100);
+  return localized(buf);
+}
+
 std::string format_whole_percent(double fraction) {
   char buf[32];
   if (!std::isfinite(fraction)) return "—";

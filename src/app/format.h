@@ -16,6 +16,8 @@ std::string format_rate(double p);    // 0.0123 -> "1.23%", tiny values in scien
 std::string format_bytes(uint64_t bytes);  // "8 B", "12.2 KiB", "3.1 MiB"
 std::string format_percent(double fraction);  // 0.5037 -> "50.4%" (a share of the bits)
 std::string format_decimal(double v, int decimals);
-std::string format_whole_percent(double fraction);  // 0.314 -> "31%" ("31 %" in ru/uk)  // 1.5, 2 -> "1.50" ("1,50" in ru/uk)
+std::string format_whole_percent(double fraction);
+std::string format_percent_places(double fraction, int places);
+std::string bits_text(uint64_t bits);  // "1 bit", "64 bits"; ru "64 бита", uk "64 біти"  // 0.001, 1 -> "0.1%"  // 0.314 -> "31%" ("31 %" in ru/uk)  // 1.5, 2 -> "1.50" ("1,50" in ru/uk)
 
 }  // namespace bloomlab::app

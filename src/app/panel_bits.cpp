@@ -311,9 +311,9 @@ void draw_texture(AppState& s, Host& host, const Highlights& h) {
     dispatch(s, act::PinBit{v.hovered_bit});
   zoom_buttons(s);
   ImGui::SameLine();
-  const std::string texels = fill(tr("%s bits as %s × %s texels"), {with_commas(m), std::to_string(v.texture_cols),
+  const std::string texels = fill(tr("%s as %s × %s texels"), {bits_text(m), std::to_string(v.texture_cols),
                                                                    std::to_string(v.texture_rows)});
-  const std::string each = v.texture_bucket > 1 ? fill(tr(", %s bits each"), {with_commas(v.texture_bucket)}) : "";
+  const std::string each = v.texture_bucket > 1 ? fill(tr(", %s each"), {bits_text(v.texture_bucket)}) : "";
   ImGui::TextDisabled("%s", fill(tr("%s%s · zoom ×%s · Ctrl+wheel or pinch to zoom, drag to pan, double-click to reset"),
                                  {texels, each, format_decimal(double(zoom), 1)}).c_str());
 }
@@ -358,8 +358,8 @@ void readout(AppState& s) {
 void panel_bits(AppState& s, Host& host) {
   const Filter& f = shown_set(s).filter();
   const uint64_t m = f.bit_count();
-  const std::string hint = fill(tr("%s bits, %s set (%s). Adding a word sets its k bits to 1; a query checks them."),
-                                {with_commas(m), with_commas(f.bits_set()), format_percent(double(f.bits_set()) / double(m))});
+  const std::string hint = fill(tr("%s, %s set (%s). Adding a word sets its k bits to 1; a query checks them."),
+                                {bits_text(m), with_commas(f.bits_set()), format_percent(double(f.bits_set()) / double(m))});
   begin_card(tr("Bit array"), hint.c_str(),
              tr("Each word sets k bits. After n words a bit is still 0 with probability "
              "(1 − 1/m)^(kn) ≈ e^(−kn/m), so the expected fill is 1 − e^(−kn/m)."));

@@ -163,11 +163,11 @@ void draw_task(AppState& s, const LessonStep& st) {
   feedback(t);
   for (int i = 0; i < t.hints_shown && size_t(i) < task.hints.size(); ++i) {
     ImGui::PushStyleColor(ImGuiCol_Text, palette().text_dim);
-    ImGui::TextWrapped(tr("Hint: %s"), lesson_text(s, task.hints[size_t(i)]).c_str());
+    ImGui::TextWrapped("%s", fill(tr("Hint: %s"), {lesson_text(s, task.hints[size_t(i)])}).c_str());
     ImGui::PopStyleColor();
   }
   if (t.answer_shown && !task.answer.empty()) {
-    ImGui::TextWrapped(tr("Answer: %s"), lesson_text(s, task.answer).c_str());
+    ImGui::TextWrapped("%s", fill(tr("Answer: %s"), {lesson_text(s, task.answer)}).c_str());
   }
   if (!t.solved && !t.answer_shown) {
     if (size_t(t.hints_shown) < task.hints.size()) {

@@ -66,7 +66,7 @@ void size_control(AppState& s, FilterParams p) {
   ImGui::Dummy(ImVec2(label_w - ImGui::GetStyle().ItemSpacing.x, 0));
   ImGui::SameLine(label_w);
   uint64_t m = std::clamp(p.m, kSliderMinBits, kSliderMaxBits);
-  const std::string shown = fill(trn("%s bit", "%s bits", p.m), {with_commas(p.m)});
+  const std::string shown = bits_text(p.m);
   ImGui::SetNextItemWidth(-1);
   if (ImGui::SliderScalar("##mslider", ImGuiDataType_U64, &m, &kSliderMinBits, &kSliderMaxBits, shown.c_str(),
                           ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp)) {
@@ -212,7 +212,7 @@ void counting_controls(AppState& s, const FilterParams& p) {
 // One design's line: m, its memory, k and the rate it gives, with Apply when it can be built.
 void design_row(AppState& s, const char* label, const Design& d, const char* id) {
   ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted(fill(tr("%s m = %s bits, k = %s → FP %s"), {label, with_commas(d.m), std::to_string(d.k), format_rate(d.fp)}).c_str());
+  ImGui::TextUnformatted(fill(tr("%s m = %s, k = %s → FP %s"), {label, bits_text(d.m), std::to_string(d.k), format_rate(d.fp)}).c_str());
   if (!d.buildable) return;
   ImGui::SameLine();
   ImGui::PushID(id);

@@ -144,7 +144,7 @@ void plot_fp_vs_bits(const AppState& s) {
   std::vector<PlotMarker> markers;
   for (int decades = 2; decades <= 5; ++decades) {
     const double fp = std::pow(10.0, -decades), bits = std::log2(1 / fp) / std::log(2.0);
-    const std::string rate = format_rate(fp);
+    const std::string rate = format_percent_places(fp, decades - 2);
     PlotMarker mark{bits, fp, pal.series[1],
                     decades == 2 ? fill(tr("≈%s bits: %s"), {format_decimal(9.6, 1), rate})
                                  : "+" + format_decimal(4.8, 1) + ": " + rate};

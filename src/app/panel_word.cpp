@@ -56,7 +56,8 @@ void word_box(AppState& s) {
   }
   std::string text = s.word_input;
   const float chrome = ui_compact() ? 1.0f / ui_scale() : 1.0f;  // a slide's buttons are chrome
-  const float buttons = (ImGui::CalcTextSize(tr("AddWhat if we cleared its bits?Step by step")).x + 90 * ui_scale()) * chrome;
+  const float buttons = (ImGui::CalcTextSize(tr("Add")).x + ImGui::CalcTextSize(tr("What if we cleared its bits?")).x +
+                         ImGui::CalcTextSize(tr("Step by step")).x + 90 * ui_scale()) * chrome;
   const float avail = ImGui::GetContentRegionAvail().x;
   const bool one_row = avail - buttons >= 160 * ui_scale();  // on a phone the buttons wrap below
   ImGui::SetNextItemWidth(one_row ? avail - buttons : -1);

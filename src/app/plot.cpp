@@ -272,7 +272,7 @@ void draw_readout(ImDrawList* dl, const Frame& f, const std::vector<PlotSeries>&
     dl->AddCircleFilled(ImVec2(f.sx(s.x[best]), f.sy_on(s.right_axis, s.y[best])), 4.5f * ui_scale(), s.colour);
     ImGui::PushStyleColor(ImGuiCol_Text, s.colour);
     const std::string value = s.right_axis && f.spec.format_right ? f.spec.format_right(s.y[best]) : fy(s.y[best]);
-    ImGui::Text(tr("%s: %s (at %s)"), s.label.c_str(), value.c_str(), fx(s.x[best]).c_str());
+    ImGui::TextUnformatted(fill(tr("%s: %s (at %s)"), {s.label, value, fx(s.x[best])}).c_str());
     ImGui::PopStyleColor();
   }
   ImGui::EndTooltip();

@@ -9,8 +9,10 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <optional>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "app/actions.h"
@@ -40,9 +42,19 @@ class DesktopHost : public GlHost {
     std::printf("bloomlab: saved %s\n", name.c_str());
   }
   void announce(const std::string&) override {}  // screen readers read the window title here
+  void request_catalog(app::Lang lang) override { catalog_requested_ = lang; }
 
   // Answers a request from the previous frame, as the web does when its fetch completes.
   void deliver(app::AppState& state) {
+    if (catalog_requested_) {  // the build's compiled catalogs (cmake/Catalogs.cmake)
+      const app::Lang lang = *std::exchange(catalog_requested_, std::nullopt);
+      const std::string path = std::string(BLOOMLAB_CATALOG_DIR) + "/" + app::lang_code(lang) + ".mo";
+      std::ifstream in(path, std::ios::binary);
+      std::stringstream bytes;
+      bytes << in.rdbuf();
+      if (in) (void)app::apply(state, *this, app::act::CatalogArrived{lang, bytes.str()});
+      else (void)app::apply(state, *this, app::act::CatalogFailed{lang, "cannot read " + path});
+    }
     if (!list_requested_) return;
     list_requested_ = false;
     const std::string path = data_dir_ + "/passwords-10k.txt";
@@ -59,6 +71,7 @@ class DesktopHost : public GlHost {
  private:
   std::string data_dir_;
   bool list_requested_ = false;
+  std::optional<app::Lang> catalog_requested_;
 };
 
 bool parse_args(int argc, char** argv, Options& o) {
