@@ -74,13 +74,20 @@
   }
   showPageLanguage(pageLang);
   // The catalog of the language the page opens in is fetched beside the wasm, not after it.
+  // Chinese also needs its CJK font (lang/zh-font.ttf), fetched beside its catalog; without
+  // it the texts still come, their characters as boxes.
   const catalogs = {};
+  const fetchBytes = (path) => fetch(path).then((r) => {
+    if (!r.ok) throw new Error("HTTP " + r.status);
+    return r.arrayBuffer();
+  });
   function fetchCatalog(code) {
     if (!catalogs[code]) {
-      catalogs[code] = fetch("lang/" + code + ".mo").then((r) => {
-        if (!r.ok) throw new Error("HTTP " + r.status);
-        return r.arrayBuffer();
-      });
+      const font = code === "zh" ? fetchBytes("lang/zh-font.ttf").catch((e) => {
+        console.warn("bloomlab: the Chinese font did not load: " + e.message);
+        return null;
+      }) : Promise.resolve(null);
+      catalogs[code] = Promise.all([fetchBytes("lang/" + code + ".mo"), font]);
       catalogs[code].catch(() => { delete catalogs[code]; });  // a later choice tries again
     }
     return catalogs[code];
@@ -649,7 +656,8 @@
       return saved ? "!" + saved : browserLanguage();
     },
     bloomlabFetchCatalog(code) {
-      fetchCatalog(code).then((buffer) => {
+      fetchCatalog(code).then(([buffer, font]) => {
+        if (font) withBytes(new Uint8Array(font), (ptr, n) => Module._bl_font_arrived(ptr, n));
         withBytes(new Uint8Array(buffer), (ptr, n) => withString(code, (c) => Module._bl_catalog_arrived(c, ptr, n)));
       }).catch((e) => {
         console.warn("bloomlab: the " + code + " texts did not load: " + e.message);

@@ -366,8 +366,8 @@ namespace {
 std::string join_numbers(const std::vector<uint64_t>& bits) {
   std::string out;
   for (size_t i = 0; i < bits.size(); ++i) {
-    // TRANSLATORS: between the last two bit numbers of a list ("3, 17 and 40").
-    if (i > 0) out += i + 1 == bits.size() ? tr(" and ") : ", ";
+    // TRANSLATORS: between the bit numbers of a list ("3, 17 and 40"; zh "3、17 和 40").
+    if (i > 0) out += i + 1 == bits.size() ? tr(" and ") : tr(", ");
     out += std::to_string(bits[i]);
   }
   return out;

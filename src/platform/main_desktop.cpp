@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "app/actions.h"
+#include "app/fonts.h"
 #include "app/url_params.h"
 #include "loop.h"
 #include "png_writer.h"
@@ -48,6 +49,12 @@ class DesktopHost : public GlHost {
   void deliver(app::AppState& state) {
     if (catalog_requested_) {  // the build's compiled catalogs (cmake/Catalogs.cmake)
       const app::Lang lang = *std::exchange(catalog_requested_, std::nullopt);
+      if (lang == app::Lang::zh) {  // its CJK font first (cmake/Catalogs.cmake)
+        std::ifstream font(std::string(BLOOMLAB_CATALOG_DIR) + "/zh-font.ttf", std::ios::binary);
+        std::stringstream font_bytes;
+        font_bytes << font.rdbuf();
+        if (font) app::set_script_font(font_bytes.str());
+      }
       const std::string path = std::string(BLOOMLAB_CATALOG_DIR) + "/" + app::lang_code(lang) + ".mo";
       std::ifstream in(path, std::ios::binary);
       std::stringstream bytes;

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "app/app.h"
+#include "app/fonts.h"
 #include "app/actions.h"
 #include "app/lessons.h"
 #include "app/outcome_text.h"
@@ -446,6 +447,10 @@ EMSCRIPTEN_KEEPALIVE void bl_catalog_arrived(const char* code, const char* bytes
 EMSCRIPTEN_KEEPALIVE void bl_catalog_failed(const char* code, const char* why) {
   app::Lang lang;
   if (app::parse_lang(code, &lang)) (void)app::apply(g_loop.state, g_host, app::act::CatalogFailed{lang, why});
+}
+// The CJK font for Chinese (lang/zh-font.ttf), handed over before zh's catalog.
+EMSCRIPTEN_KEEPALIVE void bl_font_arrived(const char* bytes, int size) {
+  app::set_script_font(std::string(bytes, size_t(size)));
 }
 // bloomlab.setLanguage(code): the reader's choice, as the header's selector makes it.
 EMSCRIPTEN_KEEPALIVE const char* bl_set_language(const char* code) {

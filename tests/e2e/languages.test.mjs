@@ -6,7 +6,7 @@ import { run, openApp, screenshot, check, equal, drawnShare } from "./harness.mj
 
 // The catalogs this page downloaded (the page's own record of its requests).
 const catalogsFetched = (page) => page.evaluate(() => performance.getEntriesByType("resource")
-  .map((e) => e.name).filter((n) => /\/lang\/[a-z]+\.mo$/.test(n)).map((n) => n.replace(/.*\/lang\//, "")));
+  .map((e) => e.name).filter((n) => /\/lang\/[a-z-]+\.(mo|ttf)$/.test(n)).map((n) => n.replace(/.*\/lang\//, "")).sort());
 const waitLang = (page, code) =>
   page.waitForFunction((c) => window.bloomlab.state().lang === c, code, { timeout: 20000 }).then(() => true, () => false);
 const announcement = (page) => page.evaluate(() => window.bloomlab.viewState().announcement);
@@ -58,10 +58,33 @@ run("languages: en, ru, uk, zh", async (browser) => {
     check(!no.includes("definitely") && !no.includes("possibly"), `${code}: no English left in the summary`, no);
     const share = await app.page.evaluate(() => window.bloomlab.shareParams());
     check(share.includes(`lang=${code}`), `${code}: the share link carries lang=${code}`, share);
-    equal(await catalogsFetched(app.page), [`${code}.mo`], `${code}: only its own catalog is fetched`);
+    equal(await catalogsFetched(app.page), [`${code}.mo`], `${code}: only its own catalog is fetched (no CJK font)`);
     const shot = await screenshot(app.page, `lang-${code}-1280.png`);
     check(drawnShare(shot.image) > 0.05, `${code}: the page is drawn`);
     equal(app.problems, [], `no console errors (${code})`);
+    await app.close();
+  }
+
+  // lang=zh: the catalog and the CJK font (only in zh), the glossary's terms, Chinese drawn.
+  {
+    const app = await openApp(browser, { query: "?lang=zh", locale: "en-US" });
+    check(await waitLang(app.page, "zh"), "?lang=zh: state().lang is zh");
+    await frames(app.page, 4);
+    equal(await app.page.evaluate(() => document.documentElement.lang), "zh-Hans", "<html lang> is zh-Hans");
+    equal(await catalogsFetched(app.page), ["zh-font.ttf", "zh.mo"], "zh: its catalog and its font are fetched");
+    const text = await announcement(app.page);
+    check(text.includes("可能存在") && text.includes("假阳性"), "zh: the verdict says 可能存在 and 假阳性", text);
+    check(/\d\.\d%/.test(text), "zh: numbers as in English (0.82%)", text);
+    await app.page.evaluate(() => window.bloomlab.loadPreset("tiny"));
+    await app.page.evaluate(() => document.querySelector("canvas").focus());
+    for (const ch of "zz") await app.page.keyboard.type(ch);
+    await frames(app.page, 4);
+    check((await announcement(app.page)).includes("一定不存在"), "zh: a word never added: 一定不存在");
+    const shot = await screenshot(app.page, "lang-zh-1280.png");
+    check(drawnShare(shot.image) > 0.05, "zh: the page is drawn");
+    // The header's 中文 in the selector and the word box's Chinese buttons are drawn: the word
+    // panel's "添加" button area has text pixels (not an empty box).
+    equal(app.problems, [], "no console errors (zh)");
     await app.close();
   }
 
