@@ -3,21 +3,23 @@
 //          8   N, the number of strings   12  O, the table of originals   16  T, of translations
 //   each table: N pairs (length, offset) of NUL-terminated strings; a context is "ctx\x04msgid",
 //   a plural's original is "one\0other" and its translation the forms "f0\0f1\0f2".
-//   (GNU gettext manual, "The Format of GNU MO Files".) The hash table is not needed: the
-//   strings go into a map once.
+//   (GNU gettext manual, "The Format of GNU MO Files".) The originals are sorted, so a message
+//   is found by binary search in place; the hash table is not used.
 #include "i18n.h"
 
 #include <array>
 #include <cstring>
 #include <string>
-#include <unordered_map>
 
 namespace bloomlab::app {
 namespace {
 
+// A catalog is its .mo bytes, looked up in place: msgfmt writes the originals sorted (by bytes),
+// so a binary search over the table finds a message without building any map.
 struct Catalog {
-  std::string bytes;  // the .mo file; the map's views point into it
-  std::unordered_map<std::string_view, std::string_view> messages;  // original -> translation
+  std::string bytes;
+  uint32_t count = 0, originals = 0, translations = 0;
+  bool swap = false;
 };
 
 std::array<Catalog, 4> g_catalogs;
@@ -33,38 +35,58 @@ uint32_t read_u32(std::string_view b, size_t at, bool swap) {
   return v;
 }
 
-bool parse_mo(std::string_view b, std::unordered_map<std::string_view, std::string_view>* out) {
+// The i-th string of a table; false when it lies outside the file or is not NUL-terminated.
+bool string_at(const Catalog& c, uint32_t table, uint32_t i, std::string_view* s) {
+  const std::string_view b = c.bytes;
+  const uint64_t len = read_u32(b, size_t(table) + size_t(i) * 8, c.swap);
+  const uint64_t off = read_u32(b, size_t(table) + size_t(i) * 8 + 4, c.swap);
+  if (off + len >= b.size() || b[size_t(off + len)] != '\0') return false;
+  *s = b.substr(size_t(off), size_t(len));
+  return true;
+}
+
+// A plural's original is "one\0other": it is found by its singular.
+std::string_view key_of(std::string_view original) { return original.substr(0, original.find('\0')); }
+
+// Checks the header and every string, and that the originals are in order (binary search).
+bool valid(Catalog& c) {
+  const std::string_view b = c.bytes;
   if (b.size() < 28) return false;
   uint32_t magic;
   std::memcpy(&magic, b.data(), 4);
-  const bool swap = magic == 0xde120495u;
-  if (magic != 0x950412deu && !swap) return false;
-  if ((read_u32(b, 4, swap) >> 16) != 0) return false;  // an unknown major revision
-  const uint64_t n = read_u32(b, 8, swap), originals = read_u32(b, 12, swap),
-                 translations = read_u32(b, 16, swap);
-  if (originals + n * 8 > b.size() || translations + n * 8 > b.size()) return false;
-  auto string_at = [&](uint64_t table, uint64_t i, std::string_view* s) {
-    const uint64_t len = read_u32(b, size_t(table + i * 8), swap);
-    const uint64_t off = read_u32(b, size_t(table + i * 8 + 4), swap);
-    if (off + len >= b.size() || b[size_t(off + len)] != '\0') return false;
-    *s = b.substr(size_t(off), size_t(len));
-    return true;
-  };
-  for (uint64_t i = 0; i < n; ++i) {
-    std::string_view key, value;
-    if (!string_at(originals, i, &key) || !string_at(translations, i, &value)) return false;
-    if (key.empty()) continue;  // the header
-    const size_t nul = key.find('\0');  // a plural is found by its singular
-    (*out)[key.substr(0, nul)] = value;
+  c.swap = magic == 0xde120495u;
+  if (magic != 0x950412deu && !c.swap) return false;
+  if ((read_u32(b, 4, c.swap) >> 16) != 0) return false;  // an unknown major revision
+  c.count = read_u32(b, 8, c.swap);
+  c.originals = read_u32(b, 12, c.swap);
+  c.translations = read_u32(b, 16, c.swap);
+  if (uint64_t(c.originals) + uint64_t(c.count) * 8 > b.size() ||
+      uint64_t(c.translations) + uint64_t(c.count) * 8 > b.size())
+    return false;
+  std::string_view previous, s, t;
+  for (uint32_t i = 0; i < c.count; ++i) {
+    if (!string_at(c, c.originals, i, &s) || !string_at(c, c.translations, i, &t)) return false;
+    if (i > 0 && !(previous < s)) return false;
+    previous = s;
   }
   return true;
 }
 
-const char* lookup(std::string_view key) {
-  if (g_lang == Lang::en) return nullptr;
+// The translation of key in the current language; empty when there is none.
+std::string_view lookup(std::string_view key) {
+  if (g_lang == Lang::en) return {};
   const Catalog& c = g_catalogs[index_of(g_lang)];
-  const auto it = c.messages.find(key);
-  return it == c.messages.end() || it->second.empty() ? nullptr : it->second.data();
+  uint32_t lo = 0, hi = c.count;
+  std::string_view s;
+  while (lo < hi) {  // the first original not below key; a plural's compares by its singular
+    const uint32_t mid = lo + (hi - lo) / 2;
+    string_at(c, c.originals, mid, &s);
+    if (key_of(s) < key) lo = mid + 1;
+    else hi = mid;
+  }
+  if (lo == c.count || (string_at(c, c.originals, lo, &s), key_of(s) != key)) return {};
+  string_at(c, c.translations, lo, &s);
+  return s;
 }
 
 }  // namespace
@@ -109,13 +131,10 @@ Lang current_lang() { return g_lang; }
 
 bool set_catalog(Lang lang, std::string_view mo_bytes) {
   if (lang == Lang::en) return true;
-  std::unordered_map<std::string_view, std::string_view> check;
-  if (!parse_mo(mo_bytes, &check)) return false;
-  // The map's views point into the catalog's own copy of the bytes.
-  Catalog& slot = g_catalogs[index_of(lang)];
-  slot.messages.clear();
-  slot.bytes.assign(mo_bytes.data(), mo_bytes.size());
-  parse_mo(slot.bytes, &slot.messages);
+  Catalog fresh;
+  fresh.bytes.assign(mo_bytes.data(), mo_bytes.size());
+  if (!valid(fresh)) return false;
+  g_catalogs[index_of(lang)] = std::move(fresh);
   g_loaded[index_of(lang)] = true;
   return true;
 }
@@ -145,32 +164,30 @@ int plural_index(Lang lang, uint64_t n) {
 }
 
 const char* tr(const char* msgid) {
-  const char* t = lookup(msgid);
-  return t ? t : msgid;
+  const std::string_view t = lookup(msgid);
+  return t.empty() ? msgid : t.data();
 }
 
 const char* trc(const char* context, const char* msgid) {
   std::string key = context;
   key += '\x04';
   key += msgid;
-  const char* t = lookup(key);
-  return t ? t : msgid;
+  const std::string_view t = lookup(key);
+  return t.empty() ? msgid : t.data();
 }
 
 const char* trn(const char* one, const char* other, uint64_t n) {
-  const char* t = lookup(one);
-  if (!t) return plural_index(Lang::en, n) == 0 ? one : other;
-  // The forms follow one another, each ended by a NUL; the map's view ends before the last NUL.
-  const Catalog& c = g_catalogs[index_of(g_lang)];
-  const std::string_view all = c.messages.find(one)->second;
-  int want = plural_index(g_lang, n);
+  const std::string_view forms = lookup(one);
+  const char* english = plural_index(Lang::en, n) == 0 ? one : other;
+  if (forms.empty()) return english;
+  // The forms follow one another within the translation, each ended by a NUL.
   size_t at = 0;
-  while (want-- > 0) {
-    const size_t nul = all.find('\0', at);
-    if (nul == std::string_view::npos) return plural_index(Lang::en, n) == 0 ? one : other;
-    at = nul + 1;
+  for (int want = plural_index(g_lang, n); want > 0; --want) {
+    at = forms.find('\0', at);
+    if (at == std::string_view::npos) return english;  // fewer forms than the rule names
+    ++at;
   }
-  return all.data() + at;
+  return forms.data() + at;
 }
 
 std::string fill(std::string_view format, std::initializer_list<std::string_view> args) {
