@@ -145,6 +145,24 @@ run("languages: en, ru, uk, zh", async (browser) => {
     await app.close();
   }
 
+  // Each language on a phone (375 × 667) and on a projector (presentation, 1024 × 768): the
+  // screenshots are looked at (labels not cut, no overlaps, no boxes for missing glyphs).
+  for (const code of ["ru", "uk", "zh"]) {
+    const phone = await openApp(browser, { query: `?lang=${code}`, viewport: { width: 375, height: 667 },
+      deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: "en-US" });
+    check(await waitLang(phone.page, code), `${code} on a phone`);
+    await frames(phone.page, 4);
+    check(drawnShare((await screenshot(phone.page, `lang-${code}-375.png`)).image) > 0.05, `${code}: the phone page is drawn`);
+    equal(phone.problems, [], `no console errors (${code}, phone)`);
+    await phone.close();
+    const slide = await openApp(browser, { query: `?lang=${code}&present=1`, viewport: { width: 1024, height: 768 }, locale: "en-US" });
+    check(await waitLang(slide.page, code), `${code} in presentation mode`);
+    await frames(slide.page, 4);
+    check(drawnShare((await screenshot(slide.page, `lang-${code}-present-1024.png`)).image) > 0.05, `${code}: the slide is drawn`);
+    equal(slide.problems, [], `no console errors (${code}, presentation)`);
+    await slide.close();
+  }
+
   // A bad lang= is said, and the page stays in its language.
   {
     const app = await openApp(browser, { query: "?lang=xx", locale: "en-US" });
