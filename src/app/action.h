@@ -188,7 +188,8 @@ enum class Code {
   preset_requested,     // {name}: the password list is on its way
   preset_unknown,       // {name}
   list_queued,          // {words, source}
-  list_loaded,          // {source, the parse report's summary (core)}
+  list_loaded,          // {source, the parse report's summary (core, English), words, lines,
+                        //  duplicates, empty lines, invalid UTF-8 lines, NUL lines, encoding}
   list_invalid,         // {the core's reason}
   list_failed,          // {why}
   paste_empty,

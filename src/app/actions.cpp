@@ -861,7 +861,13 @@ bool continue_loading(AppState& s, double budget_ms) {
   if (!s.pending.quiet) {
     const WordListReport& r = s.pending.report;
     const std::string source = source_arg(s.pending.source, s.pending.file_name);
-    (void)noted(s, NoteSlot::list, make(Code::list_loaded, {source, r.summary()}));
+    // The core's English summary (the CLI's words), then its numbers for the other languages.
+    const uint64_t words = r.lines - r.empty_lines - r.duplicates;
+    (void)noted(s, NoteSlot::list,
+                make(Code::list_loaded, {source, r.summary(), std::to_string(words), std::to_string(r.lines),
+                                         std::to_string(r.duplicates), std::to_string(r.empty_lines),
+                                         std::to_string(r.invalid_utf8_lines), std::to_string(r.nul_lines),
+                                         r.encoding}));
   }
   s.pending = PendingWords{};
   return false;

@@ -212,7 +212,19 @@ std::string outcome_text(const Outcome& o) {
       return fill(tr("Unknown preset %s: try tiny, passwords or empty."), {quoted(a0)});
     case Code::list_queued:
       return fill(tr("Loading %s from %s…"), {words_count(a0), source_title(a1)});
-    case Code::list_loaded: return source_title(a0) + ": " + a1 + ".";
+    case Code::list_loaded: {
+      if (current_lang() == Lang::en || o.args.size() < 9) return source_title(a0) + ": " + a1 + ".";
+      // The same report in the reader's language, from its numbers.
+      std::string text = fill(trn("%s word from %s lines", "%s words from %s lines", number(arg(o, 2))),
+                              {count(arg(o, 2)), count(arg(o, 3))});
+      text += "; " + fill(tr("duplicates dropped: %s"), {count(arg(o, 4))});
+      if (number(arg(o, 5)) > 0) text += "; " + fill(tr("empty lines skipped: %s"), {count(arg(o, 5))});
+      if (!arg(o, 8).empty()) text += "; " + fill(tr("read as %s and converted to UTF-8"), {arg(o, 8)});
+      if (number(arg(o, 6)) > 0)
+        text += "; " + fill(tr("lines not valid UTF-8, hashed as raw bytes: %s"), {count(arg(o, 6))});
+      if (number(arg(o, 7)) > 0) text += "; " + fill(tr("lines with NUL bytes: %s"), {count(arg(o, 7))});
+      return source_title(a0) + ": " + text + ".";
+    }
     case Code::list_invalid: return a0;
     case Code::list_failed: return fill(tr("The password list did not load: %s"), {a0});
     case Code::paste_empty: return tr("Paste some words first, one per line.");

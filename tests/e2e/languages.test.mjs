@@ -110,6 +110,8 @@ run("languages: en, ru, uk, zh", async (browser) => {
       "ru 1": "1 слово", "ru 2": "2 слова", "ru 5": "5 слов", "ru 21": "21 слово", "ru 22": "22 слова", "ru 25": "25 слов", "ru 111": "111 слов",
       "uk 1": "1 слово", "uk 2": "2 слова", "uk 5": "5 слів", "uk 21": "21 слово", "uk 22": "22 слова", "uk 25": "25 слів", "uk 111": "111 слів",
     }, "plural forms of «слово» for 1, 2, 5, 21, 22, 25, 111 (CLDR one/few/many)");
+    const note = await app.page.evaluate(() => window.bloomlab.state().notes.list.text);
+    check(note.includes("111 слів з 111 рядків"), "uk: the list's report in Ukrainian", note);
     await app.close();
   }
 
