@@ -92,7 +92,13 @@
     }
     return catalogs[code];
   }
-  if (pageLang !== "en") fetchCatalog(pageLang).catch(() => {});
+  // Already here when the wasm starts (it usually is: 17 KB beside 400), it is installed before
+  // the first frame, so the page opens in its language rather than switching after a frame.
+  let prefetched = null;
+  if (pageLang !== "en") {
+    const code = pageLang;
+    fetchCatalog(code).then(([catalog, font]) => { prefetched = { code, catalog, font }; }, () => {});
+  }
   let languageWaits = [];  // setLanguage() promises, settled when the app shows the language
 
   let resolveReady, rejectReady;
@@ -654,6 +660,12 @@
     bloomlabPageLanguage() {
       const saved = savedLanguage();
       return saved ? "!" + saved : browserLanguage();
+    },
+    bloomlabInstallPrefetched() {
+      if (!prefetched) return;
+      const { code, catalog, font } = prefetched;
+      if (font) withBytes(new Uint8Array(font), (ptr, n) => Module._bl_font_arrived(ptr, n));
+      withBytes(new Uint8Array(catalog), (ptr, n) => withString(code, (c) => Module._bl_catalog_install(c, ptr, n)));
     },
     bloomlabFetchCatalog(code) {
       fetchCatalog(code).then(([buffer, font]) => {

@@ -93,6 +93,7 @@ EM_JS(void, js_save_language, (const char* code), {
 // The page's pick before any link: the saved choice, else navigator.languages; "" for none.
 // A leading "!" marks a saved choice (the reader chose it once).
 EM_JS(char*, js_page_language, (), { return stringToNewUTF8(Module.bloomlabPageLanguage()); });
+EM_JS(void, js_install_prefetched_catalog, (), { Module.bloomlabInstallPrefetched(); });
 EM_JS(void, js_language_shown, (const char* code), { Module.bloomlabLanguageShown(UTF8ToString(code)); });
 EM_JS(void, js_copy_text, (const char* text), { Module.bloomlabCopyText(UTF8ToString(text)); });
 EM_JS(void, js_open_file, (), { Module.bloomlabOpenFile(); });
@@ -448,6 +449,12 @@ EMSCRIPTEN_KEEPALIVE void bl_catalog_failed(const char* code, const char* why) {
   app::Lang lang;
   if (app::parse_lang(code, &lang)) (void)app::apply(g_loop.state, g_host, app::act::CatalogFailed{lang, why});
 }
+// The catalog the page fetched before the program started, installed before the first frame
+// (the language is then chosen by the page's preference or the link as usual).
+EMSCRIPTEN_KEEPALIVE void bl_catalog_install(const char* code, const char* bytes, int size) {
+  app::Lang lang;
+  if (app::parse_lang(code, &lang)) (void)app::set_catalog(lang, std::string_view(bytes, size_t(size)));
+}
 // The CJK font for Chinese (lang/zh-font.ttf), handed over before zh's catalog.
 EMSCRIPTEN_KEEPALIVE void bl_font_arrived(const char* bytes, int size) {
   app::set_script_font(std::string(bytes, size_t(size)));
@@ -593,6 +600,7 @@ int main() {
   view.reduced_motion = prefs & kReducedMotion;
   view.touch = prefs & kCoarsePointer;
   if (!init(g_loop, g_host, 960, 640)) return 1;
+  js_install_prefetched_catalog();
   if (char* page_lang = js_page_language()) {  // a link's lang= (open_page) then overrides it
     const std::string pick = page_lang;
     free(page_lang);

@@ -37,6 +37,8 @@ run("languages: en, ru, uk, zh", async (browser) => {
   };
   for (const [code, want] of Object.entries(expectations)) {
     const app = await openApp(browser, { query: `?lang=${code}`, locale: "en-US" });
+    // The catalog, fetched beside the wasm, is installed before the first frame: no English flash.
+    equal(await app.page.evaluate(() => window.bloomlab.state().lang), code, `?lang=${code}: the first frames are already in ${code}`);
     check(await waitLang(app.page, code), `?lang=${code}: state().lang is ${code}`);
     await frames(app.page);
     equal(await app.page.evaluate(() => document.documentElement.lang), want.html, `<html lang> is ${want.html}`);
@@ -172,5 +174,9 @@ run("languages: en, ru, uk, zh", async (browser) => {
     equal(st.lang, "en", "lang=xx: the page stays in English");
     check(st.urlWarnings.some((w) => w.includes("lang")), "lang=xx: a note says why", JSON.stringify(st.urlWarnings));
     await app.close();
+    const ru = await openApp(browser, { query: "?lang=ru&k=abc", locale: "en-US" });
+    const w = (await ru.page.evaluate(() => window.bloomlab.state())).urlWarnings;
+    check(w.length === 1 && w[0].includes("не число хеш-функций"), "lang=ru: a link's warnings are in Russian", JSON.stringify(w));
+    await ru.close();
   }
 });
