@@ -35,31 +35,31 @@
       "BloomLab's program could not be downloaded. Check the connection and retry.",
       "BloomLab stopped unexpectedly ({0}). Retry to start again: your words and settings are kept.",
       "The graphics were reset by the browser. Click or tap to restore them; your words and settings are kept.",
-      "Retry", "Dismiss", "Drop a word list here: one word per line"],
+      "Retry", "Dismiss", "Drop a word list here: one word per line", "BloomLab: Bloom filter visualizer"],
     ru: ["BloomLab — фильтр Блума, который видно", "BloomLab загружается…",
       "Для BloomLab нужен WebGL2, а этот браузер или устройство его не поддерживает. Попробуйте свежий Firefox, Chrome, Edge или Safari либо включите аппаратное ускорение.",
       "Для BloomLab нужен WebAssembly, а этот браузер его не поддерживает.",
       "Не удалось загрузить программу BloomLab. Проверьте подключение и попробуйте ещё раз.",
       "BloomLab неожиданно остановился ({0}). Нажмите «Повторить», чтобы запустить заново: ваши слова и настройки сохранены.",
       "Браузер сбросил графику. Щёлкните или коснитесь, чтобы восстановить её; ваши слова и настройки сохранены.",
-      "Повторить", "Закрыть", "Перетащите сюда список слов: по одному слову в строке"],
+      "Повторить", "Закрыть", "Перетащите сюда список слов: по одному слову в строке", "BloomLab: наглядный фильтр Блума"],
     uk: ["BloomLab — фільтр Блума, який видно", "BloomLab завантажується…",
       "Для BloomLab потрібен WebGL2, а цей браузер або пристрій його не підтримує. Спробуйте свіжий Firefox, Chrome, Edge чи Safari або ввімкніть апаратне прискорення.",
       "Для BloomLab потрібен WebAssembly, а цей браузер його не підтримує.",
       "Не вдалося завантажити програму BloomLab. Перевірте з'єднання й спробуйте ще раз.",
       "BloomLab несподівано зупинився ({0}). Натисніть «Повторити», щоб запустити знову: ваші слова й налаштування збережено.",
       "Браузер скинув графіку. Клацніть або торкніться, щоб відновити її; ваші слова й налаштування збережено.",
-      "Повторити", "Закрити", "Перетягніть сюди список слів: по одному слову в рядку"],
+      "Повторити", "Закрити", "Перетягніть сюди список слів: по одному слову в рядку", "BloomLab: наочний фільтр Блума"],
     zh: ["BloomLab —— 看得见的布隆过滤器", "BloomLab 加载中…",
       "BloomLab 需要 WebGL2，但此浏览器或设备不支持。请使用新版 Firefox、Chrome、Edge 或 Safari，或开启硬件加速。",
       "BloomLab 需要 WebAssembly，但此浏览器不支持。",
       "无法下载 BloomLab 程序。请检查网络连接后重试。",
       "BloomLab 意外停止（{0}）。点击“重试”重新启动：你的词和设置都已保留。",
       "浏览器重置了图形。点击或轻触即可恢复；你的词和设置都已保留。",
-      "重试", "关闭", "把词表拖到这里：每行一个词"],
+      "重试", "关闭", "把词表拖到这里：每行一个词", "BloomLab：布隆过滤器可视化"],
   };
-  const [TITLE, LOADING, NO_WEBGL2, NO_WASM, NO_DOWNLOAD, STOPPED, GRAPHICS_RESET, RETRY, DISMISS, DROP] =
-    [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
+  const [TITLE, LOADING, NO_WEBGL2, NO_WASM, NO_DOWNLOAD, STOPPED, GRAPHICS_RESET, RETRY, DISMISS, DROP, CANVAS] =
+    [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
   let pageLang = linkLanguage() || savedLanguage() || browserLanguage() || "en";
   const say = (which, arg) => PAGE_TEXT[pageLang][which].replace("{0}", arg);
   function showPageLanguage(code) {
@@ -70,6 +70,7 @@
     $("previous-dismiss").textContent = say(DISMISS);
     $("previous-dismiss").setAttribute("aria-label", say(DISMISS));
     $("drop-hint").textContent = say(DROP);
+    canvas.setAttribute("aria-label", say(CANVAS));
     if (!$("status").hidden && $("status").dataset.loading) $("status").textContent = say(LOADING);
   }
   showPageLanguage(pageLang);

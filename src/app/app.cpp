@@ -14,6 +14,7 @@
 #include "app.h"
 
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
 
 #include <imgui_internal.h>  // the active id: is a drag on a control or on the background?
@@ -41,18 +42,28 @@ float button_width(const char* label) {
   return ImGui::CalcTextSize(label, nullptr, true).x + 2 * ImGui::GetStyle().FramePadding.x;
 }
 
-// The language selector: each language named in itself (English, Русский, Українська, 中文),
-// as wide as the longest name (the arrow's square beside it).
+// The language selector: a small button with the language's short name ("EN ▾", "中文 ▾": the
+// header keeps its one row at 1280 px), opening the list of the languages each named in itself
+// (English, Русский, Українська, 中文), as wide as the longest name.
+std::string language_button_label(Lang l) {
+  std::string code = l == Lang::zh ? lang_endonym(l) : lang_code(l);
+  for (char& c : code) c = char(c >= 'a' && c <= 'z' ? c - 'a' + 'A' : c);
+  return code + " \u25BE";
+}
+
 float language_width() {
   float w = 0;
-  for (Lang l : kLangs) w = std::max(w, ImGui::CalcTextSize(lang_endonym(l)).x);
-  return w + 2 * ImGui::GetStyle().FramePadding.x + ImGui::GetFrameHeight();
+  for (Lang l : kLangs) w = std::max(w, ImGui::CalcTextSize(language_button_label(l).c_str()).x);
+  return w + 2 * ImGui::GetStyle().FramePadding.x;
 }
 
 void draw_language_selector(AppState& s) {
   const Lang shown = s.view.lang_loading.value_or(s.view.lang);
+  float list_w = 0;
+  for (Lang l : kLangs) list_w = std::max(list_w, ImGui::CalcTextSize(lang_endonym(l)).x);
   ImGui::SetNextItemWidth(language_width());
-  const bool open = ImGui::BeginCombo("##language", lang_endonym(shown));
+  ImGui::SetNextWindowSizeConstraints(ImVec2(list_w + 4 * ImGui::GetStyle().FramePadding.x, 0), ImVec2(FLT_MAX, FLT_MAX));
+  const bool open = ImGui::BeginCombo("##language", language_button_label(shown).c_str(), ImGuiComboFlags_NoArrowButton);
   s.layout.language_button = last_item_rect();
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Language"));
   for (ScreenRect& r : s.layout.language_items) r = ScreenRect{};
