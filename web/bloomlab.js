@@ -200,8 +200,12 @@
     // Lessons: the list [{id, title, steps}], open one at a step (1-based), the open step
     // {id, step, steps, title, task}, and an answer to its task: a word, a number (a fraction for
     // predictions: 0.0082 for 0.82%), {m, k}, or {word: true|false} ("in the list") per candidate.
-    lessons() { return parse(Module._bl_lessons()); },
-    openLesson(id, step = 1) { return check(withString(String(id), (ptr) => parse(Module._bl_open_lesson(ptr, Number(step) | 0)))); },
+    // The lessons' texts are fetched when first wanted (lessons-en.txt): these two wait for them.
+    async lessons() { await lessonTexts(); return parse(Module._bl_lessons()); },
+    async openLesson(id, step = 1) {
+      await lessonTexts();
+      return check(withString(String(id), (ptr) => parse(Module._bl_open_lesson(ptr, Number(step) | 0))));
+    },
     lesson() { return parse(Module._bl_lesson()); },
     answer(value) {
       if (typeof value === "string") return withBytes(value, (ptr, n) => parse(Module._bl_answer(0, ptr, n, 0, 0)), wordTooLarge);
@@ -235,17 +239,32 @@
     restorePrevious() { return check(restorePrevious()); },
     dismissPrevious,
     storageProblem() { return storageError; },
-    // Resolves when queued words (a preset, a pasted list) are all in the filter.
+    // Resolves when queued words (a preset, a pasted list) are all in the filter, and the
+    // lessons' texts, if asked for, have come (or failed).
     async idle() {
       await ready;
       for (;;) {
         const s = api.state();
-        if (!s.loading.active) return s;
+        const t = s.lessonTexts;
+        if (!s.loading.active && (t.ready || !t.requested || t.error)) return s;
         await new Promise((r) => setTimeout(r, 30));
       }
     },
   };
   window.bloomlab = api;
+  async function lessonTexts() {
+    await ready;
+    Module._bl_load_lessons();
+    await lessonTextsSettled();
+  }
+  async function lessonTextsSettled() {
+    for (;;) {
+      const t = api.state().lessonTexts;
+      if (t.ready) return;
+      if (t.error) throw new Error("the lessons did not load: " + t.error);
+      await new Promise((r) => setTimeout(r, 30));
+    }
+  }
   let lastCopied = "";
 
   // ---- The page's preferences, read once at start (main_web.cpp unpacks the bits) ------------
@@ -648,7 +667,10 @@
           if (storageError) storageProblem(storageError);
           api.idle().then((s) => offerPrevious(s.wordCount));
         }
-        resolveReady(api);
+        // A link that opens a lesson (lesson=...) is ready once that lesson is on screen.
+        const t = api.state().lessonTexts;
+        if (t.requested && !t.ready && !t.error) lessonTextsSettled().catch(() => {}).then(() => resolveReady(api));
+        else resolveReady(api);
       }
     },
     bloomlabParamWarnings(warnings) {
@@ -706,6 +728,18 @@
       a.click();
       a.remove();
       setTimeout(() => URL.revokeObjectURL(url), 10000);
+    },
+    // A file the app asked for (lessons-en.txt ...), fetched beside the page.
+    async bloomlabFetchAsset(name) {
+      try {
+        const response = await fetch(name);
+        if (!response.ok) throw new Error("HTTP " + response.status);
+        const bytes = new Uint8Array(await response.arrayBuffer());
+        withString(name, (n) => withBytes(bytes, (ptr, size) => Module._bl_asset_arrived(n, ptr, size)));
+      } catch (e) {
+        console.warn("bloomlab: " + name + " did not load: " + e.message);
+        withString(name, (n) => withString("it could not be downloaded (" + e.message + ")", (why) => Module._bl_asset_failed(n, why)));
+      }
     },
     async bloomlabFetchPasswords() {
       try {

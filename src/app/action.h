@@ -126,6 +126,7 @@ struct SaveCode {};                             // the Code panel's program, as 
 struct OpenFile {};
 // Lessons (lessons.cpp): a step's state comes in through the actions above, as one undo step.
 struct ShowLessons { bool on; };
+struct LoadLessons {};  // fetch the built-in lessons' texts now, where they are fetched (web)
 struct OpenLesson { std::string id; int step = 1; };  // 1-based; an empty id: the list
 struct LessonGo { int delta; };                      // Back / Next
 struct ResetLessonStep {};
@@ -143,6 +144,9 @@ struct SetLanguage { Lang lang; bool chosen = true; bool keep = true; };
 // The platform's answer to Host::request_catalog: the compiled catalog (.mo bytes), or why not.
 struct CatalogArrived { Lang lang; std::string bytes; };
 struct CatalogFailed { Lang lang; std::string why; };
+// A file the app asked for with Host::request_asset, or why it did not come.
+struct AssetArrived { std::string name, bytes; };
+struct AssetFailed { std::string name, why; };
 }  // namespace act
 
 using Action = std::variant<
@@ -157,10 +161,10 @@ using Action = std::variant<
     act::FocusWordBox, act::ZoomBits, act::PanBits, act::ResetBitsView, act::PinBit,
     act::ResetEmbed, act::ExportCsv, act::ExportPng, act::CopyText, act::SetCodeLanguage,
     act::SaveCode, act::OpenFile,
-    act::ShowLessons, act::OpenLesson, act::LessonGo, act::ResetLessonStep, act::AnswerTask,
+    act::ShowLessons, act::LoadLessons, act::OpenLesson, act::LessonGo, act::ResetLessonStep, act::AnswerTask,
     act::ShowTaskAnswer, act::ShowTaskHint, act::SetTaskInput, act::LabelCandidate,
-    act::LoadLesson, act::RestoreLessonProgress, act::SetLanguage, act::CatalogArrived,
-    act::CatalogFailed>;
+    act::LoadLesson, act::RestoreLessonProgress, act::AssetArrived, act::AssetFailed, act::SetLanguage,
+    act::CatalogArrived, act::CatalogFailed>;
 
 // What an action did. A code names it; args are its numbers and names, as text.
 enum class Code {
@@ -209,6 +213,8 @@ enum class Code {
   lesson_step_range,    // {step, steps}
   lesson_invalid,       // {line, what} (line 0: the file as a whole)
   lesson_loaded,        // {title, steps}
+  lessons_loading,      // the built-in lessons are on their way (web: fetched when first wanted)
+  lessons_failed,       // {why}
   lesson_state_warning, // {warning}
   // a task's feedback (lesson_tasks.cpp); percentages are formatted numbers
   task_list_loading,

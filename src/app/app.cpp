@@ -211,9 +211,11 @@ void draw_presets(AppState& s) {
   static const Preset presets[] = {
       {N_("Tiny"), "tiny", N_("m = 64 bits, k = 3, five passwords: type Qwerty to see a false positive")},
       {N_("10k leaked passwords"), "passwords", N_("Mark Burnett's 10,000 most common passwords, m = 100,000, k = 7")},
-      {N_("Article: Python (SHA-256 + MD5)"), "python",
-       N_("One article's Python filter: BloomFilter(1000, 0.01) sizes with floors to m = 9,585, k = 6,\n"
-          "hashes with SHA-256 + MD5, adds кот, пёс, ёж and asks about слон")},
+      // Short, so that the presets and the header's buttons keep one row at 1280 px (the full
+      // name, "Article: Python (SHA-256 + MD5)", is the tooltip's first words and the notes').
+      {N_("Python article"), "python",
+       N_("Article: Python (SHA-256 + MD5). Its filter: BloomFilter(1000, 0.01) sizes with floors to\n"
+          "m = 9,585, k = 6, hashes with SHA-256 + MD5, adds кот, пёс, ёж and asks about слон")},
       {N_("Empty"), "empty", N_("No words; the parameters stay. Undo (Ctrl+Z) brings the words back")},
   };
   bool first = true;
@@ -462,7 +464,8 @@ void frame(AppState& s, Host& host) {
   run_shortcuts(s, host);
   (void)continue_loading(s, 8.0);
   apply_deferred_url_params(s, host);
-  if (s.opening && !s.password_list_loading && !s.pending.active() && s.url_after_list.empty()) {
+  if (s.opening && !s.password_list_loading && !s.pending.active() && s.url_after_list.empty() &&
+      !s.lessons.waiting) {
     s.opening = false;
     s.history = History{};  // the page as it opened is where undo stops
   }

@@ -41,6 +41,10 @@ class Host {
   virtual void request_catalog(Lang /*lang*/) {}
   // Keeps the reader's choice of language between visits (web: localStorage; not in an embed).
   virtual void save_language(Lang /*lang*/) {}
+  // Starts loading a file served beside the app (web: fetched from the page's folder; the
+  // desktop reads it from its data folder). It arrives later, on the main thread, as the action
+  // AssetArrived (or AssetFailed). Used for what only some visits need (the lessons' texts).
+  virtual void request_asset(const std::string& /*name*/) {}
   // The address a share link starts with (web: the page's own URL without query or fragment).
   virtual std::string page_url() const { return "https://your.site/bloomlab/"; }
 };

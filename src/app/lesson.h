@@ -1,6 +1,7 @@
 // Lessons: the articles' story as steps, with tasks the app checks. A lesson is data, one text
-// file in the format of assets/lessons/FORMAT.md; the files there are compiled into the build
-// (builtin_lessons), and a teacher's file is parsed the same way when opened or dropped.
+// file in the format of assets/lessons/FORMAT.md; the files there are the built-in lessons
+// (builtin_lessons: compiled into native builds, fetched as one bundle by the web build when a
+// lesson is first wanted), and a teacher's file is parsed the same way when opened or dropped.
 // No ImGui here: the parser, the task checkers and their tests build with the model.
 #pragma once
 #include <cstdint>
@@ -73,9 +74,22 @@ inline constexpr size_t kMaxLessonSteps = 40;
 LessonParse parse_lesson(std::string_view text);
 // Whether a dropped or opened file is a lesson (its first directive is "lesson:"), not a list.
 bool looks_like_lesson(std::string_view bytes);
-// The lessons compiled into the build, in their files' order (01-basics, 02-...).
+// The built-in lessons, in their files' order (01-basics, 02-...). Native builds compile them in;
+// the web build has none until install_lesson_bundle() (builtin_lessons_ready() says which).
 const std::vector<Lesson>& builtin_lessons();
-// "file:line: what" for each compiled-in file that does not parse (the tests want none).
+bool builtin_lessons_ready();
+// "file:line: what" for each built-in file that does not parse (the tests want none).
 std::vector<std::string> builtin_lesson_problems();
+
+// The bundle the web build fetches (data/lessons-en.txt, cmake/Data.cmake): each file is the
+// byte 0x1E, its name, a newline, and its text. Split into {name, text}; nothing if malformed.
+struct LessonFile {
+  std::string name, text;
+};
+inline constexpr char kLessonBundleName[] = "lessons-en.txt";
+std::optional<std::vector<LessonFile>> parse_lesson_bundle(std::string_view bundle);
+// Makes the bundle's lessons the built-in ones. False (and nothing changes) when the bundle is
+// malformed or has no lesson that parses.
+bool install_lesson_bundle(std::string_view bundle);
 
 }  // namespace bloomlab::app

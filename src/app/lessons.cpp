@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 #include "actions.h"
 #include "core/experiment.h"
@@ -88,14 +89,32 @@ void enter_step(AppState& s, Host& host, bool apply_state) {
   save_progress(s, host);
 }
 
+// Asks the platform for the built-in lessons' texts, where they are fetched; again after a
+// failure (the panel's "Try again", another lesson= link).
+void request_library(AppState& s, Host& host) {
+  LessonState& ls = s.lessons;
+  if (builtin_lessons_ready() || (ls.library_requested && ls.library_error.empty())) return;
+  ls.library_requested = true;
+  ls.library_error.clear();
+  host.request_asset(kLessonBundleName);
+}
+
 Outcome open_lesson(AppState& s, Host& host, const std::string& id, int step) {
   LessonState& ls = s.lessons;
   s.view.show_lessons = true;
+  ls.waiting.reset();
   if (id.empty()) {
     ls.current = -1;
+    request_library(s, host);
     return ls.note = out(Code::ok);
   }
   const auto lessons = all_lessons(s);
+  const bool known = std::any_of(lessons.begin(), lessons.end(), [&](const Lesson* l) { return l->id == id; });
+  if (!known && !builtin_lessons_ready()) {  // it opens when the texts arrive
+    ls.waiting = {id, step};
+    request_library(s, host);
+    return ls.note = out(Code::lessons_loading);
+  }
   for (size_t i = 0; i < lessons.size(); ++i) {
     if (lessons[i]->id != id) continue;
     ls.current = int(i);
@@ -158,24 +177,69 @@ std::string number_text(double v, int digits = 3) {
 
 }  // namespace
 
-const std::vector<Lesson>& builtin_lessons() {
-  static const std::vector<Lesson> lessons = [] {
-    std::vector<Lesson> out;
-    for (size_t i = 0; i < kLessonSourceCount; ++i)
-      if (LessonParse p = parse_lesson(kLessonSources[i].text); p.lesson) out.push_back(std::move(*p.lesson));
-    return out;
+namespace {
+
+// The built-in lessons: the same for the whole program (one page, one library), so kept here
+// rather than in each AppState. Native: parsed from the compiled-in table at first use.
+struct Library {
+  std::vector<LessonFile> files;
+  std::vector<Lesson> lessons;
+  bool ready = false;
+};
+
+Library& library() {
+  static Library lib = [] {
+    Library l;
+    for (size_t i = 0; i < kLessonSourceCount; ++i) l.files.push_back({kLessonSources[i].file, kLessonSources[i].text});
+    for (const LessonFile& f : l.files)
+      if (LessonParse p = parse_lesson(f.text); p.lesson) l.lessons.push_back(std::move(*p.lesson));
+    l.ready = kLessonSourceCount > 0;
+    return l;
   }();
-  return lessons;
+  return lib;
 }
+
+}  // namespace
+
+const std::vector<Lesson>& builtin_lessons() { return library().lessons; }
+bool builtin_lessons_ready() { return library().ready; }
 
 std::vector<std::string> builtin_lesson_problems() {
   std::vector<std::string> out;
-  for (size_t i = 0; i < kLessonSourceCount; ++i) {
-    const LessonParse p = parse_lesson(kLessonSources[i].text);
-    if (!p.lesson)
-      out.push_back(std::string(kLessonSources[i].file) + ":" + std::to_string(p.error.line) + ": " + p.error.what);
+  for (const LessonFile& f : library().files) {
+    const LessonParse p = parse_lesson(f.text);
+    if (!p.lesson) out.push_back(f.name + ":" + std::to_string(p.error.line) + ": " + p.error.what);
   }
   return out;
+}
+
+std::optional<std::vector<LessonFile>> parse_lesson_bundle(std::string_view bundle) {
+  constexpr char kSeparator = '\x1e';
+  if (bundle.empty() || bundle[0] != kSeparator) return std::nullopt;
+  std::vector<LessonFile> out;
+  for (std::string_view rest = bundle.substr(1); !rest.empty() || out.empty();) {
+    const size_t end = std::min(rest.find(kSeparator), rest.size());
+    const std::string_view part = rest.substr(0, end);
+    const size_t newline = part.find('\n');
+    if (newline == std::string_view::npos || newline == 0) return std::nullopt;
+    out.push_back({std::string(part.substr(0, newline)), std::string(part.substr(newline + 1))});
+    rest = rest.substr(std::min(end + 1, rest.size()));
+  }
+  return out;
+}
+
+bool install_lesson_bundle(std::string_view bundle) {
+  auto files = parse_lesson_bundle(bundle);
+  if (!files) return false;
+  std::vector<Lesson> lessons;
+  for (const LessonFile& f : *files)
+    if (LessonParse p = parse_lesson(f.text); p.lesson) lessons.push_back(std::move(*p.lesson));
+  if (lessons.empty()) return false;
+  Library& lib = library();
+  lib.files = std::move(*files);
+  lib.lessons = std::move(lessons);
+  lib.ready = true;
+  return true;
 }
 
 std::vector<const Lesson*> all_lessons(const AppState& s) {
@@ -257,7 +321,30 @@ Outcome apply_lesson(AppState& s, Host& host, const Action& action) {
   return std::visit(Overloaded{
       [&](const act::ShowLessons& a) {
         s.view.show_lessons = a.on;
+        if (a.on) request_library(s, host);
         return out(Code::view_changed);
+      },
+      [&](const act::LoadLessons&) {
+        request_library(s, host);
+        return out(builtin_lessons_ready() ? Code::unchanged : Code::lessons_loading);
+      },
+      [&](const act::AssetArrived& a) {
+        if (a.name != kLessonBundleName || builtin_lessons_ready()) return out(Code::unchanged);
+        const size_t before = builtin_lessons().size();
+        if (!install_lesson_bundle(a.bytes)) {
+          ls.library_error = "the lessons' file arrived damaged";
+          return ls.note = out(Code::lessons_failed, {ls.library_error}, true);
+        }
+        // A teacher's file opened meanwhile sits after the built-in lessons: its index moves.
+        if (ls.current >= int(before)) ls.current += int(builtin_lessons().size() - before);
+        if (ls.note.code == Code::lessons_loading || ls.note.code == Code::lessons_failed) ls.note = out(Code::ok);
+        if (auto w = std::exchange(ls.waiting, std::nullopt)) return open_lesson(s, host, w->first, w->second);
+        return out(Code::view_changed);
+      },
+      [&](const act::AssetFailed& a) {
+        if (a.name != kLessonBundleName || builtin_lessons_ready()) return out(Code::unchanged);
+        ls.library_error = a.why;
+        return ls.note = out(Code::lessons_failed, {a.why}, true);
       },
       [&](const act::OpenLesson& a) { return open_lesson(s, host, a.id, a.step); },
       [&](const act::LessonGo& a) { return go(s, host, a.delta); },

@@ -27,7 +27,9 @@ std::string lesson_text(const AppState& s, std::string_view text);
 // The lesson actions (act::ShowLessons ... act::RestoreLessonProgress); apply() sends them here.
 template <class T>
 inline constexpr bool is_lesson_action =
-    std::is_same_v<T, act::ShowLessons> || std::is_same_v<T, act::OpenLesson> ||
+    std::is_same_v<T, act::ShowLessons> || std::is_same_v<T, act::LoadLessons> ||
+    std::is_same_v<T, act::OpenLesson> || std::is_same_v<T, act::AssetArrived> ||
+    std::is_same_v<T, act::AssetFailed> ||
     std::is_same_v<T, act::LessonGo> || std::is_same_v<T, act::ResetLessonStep> ||
     std::is_same_v<T, act::AnswerTask> || std::is_same_v<T, act::ShowTaskAnswer> ||
     std::is_same_v<T, act::ShowTaskHint> || std::is_same_v<T, act::SetTaskInput> ||

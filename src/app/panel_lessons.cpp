@@ -179,6 +179,15 @@ void draw_task(AppState& s, const LessonStep& st) {
 }
 
 void draw_list(AppState& s) {
+  if (!builtin_lessons_ready()) {  // the web build fetches the texts when the panel first shows
+    if (!s.lessons.library_requested) dispatch(s, act::LoadLessons{});
+    if (s.lessons.library_error.empty()) {
+      if (s.lessons.note.code != Code::lessons_loading) hint_text(outcome_text(Outcome{Code::lessons_loading, {}, false}).c_str());
+    } else {
+      if (s.lessons.note.code != Code::lessons_failed) show_note(Outcome{Code::lessons_failed, {s.lessons.library_error}, true});
+      if (ImGui::Button("Try again")) dispatch(s, act::LoadLessons{});
+    }
+  }
   const auto lessons = all_lessons(s);
   for (size_t i = 0; i < lessons.size(); ++i) {
     const Lesson& l = *lessons[i];

@@ -35,10 +35,18 @@ constexpr uint64_t kHeadroomBytes = uint64_t{64} << 20;
 
 bool memory_available(uint64_t bytes) {
   if (sizeof(size_t) >= 8) return true;  // 64-bit: the allocation itself throws bad_alloc
+  // Two blocks, as they will be used: the filter, and the headroom beside it. One block of both
+  // sizes asked for more than the program needs: when a big filter is replaced (released first,
+  // WordSet::set_params), its freed 512 MiB must take the new one, and the headroom can come from
+  // elsewhere. As one block it fitted only when the freed block happened to end the heap, so
+  // changing k at m = 2^32 was refused or not by where small allocations had landed.
   // volatile: a malloc whose result is only freed may be optimised away as if it succeeded.
-  void* volatile probe = std::malloc(static_cast<size_t>(bytes + kHeadroomBytes));
-  const bool fits = probe != nullptr;
-  std::free(probe);
+  void* volatile filter = std::malloc(static_cast<size_t>(bytes));
+  if (!filter) return false;
+  void* volatile headroom = std::malloc(static_cast<size_t>(kHeadroomBytes));
+  const bool fits = headroom != nullptr;
+  std::free(headroom);
+  std::free(filter);
   return fits;
 }
 

@@ -38,6 +38,7 @@ class DesktopHost : public GlHost {
  public:
   explicit DesktopHost(std::string data_dir) : data_dir_(std::move(data_dir)) {}
   void request_password_list() override { list_requested_ = true; }
+  void request_asset(const std::string& name) override { assets_requested_.push_back(name); }
   void save_file(const std::string& name, const std::string&, std::string_view bytes) override {
     std::ofstream(name, std::ios::binary).write(bytes.data(), std::streamsize(bytes.size()));
     std::printf("bloomlab: saved %s\n", name.c_str());
@@ -45,7 +46,7 @@ class DesktopHost : public GlHost {
   void announce(const std::string&) override {}  // screen readers read the window title here
   void request_catalog(app::Lang lang) override { catalog_requested_ = lang; }
 
-  // Answers a request from the previous frame, as the web does when its fetch completes.
+  // Answers the requests of the previous frame, as the web does when its fetch completes.
   void deliver(app::AppState& state) {
     if (catalog_requested_) {  // the build's compiled catalogs (cmake/Catalogs.cmake)
       const app::Lang lang = *std::exchange(catalog_requested_, std::nullopt);
@@ -62,23 +63,29 @@ class DesktopHost : public GlHost {
       if (in) (void)app::apply(state, *this, app::act::CatalogArrived{lang, bytes.str()});
       else (void)app::apply(state, *this, app::act::CatalogFailed{lang, "cannot read " + path});
     }
+    for (const std::string& name : std::exchange(assets_requested_, {})) {
+      if (auto bytes = read(name)) (void)app::apply(state, *this, app::act::AssetArrived{name, *bytes});
+      else (void)app::apply(state, *this, app::act::AssetFailed{name, "cannot read " + data_dir_ + "/" + name});
+    }
     if (!list_requested_) return;
     list_requested_ = false;
-    const std::string path = data_dir_ + "/passwords-10k.txt";
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-      (void)app::apply(state, *this, app::act::PasswordListFailed{"cannot read " + path});
-      return;
-    }
-    std::stringstream bytes;
-    bytes << in.rdbuf();
-    (void)app::apply(state, *this, app::act::PasswordListArrived{bytes.str()});
+    if (auto bytes = read("passwords-10k.txt")) (void)app::apply(state, *this, app::act::PasswordListArrived{*bytes});
+    else (void)app::apply(state, *this, app::act::PasswordListFailed{"cannot read " + data_dir_ + "/passwords-10k.txt"});
   }
 
  private:
+  std::optional<std::string> read(const std::string& name) const {
+    std::ifstream in(data_dir_ + "/" + name, std::ios::binary);
+    if (!in) return std::nullopt;
+    std::stringstream bytes;
+    bytes << in.rdbuf();
+    return bytes.str();
+  }
+
   std::string data_dir_;
   bool list_requested_ = false;
   std::optional<app::Lang> catalog_requested_;
+  std::vector<std::string> assets_requested_;
 };
 
 bool parse_args(int argc, char** argv, Options& o) {

@@ -27,6 +27,7 @@ namespace {
 
 // Calls into web/bloomlab.js (Module.bloomlab*), which does the browser's part.
 EM_JS(void, js_request_password_list, (), { Module.bloomlabFetchPasswords(); });
+EM_JS(void, js_request_asset, (const char* name), { Module.bloomlabFetchAsset(UTF8ToString(name)); });
 EM_JS(void, js_save_file, (const char* name, const char* mime, const char* bytes, size_t size), {
   Module.bloomlabSaveFile(UTF8ToString(name), UTF8ToString(mime), HEAPU8.slice(bytes, bytes + size));
 });
@@ -112,6 +113,7 @@ constexpr double kKeepStateEverySeconds = 0.4;  // history.replaceState at most 
 class WebHost : public GlHost {
  public:
   void request_password_list() override { js_request_password_list(); }
+  void request_asset(const std::string& name) override { js_request_asset(name.c_str()); }
   void save_file(const std::string& name, const std::string& mime, std::string_view bytes) override {
     js_save_file(name.c_str(), mime.c_str(), bytes.data(), bytes.size());
   }
@@ -466,6 +468,14 @@ EMSCRIPTEN_KEEPALIVE const char* bl_set_language(const char* code) {
     return error_reply(std::string("setLanguage: \"") + code + "\" is not en, ru, uk or zh");
   return run(app::act::SetLanguage{lang, true});
 }
+// A file the app asked for (Host::request_asset), or why it did not come.
+EMSCRIPTEN_KEEPALIVE void bl_asset_arrived(const char* name, const char* bytes, int size) {
+  (void)app::apply(g_loop.state, g_host, app::act::AssetArrived{name, std::string(bytes, size_t(size))});
+}
+EMSCRIPTEN_KEEPALIVE void bl_asset_failed(const char* name, const char* why) {
+  (void)app::apply(g_loop.state, g_host, app::act::AssetFailed{name, why});
+}
+EMSCRIPTEN_KEEPALIVE void bl_load_lessons() { (void)app::apply(g_loop.state, g_host, app::act::LoadLessons{}); }
 
 EMSCRIPTEN_KEEPALIVE const char* bl_undo() { return run(app::act::Undo{}); }
 EMSCRIPTEN_KEEPALIVE const char* bl_redo() { return run(app::act::Redo{}); }

@@ -147,6 +147,45 @@ TEST_CASE("a malformed lesson file names its line and what is wrong") {
   }
 }
 
+TEST_CASE("the lessons' bundle the web build fetches holds the same lessons as the native build") {
+  std::ifstream in(BLOOMLAB_LESSONS_BUNDLE, std::ios::binary);
+  REQUIRE(in);
+  std::stringstream bundle;
+  bundle << in.rdbuf();
+  const auto files = parse_lesson_bundle(bundle.str());
+  REQUIRE(files);
+  REQUIRE(files->size() == builtin_lessons().size());
+  CHECK(files->front().name == "01-basics.lesson");
+  CHECK(files->back().name == "11-uses.lesson");
+  std::ifstream first(std::string(BLOOMLAB_SOURCE_DIR) + "/assets/lessons/01-basics.lesson", std::ios::binary);
+  std::stringstream first_text;
+  first_text << first.rdbuf();
+  CHECK(files->front().text == first_text.str());  // byte for byte, the file as written
+  for (size_t i = 0; i < files->size(); ++i) {
+    const LessonParse p = parse_lesson((*files)[i].text);
+    REQUIRE(p.lesson);
+    CHECK(p.lesson->id == builtin_lessons()[i].id);
+    CHECK(p.lesson->steps.size() == builtin_lessons()[i].steps.size());
+  }
+  // Damaged bundles are refused and change nothing: no leading separator, a record without a
+  // name line, nothing that parses as a lesson.
+  const std::string sep = "\x1e";
+  for (const std::string& bad : {std::string(), std::string("lesson: x\n"), sep, sep + "\nlesson: x",
+                                sep + "a.lesson", sep + "a.lesson\nnot a lesson\n"}) {
+    CAPTURE(bad);
+    CHECK_FALSE(install_lesson_bundle(bad));
+  }
+  CHECK(builtin_lessons().size() == files->size());
+  CHECK(install_lesson_bundle(bundle.str()));  // the same texts again: the same lessons
+  CHECK(builtin_lessons_ready());
+  CHECK(builtin_lessons().front().id == "basics");
+  const auto two = parse_lesson_bundle(sep + "a.lesson\nx\n" + sep + "b.lesson\ny");
+  REQUIRE(two);
+  REQUIRE(two->size() == 2);
+  CHECK((*two)[1].name == "b.lesson");
+  CHECK((*two)[1].text == "y");
+}
+
 TEST_CASE("the built-in lessons: all parse, in the issue's order, each step's state applies cleanly") {
   CHECK(builtin_lesson_problems().empty());
   std::vector<std::string> ids;

@@ -277,4 +277,30 @@ run("failures: no WebGL2, program download failing, a filter too big for the pag
     check(app.problems.length === 0, "no console errors (context loss)", app.problems.join("\n"));
     await app.close();
   }
+
+  // (h) The lessons' texts (fetched when a lesson is first wanted) fail to download: the link's
+  // (Last: a page before (d) kept memory that its 512 MiB filters then did not get.)
+  // lesson does not open, the panel says why in words with a "Try again"; the app runs; once the
+  // file is there again, opening the lesson works.
+  {
+    const failPaths = ["lessons-en.txt"];
+    const app = await openApp(browser, { waitReady: false, failPaths, query: "?preset=tiny&lesson=error-rate&step=2" });
+    const { page } = app;
+    equal(await readyOutcome(page), "resolved", "lessons failing: the app still comes up");
+    const s = await page.evaluate(() => window.bloomlab.state());
+    check(/could not be downloaded/.test(s.lessonTexts.error), "lessons failing: the state says why", JSON.stringify(s.lessonTexts));
+    equal([s.params.m, s.wordCount], [64, 5], "lessons failing: the link's filter is there");
+    equal((await page.evaluate(() => window.bloomlab.lesson())).id, null, "lessons failing: no lesson is open");
+    await frames(page, 3);
+    const shot = await screenshot(page, "failure-lessons.png");
+    console.log(`  screenshot: ${shot.file}`);
+    const err = await page.evaluate(() => window.bloomlab.openLesson("basics").then(() => "opened", (e) => e.message));
+    check(/did not load/.test(err), "lessons failing: openLesson() rejects in words", err);
+    failPaths.length = 0;  // the server has the file again
+    const opened = await page.evaluate(() => window.bloomlab.openLesson("error-rate", 2));
+    check(opened.ok, "lessons back: openLesson() opens the step", JSON.stringify(opened));
+    const l = await page.evaluate(() => window.bloomlab.lesson());
+    equal([l.id, l.step], ["error-rate", 2], "lessons back: the step is on screen");
+    await app.close();
+  }
 });
