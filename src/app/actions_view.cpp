@@ -65,6 +65,9 @@ void write_layout(JsonWriter& w, const Layout& l) {
   w.field("bitCells", l.bit_cells);
   w.field("cellsX", double(l.cells_x)).field("cellsY", double(l.cells_y));
   w.field("cell", double(l.cell)).field("cellsCols", l.cells_cols);
+  w.key("overflowing").begin_array();
+  for (const std::string& title : l.overflowing) w.value(title);
+  w.end_array();
   w.end_object();
 }
 

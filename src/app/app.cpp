@@ -38,10 +38,6 @@ constexpr float kNarrowWidth = 700.0f;  // below this (CSS px), one column: a ph
 std::string view_menu_label() { return std::string(tr("View")) + " \u25BE##view"; }
 
 // The width of a button labelled `label`, for same_line_if_fits.
-float button_width(const char* label) {
-  return ImGui::CalcTextSize(label, nullptr, true).x + 2 * ImGui::GetStyle().FramePadding.x;
-}
-
 // The language selector: a small button with the language's short name ("EN ▾", "中文 ▾": the
 // header keeps its one row at 1280 px), opening the list of the languages each named in itself
 // (English, Русский, Українська, 中文), as wide as the longest name.
@@ -524,6 +520,7 @@ void frame(AppState& s, Host& host) {
     draw_column(s, host, "one", 0, shown_panels(s, std::nullopt), Steps::with_words, true, false, true);
   }
   draw_share_dialog(s, host);
+  s.layout.overflowing = take_overflowing_cards();
   s.layout.focus_ring = GImGui->NavId != 0 && !GImGui->NavDisableHighlight && ImGui::GetIO().NavVisible;
   ImGui::End();
   apply_inbox(s, host);

@@ -314,8 +314,10 @@ void draw_texture(AppState& s, Host& host, const Highlights& h) {
   const std::string texels = fill(tr("%s as %s × %s texels"), {bits_text(m), std::to_string(v.texture_cols),
                                                                    std::to_string(v.texture_rows)});
   const std::string each = v.texture_bucket > 1 ? fill(tr(", %s each"), {bits_text(v.texture_bucket)}) : "";
+  ImGui::PushTextWrapPos(0.0f);  // wraps at the card's edge, under the buttons' row
   ImGui::TextDisabled("%s", fill(tr("%s%s · zoom ×%s · Ctrl+wheel or pinch to zoom, drag to pan, double-click to reset"),
                                  {texels, each, format_decimal(double(zoom), 1)}).c_str());
+  ImGui::PopTextWrapPos();
 }
 
 // --- the read-out --------------------------------------------------------------------------
@@ -332,8 +334,8 @@ void readout(AppState& s) {
   if (v.texture_bucket > 1 && f.bit_count() > kMaxCellBits) {
     uint64_t set = 0;
     for (uint64_t b = bit; b < std::min(f.bit_count(), bit + v.texture_bucket); ++b) set += f.bit(b);
-    ImGui::TextUnformatted(fill(tr("bits %s – %s: %s of %s set"), {with_commas(bit), with_commas(bit + v.texture_bucket - 1),
-                                                                    with_commas(set), with_commas(v.texture_bucket)}).c_str());
+    ImGui::TextWrapped("%s", fill(tr("bits %s – %s: %s of %s set"), {with_commas(bit), with_commas(bit + v.texture_bucket - 1),
+                                                                   with_commas(set), with_commas(v.texture_bucket)}).c_str());
     return;
   }
   if (v.setters_bit != shown || v.setters_version != s.version) {
@@ -342,7 +344,7 @@ void readout(AppState& s) {
     v.setters_version = s.version;
   }
   if (!f.bit(bit)) {
-    ImGui::TextUnformatted(fill(tr("bit %s is 0: no word set it."), {with_commas(bit)}).c_str());
+    ImGui::TextWrapped("%s", fill(tr("bit %s is 0: no word set it."), {with_commas(bit)}).c_str());
     return;
   }
   std::string names;

@@ -50,13 +50,18 @@ void memory_chart(AppState& s) {
   float label_w = 0;
   for (const Bar& b : bars) label_w = std::max(label_w, ImGui::CalcTextSize(b.label.c_str()).x);
   label_w += ImGui::GetStyle().ItemSpacing.x;
-  const float bar_w = std::max(40.0f, ImGui::GetContentRegionAvail().x - label_w - ImGui::CalcTextSize(format_bytes(999 * 1024).c_str()).x -
+  float value_w = 0;  // the widest figure after a bar, as written ("997.6 KiB", "8 bytes" ...)
+  for (const Bar& b : bars) value_w = std::max(value_w, ImGui::CalcTextSize(format_bytes(b.bytes).c_str()).x);
+  const float bar_w = std::max(40.0f, ImGui::GetContentRegionAvail().x - label_w - value_w -
                                            2 * ImGui::GetStyle().ItemSpacing.x);
   for (const Bar& b : bars) {
-    const float x0 = ImGui::GetCursorPosX();
+    // Screen positions: in a card's table cell SameLine(x) counts x from the cell's offset,
+    // which GetCursorPosX already holds, and the bars stood that much too far right.
+    const float x0 = ImGui::GetCursorScreenPos().x;
     ImGui::TextUnformatted(b.label.c_str());
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", b.tip);
-    ImGui::SameLine(x0 + label_w);
+    ImGui::SameLine();
+    ImGui::SetCursorScreenPos(ImVec2(x0 + label_w, ImGui::GetCursorScreenPos().y));
     const ImVec2 p = ImGui::GetCursorScreenPos();
     const float h = ImGui::GetTextLineHeight();
     const double v = b.bytes > 0 ? std::log10(double(b.bytes)) : lo;

@@ -185,7 +185,7 @@ void draw_list(AppState& s) {
       if (s.lessons.note.code != Code::lessons_loading) hint_text(outcome_text(Outcome{Code::lessons_loading, {}, false}).c_str());
     } else {
       if (s.lessons.note.code != Code::lessons_failed) show_note(Outcome{Code::lessons_failed, {s.lessons.library_error}, true});
-      if (ImGui::Button("Try again")) dispatch(s, act::LoadLessons{});
+      if (ImGui::Button(tr("Try again"))) dispatch(s, act::LoadLessons{});
     }
   }
   const auto lessons = all_lessons(s);

@@ -47,9 +47,13 @@ void measure_controls(AppState& s) {
   ImGui::SameLine();
   uint64_t probes = s.probes;
   const uint64_t lo = 1000, hi = 10000000;
-  char widest[96];
+  // Its room, less the "(?)" after it, when a slide's text, a longer language or a phone leaves less.
+  char widest[96], narrowest[96];
   std::snprintf(widest, sizeof widest, tr("%llu probes"), 100000000ull);
-  ImGui::SetNextItemWidth(ImGui::CalcTextSize(widest).x + 30 * ui_scale());
+  std::snprintf(narrowest, sizeof narrowest, tr("%llu probes"), 10000ull);
+  const float help_w = ImGui::CalcTextSize("(?)").x + 2 * ImGui::GetStyle().ItemSpacing.x;
+  ImGui::SetNextItemWidth(std::min(ImGui::CalcTextSize(widest).x + 30 * ui_scale(),
+                                   std::max(ImGui::CalcTextSize(narrowest).x, ImGui::GetContentRegionAvail().x - help_w)));
   if (ImGui::SliderScalar("##probes", ImGuiDataType_U64, &probes, &lo, &hi, tr("%llu probes"),
                           ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp))
     dispatch(s, act::SetProbes{double(probes)});

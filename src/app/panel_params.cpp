@@ -44,7 +44,14 @@ void size_control(AppState& s, FilterParams p) {
   ImGui::SameLine(label_w);
   const double unit = unit_bits(s.size_unit);
   double value = double(p.m) / unit;
-  ImGui::SetNextItemWidth(ImGui::CalcTextSize("00000000000000").x);
+  // Room for 14 digits, less when the unit beside it would not fit (a slide, a phone, a longer
+  // language's label column); never under 5 (a longer value scrolls in the field).
+  // The unit's combo: its longest name, the padding and the arrow button (measured, not guessed).
+  const float unit_w = std::max({ImGui::CalcTextSize(units[0]).x, ImGui::CalcTextSize(units[1]).x,
+                                 ImGui::CalcTextSize(units[2]).x}) +
+                       2 * ImGui::GetStyle().FramePadding.x + ImGui::GetFrameHeight();
+  const float room = ImGui::GetContentRegionAvail().x - unit_w - ImGui::GetStyle().ItemSpacing.x;
+  ImGui::SetNextItemWidth(std::clamp(room, ImGui::CalcTextSize("00000").x, ImGui::CalcTextSize("00000000000000").x));
   ImGui::InputDouble("##m", &value, 0, 0, s.size_unit == SizeUnit::bits ? "%.0f" : "%.3f");
   if (ImGui::IsItemDeactivatedAfterEdit()) {
     ParamsRequest r;
@@ -53,13 +60,13 @@ void size_control(AppState& s, FilterParams p) {
   }
   ImGui::SameLine();
   int unit_index = int(s.size_unit);
-  ImGui::SetNextItemWidth(std::max({ImGui::CalcTextSize(units[0]).x, ImGui::CalcTextSize(units[1]).x,
-                                    ImGui::CalcTextSize(units[2]).x}) + 50 * ui_scale());
+  ImGui::SetNextItemWidth(unit_w);
   if (ImGui::Combo("##unit", &unit_index, units, 3)) dispatch(s, act::SetSizeUnit{SizeUnit(unit_index)});
   // The memory in the unit that reads best (one figure: the typed value is in the chosen unit).
   if (s.size_unit == SizeUnit::bits) {
-    ImGui::SameLine();
-    ImGui::TextDisabled("= %s", format_bytes(s.set.filter().size_in_bytes()).c_str());
+    const std::string bytes = "= " + format_bytes(s.set.filter().size_in_bytes());
+    same_line_if_fits(ImGui::CalcTextSize(bytes.c_str()).x);
+    ImGui::TextDisabled("%s", bytes.c_str());
   }
   // The slider: a log scale, live while dragged. Beyond its range it shows m as it is, pinned
   // at its end, so it never contradicts the value above.
@@ -238,7 +245,11 @@ void design_helper(AppState& s) {
     hint_text(tr("The design helper is hidden during this exercise: use the formulas."));
     return;
   }
-  if (!ImGui::TreeNode(tr("Design a filter for n words at a false-positive rate p")))
+  // The whole question when it fits on the line, else its short form (a slide, a phone, a longer language).
+  const std::string question = std::string(tr("Design a filter for n words at a false-positive rate p")) + "###design";
+  const std::string short_q = std::string(tr("Design a filter (n, p)")) + "###design";
+  const float needed = ImGui::CalcTextSize(question.c_str(), nullptr, true).x + ImGui::GetTreeNodeToLabelSpacing();
+  if (!ImGui::TreeNode(needed <= ImGui::GetContentRegionAvail().x ? question.c_str() : short_q.c_str()))
     return;
   const float w = ImGui::CalcTextSize("0000000000000").x;
   double n = s.design_n, p_ = s.design_p;

@@ -329,11 +329,11 @@ void panel_plots(AppState& s, Host& /*host*/) {
   if (ImGui::Checkbox(tr("exact formula (small m)"), &exact)) dispatch(s, act::ShowExactCurve{exact});
   ImGui::EndDisabled();
   if (s.view.show_exact_curve && small) refresh_exact(s);
-  ImGui::SameLine();
+  same_line_if_fits(button_width(tr("Save PNG")));  // a slide's large text or a phone: the next line
   if (ImGui::Button(tr("Save PNG"))) dispatch(s, act::ExportPng{});
   s.layout.save_png_button = last_item_rect();
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("The plot below, as an image"));
-  ImGui::SameLine();
+  same_line_if_fits(button_width(tr("Save CSV")));
   if (ImGui::Button(tr("Save CSV"))) dispatch(s, act::ExportCsv{});
   s.layout.save_csv_button = last_item_rect();
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("The measurements: the sweep and the current point"));

@@ -44,10 +44,6 @@ int box_callback(ImGuiInputTextCallbackData* data) {
   return 0;
 }
 
-float button_width(const char* label) {
-  return ImGui::CalcTextSize(label, nullptr, true).x + 2 * ImGui::GetStyle().FramePadding.x;
-}
-
 void word_box(AppState& s) {
   BoxEdit edit;
   if (s.memory.word_box_revision != s.word_input_revision) {

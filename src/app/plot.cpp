@@ -237,8 +237,11 @@ void draw_legend(ImDrawList* dl, const Frame& f, const std::vector<PlotSeries>& 
   const float box_h = float(series.size()) * line + 2 * pad;
   const float top = f.spec.legend_top ? f.min.y + pad : f.max.y - pad - box_h;
   const float box_w = width + swatch + 3 * pad;
-  const ImVec2 box_min(f.spec.legend_right ? f.max.x - pad - box_w : f.min.x + pad, top);
-  const ImVec2 box_max(box_min.x + box_w, top + box_h);
+  // Inside the plot even when it is narrower than the legend (a slide's large text): the
+  // labels are cut at the plot's edge rather than drawn over the axis and the card.
+  const ImVec2 box_min(std::max(f.min.x + pad, f.spec.legend_right ? f.max.x - pad - box_w : f.min.x + pad), top);
+  const ImVec2 box_max(std::min(box_min.x + box_w, f.max.x - pad), top + box_h);
+  dl->PushClipRect(f.min, f.max, true);
   dl->AddRectFilled(box_min, box_max, (pal.plot_bg & 0x00FFFFFF) | 0xE0000000, 4);
   dl->AddRect(box_min, box_max, pal.grid, 4);
   float y = box_min.y + pad;
@@ -252,6 +255,7 @@ void draw_legend(ImDrawList* dl, const Frame& f, const std::vector<PlotSeries>& 
     dl->AddText(ImVec2(b.x + pad, y), pal.text, s.label.c_str());
     y += line;
   }
+  dl->PopClipRect();
 }
 
 // The value of every series at the mouse's x (nearest sample), in a tooltip.
@@ -287,12 +291,15 @@ void draw_plot(const PlotSpec& spec, const std::vector<PlotSeries>& series,
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   const float width = std::max(ImGui::GetContentRegionAvail().x, 120.0f);
   const float height = spec.height * ui_scale();
+  ImGui::PushTextWrapPos(0.0f);  // a long title wraps at the card's edge (a slide, a phone)
   ImGui::TextDisabled("%s", spec.y_label);
+  ImGui::PopTextWrapPos();
   if (spec.right_axis && *spec.right_label) {  // the second axis's title, right-aligned
     const float w = ImGui::CalcTextSize(spec.right_label).x;
-    ImGui::SameLine();
+    // Beside the first title when both fit (else under it: a slide's large text, a phone).
+    if (ImGui::GetItemRectMax().x + 8 + w <= origin.x + width - 4) ImGui::SameLine();
     const ImVec2 at = ImGui::GetCursorScreenPos();
-    ImGui::SetCursorScreenPos(ImVec2(std::max(at.x + 8, origin.x + width - w - 4), at.y));
+    ImGui::SetCursorScreenPos(ImVec2(std::max(at.x, origin.x + width - w - 4), at.y));
     ImGui::PushStyleColor(ImGuiCol_Text, to_vec4(spec.right_colour));
     ImGui::TextUnformatted(spec.right_label);
     ImGui::PopStyleColor();

@@ -171,6 +171,7 @@ struct Layout {
   std::vector<ScrollArea> scroll_areas;
   bool word_box_active = false;        // the word box had the keyboard
   bool focus_ring = false;             // keyboard navigation showed its focus ring on a control
+  std::vector<std::string> overflowing;  // cards with a control past their right edge (ui.h)
   // The cell grid (m small enough for one rectangle per bit): bit i's cell starts at
   // (cells_x + (i % cells_cols) * cell, cells_y + (i / cells_cols) * cell).
   bool bit_cells = false;

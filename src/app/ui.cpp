@@ -3,6 +3,10 @@
 
 #include <cmath>
 #include <cstdio>
+#include <utility>
+#include <vector>
+
+#include <imgui_internal.h>
 
 #include "outcome_text.h"
 
@@ -61,6 +65,7 @@ bool g_ui_compact = false;
 // embed); the card's content then goes to the window, which skips it too, and end_card must not
 // call EndTable.
 ImVector<bool> g_card_tables;
+std::vector<std::string> g_card_titles, g_overflowing;
 bool g_card_highlight = false;
 }  // namespace
 void set_card_highlight(bool on) { g_card_highlight = on; }
@@ -106,6 +111,7 @@ void begin_card(const char* title, const char* hint, const char* formula) {
   const bool table = ImGui::BeginTable("card", 1, ImGuiTableFlags_PadOuterX, ImVec2(width, 0));
   ImGui::PopStyleVar();
   g_card_tables.push_back(table);
+  g_card_titles.push_back(title);
   if (table) {
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
@@ -122,6 +128,12 @@ void begin_card(const char* title, const char* hint, const char* formula) {
 void end_card() {
   const bool table = !g_card_tables.empty() && g_card_tables.back();
   if (!g_card_tables.empty()) g_card_tables.pop_back();
+  // The widest item of the card's cell against the cell's right edge (both in the table's own
+  // bookkeeping: ItemSize widens CursorMaxPos, the cell's WorkRect ends at its padding).
+  const ImGuiWindow* cell = ImGui::GetCurrentWindow();
+  if (table && !g_card_titles.empty() && cell->DC.CursorMaxPos.x > cell->WorkRect.Max.x + 1.0f)
+    g_overflowing.push_back(g_card_titles.back() + " (+" + std::to_string(int(cell->DC.CursorMaxPos.x - cell->WorkRect.Max.x)) + " px)");
+  if (!g_card_titles.empty()) g_card_titles.pop_back();
   if (table) ImGui::EndTable();
   const ImGuiID id = ImGui::GetID("card");
   const float top = ImGui::GetStateStorage()->GetFloat(ImGui::GetID("card_top"), 0.0f);
@@ -130,6 +142,8 @@ void end_card() {
   ImGui::PopID();
   ImGui::Dummy(ImVec2(0, 6.0f * ui_scale()));
 }
+
+std::vector<std::string> take_overflowing_cards() { return std::exchange(g_overflowing, {}); }
 
 void text_coloured(ImU32 colour, const char* text) {
   ImGui::PushStyleColor(ImGuiCol_Text, colour);
@@ -173,6 +187,10 @@ void chip(const char* text, ImU32 bg, ImU32 fg) {
   dl->AddRectFilled(p, q, bg, size.y);
   dl->AddText(ImVec2(p.x + pad.x, p.y + pad.y), fg, text);
   ImGui::Dummy(ImVec2(q.x - p.x, q.y - p.y));
+}
+
+float button_width(const char* label) {
+  return ImGui::CalcTextSize(label, nullptr, true).x + 2 * ImGui::GetStyle().FramePadding.x;
 }
 
 void same_line_if_fits(float width) {

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <imgui.h>
 
@@ -33,6 +34,9 @@ ImVec4 to_vec4(ImU32 c);
 // Content goes between begin_card and end_card (always call end_card).
 void begin_card(const char* title, const char* hint, const char* formula);
 void end_card();
+// The titles of the cards whose content reached past their right edge since the last call (a
+// control cut off by a narrow column or a slide's large text); the tests read them (viewState).
+std::vector<std::string> take_overflowing_cards();
 
 // A translated label with a fixed ImGui id part: with_id(tr("Add"), "##add").
 inline std::string with_id(const char* label, const char* id) { return std::string(label) + id; }
@@ -49,6 +53,8 @@ void dispatch(AppState& s, Action action);
 void chip(const char* text, ImU32 bg, ImU32 fg);
 // Moves to a new line unless an item `width` wide still fits on this one.
 void same_line_if_fits(float width);
+// A button's width with its label (ImGui's own arithmetic), for same_line_if_fits.
+float button_width(const char* label);
 
 ScreenRect last_item_rect();  // where the last ImGui item was drawn (AppState::layout)
 float ui_scale();  // the font scale (presentation mode): multiply fixed pixel sizes by it

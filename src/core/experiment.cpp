@@ -119,15 +119,7 @@ bool SweepRun::advance(const std::vector<std::string>& words, const IsMember& is
                        uint64_t work) {
   uint64_t budget = work;
   // Spends `cost` of the budget; false when the budget is gone (the loop stops after this item).
-  auto spend = [&](uint64_t cost) {
-    work_done_ += double(cost);
-    if (budget <= cost) {
-      budget = 0;
-      return false;
-    }
-    budget -= cost;
-    return true;
-  };
+  auto spend = [&](uint64_t cost) { return spend_work(budget, work_done_, cost); };
   // How many of `remaining` items of `cost` each the budget allows (at least one, to progress).
   auto take = [&](uint64_t remaining, uint64_t cost) {
     return std::min(remaining, std::max<uint64_t>(1, budget / std::max<uint64_t>(cost, 1)));

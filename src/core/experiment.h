@@ -51,6 +51,19 @@ struct SweepGrid {
 // of measure() on a WordSet with the same m and k (the unit tests check this).
 std::vector<Measurement> sweep(const std::vector<std::string>& words, const SweepGrid& grid);
 
+// Spends `cost` of a slice's work budget and counts it as done; false when the budget is gone
+// (the caller stops after this item). The runs that work in slices share it: SweepRun and
+// GrowthRun (growth.h).
+inline bool spend_work(uint64_t& budget, double& done, uint64_t cost) {
+  done += double(cost);
+  if (budget <= cost) {
+    budget = 0;
+    return false;
+  }
+  budget -= cost;
+  return true;
+}
+
 // The same sweep in pieces, for a caller that must not stop for the whole of it (the app's plot
 // with a million words: seconds of work, spread over frames). Each advance() does about `work`
 // elementary steps (a word or a probe hashed or walked, a few bytes of the table counted) and

@@ -88,15 +88,7 @@ double GrowthRun::progress() const {
 
 bool GrowthRun::advance(const std::vector<std::string>& words, uint64_t work) {
   uint64_t budget = work;
-  auto spend = [&](uint64_t cost) {
-    work_done_ += double(cost);
-    if (budget <= cost) {
-      budget = 0;
-      return false;
-    }
-    budget -= cost;
-    return true;
-  };
+  auto spend = [&](uint64_t cost) { return spend_work(budget, work_done_, cost); };
   const uint32_t k = params_.k;
   uint64_t pos[kMaxPositions];
   while (phase_ != Phase::done) {

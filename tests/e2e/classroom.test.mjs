@@ -24,6 +24,22 @@ run("classroom: presentation, step-through, shortcuts, screen reader, page prefe
         "Alt+Shift+P: presentation mode (large text, high contrast; the keys list folds away)", JSON.stringify(v));
   const shot = await screenshot(page, "presentation.png");
   console.log(`  screenshot: ${shot.file}`);
+  // A slide at 1280×800: the large text cut the m unit, the design helper's title and the Save
+  // buttons at the right (issue 9). The cards report a control past their right edge
+  // (state().layout.overflowing, measured by ImGui's own item bookkeeping).
+  const cut = (await page.evaluate(() => window.bloomlab.state())).layout.overflowing;
+  console.log(`  cards with a control past their right edge: ${JSON.stringify(cut)}`);
+  equal(cut, [], "presentation 1280×800: no card has a control cut off at its right edge");
+  // The same at other sizes and contents: a projector at 1024×768, a phone, the 10k list's
+  // texture view, the Python article with the Code panel (each once wider than its card).
+  for (const [query, width, height] of [["?preset=tiny&word=dragon&present=1", 1024, 768], ["?preset=tiny&word=dragon", 390, 844],
+                                        ["?preset=10k", 1280, 800], ["?preset=python&panels=words,bits,params,plots,numbers,check,code", 1280, 800]]) {
+    const other = await openApp(browser, { query, viewport: { width, height } });
+    await frames(other.page, 6);
+    const over = (await other.page.evaluate(() => window.bloomlab.state())).layout.overflowing;
+    equal(over, [], `${query} at ${width}×${height}: no card has a control cut off at its right edge`);
+    await other.close();
+  }
   await page.keyboard.press("Alt+Shift+P");
   await frames(page);
   v = await view(page);
