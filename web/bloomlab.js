@@ -170,8 +170,12 @@
     add(word) { return check(withBytes(word, (ptr, n) => parse(Module._bl_add(ptr, n)), wordTooLarge)); },
     remove(word) { return check(withBytes(word, (ptr, n) => parse(Module._bl_remove(ptr, n)), wordTooLarge)); },
     query(word) { return withBytes(word, (ptr, n) => parse(Module._bl_query(ptr, n)), wordTooLarge); },
-    // The Code panel's program: "python" | "go" | "javascript" | "cpp". Throws on another name.
-    code(language) {
+    // The Code panel's program: "python" | "go" | "javascript" | "cpp"; rejects on another name.
+    // Its templates are fetched when first wanted (programs.txt): it waits for them.
+    async code(language) {
+      await ready;
+      Module._bl_load_code();
+      await settled("codeTexts", "the programs");
       const text = withString(String(language), (ptr) => Module.UTF8ToString(Module._bl_code(ptr)));
       if (text.startsWith("{\"ok\":false")) check(JSON.parse(text));
       return text;
@@ -240,13 +244,13 @@
     dismissPrevious,
     storageProblem() { return storageError; },
     // Resolves when queued words (a preset, a pasted list) are all in the filter, and the
-    // lessons' texts, if asked for, have come (or failed).
+    // lessons' texts and the programs' templates, if asked for, have come (or failed).
     async idle() {
       await ready;
       for (;;) {
         const s = api.state();
-        const t = s.lessonTexts;
-        if (!s.loading.active && (t.ready || !t.requested || t.error)) return s;
+        const settledOrUnasked = (t) => t.ready || !t.requested || t.error;
+        if (!s.loading.active && settledOrUnasked(s.lessonTexts) && settledOrUnasked(s.codeTexts)) return s;
         await new Promise((r) => setTimeout(r, 30));
       }
     },
@@ -257,11 +261,13 @@
     Module._bl_load_lessons();
     await lessonTextsSettled();
   }
-  async function lessonTextsSettled() {
+  const lessonTextsSettled = () => settled("lessonTexts", "the lessons");
+  // Waits until a fetched file (state()[key]: {ready, requested, error}) is in, or rejects.
+  async function settled(key, what) {
     for (;;) {
-      const t = api.state().lessonTexts;
+      const t = api.state()[key];
       if (t.ready) return;
-      if (t.error) throw new Error("the lessons did not load: " + t.error);
+      if (t.error) throw new Error(what + " did not load: " + t.error);
       await new Promise((r) => setTimeout(r, 30));
     }
   }

@@ -123,6 +123,7 @@ struct ExportPng {};
 struct CopyText { std::string text; int what = 0; };  // 0 the link, 1 the embed code, 2 a program
 struct SetCodeLanguage { Language language; };  // the Code panel's language
 struct SaveCode {};                             // the Code panel's program, as a download
+struct LoadCode {};  // fetch the programs' templates now, where they are fetched (web)
 struct OpenFile {};
 // Lessons (lessons.cpp): a step's state comes in through the actions above, as one undo step.
 struct ShowLessons { bool on; };
@@ -160,7 +161,7 @@ using Action = std::variant<
     act::SetFontScale, act::SetSizeUnit, act::ShowExactCurve, act::SetSafeWords, act::SetPanels,
     act::FocusWordBox, act::ZoomBits, act::PanBits, act::ResetBitsView, act::PinBit,
     act::ResetEmbed, act::ExportCsv, act::ExportPng, act::CopyText, act::SetCodeLanguage,
-    act::SaveCode, act::OpenFile,
+    act::SaveCode, act::LoadCode, act::OpenFile,
     act::ShowLessons, act::LoadLessons, act::OpenLesson, act::LessonGo, act::ResetLessonStep, act::AnswerTask,
     act::ShowTaskAnswer, act::ShowTaskHint, act::SetTaskInput, act::LabelCandidate,
     act::LoadLesson, act::RestoreLessonProgress, act::AssetArrived, act::AssetFailed, act::SetLanguage,
@@ -215,6 +216,8 @@ enum class Code {
   lesson_loaded,        // {title, steps}
   lessons_loading,      // the built-in lessons are on their way (web: fetched when first wanted)
   lessons_failed,       // {why}
+  code_loading,         // the Code panel's programs are on their way (web: fetched when first wanted)
+  code_failed,          // {why}
   lesson_state_warning, // {warning}
   // a task's feedback (lesson_tasks.cpp); percentages are formatted numbers
   task_list_loading,

@@ -648,6 +648,24 @@ Outcome set_language(AppState& s, Host& host, Lang lang, bool chosen) {
 
 }  // namespace
 
+// ---- the Code panel's templates ----------------------------------------------------------------
+
+namespace {
+
+// Asks the platform for the programs' templates where they are fetched, once (again after a
+// failure); says whether they are here, coming, or why not.
+Outcome load_code(AppState& s, Host& host) {
+  if (actions::program_templates(s)) return make(Code::unchanged);
+  if (!s.code_templates_requested || !s.code_templates_error.empty()) {
+    s.code_templates_requested = true;
+    s.code_templates_error.clear();
+    host.request_asset(kProgramBundleName);
+  }
+  return make(Code::code_loading);
+}
+
+}  // namespace
+
 // ---- the door ---------------------------------------------------------------------------------
 
 // The dispatch over the action's type (apply() below keeps the shown filter after it).
@@ -759,8 +777,25 @@ Outcome apply_one(AppState& s, Host& host, const Action& action) {
       },
       [&](const act::SaveCode&) {
         const char* name = language_file_name(s.view.code_language);
-        host.save_file(name, "text/plain", actions::code_program(s, s.view.code_language));
+        const std::optional<std::string> text = actions::code_program(s, s.view.code_language);
+        if (!text) return noted(s, NoteSlot::exports, load_code(s, host));
+        host.save_file(name, "text/plain", *text);
         return noted(s, NoteSlot::exports, make(Code::exported, {name}));
+      },
+      [&](const act::LoadCode&) { return load_code(s, host); },
+      // A fetched file: the programs' templates here, anything else is the lessons'.
+      [&](const act::AssetArrived& a) {
+        if (a.name != kProgramBundleName) return apply_lesson(s, host, action);
+        if (actions::program_templates(s)) return make(Code::unchanged);
+        s.code_templates = parse_program_templates(a.bytes);
+        s.code_templates_error = s.code_templates ? "" : "the file arrived damaged";
+        return s.code_templates ? make(Code::view_changed) : fail(Code::code_failed, {s.code_templates_error});
+      },
+      [&](const act::AssetFailed& a) {
+        if (a.name != kProgramBundleName) return apply_lesson(s, host, action);
+        if (actions::program_templates(s)) return make(Code::unchanged);
+        s.code_templates_error = a.why;
+        return fail(Code::code_failed, {a.why});
       },
       [&](const act::CopyText& a) {
         host.copy_text(a.text);

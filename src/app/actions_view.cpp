@@ -177,7 +177,16 @@ ProgramSpec code_spec(const AppState& s) {
   return spec;
 }
 
-std::string code_program(const AppState& s, Language l) { return program(l, code_spec(s)); }
+const ProgramTemplates* program_templates(const AppState& s) {
+  if (const ProgramTemplates* t = builtin_program_templates()) return t;
+  return s.code_templates ? &*s.code_templates : nullptr;
+}
+
+std::optional<std::string> code_program(const AppState& s, Language l) {
+  const ProgramTemplates* t = program_templates(s);
+  if (!t) return std::nullopt;
+  return program(l, code_spec(s), *t);
+}
 
 std::string code_differs(const AppState& s) {
   const FilterParams& p = s.set.params();
@@ -241,6 +250,9 @@ std::string state_json(const AppState& s) {
   // The built-in lessons' texts (fetched by the web build when first wanted).
   w.key("lessonTexts").begin_object().field("ready", builtin_lessons_ready());
   w.field("requested", s.lessons.library_requested).field("error", s.lessons.library_error).end_object();
+  // The Code panel's templates (likewise).
+  w.key("codeTexts").begin_object().field("ready", actions::program_templates(s) != nullptr);
+  w.field("requested", s.code_templates_requested).field("error", s.code_templates_error).end_object();
   w.key("query");
   if (s.word_input.empty()) w.null();
   else if (s.query_cache.version == s.version && s.query_cache.word == s.word_input &&

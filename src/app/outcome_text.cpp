@@ -110,6 +110,8 @@ const char* code_name(Code c) {
     case Code::lesson_loaded: return "lesson_loaded";
     case Code::lessons_loading: return "lessons_loading";
     case Code::lessons_failed: return "lessons_failed";
+    case Code::code_loading: return "code_loading";
+    case Code::code_failed: return "code_failed";
     case Code::lesson_state_warning: return "lesson_state_warning";
     case Code::task_list_loading: return "task_list_loading";
     case Code::task_no_task: return "task_no_task";
@@ -249,6 +251,9 @@ std::string outcome_text(const Outcome& o) {
                        : fill(tr("This lesson file cannot be used: line %s: %s."), {a0, a1});
     case Code::lesson_loaded: return fill(tr("Opened the lesson %s (%s)."), {quoted(a0), steps_count(a1)});
     case Code::lessons_loading: return tr("Loading the lessons…");
+    case Code::code_loading: return tr("Loading the programs…");
+    case Code::code_failed:
+      return fill(tr("The programs did not load: %s. Check the connection and try again."), {a0});
     case Code::lessons_failed:
       return fill(tr("The lessons did not load: %s. Check the connection and try again."), {a0});
     case Code::lesson_state_warning: return fill(tr("This step could not set everything: %s"), {a0});

@@ -11,6 +11,7 @@
 
 #include "actions.h"
 #include "i18n.h"
+#include "outcome_text.h"
 #include "ui.h"
 
 namespace bloomlab::app {
@@ -111,6 +112,18 @@ void panel_code(AppState& s, Host& /*host*/) {
     if (l != kAllLanguages[0]) same_line_if_fits(ImGui::CalcTextSize(language_title(l)).x + ImGui::GetFrameHeight() * 2);
     if (ImGui::RadioButton(language_title(l), l == current)) dispatch(s, act::SetCodeLanguage{l});
   }
+  // The templates, where they are fetched (web): asked for when the panel first shows.
+  if (!actions::program_templates(s)) {
+    if (!s.code_templates_requested) dispatch(s, act::LoadCode{});
+    if (s.code_templates_error.empty()) {
+      hint_text(outcome_text(Outcome{Code::code_loading, {}, false}).c_str());
+    } else {
+      show_note(Outcome{Code::code_failed, {s.code_templates_error}, true});
+      if (ImGui::Button(tr("Try again"))) dispatch(s, act::LoadCode{});
+    }
+    end_card();
+    return;
+  }
   static CodeCache cache;
   if (cache.version != s.version || cache.word != s.word_input || cache.probes != s.probes ||
       cache.language != current || cache.text.empty()) {
@@ -118,7 +131,7 @@ void panel_code(AppState& s, Host& /*host*/) {
     cache.word = s.word_input;
     cache.probes = s.probes;
     cache.language = current;
-    cache.text = actions::code_program(s, current);
+    cache.text = actions::code_program(s, current).value_or("");
     cache.line_starts.assign(1, 0);
     for (size_t i = 0; i + 1 < cache.text.size(); ++i)
       if (cache.text[i] == '\n') cache.line_starts.push_back(i + 1);

@@ -15,6 +15,7 @@
 #include "action.h"
 #include "core/experiment.h"
 #include "core/growth.h"
+#include "core/program.h"
 #include "core/word_list.h"
 #include "core/word_set.h"
 #include "history.h"
@@ -257,6 +258,13 @@ struct AppState {
   uint64_t inserted_set_words = UINT64_MAX;    // and the words_version
   uint64_t version = 0;  // bumped by every change of the words or the params
   uint64_t words_version = 0;  // bumped when the words change (not the params): the sweep cache
+
+  // The programs' templates of the Code panel where they are fetched (web: when the panel or
+  // bloomlab.code() first wants them; native builds compile them in): asked for once, again
+  // after a failure.
+  std::optional<ProgramTemplates> code_templates;
+  bool code_templates_requested = false;
+  std::string code_templates_error;
 
   std::string word_input;            // the word box
   uint64_t word_input_revision = 0;  // bumped when something else than typing sets the box

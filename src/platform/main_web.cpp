@@ -414,8 +414,12 @@ EMSCRIPTEN_KEEPALIVE const char* bl_load_preset(const char* name) { return run(a
 EMSCRIPTEN_KEEPALIVE const char* bl_code(const char* language) {
   const std::optional<Language> l = parse_language(language);
   if (!l) return error_reply("unknown language \"" + std::string(language) + "\" (python, go, javascript, cpp)");
-  return reply(app::actions::code_program(g_loop.state, *l));
+  const std::optional<std::string> text = app::actions::code_program(g_loop.state, *l);
+  if (!text) return error_reply("the programs' templates are not here yet (bloomlab.code() waits for them)");
+  return reply(*text);
 }
+// Asks for the Code panel's templates (bloomlab.code() does, then waits on state().codeTexts).
+EMSCRIPTEN_KEEPALIVE void bl_load_code() { (void)app::apply(g_loop.state, g_host, app::act::LoadCode{}); }
 
 EMSCRIPTEN_KEEPALIVE const char* bl_measure(int has_probes, double probes) {
   const app::Outcome o = app::apply(g_loop.state, g_host, app::act::Measure{has_probes ? probes : -1});

@@ -26,7 +26,7 @@ const KB = (b) => (b / 1024).toFixed(1) + " KB";
 
 run("web budgets: download size and first frame", async (browser) => {
   const app = ["index.html", "style.css", "bloomlab.js", "bloomlab-wasm.js", "bloomlab-wasm.wasm"];
-  const sizes = Object.fromEntries([...app, "passwords-10k.txt", "lessons-en.txt"].map((f) => [f, gz(f)]));
+  const sizes = Object.fromEntries([...app, "passwords-10k.txt", "lessons-en.txt", "programs.txt"].map((f) => [f, gz(f)]));
   for (const [f, b] of Object.entries(sizes)) console.log(`  ${f.padEnd(20)} ${KB(b)} gzip -9 (${KB(fs.statSync(path.join(SITE, f)).size)} raw)`);
   const embed = app.reduce((sum, f) => sum + sizes[f], 0);
   const full = embed + sizes["passwords-10k.txt"];
@@ -48,6 +48,14 @@ run("web budgets: download size and first frame", async (browser) => {
   await e.page.evaluate(() => window.bloomlab.openLesson("error-rate", 1));
   check(fetched.filter((u) => u.includes("lessons-en.txt")).length === 1, "the lessons' texts were fetched once",
         fetched.filter((u) => u.includes("lessons")).join(" "));
+  // The Code panel's templates likewise: not fetched until a program is wanted, then once.
+  check(!fetched.some((u) => u.includes("programs.txt")), "nor the programs' templates (no Code panel shown)");
+  const [py, p] = await e.page.evaluate(async () => [await window.bloomlab.code("python"), window.bloomlab.state().params]);
+  check(py.includes(`M = ${p.m}\n`) && py.includes(`K = ${p.k}\n`), "bloomlab.code() waits for the templates and writes the filter's program",
+        `m = ${p.m}, k = ${p.k}: ` + py.slice(0, 200));
+  await e.page.evaluate(() => window.bloomlab.code("go"));
+  check(fetched.filter((u) => u.includes("programs.txt")).length === 1, "the templates were fetched once",
+        fetched.filter((u) => u.includes("programs")).join(" "));
   await e.close();
 
   // First frame: from navigation start to the app's second drawn frame (bloomlab.ready).
