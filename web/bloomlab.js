@@ -74,32 +74,27 @@
     if (!$("status").hidden && $("status").dataset.loading) $("status").textContent = say(LOADING);
   }
   showPageLanguage(pageLang);
-  // The catalog of the language the page opens in is fetched beside the wasm, not after it.
-  // Chinese also needs its CJK font (lang/zh-font.ttf), fetched beside its catalog; without
-  // it the texts still come, their characters as boxes.
-  const catalogs = {};
-  const fetchBytes = (path) => fetch(path).then((r) => {
-    if (!r.ok) throw new Error("HTTP " + r.status);
-    return r.arrayBuffer();
-  });
-  function fetchCatalog(code) {
-    if (!catalogs[code]) {
-      const font = code === "zh" ? fetchBytes("lang/zh-font.ttf").catch((e) => {
-        console.warn("bloomlab: the Chinese font did not load: " + e.message);
-        return null;
-      }) : Promise.resolve(null);
-      catalogs[code] = Promise.all([fetchBytes("lang/" + code + ".mo"), font]);
-      catalogs[code].catch(() => { delete catalogs[code]; });  // a later choice tries again
+  // The files the app asks for (Host::request_asset: lessons, programs, a language's catalog
+  // and font), fetched beside the page once; a failed one is tried again when asked again.
+  const assets = {};
+  function fetchAsset(name) {
+    if (!assets[name]) {
+      assets[name] = fetch(name).then((r) => {
+        if (!r.ok) throw new Error("HTTP " + r.status);
+        return r.arrayBuffer();
+      });
+      assets[name].catch(() => { delete assets[name]; });
     }
-    return catalogs[code];
+    return assets[name];
   }
-  // Already here when the wasm starts (it usually is: 17 KB beside 400), it is installed before
-  // the first frame, so the page opens in its language rather than switching after a frame.
-  let prefetched = null;
-  if (pageLang !== "en") {
-    const code = pageLang;
-    fetchCatalog(code).then(([catalog, font]) => { prefetched = { code, catalog, font }; }, () => {});
-  }
+  // The language the page opens in: its files are fetched beside the wasm, not after it, and
+  // when here as the wasm starts (they usually are: 17 KB beside 400) handed over before the
+  // first frame, so the page opens in its language rather than switching after a frame.
+  // Chinese also needs its CJK font; without it the texts still come, their characters as boxes.
+  const languageFiles = (code) => (code === "zh" ? ["lang/zh-font.ttf"] : []).concat(["lang/" + code + ".mo"]);
+  const prefetched = [];
+  if (pageLang !== "en")
+    for (const name of languageFiles(pageLang)) fetchAsset(name).then((bytes) => prefetched.push([name, bytes]), () => {});
   let languageWaits = [];  // setLanguage() promises, settled when the app shows the language
 
   let resolveReady, rejectReady;
@@ -256,6 +251,9 @@
     },
   };
   window.bloomlab = api;
+  function assetArrived(name, bytes) {
+    withString(name, (n) => withBytes(new Uint8Array(bytes), (ptr, size) => Module._bl_asset_arrived(n, ptr, size)));
+  }
   async function lessonTexts() {
     await ready;
     Module._bl_load_lessons();
@@ -691,22 +689,7 @@
       return saved ? "!" + saved : browserLanguage();
     },
     bloomlabInstallPrefetched() {
-      if (!prefetched) return;
-      const { code, catalog, font } = prefetched;
-      if (font) withBytes(new Uint8Array(font), (ptr, n) => Module._bl_font_arrived(ptr, n));
-      withBytes(new Uint8Array(catalog), (ptr, n) => withString(code, (c) => Module._bl_catalog_install(c, ptr, n)));
-    },
-    bloomlabFetchCatalog(code) {
-      fetchCatalog(code).then(([buffer, font]) => {
-        if (font) withBytes(new Uint8Array(font), (ptr, n) => Module._bl_font_arrived(ptr, n));
-        withBytes(new Uint8Array(buffer), (ptr, n) => withString(code, (c) => Module._bl_catalog_arrived(c, ptr, n)));
-      }).catch((e) => {
-        console.warn("bloomlab: the " + code + " texts did not load: " + e.message);
-        withString(code, (c) => withString(e.message, (why) => Module._bl_catalog_failed(c, why)));
-        const failed = languageWaits.filter((w) => w.want === code);
-        languageWaits = languageWaits.filter((w) => w.want !== code);
-        for (const w of failed) w.reject(new Error("the " + code + " texts did not load (" + e.message + ")"));
-      });
+      for (const [name, bytes] of prefetched.splice(0)) assetArrived(name, bytes);
     },
     bloomlabLanguageShown(code) {
       showPageLanguage(code);
@@ -735,17 +718,21 @@
       a.remove();
       setTimeout(() => URL.revokeObjectURL(url), 10000);
     },
-    // A file the app asked for (lessons-en.txt ...), fetched beside the page.
+    // A file the app asked for (lessons-en.txt, lang/ru.mo ...), fetched beside the page.
     async bloomlabFetchAsset(name) {
+      let bytes;
       try {
-        const response = await fetch(name);
-        if (!response.ok) throw new Error("HTTP " + response.status);
-        const bytes = new Uint8Array(await response.arrayBuffer());
-        withString(name, (n) => withBytes(bytes, (ptr, size) => Module._bl_asset_arrived(n, ptr, size)));
+        bytes = await fetchAsset(name);
       } catch (e) {
         console.warn("bloomlab: " + name + " did not load: " + e.message);
         withString(name, (n) => withString("it could not be downloaded (" + e.message + ")", (why) => Module._bl_asset_failed(n, why)));
+        const code = (/^lang\/(\w+)\.mo$/.exec(name) || [])[1];  // setLanguage() waits on it
+        const failed = languageWaits.filter((w) => w.want === code);
+        languageWaits = languageWaits.filter((w) => w.want !== code);
+        for (const w of failed) w.reject(new Error("the " + code + " texts did not load (" + e.message + ")"));
+        return;
       }
+      assetArrived(name, bytes);
     },
     async bloomlabFetchPasswords() {
       try {

@@ -142,9 +142,6 @@ struct RestoreLessonProgress { std::string text; };  // what the platform kept
 // choice), so links carry it and the page keeps it; else it is the browser's preference.
 // keep: the page remembers it for the next visit (the selector, setLanguage(); not a link's lang=).
 struct SetLanguage { Lang lang; bool chosen = true; bool keep = true; };
-// The platform's answer to Host::request_catalog: the compiled catalog (.mo bytes), or why not.
-struct CatalogArrived { Lang lang; std::string bytes; };
-struct CatalogFailed { Lang lang; std::string why; };
 // A file the app asked for with Host::request_asset, or why it did not come.
 struct AssetArrived { std::string name, bytes; };
 struct AssetFailed { std::string name, why; };
@@ -164,8 +161,7 @@ using Action = std::variant<
     act::SaveCode, act::LoadCode, act::OpenFile,
     act::ShowLessons, act::LoadLessons, act::OpenLesson, act::LessonGo, act::ResetLessonStep, act::AnswerTask,
     act::ShowTaskAnswer, act::ShowTaskHint, act::SetTaskInput, act::LabelCandidate,
-    act::LoadLesson, act::RestoreLessonProgress, act::AssetArrived, act::AssetFailed, act::SetLanguage,
-    act::CatalogArrived, act::CatalogFailed>;
+    act::LoadLesson, act::RestoreLessonProgress, act::AssetArrived, act::AssetFailed, act::SetLanguage>;
 
 // What an action did. A code names it; args are its numbers and names, as text.
 enum class Code {

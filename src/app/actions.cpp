@@ -631,19 +631,50 @@ Outcome check_params(const ParamsRequest& r, const FilterParams& current, Filter
 
 namespace {
 
-// Switches at once when the catalog is in (or for English); else asks the platform for it and
-// keeps the current language until it arrives (CatalogArrived switches then).
+// Switches at once when the catalog is in (or for English); else asks the platform for the
+// language's files (Chinese: its font first, then the catalog) and keeps the current language
+// until they are in (language_file switches then).
 Outcome set_language(AppState& s, Host& host, Lang lang, bool chosen) {
   if (!use_language(lang)) {
+    const bool asked = s.view.lang_loading == lang && s.view.lang_files_pending > 0;
     s.view.lang_loading = lang;
     s.view.lang_loading_chosen = chosen;
-    host.request_catalog(lang);
+    if (!asked) {
+      if (lang == Lang::zh && script_font().empty()) {
+        ++s.view.lang_files_pending;
+        host.request_asset(kScriptFontFile);
+      }
+      ++s.view.lang_files_pending;
+      host.request_asset(catalog_file(lang));
+    }
     return make(Code::language_loading, {lang_code(lang)});
   }
   s.view.lang_loading.reset();
   s.view.lang = lang;
   s.view.lang_chosen = s.view.lang_chosen || chosen;
   return make(Code::view_changed);
+}
+
+// A language's file has come (bytes) or not (why): a catalog is installed, the CJK font kept;
+// the language asked for is shown once none of its files is pending and its catalog is in.
+// Without its font Chinese still comes, its characters as boxes.
+Outcome language_file(AppState& s, Host& host, const std::string& name, const std::string* bytes,
+                      const std::string& why) {
+  Lang lang = Lang::en;
+  const bool catalog = catalog_file_lang(name, &lang);
+  if (s.view.lang_loading && s.view.lang_files_pending > 0) --s.view.lang_files_pending;
+  if (catalog && !bytes) {
+    if (s.view.lang_loading == lang) s.view.lang_loading.reset();
+    return noted(s, NoteSlot::history, fail(Code::language_failed, {lang_code(lang), why}));
+  }
+  if (catalog && !set_catalog(lang, *bytes)) {
+    if (s.view.lang_loading == lang) s.view.lang_loading.reset();
+    return noted(s, NoteSlot::history, fail(Code::language_failed, {lang_code(lang), "not a compiled catalog"}));
+  }
+  if (!catalog && bytes) set_script_font(*bytes);  // the CJK font (without it: boxes, and the page's console says why)
+  if (!s.view.lang_loading || s.view.lang_files_pending > 0 || !has_catalog(*s.view.lang_loading)) return make(Code::ok);
+  const Lang shown = *std::exchange(s.view.lang_loading, std::nullopt);
+  return set_language(s, host, shown, s.view.lang_loading_chosen);
 }
 
 }  // namespace
@@ -707,17 +738,6 @@ Outcome apply_one(AppState& s, Host& host, const Action& action) {
       [&](const act::SetLanguage& a) {
         if (a.chosen && a.keep && !s.view.embed) host.save_language(a.lang);
         return set_language(s, host, a.lang, a.chosen);
-      },
-      [&](const act::CatalogArrived& a) {
-        if (!set_catalog(a.lang, a.bytes))
-          return noted(s, NoteSlot::history, fail(Code::language_failed, {lang_code(a.lang), "not a compiled catalog"}));
-        if (s.view.lang_loading != a.lang) return make(Code::ok);  // another language was chosen meanwhile
-        s.view.lang_loading.reset();
-        return set_language(s, host, a.lang, s.view.lang_loading_chosen);
-      },
-      [&](const act::CatalogFailed& a) {
-        if (s.view.lang_loading == a.lang) s.view.lang_loading.reset();
-        return noted(s, NoteSlot::history, fail(Code::language_failed, {lang_code(a.lang), a.why}));
       },
       [&](const act::PasswordListFailed& a) {
         s.password_list_loading = false;
@@ -783,8 +803,9 @@ Outcome apply_one(AppState& s, Host& host, const Action& action) {
         return noted(s, NoteSlot::exports, make(Code::exported, {name}));
       },
       [&](const act::LoadCode&) { return load_code(s, host); },
-      // A fetched file: the programs' templates here, anything else is the lessons'.
+      // A fetched file: a language's, the programs' templates, else the lessons'.
       [&](const act::AssetArrived& a) {
+        if (a.name.rfind("lang/", 0) == 0) return language_file(s, host, a.name, &a.bytes, "");
         if (a.name != kProgramBundleName) return apply_lesson(s, host, action);
         if (actions::program_templates(s)) return make(Code::unchanged);
         s.code_templates = parse_program_templates(a.bytes);
@@ -792,6 +813,7 @@ Outcome apply_one(AppState& s, Host& host, const Action& action) {
         return s.code_templates ? make(Code::view_changed) : fail(Code::code_failed, {s.code_templates_error});
       },
       [&](const act::AssetFailed& a) {
+        if (a.name.rfind("lang/", 0) == 0) return language_file(s, host, a.name, nullptr, a.why);
         if (a.name != kProgramBundleName) return apply_lesson(s, host, action);
         if (actions::program_templates(s)) return make(Code::unchanged);
         s.code_templates_error = a.why;

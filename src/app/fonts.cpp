@@ -1,5 +1,7 @@
 #include "fonts.h"
 
+#include "i18n.h"
+
 #include <imgui.h>
 
 #include <cstddef>
@@ -19,8 +21,6 @@ static_assert(sizeof(ImWchar) == sizeof(unsigned short), "ImWchar is 16 bits (IM
 namespace bloomlab::app {
 namespace {
 
-std::string g_script_font;  // the CJK subset while Chinese is shown (fetched on demand)
-uint64_t g_fonts_version = 0;
 
 // Where the CJK subset's glyphs can be: ImGui bakes only the code points the font has, so the
 // blocks are named whole (CJK punctuation, unified ideographs, full-width forms).
@@ -29,18 +29,11 @@ const ImWchar kCjkRanges[] = {0x2E80, 0x2FDF, 0x3000, 0x30FF, 0x3400, 0x4DBF, 0x
 
 }  // namespace
 
-void set_script_font(std::string ttf) {
-  g_script_font = std::move(ttf);
-  ++g_fonts_version;
-}
-
-uint64_t fonts_version() { return g_fonts_version; }
-
 void load_fonts(float size_px, float pixel_ratio) {
   ImGuiIO& io = ImGui::GetIO();
   io.Fonts->Clear();
   ImFontConfig config;
-  config.FontDataOwnedByAtlas = false;  // the bytes live in the binary (or in g_script_font)
+  config.FontDataOwnedByAtlas = false;  // the bytes live in the binary (or in i18n.cpp: script_font())
   config.OversampleH = 1;               // rasterized at device resolution: no need to oversample
   config.OversampleV = 1;
   config.PixelSnapH = true;
@@ -51,8 +44,8 @@ void load_fonts(float size_px, float pixel_ratio) {
   // Merged into the same font: the characters DejaVu Sans lacks.
   ImFontConfig merge = config;
   merge.MergeMode = true;
-  if (!g_script_font.empty()) {
-    io.Fonts->AddFontFromMemoryTTF(g_script_font.data(), static_cast<int>(g_script_font.size()),
+  if (const std::string& cjk = script_font(); !cjk.empty()) {  // read only: not owned by the atlas
+    io.Fonts->AddFontFromMemoryTTF(const_cast<char*>(cjk.data()), static_cast<int>(cjk.size()),
                                    size_px * ratio, &merge, kCjkRanges);
   } else {
     io.Fonts->AddFontFromMemoryTTF(const_cast<unsigned char*>(bloomlab_endonym_font),

@@ -12,9 +12,7 @@ namespace bloomlab::app {
 // device pixels per CSS pixel; sets io.FontGlobalScale so layout stays in CSS pixels.
 // The platform must then recreate its font texture.
 void load_fonts(float size_px, float pixel_ratio);
-// The CJK font's bytes (a TTF), merged into the atlas from the next load_fonts on; empty: none.
-void set_script_font(std::string ttf);
-// Bumped by set_script_font: the platform rebuilds the atlas when it changes.
-uint64_t fonts_version();
+// The CJK font (i18n.h script_font(): fetched with Chinese) is merged into the atlas from the
+// next load_fonts on; the platform rebuilds it when fonts_version() changes.
 
 }  // namespace bloomlab::app

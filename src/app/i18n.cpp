@@ -10,6 +10,7 @@
 #include <array>
 #include <cstring>
 #include <string>
+#include <utility>
 
 namespace bloomlab::app {
 namespace {
@@ -146,6 +147,26 @@ bool use_language(Lang lang) {
   g_lang = lang;
   return true;
 }
+
+std::string catalog_file(Lang lang) { return std::string("lang/") + lang_code(lang) + ".mo"; }
+
+bool catalog_file_lang(std::string_view name, Lang* out) {
+  for (Lang l : kLangs)
+    if (l != Lang::en && name == catalog_file(l)) return *out = l, true;
+  return false;
+}
+
+namespace {
+std::string g_script_font;  // the CJK subset while Chinese is shown (fetched on demand)
+uint64_t g_fonts_version = 0;
+}  // namespace
+
+void set_script_font(std::string ttf) {
+  g_script_font = std::move(ttf);
+  ++g_fonts_version;
+}
+const std::string& script_font() { return g_script_font; }
+uint64_t fonts_version() { return g_fonts_version; }
 
 int plural_index(Lang lang, uint64_t n) {
   switch (lang) {

@@ -35,6 +35,18 @@ bool has_catalog(Lang lang);  // always true for English
 // Switches to `lang` if its catalog is installed (or it is English); false otherwise.
 bool use_language(Lang lang);
 
+// The files a language needs, fetched through Host::request_asset when it is first chosen:
+// its catalog "lang/<code>.mo", and for Chinese first its CJK font (cmake/Catalogs.cmake).
+std::string catalog_file(Lang lang);
+inline constexpr char kScriptFontFile[] = "lang/zh-font.ttf";
+// The language whose catalog that file is; false for any other name.
+bool catalog_file_lang(std::string_view name, Lang* out);
+// The CJK font's bytes (a TTF), kept here for fonts.cpp to merge into the atlas; empty: none.
+void set_script_font(std::string ttf);
+const std::string& script_font();
+// Bumped by set_script_font: the platform rebuilds the atlas when it changes.
+uint64_t fonts_version();
+
 // The CLDR plural category's index for n, in the order of the PO file's msgstr[i]:
 // en 0 one / 1 other; ru, uk 0 one / 1 few / 2 many; zh 0 (one form).
 int plural_index(Lang lang, uint64_t n);

@@ -70,6 +70,7 @@ struct ViewOptions {
   Lang lang = Lang::en;       // the texts' language: always i18n's current_lang()
   bool lang_chosen = false;   // the reader chose it (selector, lang=, saved): links carry it
   std::optional<Lang> lang_loading;  // asked for, its catalog not in yet (the UI stays in `lang`)
+  int lang_files_pending = 0;        // its files asked for and not yet in (or failed)
   bool lang_loading_chosen = false;
   Theme theme = Theme::dark;
   Theme page_theme = Theme::dark;  // the page's default (prefers-color-scheme): links omit it

@@ -13,6 +13,7 @@
 #include "app/actions.h"
 #include "app/app.h"
 #include "app/fonts.h"
+#include "app/i18n.h"
 #include "gl.h"
 
 namespace bloomlab::platform {

@@ -44,28 +44,12 @@ class DesktopHost : public GlHost {
     std::printf("bloomlab: saved %s\n", name.c_str());
   }
   void announce(const std::string&) override {}  // screen readers read the window title here
-  void request_catalog(app::Lang lang) override { catalog_requested_ = lang; }
 
   // Answers the requests of the previous frame, as the web does when its fetch completes.
   void deliver(app::AppState& state) {
-    if (catalog_requested_) {  // the build's compiled catalogs (cmake/Catalogs.cmake)
-      const app::Lang lang = *std::exchange(catalog_requested_, std::nullopt);
-      if (lang == app::Lang::zh) {  // its CJK font first (cmake/Catalogs.cmake)
-        std::ifstream font(std::string(BLOOMLAB_CATALOG_DIR) + "/zh-font.ttf", std::ios::binary);
-        std::stringstream font_bytes;
-        font_bytes << font.rdbuf();
-        if (font) app::set_script_font(font_bytes.str());
-      }
-      const std::string path = std::string(BLOOMLAB_CATALOG_DIR) + "/" + app::lang_code(lang) + ".mo";
-      std::ifstream in(path, std::ios::binary);
-      std::stringstream bytes;
-      bytes << in.rdbuf();
-      if (in) (void)app::apply(state, *this, app::act::CatalogArrived{lang, bytes.str()});
-      else (void)app::apply(state, *this, app::act::CatalogFailed{lang, "cannot read " + path});
-    }
     for (const std::string& name : std::exchange(assets_requested_, {})) {
       if (auto bytes = read(name)) (void)app::apply(state, *this, app::act::AssetArrived{name, *bytes});
-      else (void)app::apply(state, *this, app::act::AssetFailed{name, "cannot read " + data_dir_ + "/" + name});
+      else (void)app::apply(state, *this, app::act::AssetFailed{name, "cannot read " + path_of(name)});
     }
     if (!list_requested_) return;
     list_requested_ = false;
@@ -74,8 +58,13 @@ class DesktopHost : public GlHost {
   }
 
  private:
+  // Where a requested file is: the data folder, or for lang/... the build's catalogs.
+  std::string path_of(const std::string& name) const {
+    if (name.rfind("lang/", 0) == 0) return std::string(BLOOMLAB_CATALOG_DIR) + name.substr(4);
+    return data_dir_ + "/" + name;
+  }
   std::optional<std::string> read(const std::string& name) const {
-    std::ifstream in(data_dir_ + "/" + name, std::ios::binary);
+    std::ifstream in(path_of(name), std::ios::binary);
     if (!in) return std::nullopt;
     std::stringstream bytes;
     bytes << in.rdbuf();
@@ -84,7 +73,6 @@ class DesktopHost : public GlHost {
 
   std::string data_dir_;
   bool list_requested_ = false;
-  std::optional<app::Lang> catalog_requested_;
   std::vector<std::string> assets_requested_;
 };
 

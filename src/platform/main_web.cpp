@@ -85,9 +85,8 @@ EM_JS(char*, js_load_lessons, (), {
   try { const v = localStorage.getItem("bloomlab.lessons"); return v === null ? 0 : stringToNewUTF8(v.slice(0, 65536)); }
   catch (e) { return 0; }
 });
-// The UI's language (src/app/i18n.h): the compiled catalog is fetched only for the language
-// shown (web/bloomlab.js: lang/<code>.mo); the reader's choice is kept in localStorage.
-EM_JS(void, js_request_catalog, (const char* code), { Module.bloomlabFetchCatalog(UTF8ToString(code)); });
+// The UI's language (src/app/i18n.h): its files (lang/<code>.mo, for zh its font) come through
+// request_asset, only for the language shown; the reader's choice is kept in localStorage.
 EM_JS(void, js_save_language, (const char* code), {
   try { localStorage.setItem("bloomlab.lang", UTF8ToString(code)); } catch (e) { /* no storage: not kept */ }
 });
@@ -121,7 +120,6 @@ class WebHost : public GlHost {
   void copy_text(const std::string& text) override { js_copy_text(text.c_str()); }
   void open_file() override { js_open_file(); }
   void save_lesson_progress(const std::string& text) override { js_save_lessons(text.c_str()); }
-  void request_catalog(app::Lang lang) override { js_request_catalog(app::lang_code(lang)); }
   void save_language(app::Lang lang) override { js_save_language(app::lang_code(lang)); }
   std::string page_url() const override {
     char* url = js_page_url();  // null when the heap is full (stringToNewUTF8's malloc)
@@ -445,26 +443,6 @@ EMSCRIPTEN_KEEPALIVE void bl_password_list_failed(const char* why) {
   (void)app::apply(g_loop.state, g_host, app::act::PasswordListFailed{why});
 }
 
-// A compiled catalog (.mo bytes) for lang/<code>.mo, or why it did not come.
-EMSCRIPTEN_KEEPALIVE void bl_catalog_arrived(const char* code, const char* bytes, int size) {
-  app::Lang lang;
-  if (!app::parse_lang(code, &lang)) return;
-  (void)app::apply(g_loop.state, g_host, app::act::CatalogArrived{lang, std::string(bytes, size_t(size))});
-}
-EMSCRIPTEN_KEEPALIVE void bl_catalog_failed(const char* code, const char* why) {
-  app::Lang lang;
-  if (app::parse_lang(code, &lang)) (void)app::apply(g_loop.state, g_host, app::act::CatalogFailed{lang, why});
-}
-// The catalog the page fetched before the program started, installed before the first frame
-// (the language is then chosen by the page's preference or the link as usual).
-EMSCRIPTEN_KEEPALIVE void bl_catalog_install(const char* code, const char* bytes, int size) {
-  app::Lang lang;
-  if (app::parse_lang(code, &lang)) (void)app::set_catalog(lang, std::string_view(bytes, size_t(size)));
-}
-// The CJK font for Chinese (lang/zh-font.ttf), handed over before zh's catalog.
-EMSCRIPTEN_KEEPALIVE void bl_font_arrived(const char* bytes, int size) {
-  app::set_script_font(std::string(bytes, size_t(size)));
-}
 // bloomlab.setLanguage(code): the reader's choice, as the header's selector makes it.
 EMSCRIPTEN_KEEPALIVE const char* bl_set_language(const char* code) {
   app::Lang lang;
