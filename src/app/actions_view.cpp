@@ -239,8 +239,10 @@ std::string state_json(const AppState& s) {
   w.field("wordInput", s.word_input);
   w.field("pasteInput", s.paste_input);
   // The built-in lessons' texts (fetched by the web build when first wanted).
-  w.key("lessonTexts").begin_object().field("ready", builtin_lessons_ready());
-  w.field("requested", s.lessons.library_requested).field("error", s.lessons.library_error).end_object();
+  // The texts of the language the lessons are wanted in (lessons_lang: the one being switched to).
+  const LessonState::Texts& texts = lesson_texts(s);
+  w.key("lessonTexts").begin_object().field("ready", builtin_lessons_ready(lessons_lang(s)));
+  w.field("requested", texts.requested).field("error", texts.error).end_object();
   w.key("query");
   if (s.word_input.empty()) w.null();
   else if (s.query_cache.version == s.version && s.query_cache.word == s.word_input &&
