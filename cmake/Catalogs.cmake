@@ -3,7 +3,6 @@
 # is shown (the desktop program reads the same files). --check-format refuses a translation
 # whose printf arguments differ from the English; fuzzy entries are left out by msgfmt.
 find_program(MSGFMT msgfmt REQUIRED)
-set(BLOOMLAB_LANGUAGES ru uk zh)
 set(BLOOMLAB_CATALOG_DIR "${BLOOMLAB_SITE_DIR}/lang")
 file(MAKE_DIRECTORY "${BLOOMLAB_CATALOG_DIR}")
 set(BLOOMLAB_CATALOGS "")

@@ -199,7 +199,8 @@
     // Lessons: the list [{id, title, steps}], open one at a step (1-based), the open step
     // {id, step, steps, title, task}, and an answer to its task: a word, a number (a fraction for
     // predictions: 0.0082 for 0.82%), {m, k}, or {word: true|false} ("in the list") per candidate.
-    // The lessons' texts are fetched when first wanted (lessons-en.txt): these two wait for them.
+    // The lessons' texts are fetched when first wanted, in the language shown (lessons-<code>.txt):
+    // these two wait for them.
     async lessons() { await lessonTexts(); return parse(Module._bl_lessons()); },
     async openLesson(id, step = 1) {
       await lessonTexts();
@@ -718,7 +719,7 @@
       a.remove();
       setTimeout(() => URL.revokeObjectURL(url), 10000);
     },
-    // A file the app asked for (lessons-en.txt, lang/ru.mo ...), fetched beside the page.
+    // A file the app asked for (lessons-ru.txt, programs.txt, lang/ru.mo ...), fetched beside the page.
     async bloomlabFetchAsset(name) {
       let bytes;
       try {

@@ -647,11 +647,13 @@ Outcome set_language(AppState& s, Host& host, Lang lang, bool chosen) {
       ++s.view.lang_files_pending;
       host.request_asset(catalog_file(lang));
     }
+    lessons_follow_language(s, host);  // the lessons' texts come meanwhile
     return make(Code::language_loading, {lang_code(lang)});
   }
   s.view.lang_loading.reset();
   s.view.lang = lang;
   s.view.lang_chosen = s.view.lang_chosen || chosen;
+  lessons_follow_language(s, host);
   return make(Code::view_changed);
 }
 

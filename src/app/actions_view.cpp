@@ -248,8 +248,10 @@ std::string state_json(const AppState& s) {
   w.field("wordInput", s.word_input);
   w.field("pasteInput", s.paste_input);
   // The built-in lessons' texts (fetched by the web build when first wanted).
-  w.key("lessonTexts").begin_object().field("ready", builtin_lessons_ready());
-  w.field("requested", s.lessons.library_requested).field("error", s.lessons.library_error).end_object();
+  // The texts of the language the lessons are wanted in (lessons_lang: the one being switched to).
+  const LessonState::Texts& texts = lesson_texts(s);
+  w.key("lessonTexts").begin_object().field("ready", builtin_lessons_ready(lessons_lang(s)));
+  w.field("requested", texts.requested).field("error", texts.error).end_object();
   // The Code panel's templates (likewise).
   w.key("codeTexts").begin_object().field("ready", actions::program_templates(s) != nullptr);
   w.field("requested", s.code_templates_requested).field("error", s.code_templates_error).end_object();

@@ -179,12 +179,15 @@ void draw_task(AppState& s, const LessonStep& st) {
 }
 
 void draw_list(AppState& s) {
-  if (!builtin_lessons_ready()) {  // the web build fetches the texts when the panel first shows
-    if (!s.lessons.library_requested) dispatch(s, act::LoadLessons{});
-    if (s.lessons.library_error.empty()) {
+  // The texts are fetched when the panel first shows (web), and in each language shown after.
+  if (!builtin_lessons_ready(lessons_lang(s))) {
+    const LessonState::Texts& texts = lesson_texts(s);
+    if (!texts.requested) dispatch(s, act::LoadLessons{});
+    if (texts.error.empty()) {
       if (s.lessons.note.code != Code::lessons_loading) hint_text(outcome_text(Outcome{Code::lessons_loading, {}, false}).c_str());
     } else {
-      if (s.lessons.note.code != Code::lessons_failed) show_note(Outcome{Code::lessons_failed, {s.lessons.library_error}, true});
+      if (s.lessons.note.code != Code::lessons_failed)
+        show_note(Outcome{Code::lessons_failed, {texts.error}, true});
       if (ImGui::Button(tr("Try again"))) dispatch(s, act::LoadLessons{});
     }
   }

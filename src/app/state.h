@@ -7,6 +7,7 @@
 #pragma once
 #include <array>
 #include <cstdint>
+#include <iterator>
 #include <optional>
 #include <set>
 #include <string>
@@ -209,11 +210,15 @@ struct LessonState {
   uint64_t draws = 0;             // candidates drawn so far (each draw is fresh)
   Outcome note;                   // the last lesson action's message (a bad file, an unknown id)
   std::vector<std::string> warnings;  // a step's state the app could not apply
-  // The built-in lessons' texts, where they are fetched (builtin_lessons_ready()): asked for
-  // once; a lesson opened meanwhile (a link's lesson=, the JS API) opens when they arrive.
-  bool library_requested = false;
+  // The built-in lessons' texts, per language (Lang's order), where they are fetched
+  // (builtin_lessons_ready()): asked for once; a lesson opened meanwhile (a link's lesson=, the
+  // JS API) opens when they arrive.
+  struct Texts {
+    bool requested = false;
+    std::string error;  // why they did not come
+  };
+  std::array<Texts, std::size(kLangs)> texts;
   std::optional<std::pair<std::string, int>> waiting;  // {id, step}
-  std::string library_error;                           // why they did not come
 };
 
 // What the frame keeps between frames that is not the app's state: the theme applied to

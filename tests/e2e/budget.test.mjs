@@ -41,13 +41,14 @@ run("web budgets: download size and first frame", async (browser) => {
   await e.page.waitForTimeout(300);
   const loaded = await e.page.evaluate(() => performance.getEntriesByType("resource").map((r) => r.name));
   check(!loaded.concat(fetched).some((u) => u.includes("passwords-10k")), "the embed has not fetched the password list");
-  check(!loaded.concat(fetched).some((u) => u.includes("lessons-en")), "nor the lessons' texts, which it did not open");
+  const lessonTexts = (urls) => urls.filter((u) => /lessons-[a-z]+\.txt/.test(u));
+  check(lessonTexts(loaded.concat(fetched)).length === 0, "nor the lessons' texts (any language), which it did not open");
   // Opening a lesson fetches them, once.
   const opened = await e.page.evaluate(() => window.bloomlab.openLesson("basics", 2));
   check(opened.ok && opened.code === "lesson_opened", "an embed can still open a lesson: its texts come then", JSON.stringify(opened));
   await e.page.evaluate(() => window.bloomlab.openLesson("error-rate", 1));
-  check(fetched.filter((u) => u.includes("lessons-en.txt")).length === 1, "the lessons' texts were fetched once",
-        fetched.filter((u) => u.includes("lessons")).join(" "));
+  check(lessonTexts(fetched).length === 1 && lessonTexts(fetched)[0].endsWith("/lessons-en.txt"),
+        "the English lessons' texts were fetched once, no other language's", lessonTexts(fetched).join(" "));
   // The Code panel's templates likewise: not fetched until a program is wanted, then once.
   check(!fetched.some((u) => u.includes("programs.txt")), "nor the programs' templates (no Code panel shown)");
   const [py, p] = await e.page.evaluate(async () => [await window.bloomlab.code("python"), window.bloomlab.state().params]);

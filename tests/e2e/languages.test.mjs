@@ -1,12 +1,20 @@
 // Issue 12: the UI in English, Russian, Ukrainian and Chinese. The language comes from lang=,
 // else the saved choice, else navigator.languages; its catalog (lang/<code>.mo) is fetched only
 // for that language; the texts (the verdict, the screen-reader summary) use the glossary's
-// terms and the language's numbers and plurals; the header's selector switches it.
+// terms and the language's numbers and plurals; the header's selector switches it; the lessons
+// follow it (lessons-<code>.txt, fetched only for the language they are shown in).
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { run, openApp, screenshot, check, equal, drawnShare } from "./harness.mjs";
 
 // The catalogs this page downloaded (the page's own record of its requests).
 const catalogsFetched = (page) => page.evaluate(() => performance.getEntriesByType("resource")
   .map((e) => e.name).filter((n) => /\/lang\/[a-z-]+\.(mo|ttf)$/.test(n)).map((n) => n.replace(/.*\/lang\//, "")).sort());
+// The lessons' bundles this page downloaded (lessons-en.txt ...).
+const lessonsFetched = (page) => page.evaluate(() => performance.getEntriesByType("resource")
+  .map((e) => e.name).filter((n) => /\/lessons-[a-z]+\.txt$/.test(n)).map((n) => n.replace(/.*\//, "")).sort());
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const waitLang = (page, code) =>
   page.waitForFunction((c) => window.bloomlab.state().lang === c, code, { timeout: 20000 }).then(() => true, () => false);
 const announcement = (page) => page.evaluate(() => window.bloomlab.viewState().announcement);
@@ -23,6 +31,7 @@ run("languages: en, ru, uk, zh", async (browser) => {
     const seen = await catalogsFetched(app.page);
     equal(await app.page.evaluate(() => window.bloomlab.state().lang), "en", "en-US browser: the page is in English");
     equal(seen, [], "no catalog is fetched in English");
+    equal(await lessonsFetched(app.page), [], "nor any lessons' texts: no lesson was opened");
     equal(await app.page.evaluate(() => document.documentElement.lang), "en", "<html lang> is en");
     const text = await announcement(app.page);
     check(/possibly in the set/.test(text) && /0\.\d+%|\d+\.\d%/.test(text), "the English summary keeps its words and numbers", text);
@@ -87,6 +96,36 @@ run("languages: en, ru, uk, zh", async (browser) => {
     // The header's 中文 in the selector and the word box's Chinese buttons are drawn: the word
     // panel's "添加" button area has text pixels (not an empty box).
     equal(app.problems, [], "no console errors (zh)");
+    await app.close();
+  }
+
+  // The lessons in the page's language: lang=ru&lesson= opens the Russian text at its step (ready
+  // waits for it), setLanguage("uk") shows the same step in Ukrainian, a Chinese step is drawn
+  // with the zh font; only the shown languages' texts are fetched. The texts from assets/lessons.
+  {
+    const source = (code) => {
+      const t = fs.readFileSync(path.join(ROOT, "assets/lessons", code, "01-basics.lesson"), "utf8");
+      return { title: t.match(/^title: (.*)$/m)[1], stepTitle: [...t.matchAll(/^step: (.*)$/gm)][1][1], step: 2 };
+    };
+    const shown = (page) => page.evaluate(() => {
+      const l = window.bloomlab.lesson();
+      return { title: l.title, stepTitle: l.stepTitle, step: l.step };
+    });
+    const app = await openApp(browser, { query: "?lang=ru&lesson=basics&step=2", locale: "en-US" });
+    const { page } = app;
+    equal(await shown(page), source("ru"), "lang=ru&lesson=basics&step=2: the Russian lesson at step 2 when ready");
+    await frames(page, 3);
+    await screenshot(page, "lesson-ru-1280.png");
+    await page.evaluate(() => window.bloomlab.setLanguage("uk"));
+    await page.evaluate(() => window.bloomlab.lessons());  // waits for the Ukrainian texts
+    equal(await shown(page), source("uk"), "setLanguage('uk'): the same step, in Ukrainian");
+    equal(await lessonsFetched(page), ["lessons-ru.txt", "lessons-uk.txt"], "only the Russian and Ukrainian lessons were fetched");
+    await page.evaluate(() => window.bloomlab.setLanguage("zh"));
+    await page.evaluate(() => window.bloomlab.lessons());
+    equal(await shown(page), source("zh"), "setLanguage('zh'): the same step, in Chinese");
+    await frames(page, 4);
+    check(drawnShare((await screenshot(page, "lesson-zh-1280.png")).image) > 0.05, "zh: the lesson is drawn");
+    equal(app.problems, [], "no console errors (lessons)");
     await app.close();
   }
 
