@@ -24,6 +24,8 @@ APT_PACKAGES=(
   dpkg-dev                                        # dpkg-source for the SDL2 / ImGui source packages
   golang-go                                       # the Code panel's Go program, run by its test
   fonts-dejavu-core python3-fonttools python3-brotli  # the UI font, subset at build time
+  fonts-wqy-microhei                              # the Chinese UI's font (subset to the zh texts)
+  gettext                                         # the UI's catalogs: xgettext, msgfmt (po/)
   gzip ca-certificates
 )
 missing=()

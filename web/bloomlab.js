@@ -8,11 +8,100 @@
   const canvas = $("canvas");
   const encoder = new TextEncoder();
 
+  // ---- The page's languages (the app's own texts come from lang/<code>.mo, src/app/i18n.h) ----
+  // Choice: a link's lang=, else the reader's saved choice, else navigator.languages, else English.
+  // The page's own messages below run before the wasm does, so they have their own small table.
+  const LANGS = ["en", "ru", "uk", "zh"];
+  const HTML_LANG = { en: "en", ru: "ru", uk: "uk", zh: "zh-Hans" };
+  function langOf(code) {
+    const c = String(code || "").toLowerCase().replace(/_/g, "-");
+    if (/^zh-(tw|hk|mo|hant)/.test(c)) return "";  // Traditional Chinese: not ours
+    const primary = c.split("-")[0];
+    return LANGS.includes(primary) ? primary : "";
+  }
+  function savedLanguage() { try { return langOf(localStorage.getItem("bloomlab.lang")); } catch (e) { return ""; } }
+  function browserLanguage() {
+    for (const l of navigator.languages || [navigator.language]) { const c = langOf(l); if (c) return c; }
+    return "";
+  }
+  function linkLanguage() {
+    const own = location.hash.slice(1) || location.search.slice(1);
+    return langOf(new URLSearchParams(own).get("lang"));
+  }
+  const PAGE_TEXT = {
+    en: ["BloomLab — a Bloom filter you can see", "Loading BloomLab…",
+      "BloomLab needs WebGL2, which this browser or device does not offer. Try a current Firefox, Chrome, Edge or Safari, or enable hardware acceleration.",
+      "BloomLab needs WebAssembly, which this browser does not offer.",
+      "BloomLab's program could not be downloaded. Check the connection and retry.",
+      "BloomLab stopped unexpectedly ({0}). Retry to start again: your words and settings are kept.",
+      "The graphics were reset by the browser. Click or tap to restore them; your words and settings are kept.",
+      "Retry", "Dismiss", "Drop a word list here: one word per line", "BloomLab: Bloom filter visualizer"],
+    ru: ["BloomLab — фильтр Блума, который видно", "BloomLab загружается…",
+      "Для BloomLab нужен WebGL2, а этот браузер или устройство его не поддерживает. Попробуйте свежий Firefox, Chrome, Edge или Safari либо включите аппаратное ускорение.",
+      "Для BloomLab нужен WebAssembly, а этот браузер его не поддерживает.",
+      "Не удалось загрузить программу BloomLab. Проверьте подключение и попробуйте ещё раз.",
+      "BloomLab неожиданно остановился ({0}). Нажмите «Повторить», чтобы запустить заново: ваши слова и настройки сохранены.",
+      "Браузер сбросил графику. Щёлкните или коснитесь, чтобы восстановить её; ваши слова и настройки сохранены.",
+      "Повторить", "Закрыть", "Перетащите сюда список слов: по одному слову в строке", "BloomLab: наглядный фильтр Блума"],
+    uk: ["BloomLab — фільтр Блума, який видно", "BloomLab завантажується…",
+      "Для BloomLab потрібен WebGL2, а цей браузер або пристрій його не підтримує. Спробуйте свіжий Firefox, Chrome, Edge чи Safari або ввімкніть апаратне прискорення.",
+      "Для BloomLab потрібен WebAssembly, а цей браузер його не підтримує.",
+      "Не вдалося завантажити програму BloomLab. Перевірте з'єднання й спробуйте ще раз.",
+      "BloomLab несподівано зупинився ({0}). Натисніть «Повторити», щоб запустити знову: ваші слова й налаштування збережено.",
+      "Браузер скинув графіку. Клацніть або торкніться, щоб відновити її; ваші слова й налаштування збережено.",
+      "Повторити", "Закрити", "Перетягніть сюди список слів: по одному слову в рядку", "BloomLab: наочний фільтр Блума"],
+    zh: ["BloomLab —— 看得见的布隆过滤器", "BloomLab 加载中…",
+      "BloomLab 需要 WebGL2，但此浏览器或设备不支持。请使用新版 Firefox、Chrome、Edge 或 Safari，或开启硬件加速。",
+      "BloomLab 需要 WebAssembly，但此浏览器不支持。",
+      "无法下载 BloomLab 程序。请检查网络连接后重试。",
+      "BloomLab 意外停止（{0}）。点击“重试”重新启动：你的词和设置都已保留。",
+      "浏览器重置了图形。点击或轻触即可恢复；你的词和设置都已保留。",
+      "重试", "关闭", "把词表拖到这里：每行一个词", "BloomLab：布隆过滤器可视化"],
+  };
+  const [TITLE, LOADING, NO_WEBGL2, NO_WASM, NO_DOWNLOAD, STOPPED, GRAPHICS_RESET, RETRY, DISMISS, DROP, CANVAS] =
+    [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
+  let pageLang = linkLanguage() || savedLanguage() || browserLanguage() || "en";
+  const say = (which, arg) => PAGE_TEXT[pageLang][which].replace("{0}", arg);
+  function showPageLanguage(code) {
+    pageLang = LANGS.includes(code) ? code : "en";
+    document.documentElement.lang = HTML_LANG[pageLang];
+    document.title = say(TITLE);
+    $("retry").textContent = say(RETRY);
+    $("previous-dismiss").textContent = say(DISMISS);
+    $("previous-dismiss").setAttribute("aria-label", say(DISMISS));
+    $("drop-hint").textContent = say(DROP);
+    canvas.setAttribute("aria-label", say(CANVAS));
+    if (!$("status").hidden && $("status").dataset.loading) $("status").textContent = say(LOADING);
+  }
+  showPageLanguage(pageLang);
+  // The files the app asks for (Host::request_asset: lessons, programs, a language's catalog
+  // and font), fetched beside the page once; a failed one is tried again when asked again.
+  const assets = {};
+  function fetchAsset(name) {
+    if (!assets[name]) {
+      assets[name] = fetch(name).then((r) => {
+        if (!r.ok) throw new Error("HTTP " + r.status);
+        return r.arrayBuffer();
+      });
+      assets[name].catch(() => { delete assets[name]; });
+    }
+    return assets[name];
+  }
+  // The language the page opens in: its files are fetched beside the wasm, not after it, and
+  // when here as the wasm starts (they usually are: 17 KB beside 400) handed over before the
+  // first frame, so the page opens in its language rather than switching after a frame.
+  // Chinese also needs its CJK font; without it the texts still come, their characters as boxes.
+  const languageFiles = (code) => (code === "zh" ? ["lang/zh-font.ttf"] : []).concat(["lang/" + code + ".mo"]);
+  const prefetched = [];
+  if (pageLang !== "en")
+    for (const name of languageFiles(pageLang)) fetchAsset(name).then((bytes) => prefetched.push([name, bytes]), () => {});
+  let languageWaits = [];  // setLanguage() promises, settled when the app shows the language
+
   let resolveReady, rejectReady;
   const ready = new Promise((resolve, reject) => { resolveReady = resolve; rejectReady = reject; });
   ready.catch(() => {});  // a failure is shown on the page; an unobserved rejection is not an error
 
-  function showStatus(text) { const s = $("status"); s.textContent = text; s.hidden = !text; }
+  function showStatus(text) { const s = $("status"); s.textContent = text; s.hidden = !text; delete s.dataset.loading; }
   function showFailure(text, retry) {
     showStatus("");
     $("failure-text").textContent = text;
@@ -76,8 +165,12 @@
     add(word) { return check(withBytes(word, (ptr, n) => parse(Module._bl_add(ptr, n)), wordTooLarge)); },
     remove(word) { return check(withBytes(word, (ptr, n) => parse(Module._bl_remove(ptr, n)), wordTooLarge)); },
     query(word) { return withBytes(word, (ptr, n) => parse(Module._bl_query(ptr, n)), wordTooLarge); },
-    // The Code panel's program: "python" | "go" | "javascript" | "cpp". Throws on another name.
-    code(language) {
+    // The Code panel's program: "python" | "go" | "javascript" | "cpp"; rejects on another name.
+    // Its templates are fetched when first wanted (programs.txt): it waits for them.
+    async code(language) {
+      await ready;
+      Module._bl_load_code();
+      await settled("codeTexts", "the programs");
       const text = withString(String(language), (ptr) => Module.UTF8ToString(Module._bl_code(ptr)));
       if (text.startsWith("{\"ok\":false")) check(JSON.parse(text));
       return text;
@@ -106,7 +199,8 @@
     // Lessons: the list [{id, title, steps}], open one at a step (1-based), the open step
     // {id, step, steps, title, task}, and an answer to its task: a word, a number (a fraction for
     // predictions: 0.0082 for 0.82%), {m, k}, or {word: true|false} ("in the list") per candidate.
-    // The lessons' texts are fetched when first wanted (lessons-en.txt): these two wait for them.
+    // The lessons' texts are fetched when first wanted, in the language shown (lessons-<code>.txt):
+    // these two wait for them.
     async lessons() { await lessonTexts(); return parse(Module._bl_lessons()); },
     async openLesson(id, step = 1) {
       await lessonTexts();
@@ -125,6 +219,14 @@
       }
       throw new Error("answer(value): a word, a number, {m, k} or {word: true|false}");
     },
+    // The UI's language: "en" | "ru" | "uk" | "zh" (a locale such as "ru-RU" too). Resolves with
+    // state() once the app shows it (its catalog fetched); rejects when the catalog cannot load.
+    setLanguage(code) {
+      check(withString(String(code), (ptr) => parse(Module._bl_set_language(ptr))));
+      const want = langOf(code);
+      if (api.state().lang === want) return Promise.resolve(api.state());
+      return new Promise((resolve, reject) => languageWaits.push({ want, resolve, reject }));
+    },
     applyParams(query) { return withString(query, (ptr) => parse(Module._bl_apply_params(ptr))); },
     shareParams() { return Module.UTF8ToString(Module._bl_share_params()); },
     // The sessions this browser keeps for the page (newest first, without their words), and the
@@ -138,28 +240,33 @@
     dismissPrevious,
     storageProblem() { return storageError; },
     // Resolves when queued words (a preset, a pasted list) are all in the filter, and the
-    // lessons' texts, if asked for, have come (or failed).
+    // lessons' texts and the programs' templates, if asked for, have come (or failed).
     async idle() {
       await ready;
       for (;;) {
         const s = api.state();
-        const t = s.lessonTexts;
-        if (!s.loading.active && (t.ready || !t.requested || t.error)) return s;
+        const settledOrUnasked = (t) => t.ready || !t.requested || t.error;
+        if (!s.loading.active && settledOrUnasked(s.lessonTexts) && settledOrUnasked(s.codeTexts)) return s;
         await new Promise((r) => setTimeout(r, 30));
       }
     },
   };
   window.bloomlab = api;
+  function assetArrived(name, bytes) {
+    withString(name, (n) => withBytes(new Uint8Array(bytes), (ptr, size) => Module._bl_asset_arrived(n, ptr, size)));
+  }
   async function lessonTexts() {
     await ready;
     Module._bl_load_lessons();
     await lessonTextsSettled();
   }
-  async function lessonTextsSettled() {
+  const lessonTextsSettled = () => settled("lessonTexts", "the lessons");
+  // Waits until a fetched file (state()[key]: {ready, requested, error}) is in, or rejects.
+  async function settled(key, what) {
     for (;;) {
-      const t = api.state().lessonTexts;
+      const t = api.state()[key];
       if (t.ready) return;
-      if (t.error) throw new Error("the lessons did not load: " + t.error);
+      if (t.error) throw new Error(what + " did not load: " + t.error);
       await new Promise((r) => setTimeout(r, 30));
     }
   }
@@ -532,13 +639,12 @@
   // oldest for a 17th, and on a page of embeds every probe would count.
   if (probe) { const lose = probe.getExtension("WEBGL_lose_context"); if (lose) lose.loseContext(); }
   if (!probe) {
-    showFailure("BloomLab needs WebGL2, which this browser or device does not offer. " +
-                "Try a current Firefox, Chrome, Edge or Safari, or enable hardware acceleration.", false);
+    showFailure(say(NO_WEBGL2), false);
     rejectReady(new Error("WebGL2 is not available"));
     return;
   }
   if (typeof WebAssembly !== "object") {
-    showFailure("BloomLab needs WebAssembly, which this browser does not offer.", false);
+    showFailure(say(NO_WASM), false);
     rejectReady(new Error("WebAssembly is not available"));
     return;
   }
@@ -551,8 +657,8 @@
     onAbort(what) {
       aborted = true;
       // Before the program ran, the abort is Emscripten giving up on the .wasm download.
-      if (!Module.calledRun) showFailure("BloomLab's program could not be downloaded. Check the connection and retry.", true);
-      else showFailure("BloomLab stopped unexpectedly (" + what + "). Retry to start again: your words and settings are kept.", true);
+      if (!Module.calledRun) showFailure(say(NO_DOWNLOAD), true);
+      else showFailure(say(STOPPED, what), true);
       rejectReady(new Error(String(what)));
     },
     bloomlabFrameDrawn(frames) {
@@ -579,6 +685,19 @@
     bloomlabAnnounce(text) { $("live").textContent = text; },
     bloomlabPagePreferences: pagePreferences,
     bloomlabCopyText: copyText,
+    bloomlabPageLanguage() {
+      const saved = savedLanguage();
+      return saved ? "!" + saved : browserLanguage();
+    },
+    bloomlabInstallPrefetched() {
+      for (const [name, bytes] of prefetched.splice(0)) assetArrived(name, bytes);
+    },
+    bloomlabLanguageShown(code) {
+      showPageLanguage(code);
+      const done = languageWaits.filter((w) => w.want === code);
+      languageWaits = languageWaits.filter((w) => w.want !== code);
+      for (const w of done) w.resolve(api.state());
+    },
     bloomlabOpenFile() { fileInput.click(); },
     bloomlabTextInput: textInput,
     bloomlabPageScroll: pageScroll,
@@ -600,17 +719,21 @@
       a.remove();
       setTimeout(() => URL.revokeObjectURL(url), 10000);
     },
-    // A file the app asked for (lessons-en.txt ...), fetched beside the page.
+    // A file the app asked for (lessons-ru.txt, programs.txt, lang/ru.mo ...), fetched beside the page.
     async bloomlabFetchAsset(name) {
+      let bytes;
       try {
-        const response = await fetch(name);
-        if (!response.ok) throw new Error("HTTP " + response.status);
-        const bytes = new Uint8Array(await response.arrayBuffer());
-        withString(name, (n) => withBytes(bytes, (ptr, size) => Module._bl_asset_arrived(n, ptr, size)));
+        bytes = await fetchAsset(name);
       } catch (e) {
         console.warn("bloomlab: " + name + " did not load: " + e.message);
         withString(name, (n) => withString("it could not be downloaded (" + e.message + ")", (why) => Module._bl_asset_failed(n, why)));
+        const code = (/^lang\/(\w+)\.mo$/.exec(name) || [])[1];  // setLanguage() waits on it
+        const failed = languageWaits.filter((w) => w.want === code);
+        languageWaits = languageWaits.filter((w) => w.want !== code);
+        for (const w of failed) w.reject(new Error("the " + code + " texts did not load (" + e.message + ")"));
+        return;
       }
+      assetArrived(name, bytes);
     },
     async bloomlabFetchPasswords() {
       try {
@@ -641,7 +764,7 @@
     e.preventDefault();
     contextLost = true;
     console.warn("bloomlab: the browser reset the graphics (WebGL context lost); restoring");
-    showStatus("The graphics were reset by the browser. Click or tap to restore them; your words and settings are kept.");
+    showStatus(say(GRAPHICS_RESET));
   });
   canvas.addEventListener("webglcontextrestored", () => {
     contextLost = false;
@@ -657,7 +780,7 @@
   const script = document.createElement("script");
   script.src = "bloomlab-wasm.js";
   script.onerror = () => {
-    showFailure("BloomLab's program could not be downloaded. Check the connection and retry.", true);
+    showFailure(say(NO_DOWNLOAD), true);
     rejectReady(new Error("bloomlab-wasm.js failed to load"));
   };
   openSessions().then(() => document.body.appendChild(script));

@@ -16,6 +16,7 @@
 
 #include "core/filter.h"
 #include "core/program.h"
+#include "i18n.h"
 
 namespace bloomlab::app {
 
@@ -122,6 +123,7 @@ struct ExportPng {};
 struct CopyText { std::string text; int what = 0; };  // 0 the link, 1 the embed code, 2 a program
 struct SetCodeLanguage { Language language; };  // the Code panel's language
 struct SaveCode {};                             // the Code panel's program, as a download
+struct LoadCode {};  // fetch the programs' templates now, where they are fetched (web)
 struct OpenFile {};
 // Lessons (lessons.cpp): a step's state comes in through the actions above, as one undo step.
 struct ShowLessons { bool on; };
@@ -136,6 +138,10 @@ struct SetTaskInput { std::string text; };
 struct LabelCandidate { size_t index; bool in_list; };
 struct LoadLesson { std::string bytes, name; };        // a teacher's lesson file
 struct RestoreLessonProgress { std::string text; };  // what the platform kept
+// The UI's language (i18n.h). chosen: the reader picked it (the selector, lang=, a saved
+// choice), so links carry it and the page keeps it; else it is the browser's preference.
+// keep: the page remembers it for the next visit (the selector, setLanguage(); not a link's lang=).
+struct SetLanguage { Lang lang; bool chosen = true; bool keep = true; };
 // A file the app asked for with Host::request_asset, or why it did not come.
 struct AssetArrived { std::string name, bytes; };
 struct AssetFailed { std::string name, why; };
@@ -152,10 +158,10 @@ using Action = std::variant<
     act::SetFontScale, act::SetSizeUnit, act::ShowExactCurve, act::SetSafeWords, act::SetPanels,
     act::FocusWordBox, act::ZoomBits, act::PanBits, act::ResetBitsView, act::PinBit,
     act::ResetEmbed, act::ExportCsv, act::ExportPng, act::CopyText, act::SetCodeLanguage,
-    act::SaveCode, act::OpenFile,
+    act::SaveCode, act::LoadCode, act::OpenFile,
     act::ShowLessons, act::LoadLessons, act::OpenLesson, act::LessonGo, act::ResetLessonStep, act::AnswerTask,
     act::ShowTaskAnswer, act::ShowTaskHint, act::SetTaskInput, act::LabelCandidate,
-    act::LoadLesson, act::RestoreLessonProgress, act::AssetArrived, act::AssetFailed>;
+    act::LoadLesson, act::RestoreLessonProgress, act::AssetArrived, act::AssetFailed, act::SetLanguage>;
 
 // What an action did. A code names it; args are its numbers and names, as text.
 enum class Code {
@@ -183,7 +189,8 @@ enum class Code {
   preset_requested,     // {name}: the password list is on its way
   preset_unknown,       // {name}
   list_queued,          // {words, source}
-  list_loaded,          // {source, the parse report's summary (core)}
+  list_loaded,          // {source, the parse report's summary (core, English), words, lines,
+                        //  duplicates, empty lines, invalid UTF-8 lines, NUL lines, encoding}
   list_invalid,         // {the core's reason}
   list_failed,          // {why}
   paste_empty,
@@ -205,6 +212,8 @@ enum class Code {
   lesson_loaded,        // {title, steps}
   lessons_loading,      // the built-in lessons are on their way (web: fetched when first wanted)
   lessons_failed,       // {why}
+  code_loading,         // the Code panel's programs are on their way (web: fetched when first wanted)
+  code_failed,          // {why}
   lesson_state_warning, // {warning}
   // a task's feedback (lesson_tasks.cpp); percentages are formatted numbers
   task_list_loading,
@@ -235,6 +244,9 @@ enum class Code {
   task_reads_right,     // {yours, simulated, without filters}
   task_reads_wrong,     // {yours, higher|lower}
   task_answer_shown,
+  // languages
+  language_loading,     // {code}: its catalog is on its way
+  language_failed,      // {code, why}
 };
 
 struct [[nodiscard]] Outcome {

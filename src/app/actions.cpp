@@ -627,6 +627,78 @@ Outcome check_params(const ParamsRequest& r, const FilterParams& current, Filter
   return make(Code::ok);
 }
 
+// ---- the language -----------------------------------------------------------------------------
+
+namespace {
+
+// Switches at once when the catalog is in (or for English); else asks the platform for the
+// language's files (Chinese: its font first, then the catalog) and keeps the current language
+// until they are in (language_file switches then).
+Outcome set_language(AppState& s, Host& host, Lang lang, bool chosen) {
+  if (!use_language(lang)) {
+    const bool asked = s.view.lang_loading == lang && s.view.lang_files_pending > 0;
+    s.view.lang_loading = lang;
+    s.view.lang_loading_chosen = chosen;
+    if (!asked) {
+      if (lang == Lang::zh && script_font().empty()) {
+        ++s.view.lang_files_pending;
+        host.request_asset(kScriptFontFile);
+      }
+      ++s.view.lang_files_pending;
+      host.request_asset(catalog_file(lang));
+    }
+    lessons_follow_language(s, host);  // the lessons' texts come meanwhile
+    return make(Code::language_loading, {lang_code(lang)});
+  }
+  s.view.lang_loading.reset();
+  s.view.lang = lang;
+  s.view.lang_chosen = s.view.lang_chosen || chosen;
+  lessons_follow_language(s, host);
+  return make(Code::view_changed);
+}
+
+// A language's file has come (bytes) or not (why): a catalog is installed, the CJK font kept;
+// the language asked for is shown once none of its files is pending and its catalog is in.
+// Without its font Chinese still comes, its characters as boxes.
+Outcome language_file(AppState& s, Host& host, const std::string& name, const std::string* bytes,
+                      const std::string& why) {
+  Lang lang = Lang::en;
+  const bool catalog = catalog_file_lang(name, &lang);
+  if (s.view.lang_loading && s.view.lang_files_pending > 0) --s.view.lang_files_pending;
+  if (catalog && !bytes) {
+    if (s.view.lang_loading == lang) s.view.lang_loading.reset();
+    return noted(s, NoteSlot::history, fail(Code::language_failed, {lang_code(lang), why}));
+  }
+  if (catalog && !set_catalog(lang, *bytes)) {
+    if (s.view.lang_loading == lang) s.view.lang_loading.reset();
+    return noted(s, NoteSlot::history, fail(Code::language_failed, {lang_code(lang), "not a compiled catalog"}));
+  }
+  if (!catalog && bytes) set_script_font(*bytes);  // the CJK font (without it: boxes, and the page's console says why)
+  if (!s.view.lang_loading || s.view.lang_files_pending > 0 || !has_catalog(*s.view.lang_loading)) return make(Code::ok);
+  const Lang shown = *std::exchange(s.view.lang_loading, std::nullopt);
+  return set_language(s, host, shown, s.view.lang_loading_chosen);
+}
+
+}  // namespace
+
+// ---- the Code panel's templates ----------------------------------------------------------------
+
+namespace {
+
+// Asks the platform for the programs' templates where they are fetched, once (again after a
+// failure); says whether they are here, coming, or why not.
+Outcome load_code(AppState& s, Host& host) {
+  if (actions::program_templates(s)) return make(Code::unchanged);
+  if (!s.code_templates_requested || !s.code_templates_error.empty()) {
+    s.code_templates_requested = true;
+    s.code_templates_error.clear();
+    host.request_asset(kProgramBundleName);
+  }
+  return make(Code::code_loading);
+}
+
+}  // namespace
+
 // ---- the door ---------------------------------------------------------------------------------
 
 // The dispatch over the action's type (apply() below keeps the shown filter after it).
@@ -664,6 +736,10 @@ Outcome apply_one(AppState& s, Host& host, const Action& action) {
       [&](const act::PasswordListArrived& a) {
         password_list_arrived(s, a.bytes);
         return make(Code::ok);
+      },
+      [&](const act::SetLanguage& a) {
+        if (a.chosen && a.keep && !s.view.embed) host.save_language(a.lang);
+        return set_language(s, host, a.lang, a.chosen);
       },
       [&](const act::PasswordListFailed& a) {
         s.password_list_loading = false;
@@ -723,8 +799,27 @@ Outcome apply_one(AppState& s, Host& host, const Action& action) {
       },
       [&](const act::SaveCode&) {
         const char* name = language_file_name(s.view.code_language);
-        host.save_file(name, "text/plain", actions::code_program(s, s.view.code_language));
+        const std::optional<std::string> text = actions::code_program(s, s.view.code_language);
+        if (!text) return noted(s, NoteSlot::exports, load_code(s, host));
+        host.save_file(name, "text/plain", *text);
         return noted(s, NoteSlot::exports, make(Code::exported, {name}));
+      },
+      [&](const act::LoadCode&) { return load_code(s, host); },
+      // A fetched file: a language's, the programs' templates, else the lessons'.
+      [&](const act::AssetArrived& a) {
+        if (a.name.rfind("lang/", 0) == 0) return language_file(s, host, a.name, &a.bytes, "");
+        if (a.name != kProgramBundleName) return apply_lesson(s, host, action);
+        if (actions::program_templates(s)) return make(Code::unchanged);
+        s.code_templates = parse_program_templates(a.bytes);
+        s.code_templates_error = s.code_templates ? "" : "the file arrived damaged";
+        return s.code_templates ? make(Code::view_changed) : fail(Code::code_failed, {s.code_templates_error});
+      },
+      [&](const act::AssetFailed& a) {
+        if (a.name.rfind("lang/", 0) == 0) return language_file(s, host, a.name, nullptr, a.why);
+        if (a.name != kProgramBundleName) return apply_lesson(s, host, action);
+        if (actions::program_templates(s)) return make(Code::unchanged);
+        s.code_templates_error = a.why;
+        return fail(Code::code_failed, {a.why});
       },
       [&](const act::CopyText& a) {
         host.copy_text(a.text);
@@ -825,7 +920,13 @@ bool continue_loading(AppState& s, double budget_ms) {
   if (!s.pending.quiet) {
     const WordListReport& r = s.pending.report;
     const std::string source = source_arg(s.pending.source, s.pending.file_name);
-    (void)noted(s, NoteSlot::list, make(Code::list_loaded, {source, r.summary()}));
+    // The core's English summary (the CLI's words), then its numbers for the other languages.
+    const uint64_t words = r.lines - r.empty_lines - r.duplicates;
+    (void)noted(s, NoteSlot::list,
+                make(Code::list_loaded, {source, r.summary(), std::to_string(words), std::to_string(r.lines),
+                                         std::to_string(r.duplicates), std::to_string(r.empty_lines),
+                                         std::to_string(r.invalid_utf8_lines), std::to_string(r.nul_lines),
+                                         r.encoding}));
   }
   s.pending = PendingWords{};
   return false;

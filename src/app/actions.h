@@ -57,7 +57,10 @@ std::string measurements_csv(const AppState& s);
 // code_differs() says which, in words, for the panel.
 inline constexpr size_t kMaxEmbeddedWords = 2000;
 ProgramSpec code_spec(const AppState& s);
-std::string code_program(const AppState& s, Language l);
+// The templates the programs are written from: compiled in, or fetched (nullptr until they are).
+const ProgramTemplates* program_templates(const AppState& s);
+// The Code panel's program for the current filter; nothing while its templates are not here.
+std::optional<std::string> code_program(const AppState& s, Language l);
 std::string code_differs(const AppState& s);  // "" when the program is this very filter
 // Screen-reader summary: the verdict for the word box and the key numbers (the same numbers
 // and the same theoretical FP as the Numbers panel: core's theoretical_fp_rate).

@@ -11,6 +11,7 @@
 #include "core/result_json.h"
 #include "core/theory.h"
 #include "format.h"
+#include "i18n.h"
 #include "outcome_text.h"
 #include "safe_words.h"
 #include "url_params.h"
@@ -141,10 +142,12 @@ std::string announcement(AppState& s) {
   if (!s.word_input.empty())
     text = shown_word(s, s.word_input) + ": " + verdict_sentence(s, current_query(s)) + ". ";
   // The same theoretical FP as the Numbers panel: the variant's own formula.
-  text += with_commas(f.items_added()) + " words, m = " + with_commas(p.m) + " bits, k = " +
-          std::to_string(p.k) + ", " + format_percent(double(f.bits_set()) / m) +
-          " of bits set, theoretical false-positive rate " + format_rate(theoretical_fp_rate(p, n)) +
-          ".";
+  // TRANSLATORS: the second %s is a size with its unit ("64 bits", «64 бита»).
+  text += fill(trn("%s word, m = %s, k = %s, %s of bits set, theoretical false-positive rate %s.",
+                   "%s words, m = %s, k = %s, %s of bits set, theoretical false-positive rate %s.",
+                   f.items_added()),
+               {with_commas(f.items_added()), bits_text(p.m), std::to_string(p.k),
+                format_percent(double(f.bits_set()) / m), format_rate(theoretical_fp_rate(p, n))});
   return text;
 }
 
@@ -174,17 +177,28 @@ ProgramSpec code_spec(const AppState& s) {
   return spec;
 }
 
-std::string code_program(const AppState& s, Language l) { return program(l, code_spec(s)); }
+const ProgramTemplates* program_templates(const AppState& s) {
+  if (const ProgramTemplates* t = builtin_program_templates()) return t;
+  return s.code_templates ? &*s.code_templates : nullptr;
+}
+
+std::optional<std::string> code_program(const AppState& s, Language l) {
+  const ProgramTemplates* t = program_templates(s);
+  if (!t) return std::nullopt;
+  return program(l, code_spec(s), *t);
+}
 
 std::string code_differs(const AppState& s) {
   const FilterParams& p = s.set.params();
   std::string why;
   if (!program_supports(p.scheme))
-    why += std::string("The program hashes with the reference scheme, not ") + scheme_name(p.scheme) + ". ";
+    why += fill(tr("The program hashes with the reference scheme, not %s."), {scheme_name(p.scheme)}) + " ";
   if (p.variant != Variant::standard)
-    why += std::string("It builds a standard filter, not a ") + variant_name(p.variant) +
-           " one" + (p.variant == Variant::counting ? " (the same answers while nothing is removed)" : "") + ". ";
-  if (!s.set.unchecked_removals().empty()) why += "It has none of the unchecked removals. ";
+    why += fill(p.variant == Variant::counting
+                    ? tr("It builds a standard filter, not a %s one (the same answers while nothing is removed).")
+                    : tr("It builds a standard filter, not a %s one."),
+                {trc("variant", variant_name(p.variant))}) + " ";
+  if (!s.set.unchecked_removals().empty()) why += std::string(tr("It has none of the unchecked removals.")) + " ";
   return why;
 }
 
@@ -197,6 +211,7 @@ std::string state_json(const AppState& s) {
 
   JsonWriter w;
   w.begin_object();
+  w.field("lang", lang_code(s.view.lang));  // the UI's language (i18n.h)
   w.key("params");
   write_params(w, p);
   w.field("n", f.items_added());
@@ -233,8 +248,13 @@ std::string state_json(const AppState& s) {
   w.field("wordInput", s.word_input);
   w.field("pasteInput", s.paste_input);
   // The built-in lessons' texts (fetched by the web build when first wanted).
-  w.key("lessonTexts").begin_object().field("ready", builtin_lessons_ready());
-  w.field("requested", s.lessons.library_requested).field("error", s.lessons.library_error).end_object();
+  // The texts of the language the lessons are wanted in (lessons_lang: the one being switched to).
+  const LessonState::Texts& texts = lesson_texts(s);
+  w.key("lessonTexts").begin_object().field("ready", builtin_lessons_ready(lessons_lang(s)));
+  w.field("requested", texts.requested).field("error", texts.error).end_object();
+  // The Code panel's templates (likewise).
+  w.key("codeTexts").begin_object().field("ready", actions::program_templates(s) != nullptr);
+  w.field("requested", s.code_templates_requested).field("error", s.code_templates_error).end_object();
   w.key("query");
   if (s.word_input.empty()) w.null();
   else if (s.query_cache.version == s.version && s.query_cache.word == s.word_input &&
@@ -283,6 +303,8 @@ std::string state_json(const AppState& s) {
   const ViewOptions& v = s.view;
   w.key("view").begin_object();
   w.field("theme", theme_name(v.theme)).field("fontScale", double(v.font_scale));
+  w.field("langChosen", v.lang_chosen);
+  w.field("langLoading", v.lang_loading ? lang_code(*v.lang_loading) : "");
   w.field("showExactCurve", v.show_exact_curve);
   w.field("safeWords", v.safe_words).field("maskedWords", uint64_t{masked_count(s)});
   w.key("panels").begin_object();
@@ -326,8 +348,12 @@ std::string view_state_json(AppState& s, bool wants_text_input, float pixel_rati
       {"lessonNextButton", &s.layout.lesson_next_button}, {"lessonCheckButton", &s.layout.lesson_check_button},
       {"lessonAnswerBox", &s.layout.lesson_answer_box}, {"plotGrowth", &s.layout.plot_growth},
       {"insertedSlider", &s.layout.inserted_slider}, {"plotK", &s.layout.plot_k},
-      {"memoryChart", &s.layout.memory_chart}};
+      {"memoryChart", &s.layout.memory_chart}, {"languageButton", &s.layout.language_button}};
   for (const auto& [name, r] : rects) write_rect(w, name, *r);
+  w.key("languageItems").begin_object();
+  for (Lang l : kLangs) write_rect(w, lang_code(l), s.layout.language_items[size_t(l)]);
+  w.end_object();
+  w.field("lang", lang_code(s.view.lang));
   w.field("pixelRatio", double(pixel_ratio)).field("fontSize", double(font_size));
   w.field("announcement", announcement(s));
   w.end_object();
@@ -354,11 +380,49 @@ std::string outcome_json(const Outcome& o) {
   return j.str();
 }
 
+// The verdict in words of the current language: the same facts as the core's English
+// Explained::sentence (which the CLI and the JSON keep), from the same fields.
+namespace {
+std::string join_numbers(const std::vector<uint64_t>& bits) {
+  std::string out;
+  for (size_t i = 0; i < bits.size(); ++i) {
+    // TRANSLATORS: between the bit numbers of a list ("3, 17 and 40"; zh "3、17 和 40").
+    if (i > 0) out += i + 1 == bits.size() ? tr(" and ") : tr(", ");
+    out += std::to_string(bits[i]);
+  }
+  return out;
+}
+}  // namespace
+
 std::string verdict_sentence(const AppState& s, const Explained& e) {
+  const size_t k = e.positions.size();
   if (e.verdict == Verdict::possibly && lesson_hides(s, hide_truth))
-    return "possibly in the set: all " + std::to_string(e.positions.size()) +
-           " of its bits are set. Added, or a false positive? The filter cannot tell.";
-  return e.sentence([&](std::string_view w) { return shown_word(s, w, 24); });
+    return fill(trn("possibly in the set: all %s of its bits are set. Added, or a false positive? The filter cannot tell.",
+                    "possibly in the set: all %s of its bits are set. Added, or a false positive? The filter cannot tell.", k),
+                {std::to_string(k)});
+  if (e.verdict == Verdict::definitely_not) {
+    const std::string bits = join_numbers(e.zero_bits);
+    const uint64_t count = e.zero_bits.size();
+    return e.is_member
+               ? fill(trn("definitely not in the set: bit %s is 0, yet it was added: a false negative (a remove without checking took its counts)",
+                          "definitely not in the set: bits %s are 0, yet it was added: a false negative (a remove without checking took its counts)",
+                          count), {bits})
+               : fill(trn("definitely not in the set: bit %s is 0", "definitely not in the set: bits %s are 0", count), {bits});
+  }
+  if (e.is_member) return tr("in the set: it was added");
+  std::vector<uint64_t> bits = e.positions;
+  std::sort(bits.begin(), bits.end());
+  bits.erase(std::unique(bits.begin(), bits.end()), bits.end());
+  std::string who;
+  if (e.culprits.empty()) {
+    who = tr("words removed since (a counter that reaches 15 stays at 15)");
+  } else {
+    for (size_t i = 0; i < e.culprits.size() && i < 8; ++i) who += (i ? ", " : "") + shown_word(s, e.culprits[i], 24);
+    if (e.culprit_count > 8) who += fill(tr(", ... (%s in all)"), {std::to_string(e.culprit_count)});
+  }
+  return fill(trn("possibly in the set, but it was never added (a false positive): bit %s was set by %s",
+                  "possibly in the set, but it was never added (a false positive): bits %s were set by %s", bits.size()),
+              {join_numbers(bits), who});
 }
 
 bool growth_current(const AppState& s) {

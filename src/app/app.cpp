@@ -14,6 +14,7 @@
 #include "app.h"
 
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
 
 #include <imgui_internal.h>  // the active id: is a drag on a control or on the background?
@@ -24,6 +25,7 @@
 #include "lessons.h"
 #include "outcome_text.h"
 #include "panels.h"
+#include "i18n.h"
 #include "ui.h"
 #include "url_params.h"
 
@@ -32,29 +34,64 @@ namespace {
 
 constexpr float kNarrowWidth = 700.0f;  // below this (CSS px), one column: a phone held upright
 
-constexpr const char* kViewMenu = "View \u25BE";
+// The View menu's button ("View ▾", translated).
+std::string view_menu_label() { return std::string(tr("View")) + " \u25BE##view"; }
 
 // The width of a button labelled `label`, for same_line_if_fits.
+// The language selector: a small button with the language's short name ("EN ▾", "中文 ▾": the
+// header keeps its one row at 1280 px), opening the list of the languages each named in itself
+// (English, Русский, Українська, 中文), as wide as the longest name.
+std::string language_button_label(Lang l) {
+  std::string code = l == Lang::zh ? lang_endonym(l) : lang_code(l);
+  for (char& c : code) c = char(c >= 'a' && c <= 'z' ? c - 'a' + 'A' : c);
+  return code + " \u25BE";
+}
+
+float language_width() {
+  float w = 0;
+  for (Lang l : kLangs) w = std::max(w, ImGui::CalcTextSize(language_button_label(l).c_str()).x);
+  return w + 2 * ImGui::GetStyle().FramePadding.x;
+}
+
+void draw_language_selector(AppState& s) {
+  const Lang shown = s.view.lang_loading.value_or(s.view.lang);
+  float list_w = 0;
+  for (Lang l : kLangs) list_w = std::max(list_w, ImGui::CalcTextSize(lang_endonym(l)).x);
+  ImGui::SetNextItemWidth(language_width());
+  ImGui::SetNextWindowSizeConstraints(ImVec2(list_w + 4 * ImGui::GetStyle().FramePadding.x, 0), ImVec2(FLT_MAX, FLT_MAX));
+  const bool open = ImGui::BeginCombo("##language", language_button_label(shown).c_str(), ImGuiComboFlags_NoArrowButton);
+  s.layout.language_button = last_item_rect();
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Language"));
+  for (ScreenRect& r : s.layout.language_items) r = ScreenRect{};
+  if (!open) return;
+  for (Lang l : kLangs) {
+    if (ImGui::Selectable(lang_endonym(l), l == shown)) dispatch(s, act::SetLanguage{l, true});
+    s.layout.language_items[size_t(l)] = last_item_rect();
+  }
+  ImGui::EndCombo();
+}
+
 // The header's right-hand controls: measured from their own labels (never from English widths
 // taken elsewhere), so they move to their own line when they do not fit.
 float view_controls_width(const AppState& s) {
   const ImGuiStyle& st = ImGui::GetStyle();
-  float w = button_width("Share / embed");
+  float w = button_width(tr("Share / embed"));
   if (!s.view.embed)
-    w += button_width("Lessons") + button_width(kViewMenu) + button_width("Present") + button_width("Keys") +
-         4 * st.ItemSpacing.x;
+    w += language_width() + button_width(tr("Lessons")) + button_width(view_menu_label().c_str()) + button_width(tr("Present")) + button_width(tr("Keys")) +
+         5 * st.ItemSpacing.x;
   return w + 8 * ui_scale();  // a little slack: text measured at another density rounds differently
 }
 
 // Theme, text size, classroom-safe words and the panels shown: one menu.
 void draw_view_menu(AppState& s) {
-  if (ImGui::Button(kViewMenu)) ImGui::OpenPopup("view");
+  if (ImGui::Button(view_menu_label().c_str())) ImGui::OpenPopup("view");
   if (!ImGui::BeginPopup("view")) return;
-  static const char* const names[] = {"Dark", "Light", "High contrast"};
+  const char* const names[] = {tr("Dark"), tr("Light"), tr("High contrast")};
   int theme = static_cast<int>(s.view.theme);
-  ImGui::SetNextItemWidth(ImGui::CalcTextSize(names[2]).x + 40 * ui_scale());
-  if (ImGui::Combo("theme", &theme, names, 3)) dispatch(s, act::SetTheme{static_cast<Theme>(theme)});
-  ImGui::TextUnformatted("text");
+  ImGui::SetNextItemWidth(std::max({ImGui::CalcTextSize(names[0]).x, ImGui::CalcTextSize(names[1]).x,
+                                    ImGui::CalcTextSize(names[2]).x}) + 40 * ui_scale());
+  if (ImGui::Combo(with_id(tr("theme"), "##theme").c_str(), &theme, names, 3)) dispatch(s, act::SetTheme{static_cast<Theme>(theme)});
+  ImGui::TextUnformatted(tr("text"));
   ImGui::SameLine();
   if (ImGui::Button("A−")) dispatch(s, act::SetFontScale{s.view.font_scale - 0.25f});
   ImGui::SameLine();
@@ -62,16 +99,16 @@ void draw_view_menu(AppState& s) {
   ImGui::SameLine();
   ImGui::TextDisabled("%.2g×", double(s.view.font_scale));
   bool safe = s.view.safe_words;
-  if (ImGui::Checkbox("Classroom-safe words", &safe)) dispatch(s, act::SetSafeWords{safe});
+  if (ImGui::Checkbox(tr("Classroom-safe words"), &safe)) dispatch(s, act::SetSafeWords{safe});
   if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("Masks obscene words of the leaked lists on screen (on in presentation mode); the filter is unchanged");
+    ImGui::SetTooltip("%s", tr("Masks obscene words of the leaked lists on screen (on in presentation mode); the filter is unchanged"));
   ImGui::Separator();
-  ImGui::TextDisabled("Panels");
+  ImGui::TextDisabled("%s", tr("Panels"));
   size_t count = 0;
   const PanelInfo* table = panel_table(&count);
   for (size_t i = 0; i < count; ++i) {
     bool on = s.view.shown(table[i].id);
-    if (ImGui::Checkbox(table[i].title, &on)) {
+    if (ImGui::Checkbox(tr(table[i].title), &on)) {
       std::vector<Panel> order;
       for (Panel p : s.view.panels)
         if (p != table[i].id) order.push_back(p);
@@ -84,50 +121,53 @@ void draw_view_menu(AppState& s) {
 
 void draw_view_controls(AppState& s) {
   if (!s.view.embed) {
+    draw_language_selector(s);
+    same_line_if_fits(button_width(tr("Lessons")));
     const bool lessons = s.view.show_lessons;
     if (lessons) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
-    if (ImGui::Button("Lessons")) dispatch(s, act::ShowLessons{!lessons});
+    if (ImGui::Button(tr("Lessons"))) dispatch(s, act::ShowLessons{!lessons});
     if (lessons) ImGui::PopStyleColor();
     s.layout.lessons_button = last_item_rect();
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("The story of Bloom filters in steps, with exercises the app checks");
-    same_line_if_fits(button_width(kViewMenu));
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("The story of Bloom filters in steps, with exercises the app checks"));
+    same_line_if_fits(button_width(view_menu_label().c_str()));
     draw_view_menu(s);
-    same_line_if_fits(button_width("Present"));
+    same_line_if_fits(button_width(tr("Present")));
     const bool presenting = s.view.presentation;
     if (presenting) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
-    if (ImGui::Button("Present")) dispatch(s, act::SetPresentation{!presenting});
+    if (ImGui::Button(tr("Present"))) dispatch(s, act::SetPresentation{!presenting});
     if (presenting) ImGui::PopStyleColor();
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Presentation mode: large text, high contrast, classroom-safe words (Alt+Shift+P)");
-    same_line_if_fits(button_width("Keys"));
-    if (ImGui::Button("Keys")) dispatch(s, act::ShowShortcuts{!s.view.show_shortcuts});
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Keyboard shortcuts (Alt+Shift+H)");
-    same_line_if_fits(button_width("Share / embed"));
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Presentation mode: large text, high contrast, classroom-safe words (Alt+Shift+P)"));
+    same_line_if_fits(button_width(tr("Keys")));
+    if (ImGui::Button(tr("Keys"))) dispatch(s, act::ShowShortcuts{!s.view.show_shortcuts});
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Keyboard shortcuts (Alt+Shift+H)"));
+    same_line_if_fits(button_width(tr("Share / embed")));
   }
-  if (ImGui::Button("Share / embed")) dispatch(s, act::ShowShare{true});
+  if (ImGui::Button(tr("Share / embed"))) dispatch(s, act::ShowShare{true});
   s.layout.share_button = last_item_rect();
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("A link to this state, and the code to embed it in a page");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("A link to this state, and the code to embed it in a page"));
 }
 
 // The keyboard shortcuts (the platform maps the keys; see Shortcut in state.h). No plain key
 // changes the words, the filter or the preset: typing a letter anywhere goes to the word box.
 void draw_shortcuts(const AppState& s) {
   if (!s.view.show_shortcuts) return;
-  hint_text("Keys:  Ctrl/Cmd+K word box  ·  Enter add  ·  Ctrl/Cmd+Z undo  ·  Ctrl/Cmd+Shift+Z or "
+  hint_text(tr("Keys:  Ctrl/Cmd+K word box  ·  Enter add  ·  Ctrl/Cmd+Z undo  ·  Ctrl/Cmd+Shift+Z or "
             "Ctrl+Y redo  ·  Alt+Shift+1 2 3 presets  ·  Alt+Shift+S step by step  ·  ← → Space "
             "PageUp PageDown steps  ·  Alt+Shift+P presentation  ·  Alt+Shift+H this list  ·  Tab / "
-            "arrows / Space move and press (keyboard navigation)");
+            "arrows / Space move and press (keyboard navigation)"));
 }
 
 // The share / embed dialog: the link for the current state and an iframe snippet, each with a
 // copy button (the platform puts the text on the clipboard).
 void draw_share_dialog(AppState& s, Host& host) {
-  if (s.view.share_open && !ImGui::IsPopupOpen("Share / embed")) ImGui::OpenPopup("Share / embed");
+  const std::string title = with_id(tr("Share / embed"), "###share");
+  if (s.view.share_open && !ImGui::IsPopupOpen(title.c_str())) ImGui::OpenPopup(title.c_str());
   const ImVec2 size(std::min(ImGui::GetIO().DisplaySize.x - 20, 640 * ui_scale()), 0);
   ImGui::SetNextWindowSize(size, ImGuiCond_Always);
   ImGui::SetNextWindowPos(ImVec2(ImGui::GetIO().DisplaySize.x / 2, ImGui::GetIO().DisplaySize.y / 3),
                           ImGuiCond_Always, ImVec2(0.5f, 0.5f));
   bool open = true;
-  if (!ImGui::BeginPopupModal("Share / embed", &open, ImGuiWindowFlags_NoSavedSettings)) {
+  if (!ImGui::BeginPopupModal(title.c_str(), &open, ImGuiWindowFlags_NoSavedSettings)) {
     if (s.view.share_open) dispatch(s, act::ShowShare{false});
     return;
   }
@@ -135,25 +175,25 @@ void draw_share_dialog(AppState& s, Host& host) {
   std::string snippet = actions::embed_snippet(s, host);
   const LinkGap gap = link_leaves_out(s);
   if (gap.left_out == 0) {
-    ImGui::TextUnformatted("A link to this state (also kept in the address bar):");
+    ImGui::TextUnformatted(tr("A link to this state (also kept in the address bar):"));
   } else {
     ImGui::PushStyleColor(ImGuiCol_Text, palette().error);
     ImGui::TextWrapped("%s", link_gap_text(gap.left_out, gap.recipient, gap.too_long).c_str());
     ImGui::PopStyleColor();
-    ImGui::TextUnformatted("A link to the filter and its settings:");
+    ImGui::TextUnformatted(tr("A link to the filter and its settings:"));
   }
   ImGui::SetNextItemWidth(-1);
   ImGui::InputText("##link", &link, ImGuiInputTextFlags_ReadOnly | ImGuiInputTextFlags_AutoSelectAll);
-  if (ImGui::Button("Copy link")) dispatch(s, act::CopyText{link, 0});
+  if (ImGui::Button(tr("Copy link"))) dispatch(s, act::CopyText{link, 0});
   s.layout.copy_link_button = last_item_rect();
   ImGui::Spacing();
-  ImGui::TextUnformatted("Embed it in a page (an iframe; resize it with the style):");
+  ImGui::TextUnformatted(tr("Embed it in a page (an iframe; resize it with the style):"));
   ImGui::InputTextMultiline("##snippet", &snippet, ImVec2(-1, ImGui::GetTextLineHeight() * 4.5f),
                             ImGuiInputTextFlags_ReadOnly);
-  if (ImGui::Button("Copy embed code")) dispatch(s, act::CopyText{snippet, 1});
+  if (ImGui::Button(tr("Copy embed code"))) dispatch(s, act::CopyText{snippet, 1});
   s.layout.copy_embed_button = last_item_rect();
   ImGui::SameLine();
-  if (ImGui::Button("Close") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) open = false;
+  if (ImGui::Button(tr("Close")) || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) open = false;
   if (s.note(NoteSlot::exports).code == Code::copied) show_note(s.note(NoteSlot::exports));
   if (!open) {
     dispatch(s, act::ShowShare{false});
@@ -165,32 +205,36 @@ void draw_share_dialog(AppState& s, Host& host) {
 void draw_presets(AppState& s) {
   struct Preset { const char* label; const char* name; const char* tip; };
   static const Preset presets[] = {
-      {"Tiny", "tiny", "m = 64 bits, k = 3, five passwords: type Qwerty to see a false positive"},
-      {"10k leaked passwords", "passwords", "Mark Burnett's 10,000 most common passwords, m = 100,000, k = 7"},
+      {N_("Tiny"), "tiny", N_("m = 64 bits, k = 3, five passwords: type Qwerty to see a false positive")},
+      {N_("10k leaked passwords"), "passwords", N_("Mark Burnett's 10,000 most common passwords, m = 100,000, k = 7")},
       // Short, so that the presets and the header's buttons keep one row at 1280 px (the full
       // name, "Article: Python (SHA-256 + MD5)", is the tooltip's first words and the notes').
-      {"Python article", "python",
-       "Article: Python (SHA-256 + MD5). Its filter: BloomFilter(1000, 0.01) sizes with floors to\n"
-       "m = 9,585, k = 6, hashes with SHA-256 + MD5, adds кот, пёс, ёж and asks about слон"},
-      {"Empty", "empty", "No words; the parameters stay. Undo (Ctrl+Z) brings the words back"},
+      {N_("Python article"), "python",
+       N_("Article: Python (SHA-256 + MD5). Its filter: BloomFilter(1000, 0.01) sizes with floors to\n"
+          "m = 9,585, k = 6, hashes with SHA-256 + MD5, adds кот, пёс, ёж and asks about слон")},
+      {N_("Empty"), "empty", N_("No words; the parameters stay. Undo (Ctrl+Z) brings the words back")},
   };
   bool first = true;
   for (const Preset& p : presets) {
-    if (!first) same_line_if_fits(button_width(p.label));  // a phone wraps them, never cuts one
+    const std::string label = with_id(tr(p.label), "##preset");
+    if (!first) same_line_if_fits(button_width(label.c_str()));  // a phone wraps them, never cuts one
     first = false;
     const bool current = s.preset == p.name;
     if (current) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
-    if (ImGui::Button(p.label)) dispatch(s, act::LoadPreset{p.name});
+    ImGui::PushID(p.name);
+    if (ImGui::Button(label.c_str())) dispatch(s, act::LoadPreset{p.name});
+    ImGui::PopID();
     if (current) ImGui::PopStyleColor();
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", p.tip);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr(p.tip));
   }
 }
 
 void draw_loading(AppState& s) {
   if (s.password_list_loading) {
-    hint_text("Fetching the 10k password list…");
+    hint_text(tr("Fetching the 10k password list…"));
   } else if (s.pending.active()) {
-    const std::string label = with_commas(s.pending.next) + " / " + with_commas(s.pending.words.size()) + " words";
+    const std::string label = fill(trn("%s / %s word", "%s / %s words", s.pending.words.size()),
+                                   {with_commas(s.pending.next), with_commas(s.pending.words.size())});
     ImGui::PushStyleColor(ImGuiCol_PlotHistogram, palette().set_bit);
     ImGui::ProgressBar(s.pending.progress(), ImVec2(-1, 0), label.c_str());
     ImGui::PopStyleColor();
@@ -198,7 +242,7 @@ void draw_loading(AppState& s) {
   if (!s.view.shown(Panel::words)) show_note(s.note(NoteSlot::list));  // else the list panel shows it
   for (const std::string& w : s.url_warnings) {
     ImGui::PushStyleColor(ImGuiCol_Text, palette().error);
-    ImGui::TextWrapped("Link: %s", w.c_str());
+    ImGui::TextWrapped("%s", fill(tr("Link: %s"), {w}).c_str());
     ImGui::PopStyleColor();
   }
 }
@@ -209,9 +253,9 @@ void draw_loading(AppState& s) {
 void draw_history(AppState& s, bool after) {
   const History& h = s.history;
   if (s.view.embed && !s.author_params.empty()) {
-    if (after) same_line_if_fits(button_width("Reset"));
-    if (ImGui::Button("Reset")) dispatch(s, act::ResetEmbed{});
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Back to the article's own example");
+    if (after) same_line_if_fits(button_width(tr("Reset")));
+    if (ImGui::Button(tr("Reset"))) dispatch(s, act::ResetEmbed{});
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Back to the article's own example"));
     after = true;
   }
   if (h.can_undo()) {
@@ -222,20 +266,20 @@ void draw_history(AppState& s, bool after) {
     else if (c.kind == ChangeKind::word_list) detail = std::to_string(c.added.size());
     const bool destructive = c.kind == ChangeKind::preset || c.kind == ChangeKind::clear_words ||
                              c.kind == ChangeKind::word_list;
-    const std::string label = destructive ? "Undo " + change_label(c.kind, detail) : std::string("Undo");
+    const std::string label = destructive ? fill(tr("Undo %s"), {change_label(c.kind, detail)}) : std::string(tr("Undo"));
     if (after) same_line_if_fits(button_width(label.c_str()));
     if (destructive) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
     if (ImGui::Button((label + "##undo").c_str())) dispatch(s, act::Undo{});
     if (destructive) ImGui::PopStyleColor();
     s.layout.undo_button = last_item_rect();
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Undo %s (Ctrl/Cmd+Z)", change_label(c.kind, detail).c_str());
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", fill(tr("Undo %s (Ctrl/Cmd+Z)"), {change_label(c.kind, detail)}).c_str());
   } else {
     s.layout.undo_button = ScreenRect{};
   }
   if (h.can_redo()) {
-    same_line_if_fits(button_width("Redo"));
-    if (ImGui::Button("Redo")) dispatch(s, act::Redo{});
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Redo (Ctrl/Cmd+Shift+Z, Ctrl+Y)");
+    same_line_if_fits(button_width(tr("Redo")));
+    if (ImGui::Button(tr("Redo"))) dispatch(s, act::Redo{});
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Redo (Ctrl/Cmd+Shift+Z, Ctrl+Y)"));
   }
 }
 
@@ -253,7 +297,7 @@ void draw_header(AppState& s) {
     ImGui::AlignTextToFramePadding();
     text_coloured(palette().set_bit, "BloomLab");
     ImGui::SameLine();
-    text_coloured(palette().text_dim, narrow ? "a Bloom filter" : "a Bloom filter you can see");
+    text_coloured(palette().text_dim, narrow ? tr("a Bloom filter") : tr("a Bloom filter you can see"));
     if (!narrow) ImGui::SameLine(0, 32 * ui_scale());
   }
   const bool presets = !s.view.embed || s.view.embed_presets;

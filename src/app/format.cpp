@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "core/word_list.h"
+#include "i18n.h"
 
 namespace bloomlab::app {
 namespace {
@@ -16,6 +17,22 @@ size_t utf8_sequence(std::string_view s, size_t i) {
                    : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
   if (len == 0 || i + len > s.size()) return 0;
   return is_valid_utf8(s.substr(i, len)) ? len : 0;
+}
+
+// Russian and Ukrainian write a decimal comma, a narrow no-break space (U+202F) between
+// thousands and a no-break space (U+00A0) before "%" ("0,82 %", "100 000 бит"); English and
+// Chinese write "0.82%" and "100,000".
+bool comma_locale() { return current_lang() == Lang::ru || current_lang() == Lang::uk; }
+
+std::string localized(std::string printed) {
+  if (!comma_locale()) return printed;
+  std::string out;
+  for (char c : printed) {
+    if (c == '.') out += ',';
+    else if (c == '%') out += "\xC2\xA0%";
+    else out += c;
+  }
+  return out;
 }
 
 }  // namespace
@@ -42,7 +59,7 @@ std::string display_text(std::string_view bytes, size_t max_chars) {
 std::string with_commas(uint64_t v) {
   std::string digits = std::to_string(v), out;
   for (size_t i = 0; i < digits.size(); ++i) {
-    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+    if (i > 0 && (digits.size() - i) % 3 == 0) out += comma_locale() ? "\xE2\x80\xAF" : ",";
     out += digits[i];
   }
   return out;
@@ -54,7 +71,7 @@ std::string format_rate(double p) {
   if (p == 0) return "0";
   if (p >= 1e-5) std::snprintf(buf, sizeof buf, "%.3g%%", p * 100);  // 0.018%, not 1.80e-04
   else std::snprintf(buf, sizeof buf, "%.2e", p);
-  return buf;
+  return localized(buf);
 }
 
 std::string format_bytes(uint64_t bytes) {
@@ -63,14 +80,37 @@ std::string format_bytes(uint64_t bytes) {
   else if (bytes < (uint64_t{1} << 20)) std::snprintf(buf, sizeof buf, "%.1f KiB", double(bytes) / 1024);
   else if (bytes < (uint64_t{1} << 30)) std::snprintf(buf, sizeof buf, "%.1f MiB", double(bytes) / 1048576);
   else std::snprintf(buf, sizeof buf, "%.2f GiB", double(bytes) / 1073741824);
-  return buf;
+  return localized(buf);
 }
 
 std::string format_percent(double fraction) {
   char buf[32];
   if (!std::isfinite(fraction)) return "—";
   std::snprintf(buf, sizeof buf, "%.1f%%", fraction * 100);
-  return buf;
+  return localized(buf);
+}
+
+std::string bits_text(uint64_t bits) { return fill(trn("%s bit", "%s bits", bits), {with_commas(bits)}); }
+
+std::string format_percent_places(double fraction, int places) {
+  char buf[48];
+  if (!std::isfinite(fraction)) return "—";
+  std::snprintf(buf, sizeof buf, "%.*f%%", places, fraction * 100);
+  return localized(buf);
+}
+
+std::string format_whole_percent(double fraction) {
+  char buf[32];
+  if (!std::isfinite(fraction)) return "—";
+  std::snprintf(buf, sizeof buf, "%.0f%%", fraction * 100);
+  return localized(buf);
+}
+
+std::string format_decimal(double v, int decimals) {
+  char buf[48];
+  if (!std::isfinite(v)) return "—";
+  std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
+  return localized(buf);
 }
 
 }  // namespace bloomlab::app

@@ -10,9 +10,14 @@ namespace bloomlab::app {
 // Text fit to show: invalid UTF-8 bytes and control characters become U+25A1 "□", long
 // text is cut with "…" (the word itself is hashed as it is).
 std::string display_text(std::string_view bytes, size_t max_chars = 64);
+// In the current language (i18n.h): ru and uk write "100 000" (U+202F), "0,82 %", "1,5 KiB".
 std::string with_commas(uint64_t v);  // 100000 -> "100,000"
 std::string format_rate(double p);    // 0.0123 -> "1.23%", tiny values in scientific form
 std::string format_bytes(uint64_t bytes);  // "8 B", "12.2 KiB", "3.1 MiB"
 std::string format_percent(double fraction);  // 0.5037 -> "50.4%" (a share of the bits)
+std::string format_decimal(double v, int decimals);
+std::string format_whole_percent(double fraction);
+std::string format_percent_places(double fraction, int places);
+std::string bits_text(uint64_t bits);  // "1 bit", "64 bits"; ru "64 бита", uk "64 біти"  // 0.001, 1 -> "0.1%"  // 0.314 -> "31%" ("31 %" in ru/uk)  // 1.5, 2 -> "1.50" ("1,50" in ru/uk)
 
 }  // namespace bloomlab::app

@@ -5,6 +5,8 @@
 #include <string>
 #include <string_view>
 
+#include "i18n.h"
+
 namespace bloomlab::app {
 
 class Host {
@@ -34,9 +36,12 @@ class Host {
   // Keeps the lessons' progress between visits (web: localStorage; not in an embed). The
   // platform hands it back at start as the action RestoreLessonProgress.
   virtual void save_lesson_progress(const std::string& /*text*/) {}
+  // Keeps the reader's choice of language between visits (web: localStorage; not in an embed).
+  virtual void save_language(Lang /*lang*/) {}
   // Starts loading a file served beside the app (web: fetched from the page's folder; the
   // desktop reads it from its data folder). It arrives later, on the main thread, as the action
-  // AssetArrived (or AssetFailed). Used for what only some visits need (the lessons' texts).
+  // AssetArrived (or AssetFailed). Used for what only some visits need: the lessons' texts,
+  // the programs' templates, a language's catalog and font (lang/...: the build's catalog folder).
   virtual void request_asset(const std::string& /*name*/) {}
   // The address a share link starts with (web: the page's own URL without query or fragment).
   virtual std::string page_url() const { return "https://your.site/bloomlab/"; }

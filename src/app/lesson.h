@@ -1,7 +1,8 @@
 // Lessons: the articles' story as steps, with tasks the app checks. A lesson is data, one text
-// file in the format of assets/lessons/FORMAT.md; the files there are the built-in lessons
-// (builtin_lessons: compiled into native builds, fetched as one bundle by the web build when a
-// lesson is first wanted), and a teacher's file is parsed the same way when opened or dropped.
+// file in the format of assets/lessons/FORMAT.md; the files there are the built-in lessons, and
+// assets/lessons/<lang>/ their translations (builtin_lessons: one bundle per language, fetched
+// when a lesson is first wanted in that language; native builds compile the English ones in),
+// and a teacher's file is parsed the same way when opened or dropped.
 // No ImGui here: the parser, the task checkers and their tests build with the model.
 #pragma once
 #include <cstdint>
@@ -10,7 +11,9 @@
 #include <string_view>
 #include <vector>
 
+#include "core/bundle.h"
 #include "action.h"
+#include "i18n.h"
 
 namespace bloomlab::app {
 
@@ -74,22 +77,22 @@ inline constexpr size_t kMaxLessonSteps = 40;
 LessonParse parse_lesson(std::string_view text);
 // Whether a dropped or opened file is a lesson (its first directive is "lesson:"), not a list.
 bool looks_like_lesson(std::string_view bytes);
-// The built-in lessons, in their files' order (01-basics, 02-...). Native builds compile them in;
-// the web build has none until install_lesson_bundle() (builtin_lessons_ready() says which).
+// The built-in lessons, in their files' order (01-basics, 02-...), in the current language once
+// its bundle is installed; meanwhile in the language shown before (else any installed one: all
+// have the same ids and steps, in the same order). Native builds compile the English ones in;
+// the web build has none until install_lesson_bundle().
 const std::vector<Lesson>& builtin_lessons();
-bool builtin_lessons_ready();
+bool builtin_lessons_ready(Lang lang);  // that language's lessons are installed
 // "file:line: what" for each built-in file that does not parse (the tests want none).
 std::vector<std::string> builtin_lesson_problems();
 
-// The bundle the web build fetches (data/lessons-en.txt, cmake/Data.cmake): each file is the
-// byte 0x1E, its name, a newline, and its text. Split into {name, text}; nothing if malformed.
-struct LessonFile {
-  std::string name, text;
-};
-inline constexpr char kLessonBundleName[] = "lessons-en.txt";
-std::optional<std::vector<LessonFile>> parse_lesson_bundle(std::string_view bundle);
-// Makes the bundle's lessons the built-in ones. False (and nothing changes) when the bundle is
-// malformed or has no lesson that parses.
-bool install_lesson_bundle(std::string_view bundle);
+// A language's bundle (data/lessons-<lang>.txt, cmake/Data.cmake): each file is the byte 0x1E,
+// its name, a newline, and its text (core/bundle.h). Split into {name, text}; nothing if malformed.
+using LessonFile = BundleFile;
+std::string lesson_bundle_name(Lang lang);  // "lessons-ru.txt": the file the platform serves
+inline std::optional<std::vector<LessonFile>> parse_lesson_bundle(std::string_view bundle) { return parse_bundle(bundle); }
+// Makes the bundle's lessons the built-in ones of `lang`. False (and nothing changes) when the
+// bundle is malformed or has no lesson that parses.
+bool install_lesson_bundle(Lang lang, std::string_view bundle);
 
 }  // namespace bloomlab::app

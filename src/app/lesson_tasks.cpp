@@ -11,6 +11,7 @@
 #include "core/experiment.h"
 #include "core/theory.h"
 #include "format.h"
+#include "i18n.h"
 #include "lessons.h"
 
 namespace bloomlab::app {
@@ -51,7 +52,7 @@ std::optional<double> answer_number(const LessonAnswer& a, bool percent, Outcome
 std::string joined(const std::vector<std::string>& words, size_t max = 4) {
   std::string out;
   for (size_t i = 0; i < words.size() && i < max; ++i) out += (i ? ", " : "") + display_text(words[i], 30);
-  if (words.size() > max) out += " and " + std::to_string(words.size() - max) + " more";
+  if (words.size() > max) out += fill(tr(" and %s more"), {std::to_string(words.size() - max)});
   return out;
 }
 

@@ -3,7 +3,10 @@
 #include "lessons.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <iterator>
+#include <optional>
 #include <utility>
 
 #include "actions.h"
@@ -11,6 +14,7 @@
 #include "core/json_writer.h"
 #include "core/theory.h"
 #include "format.h"
+#include "i18n.h"
 #include "outcome_text.h"
 #include "url_params.h"
 
@@ -88,14 +92,22 @@ void enter_step(AppState& s, Host& host, bool apply_state) {
   save_progress(s, host);
 }
 
-// Asks the platform for the built-in lessons' texts, where they are fetched; again after a
-// failure (the panel's "Try again", another lesson= link).
+// Asks the platform for the built-in lessons' texts in the wanted language, where they are
+// fetched; again after a failure (the panel's "Try again", another lesson= link).
 void request_library(AppState& s, Host& host) {
-  LessonState& ls = s.lessons;
-  if (builtin_lessons_ready() || (ls.library_requested && ls.library_error.empty())) return;
-  ls.library_requested = true;
-  ls.library_error.clear();
-  host.request_asset(kLessonBundleName);
+  const Lang lang = lessons_lang(s);
+  LessonState::Texts& t = s.lessons.texts[size_t(lang)];
+  if (builtin_lessons_ready(lang) || (t.requested && t.error.empty())) return;
+  t.requested = true;
+  t.error.clear();
+  host.request_asset(lesson_bundle_name(lang));
+}
+
+// The language of a bundle's name (lesson_bundle_name), if it is one.
+std::optional<Lang> bundle_lang(const std::string& name) {
+  for (Lang l : kLangs)
+    if (name == lesson_bundle_name(l)) return l;
+  return std::nullopt;
 }
 
 Outcome open_lesson(AppState& s, Host& host, const std::string& id, int step) {
@@ -109,7 +121,7 @@ Outcome open_lesson(AppState& s, Host& host, const std::string& id, int step) {
   }
   const auto lessons = all_lessons(s);
   const bool known = std::any_of(lessons.begin(), lessons.end(), [&](const Lesson* l) { return l->id == id; });
-  if (!known && !builtin_lessons_ready()) {  // it opens when the texts arrive
+  if (!known && !builtin_lessons_ready(lessons_lang(s))) {  // it opens when the texts arrive
     ls.waiting = {id, step};
     request_library(s, host);
     return ls.note = out(Code::lessons_loading);
@@ -178,67 +190,87 @@ std::string number_text(double v, int digits = 3) {
 
 namespace {
 
-// The built-in lessons: the same for the whole program (one page, one library), so kept here
-// rather than in each AppState. Native: parsed from the compiled-in table at first use.
+// The built-in lessons: the same for the whole program (one page, one library per language), so
+// kept here rather than in each AppState. Native: English parsed from the compiled-in table at
+// first use.
 struct Library {
   std::vector<LessonFile> files;
   std::vector<Lesson> lessons;
   bool ready = false;
 };
 
-Library& library() {
-  static Library lib = [] {
-    Library l;
-    for (size_t i = 0; i < kLessonSourceCount; ++i) l.files.push_back({kLessonSources[i].file, kLessonSources[i].text});
-    for (const LessonFile& f : l.files)
-      if (LessonParse p = parse_lesson(f.text); p.lesson) l.lessons.push_back(std::move(*p.lesson));
-    l.ready = kLessonSourceCount > 0;
+std::vector<Lesson> parse_files(const std::vector<LessonFile>& files) {
+  std::vector<Lesson> lessons;
+  for (const LessonFile& f : files)
+    if (LessonParse p = parse_lesson(f.text); p.lesson) lessons.push_back(std::move(*p.lesson));
+  return lessons;
+}
+
+Library& library(Lang lang) {
+  static std::array<Library, std::size(kLangs)> libs = [] {
+    std::array<Library, std::size(kLangs)> l;
+    Library& en = l[size_t(Lang::en)];
+    for (size_t i = 0; i < kLessonSourceCount; ++i)
+      en.files.push_back({kLessonSources[i].file, kLessonSources[i].text});
+    en.lessons = parse_files(en.files);
+    en.ready = kLessonSourceCount > 0;
     return l;
   }();
-  return lib;
+  return libs[size_t(lang)];
+}
+
+// The library on screen: the current language's once installed, else the one shown before
+// (the reader just switched and its bundle is on the way), else any installed one.
+const Library& shown_library() {
+  static Lang shown = Lang::en;
+  if (library(current_lang()).ready) shown = current_lang();
+  for (size_t i = 0; !library(shown).ready && i < std::size(kLangs); ++i) shown = kLangs[i];
+  return library(shown);
 }
 
 }  // namespace
 
-const std::vector<Lesson>& builtin_lessons() { return library().lessons; }
-bool builtin_lessons_ready() { return library().ready; }
+const std::vector<Lesson>& builtin_lessons() { return shown_library().lessons; }
+bool builtin_lessons_ready(Lang lang) { return library(lang).ready; }
+std::string lesson_bundle_name(Lang lang) {
+  return std::string("lessons-") + lang_code(lang) + ".txt";
+}
 
 std::vector<std::string> builtin_lesson_problems() {
   std::vector<std::string> out;
-  for (const LessonFile& f : library().files) {
-    const LessonParse p = parse_lesson(f.text);
-    if (!p.lesson) out.push_back(f.name + ":" + std::to_string(p.error.line) + ": " + p.error.what);
+  for (Lang lang : kLangs) {
+    const std::string dir = lang == Lang::en ? "" : std::string(lang_code(lang)) + "/";
+    for (const LessonFile& f : library(lang).files) {
+      const LessonParse p = parse_lesson(f.text);
+      if (!p.lesson)
+        out.push_back(dir + f.name + ":" + std::to_string(p.error.line) + ": " + p.error.what);
+    }
   }
   return out;
 }
 
-std::optional<std::vector<LessonFile>> parse_lesson_bundle(std::string_view bundle) {
-  constexpr char kSeparator = '\x1e';
-  if (bundle.empty() || bundle[0] != kSeparator) return std::nullopt;
-  std::vector<LessonFile> out;
-  for (std::string_view rest = bundle.substr(1); !rest.empty() || out.empty();) {
-    const size_t end = std::min(rest.find(kSeparator), rest.size());
-    const std::string_view part = rest.substr(0, end);
-    const size_t newline = part.find('\n');
-    if (newline == std::string_view::npos || newline == 0) return std::nullopt;
-    out.push_back({std::string(part.substr(0, newline)), std::string(part.substr(newline + 1))});
-    rest = rest.substr(std::min(end + 1, rest.size()));
-  }
-  return out;
-}
-
-bool install_lesson_bundle(std::string_view bundle) {
+bool install_lesson_bundle(Lang lang, std::string_view bundle) {
   auto files = parse_lesson_bundle(bundle);
   if (!files) return false;
-  std::vector<Lesson> lessons;
-  for (const LessonFile& f : *files)
-    if (LessonParse p = parse_lesson(f.text); p.lesson) lessons.push_back(std::move(*p.lesson));
+  std::vector<Lesson> lessons = parse_files(*files);
   if (lessons.empty()) return false;
-  Library& lib = library();
+  Library& lib = library(lang);
   lib.files = std::move(*files);
   lib.lessons = std::move(lessons);
   lib.ready = true;
   return true;
+}
+
+Lang lessons_lang(const AppState& s) { return s.view.lang_loading.value_or(current_lang()); }
+const LessonState::Texts& lesson_texts(const AppState& s) {
+  return s.lessons.texts[size_t(lessons_lang(s))];
+}
+
+void lessons_follow_language(AppState& s, Host& host) {
+  const LessonState& ls = s.lessons;
+  const bool asked = std::any_of(ls.texts.begin(), ls.texts.end(),
+                                 [](const LessonState::Texts& t) { return t.requested; });
+  if (s.view.show_lessons || ls.current >= 0 || ls.waiting || asked) request_library(s, host);
 }
 
 std::vector<const Lesson*> all_lessons(const AppState& s) {
@@ -301,7 +333,7 @@ std::string lesson_text(const AppState& s, std::string_view text) {
     else if (name == "measured") {
       value = lesson_hides(s, hide_measured) ? "?"
               : s.measurement && s.measurement_version == s.version ? format_rate(s.measurement->measured_rate)
-                                                                       : "(press Measure)";
+                                                                       : std::string(tr("(press Measure)"));
     } else if (name == "bpi") value = n ? number_text(double(p.m) / double(n)) : "∞";
     else if (name == "bestk") value = n ? std::to_string(theory::optimal_k(double(p.m), double(n))) : "—";
     else if (name == "bytes") value = format_bytes(f.size_in_bytes());
@@ -325,24 +357,29 @@ Outcome apply_lesson(AppState& s, Host& host, const Action& action) {
       },
       [&](const act::LoadLessons&) {
         request_library(s, host);
-        return out(builtin_lessons_ready() ? Code::unchanged : Code::lessons_loading);
+        return out(builtin_lessons_ready(lessons_lang(s)) ? Code::unchanged : Code::lessons_loading);
       },
       [&](const act::AssetArrived& a) {
-        if (a.name != kLessonBundleName || builtin_lessons_ready()) return out(Code::unchanged);
+        const std::optional<Lang> lang = bundle_lang(a.name);
+        if (!lang || builtin_lessons_ready(*lang)) return out(Code::unchanged);
         const size_t before = builtin_lessons().size();
-        if (!install_lesson_bundle(a.bytes)) {
-          ls.library_error = "the lessons' file arrived damaged";
-          return ls.note = out(Code::lessons_failed, {ls.library_error}, true);
+        if (!install_lesson_bundle(*lang, a.bytes)) {
+          std::string& error = ls.texts[size_t(*lang)].error;
+          error = "the lessons' file arrived damaged";
+          return ls.note = out(Code::lessons_failed, {error}, true);
         }
         // A teacher's file opened meanwhile sits after the built-in lessons: its index moves.
-        if (ls.current >= int(before)) ls.current += int(builtin_lessons().size() - before);
+        // (Every language has the same lessons in the same order: a built-in one stays put.)
+        const size_t after = builtin_lessons().size();
+        if (ls.current >= int(before)) ls.current += int(after) - int(before);
         if (ls.note.code == Code::lessons_loading || ls.note.code == Code::lessons_failed) ls.note = out(Code::ok);
         if (auto w = std::exchange(ls.waiting, std::nullopt)) return open_lesson(s, host, w->first, w->second);
         return out(Code::view_changed);
       },
       [&](const act::AssetFailed& a) {
-        if (a.name != kLessonBundleName || builtin_lessons_ready()) return out(Code::unchanged);
-        ls.library_error = a.why;
+        const std::optional<Lang> lang = bundle_lang(a.name);
+        if (!lang || builtin_lessons_ready(*lang)) return out(Code::unchanged);
+        ls.texts[size_t(*lang)].error = a.why;
         return ls.note = out(Code::lessons_failed, {a.why}, true);
       },
       [&](const act::OpenLesson& a) { return open_lesson(s, host, a.id, a.step); },

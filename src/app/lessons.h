@@ -24,6 +24,15 @@ bool lesson_hides(const AppState& s, Hide what);
 // A lesson's text with its {placeholders} replaced by the app's live numbers.
 std::string lesson_text(const AppState& s, std::string_view text);
 
+// The language whose built-in lessons are wanted: the one the UI is switching to (its catalog on
+// the way), else the current one; and where its bundle stands (state().lessonTexts).
+Lang lessons_lang(const AppState& s);
+const LessonState::Texts& lesson_texts(const AppState& s);
+// The language changed (or is changing): when the lessons are wanted (the panel shown, a lesson
+// open or waiting, the texts asked for before), asks for the new language's bundle. The open
+// lesson stays at its step and shows the new language's text once that bundle is in.
+void lessons_follow_language(AppState& s, Host& host);
+
 // The lesson actions (act::ShowLessons ... act::RestoreLessonProgress); apply() sends them here.
 template <class T>
 inline constexpr bool is_lesson_action =

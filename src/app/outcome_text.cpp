@@ -1,8 +1,9 @@
-// Outcomes in words (see outcome_text.h). English for now; the message catalogs of the
-// languages issue replace these literals, keyed by the same codes.
+// Outcomes in words (see outcome_text.h), from the message catalog (i18n.h): the codes and
+// their arguments stay the same in every language.
 #include "outcome_text.h"
 
 #include "format.h"
+#include "i18n.h"
 
 namespace bloomlab::app {
 namespace {
@@ -12,33 +13,47 @@ const std::string& arg(const Outcome& o, size_t i) {
   return i < o.args.size() ? o.args[i] : none;
 }
 
-std::string quoted(const std::string& word) { return "\"" + display_text(word, 40) + "\""; }
-
-std::string count(const std::string& digits) {
-  uint64_t v = 0;
-  for (char c : digits) {
-    if (c < '0' || c > '9') return digits;
-    v = v * 10 + uint64_t(c - '0');
-  }
-  return with_commas(v);
+// Quotation marks are the language's own: "…" in English, «…» in Russian and Ukrainian.
+std::string quoted(const std::string& word) {
+  // TRANSLATORS: a word the user typed, in quotation marks (%s is the word).
+  return fill(tr("\"%s\""), {display_text(word, 40)});
 }
 
-std::string plural(const std::string& digits, const char* one, const char* many) {
-  return count(digits) + " " + (digits == "1" ? one : many);
+uint64_t number(const std::string& digits) {
+  uint64_t v = 0;
+  for (char c : digits) {
+    if (c < '0' || c > '9') return 0;
+    v = v * 10 + uint64_t(c - '0');
+  }
+  return v;
+}
+
+std::string count(const std::string& digits) {
+  for (char c : digits)
+    if (c < '0' || c > '9') return digits;
+  return with_commas(number(digits));
+}
+
+// A count with its noun in the language's plural form: "1 word", "5 words", "5 слов".
+std::string words_count(const std::string& digits) {
+  return fill(trn("%s word", "%s words", number(digits)), {count(digits)});
+}
+std::string steps_count(const std::string& digits) {
+  return fill(trn("%s step", "%s steps", number(digits)), {count(digits)});
 }
 
 std::string preset_title(const std::string& id) {
-  if (id == "tiny") return "Tiny";
-  if (id == "passwords") return "10k leaked passwords";
-  if (id == "python") return "Article: Python (SHA-256 + MD5)";
-  if (id == "empty") return "Empty";
+  if (id == "tiny") return tr("Tiny");
+  if (id == "passwords") return tr("10k leaked passwords");
+  if (id == "python") return tr("Article: Python (SHA-256 + MD5)");
+  if (id == "empty") return tr("Empty");
   return id;
 }
 
 std::string source_title(const std::string& source) {
-  if (source == "passwords") return "10k leaked passwords";
-  if (source == "pasted" || source.empty()) return "the pasted list";
-  if (source == "session") return "your last session";
+  if (source == "passwords") return tr("10k leaked passwords");
+  if (source == "pasted" || source.empty()) return tr("the pasted list");
+  if (source == "session") return tr("your last session");
   return source;  // a file name
 }
 
@@ -95,6 +110,8 @@ const char* code_name(Code c) {
     case Code::lesson_loaded: return "lesson_loaded";
     case Code::lessons_loading: return "lessons_loading";
     case Code::lessons_failed: return "lessons_failed";
+    case Code::code_loading: return "code_loading";
+    case Code::code_failed: return "code_failed";
     case Code::lesson_state_warning: return "lesson_state_warning";
     case Code::task_list_loading: return "task_list_loading";
     case Code::task_no_task: return "task_no_task";
@@ -124,33 +141,36 @@ const char* code_name(Code c) {
     case Code::task_reads_right: return "task_reads_right";
     case Code::task_reads_wrong: return "task_reads_wrong";
     case Code::task_answer_shown: return "task_answer_shown";
+    case Code::language_loading: return "language_loading";
+    case Code::language_failed: return "language_failed";
   }
   return "ok";
 }
 
 std::string link_gap_text(size_t left_out, size_t recipient, bool too_long) {
-  const std::string why = too_long ? "they would make it longer than 256 KiB, more than a link is read"
-                                   : "a link carries at most 200 words beyond its preset";
-  return "This link leaves out " + with_commas(left_out) + (left_out == 1 ? " word" : " words") +
-         " (" + why + "): whoever opens it gets " + with_commas(recipient) +
-         (recipient == 1 ? " word" : " words") + ", not the " + with_commas(left_out + recipient) +
-         " on your screen. Your own browser keeps them all.";
+  const std::string why = too_long ? tr("they would make it longer than 256 KiB, more than a link is read")
+                                   : tr("a link carries at most 200 words beyond its preset");
+  return fill(trn("This link leaves out %s word (%s): whoever opens it gets %s, not the %s on your screen. Your own browser keeps them all.",
+                  "This link leaves out %s words (%s): whoever opens it gets %s, not the %s on your screen. Your own browser keeps them all.",
+                  left_out),
+              {with_commas(left_out), why, words_count(std::to_string(recipient)), with_commas(left_out + recipient)});
 }
 
 std::string change_label(ChangeKind kind, const std::string& detail) {
   switch (kind) {
-    case ChangeKind::params: return "the parameters";
-    case ChangeKind::add_word: return "adding " + quoted(detail);
-    case ChangeKind::remove_word: return "removing " + quoted(detail);
+    case ChangeKind::params: return tr("the parameters");
+    case ChangeKind::add_word: return fill(tr("adding %s"), {quoted(detail)});
+    case ChangeKind::remove_word: return fill(tr("removing %s"), {quoted(detail)});
     case ChangeKind::preset: return preset_title(detail);
-    case ChangeKind::word_list: return "the list of " + plural(detail, "word", "words");
-    case ChangeKind::clear_words: return "Clear words";
-    case ChangeKind::inserted: return "the words inserted";
+    case ChangeKind::word_list: return fill(tr("the list of %s"), {words_count(detail)});
+    case ChangeKind::clear_words: return tr("Clear words");
+    case ChangeKind::inserted: return tr("the words inserted");
   }
   return "";
 }
 
 std::string outcome_text(const Outcome& o) {
+  const std::string a0 = arg(o, 0), a1 = arg(o, 1), a2 = arg(o, 2), a3 = arg(o, 3);
   switch (o.code) {
     case Code::ok: case Code::unchanged: case Code::params_changed: case Code::view_changed:
     case Code::inserted_changed:
@@ -158,119 +178,145 @@ std::string outcome_text(const Outcome& o) {
     case Code::embed_reset:
       return "";
     case Code::word_added_invalid_utf8:
-    case Code::word_input_invalid_utf8: return "Not valid UTF-8: hashed as bytes.";
-    case Code::word_duplicate: return quoted(arg(o, 0)) + " is already in the set: a word counts once.";
-    case Code::word_empty: return "Type a word first.";
+    case Code::word_input_invalid_utf8: return tr("Not valid UTF-8: hashed as bytes.");
+    case Code::word_duplicate: return fill(tr("%s is already in the set: a word counts once."), {quoted(a0)});
+    case Code::word_empty: return tr("Type a word first.");
     case Code::word_too_long:
-      return "That word is " + count(arg(o, 0)) + " bytes; the limit is " + count(arg(o, 1)) + ".";
-    case Code::word_removed: return "Removed " + quoted(arg(o, 0)) + ": its counters went down by one.";
+      return fill(tr("That word is %s bytes; the limit is %s."), {count(a0), count(a1)});
+    case Code::word_removed: return fill(tr("Removed %s: its counters went down by one."), {quoted(a0)});
     case Code::word_removed_unchecked:
-      return "Removed " + quoted(arg(o, 0)) + " without checking (as the article's remove): " +
-             quoted(arg(o, 0)) + " was never added, so its counters belonged to other words. " +
-             (arg(o, 1).empty() ? std::string("No word broke this time.")
-                                : "Now a false negative: " + arg(o, 1) + " answers \"definitely not\" though it was added.");
+      return fill(tr("Removed %1$s without checking (as the article's remove): %1$s was never added, so its counters belonged to other words."),
+                  {quoted(a0)}) + " " +
+             (a1.empty() ? std::string(tr("No word broke this time."))
+                         : fill(tr("Now a false negative: %s answers \"definitely not\" though it was added."), {a1}));
     case Code::remove_needs_counting:
-      return "Only the counting variant can remove a word: clearing bits in a " + arg(o, 0) +
-             " filter would also erase other words that share them.";
+      return fill(tr("Only the counting variant can remove a word: clearing bits in a %s filter would also erase other words that share them."),
+                  {a0});
     case Code::remove_absent:
-      return quoted(arg(o, 0)) + " was never added: it is definitely not in the set" +
-             (arg(o, 1).empty() ? "." : " (counter " + arg(o, 1) + " is 0).");
+      return a1.empty() ? fill(tr("%s was never added: it is definitely not in the set."), {quoted(a0)})
+                        : fill(tr("%s was never added: it is definitely not in the set (counter %s is 0)."), {quoted(a0), a1});
     case Code::remove_false_positive:
-      return quoted(arg(o, 0)) + " was never added; it only looks present (a false positive)" +
-             (arg(o, 1).empty() ? "." : ", and removing it would break " + arg(o, 1) + ".");
+      return a1.empty() ? fill(tr("%s was never added; it only looks present (a false positive)."), {quoted(a0)})
+                        : fill(tr("%s was never added; it only looks present (a false positive), and removing it would break %s."),
+                               {quoted(a0), a1});
     case Code::word_input_cut:
-      return "Cut to the first " + count(arg(o, 0)) + " of " + count(arg(o, 1)) +
-             " bytes: a word is at most " + count(arg(o, 2)) + " bytes.";
-    case Code::check_input_cut: return "Only the first " + count(arg(o, 0)) + " bytes are checked.";
+      return fill(tr("Cut to the first %s of %s bytes: a word is at most %s bytes."), {count(a0), count(a1), count(a2)});
+    case Code::check_input_cut: return fill(tr("Only the first %s bytes are checked."), {count(a0)});
     case Code::m_invalid:
-      return "m must be a whole number of bits from 1 to 2^32 (4,294,967,296); " + arg(o, 0) + " is not.";
-    case Code::k_invalid: return "k must be a whole number of hashes from 1 to 64; " + arg(o, 0) + " is not.";
-    case Code::params_refused: return arg(o, 0);
+      return fill(tr("m must be a whole number of bits from 1 to 2^32 (%s); %s is not."), {with_commas(4294967296ull), a0});
+    case Code::k_invalid: return fill(tr("k must be a whole number of hashes from 1 to 64; %s is not."), {a0});
+    case Code::params_refused: return a0;
     case Code::inserted_invalid:
-      return "Words inserted must be a whole number from 0 to the list's size; " + arg(o, 0) + " is not.";
+      return fill(tr("Words inserted must be a whole number from 0 to the list's size; %s is not."), {a0});
     case Code::probes_invalid:
-      return "Probes must be a whole number from 1 to 10,000,000; " + arg(o, 0) + " is not.";
-    case Code::design_invalid: return "n must be from 1 to 10⁹ and p between 0 and 1 (e.g. 0.01).";
+      return fill(tr("Probes must be a whole number from 1 to %s; %s is not."), {with_commas(10000000), a0});
+    case Code::design_invalid:
+      return fill(tr("n must be from 1 to 10⁹ and p between 0 and 1 (e.g. %s)."), {format_decimal(0.01, 2)});
     case Code::preset_unknown:
-      return "Unknown preset " + quoted(arg(o, 0)) + ": try tiny, passwords or empty.";
+      return fill(tr("Unknown preset %s: try tiny, passwords or empty."), {quoted(a0)});
     case Code::list_queued:
-      return "Loading " + plural(arg(o, 0), "word", "words") + " from " + source_title(arg(o, 1)) + "…";
-    case Code::list_loaded: return source_title(arg(o, 0)) + ": " + arg(o, 1) + ".";
-    case Code::list_invalid: return arg(o, 0);
-    case Code::list_failed: return "The password list did not load: " + arg(o, 0);
-    case Code::paste_empty: return "Paste some words first, one per line.";
-    case Code::words_cleared: return "All words cleared. Undo (Ctrl+Z) brings them back.";
-    case Code::undone: return "Undone: " + arg(o, 0) + ".";
-    case Code::redone: return "Redone: " + arg(o, 0) + ".";
-    case Code::nothing_to_undo: return "Nothing to undo.";
-    case Code::nothing_to_redo: return "Nothing to redo.";
-    case Code::exported: return "Saved " + arg(o, 0);
-    case Code::export_refused: return arg(o, 0);
-    case Code::plot_not_shown: return "The plot is not on screen: show the plots panel first.";
+      return fill(tr("Loading %s from %s…"), {words_count(a0), source_title(a1)});
+    case Code::list_loaded: {
+      if (current_lang() == Lang::en || o.args.size() < 9) return source_title(a0) + ": " + a1 + ".";
+      // The same report in the reader's language, from its numbers.
+      std::string text = fill(trn("%s word from %s lines", "%s words from %s lines", number(arg(o, 2))),
+                              {count(arg(o, 2)), count(arg(o, 3))});
+      text += "; " + fill(tr("duplicates dropped: %s"), {count(arg(o, 4))});
+      if (number(arg(o, 5)) > 0) text += "; " + fill(tr("empty lines skipped: %s"), {count(arg(o, 5))});
+      if (!arg(o, 8).empty()) text += "; " + fill(tr("read as %s and converted to UTF-8"), {arg(o, 8)});
+      if (number(arg(o, 6)) > 0)
+        text += "; " + fill(tr("lines not valid UTF-8, hashed as raw bytes: %s"), {count(arg(o, 6))});
+      if (number(arg(o, 7)) > 0) text += "; " + fill(tr("lines with NUL bytes: %s"), {count(arg(o, 7))});
+      return source_title(a0) + ": " + text + ".";
+    }
+    case Code::list_invalid: return a0;
+    case Code::list_failed: return fill(tr("The password list did not load: %s"), {a0});
+    case Code::paste_empty: return tr("Paste some words first, one per line.");
+    case Code::words_cleared: return tr("All words cleared. Undo (Ctrl+Z) brings them back.");
+    case Code::undone: return fill(tr("Undone: %s."), {a0});
+    case Code::redone: return fill(tr("Redone: %s."), {a0});
+    case Code::nothing_to_undo: return tr("Nothing to undo.");
+    case Code::nothing_to_redo: return tr("Nothing to redo.");
+    case Code::exported: return fill(tr("Saved %s"), {a0});
+    case Code::export_refused: return a0;
+    case Code::plot_not_shown: return tr("The plot is not on screen: show the plots panel first.");
     case Code::copied:
-      return arg(o, 0) == "1" ? "Embed code copied." : arg(o, 0) == "2" ? "Program copied." : "Link copied.";
+      return a0 == "1" ? tr("Embed code copied.") : a0 == "2" ? tr("Program copied.") : tr("Link copied.");
     case Code::lesson_opened: return "";
-    case Code::lesson_unknown: return "There is no lesson " + quoted(arg(o, 0)) + ".";
+    case Code::lesson_unknown: return fill(tr("There is no lesson %s."), {quoted(a0)});
     case Code::lesson_step_range:
-      return "Step " + arg(o, 0) + " does not exist: the lesson has " + plural(arg(o, 1), "step", "steps") + ".";
+      return fill(tr("Step %s does not exist: the lesson has %s."), {a0, steps_count(a1)});
     case Code::lesson_invalid:
-      return arg(o, 0) == "0" ? "This lesson file cannot be used: " + arg(o, 1) + "."
-                              : "This lesson file cannot be used: line " + arg(o, 0) + ": " + arg(o, 1) + ".";
-    case Code::lesson_loaded: return "Opened the lesson " + quoted(arg(o, 0)) + " (" + plural(arg(o, 1), "step", "steps") + ").";
-    case Code::lessons_loading: return "Loading the lessons…";
-    case Code::lessons_failed: return "The lessons did not load: " + arg(o, 0) + ". Check the connection and try again.";
-    case Code::lesson_state_warning: return "This step could not set everything: " + arg(o, 0);
-    case Code::task_list_loading: return "Wait a moment: the word list is still loading.";
-    case Code::task_no_task: return "This step has no task to answer.";
-    case Code::task_answer_empty: return "Type your answer first.";
-    case Code::task_number_invalid: return quoted(arg(o, 0)) + " is not a number.";
+      return a0 == "0" ? fill(tr("This lesson file cannot be used: %s."), {a1})
+                       : fill(tr("This lesson file cannot be used: line %s: %s."), {a0, a1});
+    case Code::lesson_loaded: return fill(tr("Opened the lesson %s (%s)."), {quoted(a0), steps_count(a1)});
+    case Code::lessons_loading: return tr("Loading the lessons…");
+    case Code::code_loading: return tr("Loading the programs…");
+    case Code::code_failed:
+      return fill(tr("The programs did not load: %s. Check the connection and try again."), {a0});
+    case Code::lessons_failed:
+      return fill(tr("The lessons did not load: %s. Check the connection and try again."), {a0});
+    case Code::lesson_state_warning: return fill(tr("This step could not set everything: %s"), {a0});
+    case Code::task_list_loading: return tr("Wait a moment: the word list is still loading.");
+    case Code::task_no_task: return tr("This step has no task to answer.");
+    case Code::task_answer_empty: return tr("Type your answer first.");
+    case Code::task_number_invalid: return fill(tr("%s is not a number."), {quoted(a0)});
     case Code::task_fp_right:
-      return "Yes! " + quoted(arg(o, 0)) + " was never added, yet all its bits are set" +
-             (arg(o, 1).empty() ? "." : ", by " + arg(o, 1) + ".") + " That is a false positive.";
-    case Code::task_fp_member: return quoted(arg(o, 0)) + " is in the set: a \"possibly\" for it is right, not false.";
+      return a1.empty() ? fill(tr("Yes! %s was never added, yet all its bits are set. That is a false positive."), {quoted(a0)})
+                        : fill(tr("Yes! %s was never added, yet all its bits are set, by %s. That is a false positive."),
+                               {quoted(a0), a1});
+    case Code::task_fp_member:
+      return fill(tr("%s is in the set: a \"possibly\" for it is right, not false."), {quoted(a0)});
     case Code::task_fp_no:
-      return "The filter says \"definitely not\" for " + quoted(arg(o, 0)) + ": bit " + arg(o, 1) +
-             " is 0. Try another word.";
-    case Code::task_fp_excluded: return quoted(arg(o, 0)) + " was the example: find another one.";
-    case Code::task_choice_right: return "Right: " + arg(o, 0);
-    case Code::task_choice_wrong: return "Not quite: " + quoted(arg(o, 0)) + " is not it.";
-    case Code::task_choice_invalid: return quoted(arg(o, 0)) + " is not one of the options.";
+      return fill(tr("The filter says \"definitely not\" for %s: bit %s is 0. Try another word."), {quoted(a0), a1});
+    case Code::task_fp_excluded: return fill(tr("%s was the example: find another one."), {quoted(a0)});
+    case Code::task_choice_right: return fill(tr("Right: %s"), {a0});
+    case Code::task_choice_wrong: return fill(tr("Not quite: %s is not it."), {quoted(a0)});
+    case Code::task_choice_invalid: return fill(tr("%s is not one of the options."), {quoted(a0)});
     case Code::task_predict_right:
-      return "Right: you said " + arg(o, 0) + "; the " + (arg(o, 2) == "measured" ? "measured" : "formula's") +
-             " value is " + arg(o, 1) + ".";
+      return a2 == "measured" ? fill(tr("Right: you said %s; the measured value is %s."), {a0, a1})
+                              : fill(tr("Right: you said %s; the formula's value is %s."), {a0, a1});
     case Code::task_predict_wrong:
-      return "You said " + arg(o, 0) + ": that is too " + (arg(o, 1) == "higher" ? "low" : "high") + ". Check the formula again.";
+      return a1 == "higher" ? fill(tr("You said %s: that is too low. Check the formula again."), {a0})
+                            : fill(tr("You said %s: that is too high. Check the formula again."), {a0});
     case Code::task_bestk_right:
-      return "Right: at k = " + arg(o, 0) + " the measured FP is " + arg(o, 1) + "; the lowest is " + arg(o, 3) +
-             " at k = " + arg(o, 2) + ".";
+      return fill(tr("Right: at k = %s the measured FP is %s; the lowest is %s at k = %s."), {a0, a1, a3, a2});
     case Code::task_bestk_wrong:
-      return "At k = " + arg(o, 0) + " the measured FP is " + arg(o, 1) + ": some k does clearly better.";
+      return fill(tr("At k = %s the measured FP is %s: some k does clearly better."), {a0, a1});
     case Code::task_sizing_right:
-      return "Right: m = " + count(arg(o, 0)) + " and k = " + arg(o, 1) + " (the formula gives m = " + arg(o, 2) + ").";
+      return fill(tr("Right: m = %s and k = %s (the formula gives m = %s)."), {count(a0), a1, a2});
     case Code::task_sizing_m_wrong:
-      return "m = " + count(arg(o, 0)) + " is " + arg(o, 2) + " " + (arg(o, 1) == "larger" ? "larger" : "smaller") +
-             " than the formula gives. Compute −n·ln p / (ln 2)² again.";
+      return a1 == "larger"
+                 ? fill(tr("m = %s is %s larger than the formula gives. Compute −n·ln p / (ln 2)² again."), {count(a0), a2})
+                 : fill(tr("m = %s is %s smaller than the formula gives. Compute −n·ln p / (ln 2)² again."), {count(a0), a2});
     case Code::task_sizing_k_wrong:
-      return "m is right, but k = " + arg(o, 0) + " is not the best k for m = " + count(arg(o, 1)) + ": use k = (m/n)·ln 2.";
+      return fill(tr("m is right, but k = %s is not the best k for m = %s: use k = (m/n)·ln 2."), {a0, count(a1)});
     case Code::task_labels_missing:
-      return "Label every word first: " + plural(arg(o, 0), "word is", "words are") + " not labelled yet.";
+      return fill(trn("Label every word first: %s word is not labelled yet.",
+                      "Label every word first: %s words are not labelled yet.", number(a0)),
+                  {count(a0)});
     case Code::task_labels_right:
-      return "All " + count(arg(o, 0)) + " right. Only a look into the list itself could tell you which \"possibly\" words are real.";
+      return fill(tr("All %s right. Only a look into the list itself could tell you which \"possibly\" words are real."),
+                  {count(a0)});
     case Code::task_labels_wrong:
-      return count(arg(o, 0)) + " of " + count(arg(o, 1)) +
-             " right. A \"possibly\" looks the same for a member and a false positive.";
-    case Code::task_remove_variant: return "Switch to the counting variant first: only it can remove a word.";
-    case Code::task_remove_absent: return quoted(arg(o, 0)) + " is not a word of this filter: remove one that was added.";
+      return fill(tr("%s of %s right. A \"possibly\" looks the same for a member and a false positive."),
+                  {count(a0), count(a1)});
+    case Code::task_remove_variant: return tr("Switch to the counting variant first: only it can remove a word.");
+    case Code::task_remove_absent:
+      return fill(tr("%s is not a word of this filter: remove one that was added."), {quoted(a0)});
     case Code::task_remove_right:
-      return "Removed " + quoted(arg(o, 0)) + ", and all " + count(arg(o, 1)) + " other words still answer \"possibly\".";
+      return fill(tr("Removed %s, and all %s other words still answer \"possibly\"."), {quoted(a0), count(a1)});
     case Code::task_remove_broke:
-      return "Removing " + quoted(arg(o, 0)) + " broke " + arg(o, 1) + ": they now answer \"definitely not\".";
+      return fill(tr("Removing %s broke %s: they now answer \"definitely not\"."), {quoted(a0), a1});
     case Code::task_reads_right:
-      return "Right: the simulation read files " + count(arg(o, 1)) + " times (without filters: " + count(arg(o, 2)) + ").";
+      return fill(tr("Right: the simulation read files %s times (without filters: %s)."), {count(a1), count(a2)});
     case Code::task_reads_wrong:
-      return "You said " + count(arg(o, 0)) + ": the simulation read files clearly " +
-             (arg(o, 1) == "higher" ? "more" : "less") + " often.";
+      return a1 == "higher" ? fill(tr("You said %s: the simulation read files clearly more often."), {count(a0)})
+                            : fill(tr("You said %s: the simulation read files clearly less often."), {count(a0)});
     case Code::task_answer_shown: return "";
+    case Code::language_loading: return "";
+    case Code::language_failed:
+      return fill(tr("The texts in %s did not load (%s)."), {a0, a1});
   }
   return "";
 }

@@ -14,6 +14,7 @@
 #include <imgui_internal.h>  // SetItemUsingMouseWheel, IsMouseDragPastThreshold
 
 #include "actions.h"
+#include "i18n.h"
 #include "ui.h"
 
 namespace bloomlab::app {
@@ -72,11 +73,11 @@ void legend() {
     ImGui::SameLine(0, 6 * ui_scale());
     ImGui::TextUnformatted(label);
   };
-  swatch(pal.set_bit, 0, "1 (set)");
+  swatch(pal.set_bit, 0, tr("1 (set)"));
   swatch(pal.unset_bit, 0, "0");
-  swatch(pal.unset_bit, pal.current, "the word's bits");
-  swatch(pal.unset_bit, pal.zero_bit, "its 0 bits");
-  swatch(pal.unset_bit, pal.hovered_word, "hovered word");
+  swatch(pal.unset_bit, pal.current, tr("the word's bits"));
+  swatch(pal.unset_bit, pal.zero_bit, tr("its 0 bits"));
+  swatch(pal.unset_bit, pal.hovered_word, tr("hovered word"));
 }
 
 // --- m <= kMaxCellBits: rectangles -------------------------------------------------------------
@@ -247,10 +248,10 @@ void zoom_and_pan(AppState& s, ImVec2 min, ImVec2 size) {
 // − / + / reset buttons: zoom without a wheel or two fingers.
 void zoom_buttons(AppState& s) {
   if (ImGui::SmallButton("−##zoom")) dispatch(s, act::ZoomBits{1 / 1.5f});
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Zoom out (Ctrl+wheel, pinch)");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Zoom out (Ctrl+wheel, pinch)"));
   ImGui::SameLine();
   if (ImGui::SmallButton("+##zoom")) dispatch(s, act::ZoomBits{1.5f});
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Zoom in (Ctrl+wheel, pinch)");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Zoom in (Ctrl+wheel, pinch)"));
   ImGui::SameLine();
   ImGui::BeginDisabled(s.bits.zoom == 1.0f);
   if (ImGui::SmallButton("1:1##zoom")) dispatch(s, act::ResetBitsView{});
@@ -310,12 +311,12 @@ void draw_texture(AppState& s, Host& host, const Highlights& h) {
     dispatch(s, act::PinBit{v.hovered_bit});
   zoom_buttons(s);
   ImGui::SameLine();
+  const std::string texels = fill(tr("%s as %s × %s texels"), {bits_text(m), std::to_string(v.texture_cols),
+                                                                   std::to_string(v.texture_rows)});
+  const std::string each = v.texture_bucket > 1 ? fill(tr(", %s each"), {bits_text(v.texture_bucket)}) : "";
   ImGui::PushTextWrapPos(0.0f);  // wraps at the card's edge, under the buttons' row
-  ImGui::TextDisabled("%s bits as %d × %d texels%s · zoom ×%.1f · Ctrl+wheel or pinch to zoom, drag "
-                      "to pan, double-click to reset",
-                      with_commas(m).c_str(), v.texture_cols, v.texture_rows,
-                      v.texture_bucket > 1 ? (", " + with_commas(v.texture_bucket) + " bits each").c_str() : "",
-                      double(zoom));
+  ImGui::TextDisabled("%s", fill(tr("%s%s · zoom ×%s · Ctrl+wheel or pinch to zoom, drag to pan, double-click to reset"),
+                                 {texels, each, format_decimal(double(zoom), 1)}).c_str());
   ImGui::PopTextWrapPos();
 }
 
@@ -326,16 +327,15 @@ void readout(AppState& s) {
   const int64_t shown = v.hovered_bit >= 0 ? v.hovered_bit : s.bits.pinned_bit;
   const Filter& f = shown_set(s).filter();
   if (shown < 0 || uint64_t(shown) >= f.bit_count()) {
-    ImGui::TextDisabled("Hover or tap a bit to see which words set it.");
+    ImGui::TextDisabled("%s", tr("Hover or tap a bit to see which words set it."));
     return;
   }
   const auto bit = uint64_t(shown);
   if (v.texture_bucket > 1 && f.bit_count() > kMaxCellBits) {
     uint64_t set = 0;
     for (uint64_t b = bit; b < std::min(f.bit_count(), bit + v.texture_bucket); ++b) set += f.bit(b);
-    ImGui::TextWrapped("bits %s – %s: %s of %s set", with_commas(bit).c_str(),
-                with_commas(bit + v.texture_bucket - 1).c_str(), with_commas(set).c_str(),
-                with_commas(v.texture_bucket).c_str());
+    ImGui::TextWrapped("%s", fill(tr("bits %s – %s: %s of %s set"), {with_commas(bit), with_commas(bit + v.texture_bucket - 1),
+                                                                   with_commas(set), with_commas(v.texture_bucket)}).c_str());
     return;
   }
   if (v.setters_bit != shown || v.setters_version != s.version) {
@@ -344,15 +344,15 @@ void readout(AppState& s) {
     v.setters_version = s.version;
   }
   if (!f.bit(bit)) {
-    ImGui::TextWrapped("bit %s is 0: no word set it.", with_commas(bit).c_str());
+    ImGui::TextWrapped("%s", fill(tr("bit %s is 0: no word set it."), {with_commas(bit)}).c_str());
     return;
   }
   std::string names;
   for (size_t i = 0; i < std::min(v.setters.size(), kSettersListed); ++i)
     names += (i ? ", " : "") + actions::shown_word(s, shown_set(s).words()[v.setters[i]], 24);
   if (v.setters.size() > kSettersListed) names += ", …";
-  ImGui::TextWrapped("bit %s is 1, set by %zu word%s: %s", with_commas(bit).c_str(), v.setters.size(),
-                     v.setters.size() == 1 ? "" : "s", names.c_str());
+  ImGui::TextWrapped("%s", fill(trn("bit %s is 1, set by %s word: %s", "bit %s is 1, set by %s words: %s", v.setters.size()),
+                                {with_commas(bit), with_commas(v.setters.size()), names}).c_str());
 }
 
 }  // namespace
@@ -360,12 +360,11 @@ void readout(AppState& s) {
 void panel_bits(AppState& s, Host& host) {
   const Filter& f = shown_set(s).filter();
   const uint64_t m = f.bit_count();
-  const std::string hint = with_commas(m) + " bits, " + with_commas(f.bits_set()) + " set (" +
-                           format_percent(double(f.bits_set()) / double(m)) +
-                           "). Adding a word sets its k bits to 1; a query checks them.";
-  begin_card("Bit array", hint.c_str(),
-             "Each word sets k bits. After n words a bit is still 0 with probability "
-             "(1 − 1/m)^(kn) ≈ e^(−kn/m), so the expected fill is 1 − e^(−kn/m).");
+  const std::string hint = fill(tr("%s, %s set (%s). Adding a word sets its k bits to 1; a query checks them."),
+                                {bits_text(m), with_commas(f.bits_set()), format_percent(double(f.bits_set()) / double(m))});
+  begin_card(tr("Bit array"), hint.c_str(),
+             tr("Each word sets k bits. After n words a bit is still 0 with probability "
+             "(1 − 1/m)^(kn) ≈ e^(−kn/m), so the expected fill is 1 − e^(−kn/m)."));
   if (!ui_compact()) legend();  // a slide keeps its room for the cells
   const Highlights h = highlights(s);
   if (m <= kMaxCellBits) {

@@ -13,6 +13,7 @@
 
 #include "actions.h"
 #include "core/word_list.h"
+#include "i18n.h"
 #include "ui.h"
 
 namespace bloomlab::app {
@@ -25,7 +26,7 @@ void memory_chart(AppState& s) {
   const actions::MemoryFigures m = actions::memory_figures(s);
   const ImVec2 top = ImGui::GetCursorScreenPos();
   const float width = ImGui::GetContentRegionAvail().x;
-  ImGui::TextUnformatted("Memory (log scale)");
+  ImGui::TextUnformatted(tr("Memory (log scale)"));
   const std::string python = "Python set (article, " + std::string(m.python_version) + ")";
   struct Bar { std::string label; uint64_t bytes; ImU32 colour; const char* tip; };
   const Bar bars[] = {
@@ -72,14 +73,14 @@ void memory_chart(AppState& s) {
     ImGui::TextUnformatted(format_bytes(b.bytes).c_str());
   }
   if (m.filter_bytes > 0) {
-    char line[200];
-    std::snprintf(line, sizeof line,
-                  "The filter is %.0f× smaller than the Python set, %.0f× smaller than the C++ hash "
-                  "set, and %.0f%% of the list as text; it cannot give a word back.",
-                  double(m.python_set_bytes) / double(m.filter_bytes),
-                  double(m.hash_set_bytes) / double(m.filter_bytes),
-                  100.0 * double(m.filter_bytes) / double(std::max<uint64_t>(m.list_text_bytes, 1)));
-    hint_text(line);
+    // TRANSLATORS: the last %s is a percentage with its sign ("31%", "31 %").
+    const std::string line =
+        fill(tr("The filter is %s× smaller than the Python set, %s× smaller than the C++ hash set, and %s of "
+                "the list as text; it cannot give a word back."),
+             {format_decimal(double(m.python_set_bytes) / double(m.filter_bytes), 0),
+              format_decimal(double(m.hash_set_bytes) / double(m.filter_bytes), 0),
+              format_whole_percent(double(m.filter_bytes) / double(std::max<uint64_t>(m.list_text_bytes, 1)))});
+    hint_text(line.c_str());
   }
   const ImVec2 end = ImGui::GetItemRectMax();
   s.layout.memory_chart = ScreenRect{top.x, top.y, width, end.y - top.y};
@@ -89,30 +90,30 @@ void memory_chart(AppState& s) {
 
 void panel_check(AppState& s, Host& /*host*/) {
   const bool passwords = s.preset == "passwords";
-  begin_card("Check a password",
-             passwords ? "Is it among the 10,000 most common leaked passwords?"
-                       : "Queries the filter above. Load the 10k leaked passwords for the real thing.",
-             "\"Definitely not\" is certain: one of its k bits is 0, and no added word could have "
+  begin_card(tr("Check a password"),
+             passwords ? tr("Is it among the 10,000 most common leaked passwords?")
+                       : tr("Queries the filter above. Load the 10k leaked passwords for the real thing."),
+             tr("\"Definitely not\" is certain: one of its k bits is 0, and no added word could have "
              "left it 0.\n\"Possibly\" can be wrong: all k bits may have been set by other words "
-             "(a false positive).");
+             "(a false positive)."));
   if (!passwords) {
-    if (ImGui::Button("Load the 10k leaked passwords")) dispatch(s, act::LoadPreset{"passwords"});
+    if (ImGui::Button(tr("Load the 10k leaked passwords"))) dispatch(s, act::LoadPreset{"passwords"});
   }
   std::string text = s.check_input;
   ImGui::SetNextItemWidth(-1);
-  if (ImGui::InputTextWithHint("##check", "a password to check…", &text))
+  if (ImGui::InputTextWithHint("##check", tr("a password to check…"), &text))
     dispatch(s, act::SetCheckInput{text});
   show_note(s.note(NoteSlot::check));
   if (!s.check_input.empty() && !s.pending.active()) {
     const Explained& e = actions::checked_query(s);
     const bool maybe = e.verdict == Verdict::possibly;
-    chip(maybe ? "POSSIBLY LEAKED" : "DEFINITELY NOT LEAKED", maybe ? palette().set_bit : palette().ok,
+    chip(maybe ? tr("POSSIBLY LEAKED") : tr("DEFINITELY NOT LEAKED"), maybe ? palette().set_bit : palette().ok,
          IM_COL32(20, 20, 24, 255));
     ImGui::SameLine();
     ImGui::AlignTextToFramePadding();
     const std::string sentence = actions::verdict_sentence(s, e);
     ImGui::TextWrapped("%s", sentence.c_str());
-    if (!is_valid_utf8(s.check_input)) ImGui::TextDisabled("Not valid UTF-8: hashed as bytes.");
+    if (!is_valid_utf8(s.check_input)) ImGui::TextDisabled("%s", tr("Not valid UTF-8: hashed as bytes."));
   }
   ImGui::Spacing();
   memory_chart(s);

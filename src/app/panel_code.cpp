@@ -10,6 +10,8 @@
 #include <vector>
 
 #include "actions.h"
+#include "i18n.h"
+#include "outcome_text.h"
 #include "ui.h"
 
 namespace bloomlab::app {
@@ -100,15 +102,27 @@ struct CodeCache {
 }  // namespace
 
 void panel_code(AppState& s, Host& /*host*/) {
-  begin_card("Code",
-             "A complete program for this filter, to run at home: it prints each word's verdict and "
-             "positions, the bits set and the false positives, as here.",
-             "Python: python3 bloom.py   Go: go run bloom.go\nJavaScript: node bloom.js   "
-             "C++: g++ -O2 -std=c++17 bloom.cpp -o bloom && ./bloom");
+  begin_card(tr("Code"),
+             tr("A complete program for this filter, to run at home: it prints each word's verdict and "
+             "positions, the bits set and the false positives, as here."),
+             tr("Python: python3 bloom.py   Go: go run bloom.go\nJavaScript: node bloom.js   "
+             "C++: g++ -O2 -std=c++17 bloom.cpp -o bloom && ./bloom"));
   const Language current = s.view.code_language;
   for (Language l : kAllLanguages) {
     if (l != kAllLanguages[0]) same_line_if_fits(ImGui::CalcTextSize(language_title(l)).x + ImGui::GetFrameHeight() * 2);
     if (ImGui::RadioButton(language_title(l), l == current)) dispatch(s, act::SetCodeLanguage{l});
+  }
+  // The templates, where they are fetched (web): asked for when the panel first shows.
+  if (!actions::program_templates(s)) {
+    if (!s.code_templates_requested) dispatch(s, act::LoadCode{});
+    if (s.code_templates_error.empty()) {
+      hint_text(outcome_text(Outcome{Code::code_loading, {}, false}).c_str());
+    } else {
+      show_note(Outcome{Code::code_failed, {s.code_templates_error}, true});
+      if (ImGui::Button(tr("Try again"))) dispatch(s, act::LoadCode{});
+    }
+    end_card();
+    return;
   }
   static CodeCache cache;
   if (cache.version != s.version || cache.word != s.word_input || cache.probes != s.probes ||
@@ -117,14 +131,14 @@ void panel_code(AppState& s, Host& /*host*/) {
     cache.word = s.word_input;
     cache.probes = s.probes;
     cache.language = current;
-    cache.text = actions::code_program(s, current);
+    cache.text = actions::code_program(s, current).value_or("");
     cache.line_starts.assign(1, 0);
     for (size_t i = 0; i + 1 < cache.text.size(); ++i)
       if (cache.text[i] == '\n') cache.line_starts.push_back(i + 1);
   }
-  if (ImGui::Button("Copy")) dispatch(s, act::CopyText{cache.text, 2});
+  if (ImGui::Button(tr("Copy"))) dispatch(s, act::CopyText{cache.text, 2});
   ImGui::SameLine();
-  const std::string download = std::string("Download ") + language_file_name(current);
+  const std::string download = with_id(fill(tr("Download %s"), {language_file_name(current)}).c_str(), "##download");
   if (ImGui::Button(download.c_str())) dispatch(s, act::SaveCode{});
   const Outcome& note = s.note(NoteSlot::exports);
   if (note.code == Code::copied && note.args.size() == 1 && note.args[0] == "2") {
@@ -133,8 +147,10 @@ void panel_code(AppState& s, Host& /*host*/) {
   }
   const ProgramSpec spec = actions::code_spec(s);
   if (!spec.words_file.empty())
-    hint_text(("It reads the words from " + spec.words_file + " (one a line), beside the program" +
-               (spec.words_file == "passwords-10k.txt" ? ": the 10k list this page loads." : ".")).c_str());
+    hint_text(fill(spec.words_file == "passwords-10k.txt"
+                       ? tr("It reads the words from %s (one a line), beside the program: the 10k list this page loads.")
+                       : tr("It reads the words from %s (one a line), beside the program."),
+                   {spec.words_file}).c_str());
   if (const std::string differs = actions::code_differs(s); !differs.empty())
     text_coloured(palette().zero_bit, differs.c_str());
   draw_code(current, cache.text, cache.line_starts);

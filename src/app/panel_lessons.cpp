@@ -11,6 +11,7 @@
 #include "actions.h"
 #include "lessons.h"
 #include "outcome_text.h"
+#include "i18n.h"
 #include "ui.h"
 
 namespace bloomlab::app {
@@ -67,7 +68,7 @@ void candidates(AppState& s, const LessonTask& /*task*/) {
   TaskState& t = s.lessons.task;
   const bool reveal = t.solved || t.answer_shown || t.wrong > 0;
   if (t.candidates.empty()) {
-    hint_text("Drawing words… (the list must be loaded first)");
+    hint_text(tr("Drawing words… (the list must be loaded first)"));
     return;
   }
   // Each word with "yes" / "no" (in the list?). A slide has less room: one button that goes
@@ -77,12 +78,15 @@ void candidates(AppState& s, const LessonTask& /*task*/) {
   float word_w = 0;
   for (const Candidate& c : t.candidates)
     word_w = std::max(word_w, ImGui::CalcTextSize(actions::shown_word(s, c.word, 24).c_str()).x);
-  const float buttons = compact ? ImGui::CalcTextSize("yes").x + 2 * st.FramePadding.x
-                                : ImGui::CalcTextSize("yesno").x + 4 * st.FramePadding.x + st.ItemSpacing.x;
-  const float mark = ImGui::CalcTextSize(reveal ? (compact ? "✓" : "✓ false positive") : "✓").x;
+  const float buttons = compact ? std::max(ImGui::CalcTextSize(tr("yes")).x, ImGui::CalcTextSize(tr("no")).x) + 2 * st.FramePadding.x
+                                : ImGui::CalcTextSize(tr("yes")).x + ImGui::CalcTextSize(tr("no")).x + 4 * st.FramePadding.x + st.ItemSpacing.x;
+  float truth_w = 0;
+  for (const char* truth : {tr("in the list"), tr("false positive"), tr("definitely not")})
+    truth_w = std::max(truth_w, ImGui::CalcTextSize(truth).x);
+  const float mark = reveal && !compact ? ImGui::CalcTextSize("✓ ").x + truth_w : ImGui::CalcTextSize("✓").x;
   const float one = word_w + buttons + mark + (compact ? 4 : 6) * st.CellPadding.x + (compact ? 0 : 2 * st.ItemSpacing.x);
   const int per_row = ImGui::GetContentRegionAvail().x >= 2 * one ? 2 : 1;
-  hint_text("In the list?");
+  hint_text(tr("In the list?"));
   if (compact) ImGui::PushStyleVar(ImGuiStyleVar_CellPadding, ImVec2(st.CellPadding.x, 1));
   const bool table = ImGui::BeginTable("candidates", 3 * per_row, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg);
   if (compact) ImGui::PopStyleVar();
@@ -96,13 +100,13 @@ void candidates(AppState& s, const LessonTask& /*task*/) {
     ImGui::TextUnformatted(actions::shown_word(s, c.word, 24).c_str());
     ImGui::TableNextColumn();
     if (compact) {
-      const char* now = c.label == 1 ? "yes" : c.label == 0 ? "no" : " ? ";
-      if (ImGui::SmallButton(now)) dispatch(s, act::LabelCandidate{i, c.label != 1});
+      const std::string now = with_id(c.label == 1 ? tr("yes") : c.label == 0 ? tr("no") : " ? ", "##label");
+      if (ImGui::SmallButton(now.c_str())) dispatch(s, act::LabelCandidate{i, c.label != 1});
     } else {
       for (int label : {1, 0}) {
         const bool on = c.label == label;
         if (on) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
-        if (ImGui::SmallButton(label ? "yes" : "no")) dispatch(s, act::LabelCandidate{i, label == 1});
+        if (ImGui::SmallButton(with_id(label ? tr("yes") : tr("no"), label ? "##yes" : "##no").c_str())) dispatch(s, act::LabelCandidate{i, label == 1});
         if (on) ImGui::PopStyleColor();
         if (label) ImGui::SameLine();
       }
@@ -114,13 +118,13 @@ void candidates(AppState& s, const LessonTask& /*task*/) {
     } else if (reveal && c.label >= 0) {
       const bool ok = (c.label == 1) == c.member;
       const Explained e = actions::query(s, c.word);
-      const char* truth = c.member ? "in the list" : e.verdict == Verdict::possibly ? "false positive" : "definitely not";
+      const char* truth = c.member ? tr("in the list") : e.verdict == Verdict::possibly ? tr("false positive") : tr("definitely not");
       text_coloured(ok ? palette().ok : palette().error, (std::string(ok ? "✓ " : "✗ ") + truth).c_str());
     }
     ImGui::PopID();
   }
   ImGui::EndTable();
-  if (ImGui::Button("Check my labels"))
+  if (ImGui::Button(tr("Check my labels")))
     dispatch(s, act::AnswerTask{LessonAnswer{}});
   s.layout.lesson_check_button = last_item_rect();
 }
@@ -130,18 +134,18 @@ void draw_task(AppState& s, const LessonStep& st) {
   TaskState& t = s.lessons.task;
   ImGui::Separator();
   ImGui::PushStyleColor(ImGuiCol_Text, palette().set_bit);
-  ImGui::TextWrapped("Task: %s", lesson_text(s, task.prompt).c_str());
+  ImGui::TextWrapped("%s", fill(tr("Task: %s"), {lesson_text(s, task.prompt)}).c_str());
   ImGui::PopStyleColor();
   switch (task.kind) {
-    case TaskKind::false_positive: answer_box(s, task, "word##answer", "Check"); break;
-    case TaskKind::remove_safely: answer_box(s, task, "word##answer", "Remove and check"); break;
-    case TaskKind::predict: answer_box(s, task, "%##answer", "Check"); break;
-    case TaskKind::best_k: answer_box(s, task, "k##answer", "Check"); break;
-    case TaskKind::reads: answer_box(s, task, "reads##answer", "Check"); break;
+    case TaskKind::false_positive: answer_box(s, task, with_id(tr("word"), "##answer").c_str(), tr("Check")); break;
+    case TaskKind::remove_safely: answer_box(s, task, with_id(tr("word"), "##answer").c_str(), tr("Remove and check")); break;
+    case TaskKind::predict: answer_box(s, task, "%##answer", tr("Check")); break;
+    case TaskKind::best_k: answer_box(s, task, "k##answer", tr("Check")); break;
+    case TaskKind::reads: answer_box(s, task, with_id(tr("reads"), "##answer").c_str(), tr("Check")); break;
     case TaskKind::sizing: {
       const FilterParams& p = s.set.params();
-      const std::string label = "Check my filter: m = " + with_commas(p.m) + ", k = " + std::to_string(p.k);
-      if (ImGui::Button(label.c_str())) dispatch(s, act::AnswerTask{LessonAnswer{}});
+      const std::string label = fill(tr("Check my filter: m = %s, k = %s"), {with_commas(p.m), std::to_string(p.k)});
+      if (ImGui::Button(with_id(label.c_str(), "##sizing").c_str())) dispatch(s, act::AnswerTask{LessonAnswer{}});
       s.layout.lesson_check_button = last_item_rect();
       break;
     }
@@ -159,29 +163,32 @@ void draw_task(AppState& s, const LessonStep& st) {
   feedback(t);
   for (int i = 0; i < t.hints_shown && size_t(i) < task.hints.size(); ++i) {
     ImGui::PushStyleColor(ImGuiCol_Text, palette().text_dim);
-    ImGui::TextWrapped("Hint: %s", lesson_text(s, task.hints[size_t(i)]).c_str());
+    ImGui::TextWrapped("%s", fill(tr("Hint: %s"), {lesson_text(s, task.hints[size_t(i)])}).c_str());
     ImGui::PopStyleColor();
   }
   if (t.answer_shown && !task.answer.empty()) {
-    ImGui::TextWrapped("Answer: %s", lesson_text(s, task.answer).c_str());
+    ImGui::TextWrapped("%s", fill(tr("Answer: %s"), {lesson_text(s, task.answer)}).c_str());
   }
   if (!t.solved && !t.answer_shown) {
     if (size_t(t.hints_shown) < task.hints.size()) {
-      if (ImGui::SmallButton("Hint")) dispatch(s, act::ShowTaskHint{});
+      if (ImGui::SmallButton(tr("Hint"))) dispatch(s, act::ShowTaskHint{});
       ImGui::SameLine();
     }
-    if (ImGui::SmallButton("Show the answer")) dispatch(s, act::ShowTaskAnswer{});
+    if (ImGui::SmallButton(tr("Show the answer"))) dispatch(s, act::ShowTaskAnswer{});
   }
 }
 
 void draw_list(AppState& s) {
-  if (!builtin_lessons_ready()) {  // the web build fetches the texts when the panel first shows
-    if (!s.lessons.library_requested) dispatch(s, act::LoadLessons{});
-    if (s.lessons.library_error.empty()) {
+  // The texts are fetched when the panel first shows (web), and in each language shown after.
+  if (!builtin_lessons_ready(lessons_lang(s))) {
+    const LessonState::Texts& texts = lesson_texts(s);
+    if (!texts.requested) dispatch(s, act::LoadLessons{});
+    if (texts.error.empty()) {
       if (s.lessons.note.code != Code::lessons_loading) hint_text(outcome_text(Outcome{Code::lessons_loading, {}, false}).c_str());
     } else {
-      if (s.lessons.note.code != Code::lessons_failed) show_note(Outcome{Code::lessons_failed, {s.lessons.library_error}, true});
-      if (ImGui::Button("Try again")) dispatch(s, act::LoadLessons{});
+      if (s.lessons.note.code != Code::lessons_failed)
+        show_note(Outcome{Code::lessons_failed, {texts.error}, true});
+      if (ImGui::Button(tr("Try again"))) dispatch(s, act::LoadLessons{});
     }
   }
   const auto lessons = all_lessons(s);
@@ -193,15 +200,16 @@ void draw_list(AppState& s) {
     if (ImGui::Button(label.c_str())) dispatch(s, act::OpenLesson{l.id, 1});
     if (progress.reached) {
       ImGui::SameLine();
-      const std::string mark = progress.done() ? "✓ done" : std::to_string(progress.reached) + "/" + std::to_string(l.steps.size()) + " seen";
+      const std::string mark = progress.done() ? "✓ " + std::string(tr("done"))
+                                               : fill(tr("%s/%s seen"), {std::to_string(progress.reached), std::to_string(l.steps.size())});
       text_coloured(progress.done() ? palette().ok : palette().text_dim, mark.c_str());
     }
     if (!l.summary.empty() && !ui_compact()) hint_text(l.summary.c_str());
     ImGui::PopID();
   }
   ImGui::Spacing();
-  if (!s.view.embed && ImGui::Button("Open a lesson file…")) dispatch(s, act::OpenFile{});
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("A lesson you wrote (format: assets/lessons/FORMAT.md); you can also drop it on the page");
+  if (!s.view.embed && ImGui::Button(tr("Open a lesson file…"))) dispatch(s, act::OpenFile{});
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("A lesson you wrote (format: assets/lessons/FORMAT.md); you can also drop it on the page"));
 }
 
 }  // namespace
@@ -215,15 +223,16 @@ void panel_lessons(AppState& s, Host& /*host*/) {
   // normal text size (never below), and grows back when there is room.
   const bool slide = ui_compact() && lesson;
   if (slide) ImGui::SetWindowFontScale(s.memory.lesson_fit);
-  begin_card("Lessons", lesson ? nullptr : "The articles' story in steps, with tasks the app checks", nullptr);
+  begin_card(tr("Lessons"), lesson ? nullptr : tr("The articles' story in steps, with tasks the app checks"), nullptr);
   show_note(s.lessons.note);
   if (!lesson || !st) {
     draw_list(s);
   } else {
     const auto lessons = all_lessons(s);
     const int steps = int(lesson->steps.size());
-    hint_text(("Lesson " + std::to_string(s.lessons.current + 1) + " of " + std::to_string(lessons.size()) + " · " +
-               lesson->title + " · step " + std::to_string(s.lessons.step + 1) + " of " + std::to_string(steps)).c_str());
+    hint_text(fill(tr("Lesson %s of %s · %s · step %s of %s"),
+                   {std::to_string(s.lessons.current + 1), std::to_string(lessons.size()), lesson->title,
+                    std::to_string(s.lessons.step + 1), std::to_string(steps)}).c_str());
     ImGui::PushStyleColor(ImGuiCol_Text, palette().current);
     ImGui::TextWrapped("%s", st->title.c_str());
     ImGui::PopStyleColor();
@@ -237,21 +246,21 @@ void panel_lessons(AppState& s, Host& /*host*/) {
     if (st->task.kind != TaskKind::none) draw_task(s, *st);
     ImGui::Separator();
     ImGui::BeginDisabled(s.lessons.step == 0);
-    if (ImGui::Button("◀ Back")) dispatch(s, act::LessonGo{-1});
+    if (ImGui::Button(tr("◀ Back"))) dispatch(s, act::LessonGo{-1});
     ImGui::EndDisabled();
     ImGui::SameLine();
     const bool last = s.lessons.step + 1 == steps;
     const bool more = s.lessons.current + 1 < int(lessons.size());
     ImGui::BeginDisabled(last && !more);
-    if (ImGui::Button(last ? "Next lesson ▶" : "Next ▶")) dispatch(s, act::LessonGo{+1});
+    if (ImGui::Button(with_id(last ? tr("Next lesson ▶") : tr("Next ▶"), "##next").c_str())) dispatch(s, act::LessonGo{+1});
     ImGui::EndDisabled();
     s.layout.lesson_next_button = last_item_rect();
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("PageDown or → (PageUp or ← goes back)");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("PageDown or → (PageUp or ← goes back)"));
     same_line_if_fits(120 * ui_scale());
-    if (ImGui::Button("Reset this step")) dispatch(s, act::ResetLessonStep{});
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("The step's filter and words again (Undo goes back too)");
+    if (ImGui::Button(tr("Reset this step"))) dispatch(s, act::ResetLessonStep{});
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("The step's filter and words again (Undo goes back too)"));
     same_line_if_fits(100 * ui_scale());
-    if (ImGui::Button("All lessons")) dispatch(s, act::OpenLesson{"", 1});
+    if (ImGui::Button(tr("All lessons"))) dispatch(s, act::OpenLesson{"", 1});
   }
   end_card();
   const float height = ImGui::GetCursorScreenPos().y - top.y;

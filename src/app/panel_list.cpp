@@ -5,6 +5,7 @@
 #include <imgui_stdlib.h>
 
 #include "actions.h"
+#include "i18n.h"
 #include "ui.h"
 
 namespace bloomlab::app {
@@ -21,28 +22,28 @@ void report_table(const WordListReport& r) {
     if (bad && value > 0) text_coloured(palette().error, with_commas(value).c_str());
     else ImGui::TextUnformatted(with_commas(value).c_str());
   };
-  row("lines", r.lines);
-  row("words", words);
-  row("duplicates dropped", r.duplicates);
-  row("empty lines skipped", r.empty_lines);
-  row("invalid UTF-8 lines", r.invalid_utf8_lines, true);
-  row("lines with NUL bytes", r.nul_lines, true);
+  row(tr("lines"), r.lines);
+  row(tr("words"), words);
+  row(tr("duplicates dropped"), r.duplicates);
+  row(tr("empty lines skipped"), r.empty_lines);
+  row(tr("invalid UTF-8 lines"), r.invalid_utf8_lines, true);
+  row(tr("lines with NUL bytes"), r.nul_lines, true);
   ImGui::EndTable();
 }
 
 }  // namespace
 
 void panel_list(AppState& s, Host& /*host*/) {
-  begin_card("Your own words",
-             "Open a text file, drop one on the page, or paste a list: one word per line.",
-             "A list is read as UTF-8 lines; \"\\r\\n\" and \"\\n\" both end a line; empty lines\n"
-             "are skipped; duplicates count once. Invalid UTF-8 is hashed as raw bytes and reported.");
-  if (ImGui::Button("Open file…")) dispatch(s, act::OpenFile{});
+  begin_card(tr("Your own words"),
+             tr("Open a text file, drop one on the page, or paste a list: one word per line."),
+             tr("A list is read as UTF-8 lines; \"\\r\\n\" and \"\\n\" both end a line; empty lines\n"
+             "are skipped; duplicates count once. Invalid UTF-8 is hashed as raw bytes and reported."));
+  if (ImGui::Button(tr("Open file…"))) dispatch(s, act::OpenFile{});
   s.layout.open_file_button = last_item_rect();
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("A text file, one word per line (or drop it on the page)");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("A text file, one word per line (or drop it on the page)"));
   ImGui::SameLine();
-  if (ImGui::Button("Clear words")) dispatch(s, act::ClearWords{});
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Empties the filter; Undo (Ctrl+Z) brings the words back");
+  if (ImGui::Button(tr("Clear words"))) dispatch(s, act::ClearWords{});
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Empties the filter; Undo (Ctrl+Z) brings the words back"));
   const float lines = s.view.touch ? 4.0f : 5.0f;
   std::string paste = s.paste_input;
   if (ImGui::InputTextMultiline("##paste", &paste,
@@ -54,10 +55,10 @@ void panel_list(AppState& s, Host& /*host*/) {
     const ImVec2 min = ImGui::GetItemRectMin();
     const ImGuiStyle& st = ImGui::GetStyle();
     ImGui::GetWindowDrawList()->AddText(ImVec2(min.x + st.FramePadding.x, min.y + st.FramePadding.y),
-                                        palette().text_dim, "paste a list here, one word per line");
+                                        palette().text_dim, tr("paste a list here, one word per line"));
   }
   ImGui::BeginDisabled(s.paste_input.empty());
-  if (ImGui::Button("Add these words")) dispatch(s, act::AddPastedList{});
+  if (ImGui::Button(tr("Add these words"))) dispatch(s, act::AddPastedList{});
   s.layout.add_list_button = last_item_rect();
   ImGui::EndDisabled();
   show_note(s.note(NoteSlot::list));

@@ -11,6 +11,7 @@
 #include "lessons.h"
 #include "core/design.h"
 #include "core/theory.h"
+#include "i18n.h"
 #include "ui.h"
 
 #include <imgui_stdlib.h>
@@ -22,24 +23,35 @@ constexpr uint64_t kSliderMinBits = 8, kSliderMaxBits = uint64_t{1} << 24;
 
 double unit_bits(SizeUnit u) { return u == SizeUnit::bytes ? 8.0 : u == SizeUnit::kib ? 8192.0 : 1.0; }
 
+// The labels' column: as wide as the longest label in this language.
+float label_width() {
+  float w = 0;
+  for (const char* label : {"m", "k", "n0", "p0", "s", "r"}) w = std::max(w, ImGui::CalcTextSize(label).x);
+  for (const char* label : {tr("variant"), tr("scheme"), tr("counters")}) w = std::max(w, ImGui::CalcTextSize(label).x);
+  return w + 16 * ui_scale();
+}
+
 // Every control asks for parameters by one action; check_params judges the values.
 void ask(AppState& s, ParamsRequest r, bool continues_gesture = false) {
   dispatch(s, act::SetParams{r, continues_gesture});
 }
 
 void size_control(AppState& s, FilterParams p) {
-  static const char* const units[] = {"bits", "bytes", "KiB"};
-  const float label_w = ImGui::CalcTextSize("variant").x + 16 * ui_scale();
+  const char* const units[] = {tr("bits"), tr("bytes"), "KiB"};
+  const float label_w = label_width();
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted("m");
   ImGui::SameLine(label_w);
   const double unit = unit_bits(s.size_unit);
   double value = double(p.m) / unit;
-  // Room for 14 digits, less when the unit beside it would not fit (a slide, a phone); never
-  // under 7 digits.
-  const float unit_w = ImGui::CalcTextSize("bytes").x + 50 * ui_scale();
+  // Room for 14 digits, less when the unit beside it would not fit (a slide, a phone, a longer
+  // language's label column); never under 5 (a longer value scrolls in the field).
+  // The unit's combo: its longest name, the padding and the arrow button (measured, not guessed).
+  const float unit_w = std::max({ImGui::CalcTextSize(units[0]).x, ImGui::CalcTextSize(units[1]).x,
+                                 ImGui::CalcTextSize(units[2]).x}) +
+                       2 * ImGui::GetStyle().FramePadding.x + ImGui::GetFrameHeight();
   const float room = ImGui::GetContentRegionAvail().x - unit_w - ImGui::GetStyle().ItemSpacing.x;
-  ImGui::SetNextItemWidth(std::clamp(room, ImGui::CalcTextSize("0000000").x, ImGui::CalcTextSize("00000000000000").x));
+  ImGui::SetNextItemWidth(std::clamp(room, ImGui::CalcTextSize("00000").x, ImGui::CalcTextSize("00000000000000").x));
   ImGui::InputDouble("##m", &value, 0, 0, s.size_unit == SizeUnit::bits ? "%.0f" : "%.3f");
   if (ImGui::IsItemDeactivatedAfterEdit()) {
     ParamsRequest r;
@@ -61,7 +73,7 @@ void size_control(AppState& s, FilterParams p) {
   ImGui::Dummy(ImVec2(label_w - ImGui::GetStyle().ItemSpacing.x, 0));
   ImGui::SameLine(label_w);
   uint64_t m = std::clamp(p.m, kSliderMinBits, kSliderMaxBits);
-  const std::string shown = with_commas(p.m) + " bits";
+  const std::string shown = bits_text(p.m);
   ImGui::SetNextItemWidth(-1);
   if (ImGui::SliderScalar("##mslider", ImGuiDataType_U64, &m, &kSliderMinBits, &kSliderMaxBits, shown.c_str(),
                           ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp)) {
@@ -73,14 +85,14 @@ void size_control(AppState& s, FilterParams p) {
 }
 
 void hash_control(AppState& s, FilterParams p) {
-  const float label_w = ImGui::CalcTextSize("variant").x + 16 * ui_scale();
+  const float label_w = label_width();
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted("k");
   ImGui::SameLine(label_w);
   int k = int(p.k);
   const float input_w = ImGui::CalcTextSize("0000").x + ImGui::GetFrameHeight() * 2 + 16 * ui_scale();
   ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - input_w - ImGui::GetStyle().ItemSpacing.x);
-  const std::string shown = std::to_string(p.k) + " hashes";
+  const std::string shown = fill(trn("%s hash", "%s hashes", p.k), {std::to_string(p.k)});
   const bool slid = ImGui::SliderInt("##k", &k, 1, 24, shown.c_str());
   const bool dragging = slid && !ImGui::IsItemActivated();
   s.layout.k_slider = last_item_rect();
@@ -97,7 +109,7 @@ void hash_control(AppState& s, FilterParams p) {
 // The scalable filter's growth: n0, p0, s, r, each applied when Enter is pressed (a half-typed
 // number is not a filter to rebuild).
 void growth_controls(AppState& s, const FilterParams& p) {
-  const float label_w = ImGui::CalcTextSize("variant").x + 16 * ui_scale();
+  const float label_w = label_width();
   struct Field {
     const char* label;
     const char* id;
@@ -108,12 +120,12 @@ void growth_controls(AppState& s, const FilterParams& p) {
   };
   const ScalableParams& sp = p.scalable;
   const Field fields[] = {
-      {"n0", "##n0", sp.n0, &ParamsRequest::n0, "%.0f", "items the first stage is designed for"},
-      {"p0", "##p0", sp.p0, &ParamsRequest::p0, "%g", "the first stage's false-positive rate"},
-      {"s", "##s", sp.growth, &ParamsRequest::s, "%g", "each stage holds s times the items of the one before"},
+      {"n0", "##n0", sp.n0, &ParamsRequest::n0, "%.0f", N_("items the first stage is designed for")},
+      {"p0", "##p0", sp.p0, &ParamsRequest::p0, "%g", N_("the first stage's false-positive rate")},
+      {"s", "##s", sp.growth, &ParamsRequest::s, "%g", N_("each stage holds s times the items of the one before")},
       {"r", "##r", sp.tightening, &ParamsRequest::r, "%g",
-       "each stage's false-positive rate is r times the one before;\n"
-       "together they stay under p0 / (1 − r)"},
+       N_("each stage's false-positive rate is r times the one before;\n"
+          "together they stay under p0 / (1 − r)")},
   };
   for (const Field& f : fields) {
     ImGui::AlignTextToFramePadding();
@@ -127,30 +139,48 @@ void growth_controls(AppState& s, const FilterParams& p) {
       ask(s, r);
     }
     ImGui::SameLine();
-    help_marker(f.tip);
+    help_marker(tr(f.tip));
   }
 }
 
 // The scheme as the menu shows it: the link's name, or what it is for sha256md5.
 const char* scheme_title(Scheme s) {
-  return s == Scheme::sha256md5 ? "SHA-256 + MD5 (Python hashlib)" : scheme_name(s);
+  switch (s) {
+    case Scheme::reference: return trc("scheme", "reference");
+    case Scheme::enhanced: return trc("scheme", "enhanced");
+    case Scheme::independent: return trc("scheme", "independent");
+    case Scheme::weak: return trc("scheme", "weak");
+    case Scheme::sha256md5: return tr("SHA-256 + MD5 (Python hashlib)");
+  }
+  return scheme_name(s);
+}
+
+// The variant as the menu shows it (its link name is variant_name's).
+const char* variant_title(Variant v) {
+  switch (v) {
+    case Variant::standard: return trc("variant", "standard");
+    case Variant::counting: return trc("variant", "counting");
+    case Variant::blocked: return trc("variant", "blocked");
+    case Variant::scalable: return trc("variant", "scalable");
+  }
+  return variant_name(v);
 }
 
 const char* counters_title(CounterWidth c) {
-  return c == CounterWidth::eight       ? "8 bits (saturating)"
-         : c == CounterWidth::unbounded ? "unbounded (the article's)"
-                                        : "4 bits (saturating)";
+  return c == CounterWidth::eight       ? tr("8 bits (saturating)")
+         : c == CounterWidth::unbounded ? tr("unbounded (the article's)")
+                                        : tr("4 bits (saturating)");
 }
 
 // field(p) is the member of FilterParams (or of a variant's own params in it) the combo sets.
 template <typename Enum, size_t N, typename Field>
 void enum_combo(const char* label, const char* id, Enum current, const Enum (&all)[N],
                 const char* (*name)(Enum), const char* tip, AppState& s, FilterParams p, Field field) {
-  const float label_w = ImGui::CalcTextSize("variant").x + 16 * ui_scale();
+  const float label_w = label_width();
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(label);
   ImGui::SameLine(label_w);
-  float widest = ImGui::CalcTextSize("independent").x;
+  float widest = 0;
   for (Enum e : all) widest = std::max(widest, ImGui::CalcTextSize(name(e)).x);
   ImGui::SetNextItemWidth(std::min(widest + 50 * ui_scale(), ImGui::GetContentRegionAvail().x - 30 * ui_scale()));
   if (ImGui::BeginCombo(id, name(current))) {
@@ -172,28 +202,28 @@ void enum_combo(const char* label, const char* id, Enum current, const Enum (&al
 
 // The counting variant's own parameters (CountingParams) and the article's remove.
 void counting_controls(AppState& s, const FilterParams& p) {
-  enum_combo("counters", "##counters", p.counting.width, kAllCounterWidths, counters_title,
-             "4 bits: a counter stops at 15 and never goes down again (BloomLab's default).\n"
-             "8 bits: stops at 255.\n"
-             "unbounded: as one article's Python, a counter counts every word.",
+  enum_combo(tr("counters"), "##counters", p.counting.width, kAllCounterWidths, counters_title,
+             tr("4 bits: a counter stops at 15 and never goes down again (BloomLab's default).\n"
+                "8 bits: stops at 255.\n"
+                "unbounded: as one article's Python, a counter counts every word."),
              s, p, [](FilterParams& q) -> CounterWidth& { return q.counting.width; });
   bool unchecked = s.remove_unchecked;
-  if (ImGui::Checkbox("remove without checking (the article's remove)", &unchecked))
+  if (ImGui::Checkbox(tr("remove without checking (the article's remove)"), &unchecked))
     dispatch(s, act::SetRemoveUnchecked{unchecked});
   ImGui::SameLine();
-  help_marker("The article's remove lowers every counter above zero without asking whether the\n"
+  help_marker(tr("The article's remove lowers every counter above zero without asking whether the\n"
               "word was ever added. Remove a false positive this way and some word that was\n"
-              "added answers \"definitely not\": a false negative (shown in red).");
+              "added answers \"definitely not\": a false negative (shown in red)."));
 }
 
 // One design's line: m, its memory, k and the rate it gives, with Apply when it can be built.
 void design_row(AppState& s, const char* label, const Design& d, const char* id) {
   ImGui::AlignTextToFramePadding();
-  ImGui::Text("%s m = %s bits, k = %u → FP %s", label, with_commas(d.m).c_str(), d.k, format_rate(d.fp).c_str());
+  ImGui::TextUnformatted(fill(tr("%s m = %s, k = %s → FP %s"), {label, bits_text(d.m), std::to_string(d.k), format_rate(d.fp)}).c_str());
   if (!d.buildable) return;
   ImGui::SameLine();
   ImGui::PushID(id);
-  if (ImGui::SmallButton("Apply")) {
+  if (ImGui::SmallButton(tr("Apply"))) {
     ParamsRequest r;
     r.m = double(d.m);
     r.k = double(d.k);
@@ -205,69 +235,72 @@ void design_row(AppState& s, const char* label, const Design& d, const char* id)
 // Beyond 2^32 bits (or 64 hashes) the numbers are theory only: said, never refused.
 void too_large(const Design& d) {
   if (d.buildable) return;
-  const std::string why = d.m > kMaxBits ? memory_text(d.m) + ": too large to build in this page; the theory below holds."
-                                         : "k = " + std::to_string(d.k) + " is more than 64 hashes: too many to build here; the theory holds.";
+  const std::string why = d.m > kMaxBits ? fill(tr("%s: too large to build in this page; the theory below holds."), {memory_text(d.m)})
+                                         : fill(tr("k = %s is more than 64 hashes: too many to build here; the theory holds."), {std::to_string(d.k)});
   hint_text(why.c_str());
 }
 
 void design_helper(AppState& s) {
   if (lesson_hides(s, hide_design)) {
-    hint_text("The design helper is hidden during this exercise: use the formulas.");
+    hint_text(tr("The design helper is hidden during this exercise: use the formulas."));
     return;
   }
-  // The whole question when it fits on the line, else its short form (a slide, a phone).
-  const char* question = "Design a filter for n words at a false-positive rate p###design";
-  const float needed = ImGui::CalcTextSize(question, nullptr, true).x + ImGui::GetTreeNodeToLabelSpacing();
-  if (!ImGui::TreeNode(needed <= ImGui::GetContentRegionAvail().x ? question : "Design a filter (n, p)###design"))
+  // The whole question when it fits on the line, else its short form (a slide, a phone, a longer language).
+  const std::string question = std::string(tr("Design a filter for n words at a false-positive rate p")) + "###design";
+  const std::string short_q = std::string(tr("Design a filter (n, p)")) + "###design";
+  const float needed = ImGui::CalcTextSize(question.c_str(), nullptr, true).x + ImGui::GetTreeNodeToLabelSpacing();
+  if (!ImGui::TreeNode(needed <= ImGui::GetContentRegionAvail().x ? question.c_str() : short_q.c_str()))
     return;
   const float w = ImGui::CalcTextSize("0000000000000").x;
   double n = s.design_n, p_ = s.design_p;
   ImGui::SetNextItemWidth(w);
-  const bool n_changed = ImGui::InputDouble("n words", &n, 0, 0, "%.0f");
+  const bool n_changed = ImGui::InputDouble(tr("n words"), &n, 0, 0, "%.0f");
   ImGui::SameLine();
   ImGui::SetNextItemWidth(w);
-  if (ImGui::InputDouble("target p", &p_, 0, 0, "%g") || n_changed) dispatch(s, act::SetDesign{n, p_});
+  if (ImGui::InputDouble(tr("target p"), &p_, 0, 0, "%g") || n_changed) dispatch(s, act::SetDesign{n, p_});
   const bool valid = s.design_n >= 1 && s.design_n <= kMaxDesignItems && std::floor(s.design_n) == s.design_n &&
                      s.design_p >= kMinDesignRate && s.design_p < 1;
   if (!valid) {
-    text_coloured(palette().error, "n must be a whole number from 1 to 10¹² and p from 10⁻¹² to below 1 (e.g. 0.01).");
+    text_coloured(palette().error, fill(tr("n must be a whole number from 1 to 10¹² and p from 10⁻¹² to below 1 (e.g. %s)."),
+                                        {format_decimal(0.01, 2)}).c_str());
     ImGui::TreePop();
     return;
   }
   const Design ours = design_for_rate(s.design_n, s.design_p);
   const Design floor = design_for_rate_floor(s.design_n, s.design_p);
   too_large(ours);
-  design_row(s, "BloomLab (m ⌈⌉, k rounded):", ours, "ours");
+  design_row(s, tr("BloomLab (m ⌈⌉, k rounded):"), ours, "ours");
   ImGui::SameLine();
-  help_marker("m = ⌈−n·ln p / (ln 2)²⌉   k = max(1, round((m/n)·ln 2))\n"
-              "About 9.6 bits per word buy 1%, each further 4.8 bits divide p by 10.");
-  design_row(s, "Article (m ⌊⌋, k ⌊⌋):", floor, "floor");
+  help_marker(tr("m = ⌈−n·ln p / (ln 2)²⌉   k = max(1, round((m/n)·ln 2))\n"
+              "About 9.6 bits per word buy 1%, each further 4.8 bits divide p by 10."));
+  design_row(s, tr("Article (m ⌊⌋, k ⌊⌋):"), floor, "floor");
   ImGui::SameLine();
-  help_marker("One article's Python: m = max(1, ⌊−n·ln p / (ln 2)²⌋), k = max(1, ⌊(m/n)·ln 2⌋).\n"
-              "BloomFilter(1000, 0.01) has m = 9,585 and k = 6.");
+  help_marker(tr("One article's Python: m = max(1, ⌊−n·ln p / (ln 2)²⌋), k = max(1, ⌊(m/n)·ln 2⌋).\n"
+              "BloomFilter(1000, 0.01) has m = 9,585 and k = 6."));
   if (ours.m != floor.m || ours.k != floor.k) {
     const double ratio = ours.fp > 0 ? floor.fp / ours.fp : 1;
-    char buf[160];
-    std::snprintf(buf, sizeof buf, "Rounding down saves %s bit%s and costs %s FP (%.3f× BloomLab's).",
-                  with_commas(ours.m - floor.m).c_str(), ours.m - floor.m == 1 ? "" : "s",
-                  (floor.fp >= ours.fp ? "+" + format_rate(floor.fp - ours.fp) : "−" + format_rate(ours.fp - floor.fp)).c_str(),
-                  ratio);
-    hint_text(buf);
+    const std::string line =
+        fill(trn("Rounding down saves %s bit and costs %s FP (%s× BloomLab's).",
+                 "Rounding down saves %s bits and costs %s FP (%s× BloomLab's).", ours.m - floor.m),
+             {with_commas(ours.m - floor.m),
+              floor.fp >= ours.fp ? "+" + format_rate(floor.fp - ours.fp) : "−" + format_rate(ours.fp - floor.fp),
+              format_decimal(ratio, 3)});
+    hint_text(line.c_str());
   }
   // The reverse question: n words in a memory budget.
   std::string memory = s.design_memory;
   ImGui::SetNextItemWidth(w);
-  if (ImGui::InputText("memory", &memory)) dispatch(s, act::SetDesignMemory{memory});
+  if (ImGui::InputText(tr("memory"), &memory)) dispatch(s, act::SetDesignMemory{memory});
   ImGui::SameLine();
-  help_marker("A memory budget: 4GiB, 512 MiB, 100000 bytes, 1e6 bits … (KB, MB, GB: powers of 10).\n"
-              "The best k for n words in it: the better of ⌊(m/n)·ln 2⌋ and ⌈(m/n)·ln 2⌉.");
+  help_marker(tr("A memory budget: 4GiB, 512 MiB, 100000 bytes, 1e6 bits … (KB, MB, GB: powers of 10).\n"
+              "The best k for n words in it: the better of ⌊(m/n)·ln 2⌋ and ⌈(m/n)·ln 2⌉."));
   const Result<uint64_t> budget = parse_memory(s.design_memory);
   if (!budget.ok()) {
     text_coloured(palette().error, budget.error().c_str());
   } else {
     const Design fit = design_for_memory(s.design_n, *budget);
     too_large(fit);
-    design_row(s, "In that memory:", fit, "memory");
+    design_row(s, tr("In that memory:"), fit, "memory");
   }
   ImGui::TreePop();
 }
@@ -275,28 +308,28 @@ void design_helper(AppState& s) {
 }  // namespace
 
 void panel_params(AppState& s, Host& /*host*/) {
-  begin_card("Parameters",
-             "Change m or k and the filter is rebuilt from the same words at once.",
-             "m bits, k hash positions per word, n words.\nFalse-positive rate ≈ (1 − e^(−kn/m))^k,\n"
-             "smallest at k = (m/n)·ln 2.");
+  begin_card(tr("Parameters"),
+             tr("Change m or k and the filter is rebuilt from the same words at once."),
+             tr("m bits, k hash positions per word, n words.\nFalse-positive rate ≈ (1 − e^(−kn/m))^k,\n"
+             "smallest at k = (m/n)·ln 2."));
   const FilterParams p = s.set.params();
   size_control(s, p);
   hash_control(s, p);
-  enum_combo("variant", "##variant", p.variant, kAllVariants, variant_name,
-             "standard: one bit per position (the article's filter).\n"
-             "counting: counters (4 or 8 bits, or unbounded), so a word can be removed.\n"
-             "blocked: all k bits in one 512-bit block — one cache miss, a slightly higher FP rate.\n"
-             "scalable: stages that grow with the set (Almeida et al. 2007); m and k are each stage's own.",
+  enum_combo(tr("variant"), "##variant", p.variant, kAllVariants, variant_title,
+             tr("standard: one bit per position (the article's filter).\n"
+                "counting: counters (4 or 8 bits, or unbounded), so a word can be removed.\n"
+                "blocked: all k bits in one 512-bit block — one cache miss, a slightly higher FP rate.\n"
+                "scalable: stages that grow with the set (Almeida et al. 2007); m and k are each stage's own."),
              s, p, [](FilterParams& q) -> Variant& { return q.variant; });
   if (p.variant == Variant::scalable) growth_controls(s, p);
   if (p.variant == Variant::counting) counting_controls(s, p);
-  enum_combo("scheme", "##scheme", p.scheme, kAllSchemes, scheme_title,
-             "reference: h1 + i·h2 (Kirsch & Mitzenmacher), the article's positions.\n"
-             "enhanced: h1 + i·h2 + (i³ − i)/6 (Dillinger & Manolios).\n"
-             "independent: k seeded hashes, the ideal.\n"
-             "weak: h2 may be even — on an even m the positions repeat.\n"
-             "SHA-256 + MD5: one article's Python: h1, h2 = the first 8 bytes of each digest,\n"
-             "big-endian; (h1 + i·h2) mod m exactly.",
+  enum_combo(tr("scheme"), "##scheme", p.scheme, kAllSchemes, scheme_title,
+             tr("reference: h1 + i·h2 (Kirsch & Mitzenmacher), the article's positions.\n"
+                "enhanced: h1 + i·h2 + (i³ − i)/6 (Dillinger & Manolios).\n"
+                "independent: k seeded hashes, the ideal.\n"
+                "weak: h2 may be even — on an even m the positions repeat.\n"
+                "SHA-256 + MD5: one article's Python: h1, h2 = the first 8 bytes of each digest,\n"
+                "big-endian; (h1 + i·h2) mod m exactly."),
              s, p, [](FilterParams& q) -> Scheme& { return q.scheme; });
   show_note(s.note(NoteSlot::params));
   ImGui::Spacing();

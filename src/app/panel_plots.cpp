@@ -18,6 +18,7 @@
 #include "lessons.h"
 #include "core/theory.h"
 #include "plot.h"
+#include "i18n.h"
 #include "ui.h"
 
 namespace bloomlab::app {
@@ -37,12 +38,12 @@ std::string bits_label(double x) {
 }
 std::string k_label(double x) { return std::to_string(int(std::lround(x))); }
 std::string words_label(double x) { return with_commas(uint64_t(std::max(0.0, std::round(x)))); }
-std::string fill_label(double x) { return std::to_string(int(std::lround(x * 100))) + "%"; }
+std::string fill_label(double x) { return format_whole_percent(x); }
 
 // The second axis of the plots over k and over the words inserted: the share of bits set.
 void bits_set_axis(PlotSpec& spec) {
   spec.right_axis = true;
-  spec.right_label = "bits set";
+  spec.right_label = tr("bits set");
   spec.right_colour = palette().set_bit;
   spec.format_right = fill_label;
 }
@@ -107,12 +108,12 @@ void plot_fp_vs_bits(const AppState& s) {
   const Palette& pal = palette();
   const FilterParams& p = s.set.params();
   const double n = double(shown_set(s).filter().items_added()), k = double(p.k);
-  PlotSeries theory_k{"theory, k = " + std::to_string(p.k), pal.series[0], SeriesStyle::line, {}, {}};
+  PlotSeries theory_k{fill(tr("theory, k = %s"), {std::to_string(p.k)}), pal.series[0], SeriesStyle::line, {}, {}};
   // The best k at each size is the optimal Bloom filter: log2(1/p) / ln 2 = 1.44 log2(1/p) bits
   // per item (p = 2^(-(m/n) ln 2) = 0.6185^(m/n)); no structure at all does better than
   // log2(1/p) bits (the information-theoretic bound: Carter, Floyd, Gill, Markowsky, Wegman 1978).
-  PlotSeries envelope{"optimal Bloom (best k): 1.44·log₂(1/p) bits", pal.series[1], SeriesStyle::dashed, {}, {}};
-  PlotSeries bound{"no filter does better: log₂(1/p) bits", pal.text_dim, SeriesStyle::line, {}, {}};
+  PlotSeries envelope{fill(tr("optimal Bloom (best k): %s·log₂(1/p) bits"), {format_decimal(1.44, 2)}), pal.series[1], SeriesStyle::dashed, {}, {}};
+  PlotSeries bound{tr("no filter does better: log₂(1/p) bits"), pal.text_dim, SeriesStyle::line, {}, {}};
   for (double b = 1; b <= 32.001; b += 0.25) {
     theory_k.x.push_back(b);
     theory_k.y.push_back(theory::standard_fp_rate(1, b, k));  // depends on m/n only
@@ -122,12 +123,9 @@ void plot_fp_vs_bits(const AppState& s) {
     bound.y.push_back(std::pow(2.0, -b));
   }
   std::vector<PlotSeries> series{theory_k, envelope, bound};
-  std::string measured_label = "measured, 100,000 probes";
-  if (s.plots.running) {  // the sweep in progress: its points appear size by size
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "measuring… %d%%", int(s.plots.progress * 100));
-    measured_label = buf;
-  }
+  std::string measured_label = fill(tr("measured, %s probes"), {with_commas(100000)});
+  if (s.plots.running)  // the sweep in progress: its points appear size by size
+    measured_label = fill(tr("measuring… %s"), {format_whole_percent(double(s.plots.progress))});
   PlotSeries measured{measured_label, pal.series[2], SeriesStyle::points, {}, {}};
   for (const MeasuredPoint& mp : s.plots.measured_vs_bits) {
     measured.x.push_back(mp.bits_per_item);
@@ -135,7 +133,7 @@ void plot_fp_vs_bits(const AppState& s) {
   }
   if ((!measured.x.empty() || s.plots.running) && !lesson_hides(s, hide_measured)) series.push_back(measured);
   if (s.view.show_exact_curve) {
-    PlotSeries exact{"exact formula (small m)", pal.series[3], SeriesStyle::line, {}, {}};
+    PlotSeries exact{tr("exact formula (small m)"), pal.series[3], SeriesStyle::line, {}, {}};
     for (size_t b = 0; b < s.plots.exact_vs_bits.size(); ++b) {
       exact.x.push_back(double(b + 1));
       exact.y.push_back(s.plots.exact_vs_bits[b]);
@@ -145,21 +143,23 @@ void plot_fp_vs_bits(const AppState& s) {
   // The rule of thumb: 1.44 log2(10) = 4.79 bits per factor of ten, 9.59 bits for 1%.
   std::vector<PlotMarker> markers;
   for (int decades = 2; decades <= 5; ++decades) {
-    static const char* const kLabels[] = {"≈9.6 bits: 1%", "+4.8: 0.1%", "+4.8: 0.01%", "+4.8: 0.001%"};
     const double fp = std::pow(10.0, -decades), bits = std::log2(1 / fp) / std::log(2.0);
-    PlotMarker mark{bits, fp, pal.series[1], kLabels[decades - 2]};
+    const std::string rate = format_percent_places(fp, decades - 2);
+    PlotMarker mark{bits, fp, pal.series[1],
+                    decades == 2 ? fill(tr("≈%s bits: %s"), {format_decimal(9.6, 1), rate})
+                                 : "+" + format_decimal(4.8, 1) + ": " + rate};
     mark.dot = mark.label_below = true;  // below the line, above the bound: empty there
     markers.push_back(mark);
   }
   if (n > 0) {
-    PlotMarker here{double(p.m) / n, theory::standard_fp_rate(n, double(p.m), k), pal.zero_bit, "you are here"};
+    PlotMarker here{double(p.m) / n, theory::standard_fp_rate(n, double(p.m), k), pal.zero_bit, tr("you are here")};
     here.clamp = true;
     markers.push_back(here);
   }
   PlotSpec spec;
   spec.id = "fp_vs_bits";
-  spec.x_label = "bits per word (m/n)";
-  spec.y_label = "false-positive rate (log scale)";
+  spec.x_label = tr("bits per word (m/n)");
+  spec.y_label = tr("false-positive rate (log scale)");
   spec.x_min = 1, spec.x_max = 32, spec.y_min = 1e-6, spec.y_max = 1;
   spec.log_y = true;
   spec.height = 250;
@@ -176,7 +176,7 @@ void plot_fp_vs_k(const AppState& s) {
   const uint32_t best = theory::optimal_k(m, n);
   const uint32_t k_max = std::clamp<uint32_t>(best * 5 / 2, 12, 24);
   const bool blocked = !variant_ops(p.variant).has_exact_theory;
-  PlotSeries curve{blocked ? "theory (" + std::string(variant_name(p.variant)) + ")" : std::string("theory"), pal.series[0], SeriesStyle::line, {}, {}};
+  PlotSeries curve{blocked ? fill(tr("theory (%s)"), {trc("variant", variant_name(p.variant))}) : std::string(tr("theory")), pal.series[0], SeriesStyle::line, {}, {}};
   double lowest = 1;
   FilterParams at_k = p;  // the same filter with each k in turn
   for (uint32_t k = 1; k <= k_max; ++k) {
@@ -188,15 +188,15 @@ void plot_fp_vs_k(const AppState& s) {
   }
   // The fill 1 - e^(-kn/m) on the second axis: at the best k about half the bits are set
   // ((m/n) ln 2 hashes per word leave each bit 0 with probability e^(-ln 2) = 1/2).
-  PlotSeries fill{"bits set, 1 − e^(−kn/m) (right axis)", pal.set_bit, SeriesStyle::dashed, {}, {}};
-  fill.right_axis = true;
+  PlotSeries fill_curve{tr("bits set, 1 − e^(−kn/m) (right axis)"), pal.set_bit, SeriesStyle::dashed, {}, {}};
+  fill_curve.right_axis = true;
   for (uint32_t j = 1; j <= k_max; ++j) {
-    fill.x.push_back(j);
-    fill.y.push_back(theory::expected_fill(n, m, j));
+    fill_curve.x.push_back(j);
+    fill_curve.y.push_back(theory::expected_fill(n, m, j));
   }
-  std::vector<PlotSeries> series{curve, fill};
+  std::vector<PlotSeries> series{curve, fill_curve};
   if (s.view.show_exact_curve) {
-    PlotSeries exact{"exact formula", pal.series[3], SeriesStyle::line, {}, {}};
+    PlotSeries exact{tr("exact formula"), pal.series[3], SeriesStyle::line, {}, {}};
     for (uint32_t k = 1; k <= std::min<uint32_t>(k_max, uint32_t(s.plots.exact_vs_k.size())); ++k) {
       exact.x.push_back(k);
       exact.y.push_back(s.plots.exact_vs_k[k - 1]);
@@ -206,7 +206,7 @@ void plot_fp_vs_k(const AppState& s) {
   std::vector<PlotMarker> markers{{double(p.k), theoretical_fp_rate(p, n), pal.zero_bit, "k = " + std::to_string(p.k)}};
   markers.back().clamp = true;
   if (!lesson_hides(s, hide_theory)) {  // the best-k exercise asks for it
-    markers.insert(markers.begin(), {double(best), NAN, pal.series[1], "best k = " + std::to_string(best) + ": half the bits set"});
+    markers.insert(markers.begin(), {double(best), NAN, pal.series[1], fill(tr("best k = %s: half the bits set"), {std::to_string(best)})});
     PlotMarker half{double(best), theory::expected_fill(n, m, best), pal.set_bit, ""};
     half.right_axis = true;
     half.dot = true;
@@ -214,11 +214,11 @@ void plot_fp_vs_k(const AppState& s) {
   }
   if (s.measurement && s.measurement_version == s.version && s.measurement->measured_rate > 0 &&
       !lesson_hides(s, hide_measured))
-    markers.push_back({double(p.k), s.measurement->measured_rate, pal.series[2], "measured"});
+    markers.push_back({double(p.k), s.measurement->measured_rate, pal.series[2], tr("measured")});
   PlotSpec spec;
   spec.id = "fp_vs_k";
-  spec.x_label = "hashes k";
-  spec.y_label = "false-positive rate at this m and n (log scale)";
+  spec.x_label = tr("hashes k");
+  spec.y_label = tr("false-positive rate at this m and n (log scale)");
   spec.x_min = 1, spec.x_max = k_max;
   spec.y_min = std::max(1e-12, floor_decade(lowest) / 10), spec.y_max = 1;
   spec.log_y = true;
@@ -234,9 +234,9 @@ void plot_growth(AppState& s) {
   const FilterParams& p = s.set.params();
   const uint64_t words = s.set.words().size();
   const double x_max = double(std::max<uint64_t>(words, 1));
-  PlotSeries theory{p.variant == Variant::blocked ? "theory (blocked)" : "theory (1 − e^(−kn/m))^k",
+  PlotSeries theory{p.variant == Variant::blocked ? fill(tr("theory (%s)"), {trc("variant", variant_name(p.variant))}) : std::string(tr("theory (1 − e^(−kn/m))^k")),
                     pal.series[0], SeriesStyle::line, {}, {}};
-  PlotSeries expected{"bits set, expected (right axis)", pal.set_bit, SeriesStyle::dashed, {}, {}};
+  PlotSeries expected{tr("bits set, expected (right axis)"), pal.set_bit, SeriesStyle::dashed, {}, {}};
   expected.right_axis = true;
   for (int i = 0; i <= 200; ++i) {
     const double n = x_max * i / 200;
@@ -247,38 +247,38 @@ void plot_growth(AppState& s) {
   }
   const GrowthCache& g = s.growth;
   const bool current = actions::growth_current(s);
-  std::string measured_label = "measured, " + with_commas(s.probes) + " probes";
-  if (current && g.running) measured_label = "measuring… " + std::to_string(int(g.run.progress() * 100)) + "%";
+  std::string measured_label = fill(tr("measured, %s probes"), {with_commas(s.probes)});
+  if (current && g.running) measured_label = fill(tr("measuring… %s"), {format_whole_percent(double(g.run.progress()))});
   PlotSeries measured{measured_label, pal.series[2], SeriesStyle::points, {}, {}};
-  PlotSeries fill{"bits set, measured (right axis)", pal.set_bit, SeriesStyle::line, {}, {}};
-  fill.right_axis = true;
+  PlotSeries fill_curve{tr("bits set, measured (right axis)"), pal.set_bit, SeriesStyle::line, {}, {}};
+  fill_curve.right_axis = true;
   if (current && g.valid) {
     for (const GrowthPoint& pt : g.run.points()) {
       measured.x.push_back(double(pt.n));
       measured.y.push_back(pt.measured);
-      fill.x.push_back(double(pt.n));
-      fill.y.push_back(pt.fill);
+      fill_curve.x.push_back(double(pt.n));
+      fill_curve.y.push_back(pt.fill);
     }
   }
   std::vector<PlotSeries> series{theory};
   if (!lesson_hides(s, hide_measured)) series.push_back(measured);
-  series.push_back(fill);
+  series.push_back(fill_curve);
   series.push_back(expected);
   std::vector<PlotMarker> markers;
   const double designed = design_n(p);
   if (designed <= x_max)
-    markers.push_back({designed, NAN, pal.series[1], "designed for n = " + with_commas(uint64_t(std::lround(designed)))});
+    markers.push_back({designed, NAN, pal.series[1], fill(tr("designed for n = %s"), {with_commas(uint64_t(std::lround(designed)))})});
   if (s.inserted) {
     const uint64_t n = *s.inserted;
     const double fp = current && g.valid && g.run.exact() ? g.run.at(n).measured : theoretical_fp_rate(p, double(n));
-    PlotMarker here{double(n), fp, pal.zero_bit, "shown: " + with_commas(n) + " words"};
+    PlotMarker here{double(n), fp, pal.zero_bit, fill(trn("shown: %s word", "shown: %s words", n), {with_commas(n)})};
     here.clamp = true;
     markers.push_back(here);
   }
   PlotSpec spec;
   spec.id = "fp_growth";
-  spec.x_label = "words inserted, in list order";
-  spec.y_label = "false-positive rate as the filter fills (log scale)";
+  spec.x_label = tr("words inserted, in list order");
+  spec.y_label = tr("false-positive rate as the filter fills (log scale)");
   spec.x_min = 0, spec.x_max = x_max;
   spec.y_min = 1e-5, spec.y_max = 1;
   spec.log_y = true;
@@ -297,47 +297,48 @@ void inserted_slider(AppState& s) {
   if (words == 0) return;
   uint64_t n = s.inserted.value_or(words);
   const uint64_t lo = 0;
-  const std::string shown = s.inserted ? "the first " + with_commas(n) + " of " + with_commas(words) + " words"
-                                       : "all " + with_commas(words) + " words";
+  const std::string shown = s.inserted ? fill(trn("the first %s of %s word", "the first %s of %s words", words),
+                                            {with_commas(n), with_commas(words)})
+                                       : fill(trn("all %s word", "all %s words", words), {with_commas(words)});
   ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted("words inserted");
+  ImGui::TextUnformatted(tr("words inserted"));
   ImGui::SameLine();
-  const float all_w = ImGui::CalcTextSize("All").x + 2 * ImGui::GetStyle().FramePadding.x;
+  const float all_w = ImGui::CalcTextSize(tr("All")).x + 2 * ImGui::GetStyle().FramePadding.x;
   ImGui::SetNextItemWidth(std::max(80.0f, ImGui::GetContentRegionAvail().x - all_w - ImGui::GetStyle().ItemSpacing.x));
   if (ImGui::SliderScalar("##inserted", ImGuiDataType_U64, &n, &lo, &words, shown.c_str()))
     dispatch(s, act::SetInserted{double(n), !ImGui::IsItemActivated()});
   s.layout.inserted_slider = last_item_rect();
   ImGui::SameLine();
   ImGui::BeginDisabled(!s.inserted);
-  if (ImGui::Button("All")) dispatch(s, act::SetInserted{-1});
+  if (ImGui::Button(tr("All"))) dispatch(s, act::SetInserted{-1});
   ImGui::EndDisabled();
-  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("Show the filter with every word");
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("%s", tr("Show the filter with every word"));
 }
 
 }  // namespace
 
 void panel_plots(AppState& s, Host& /*host*/) {
-  begin_card("False positives",
-             "More bits per word, fewer false positives; for each size one k is best.",
-             "FP ≈ (1 − e^(−kn/m))^k  (Bloom 1970)\nbest k = (m/n)·ln 2, where FP ≈ 0.6185^(m/n)\n"
-             "exact: Σ_{i=1..m} i^k·i!·S(kn, i)·C(m, i) / m^(k(n+1))  (Christensen et al. 2010)");
+  begin_card(tr("False positives"),
+             tr("More bits per word, fewer false positives; for each size one k is best."),
+             tr("FP ≈ (1 − e^(−kn/m))^k  (Bloom 1970)\nbest k = (m/n)·ln 2, where FP ≈ 0.6185^(m/n)\n"
+             "exact: Σ_{i=1..m} i^k·i!·S(kn, i)·C(m, i) / m^(k(n+1))  (Christensen et al. 2010)"));
   refresh_sweep(s);
   const bool small = s.set.params().m <= kMaxExactBits;
   ImGui::BeginDisabled(!small);
   bool exact = s.view.show_exact_curve;
-  if (ImGui::Checkbox("exact formula (small m)", &exact)) dispatch(s, act::ShowExactCurve{exact});
+  if (ImGui::Checkbox(tr("exact formula (small m)"), &exact)) dispatch(s, act::ShowExactCurve{exact});
   ImGui::EndDisabled();
   if (s.view.show_exact_curve && small) refresh_exact(s);
-  same_line_if_fits(button_width("Save PNG"));  // a slide's large text or a phone: the next line
-  if (ImGui::Button("Save PNG")) dispatch(s, act::ExportPng{});
+  same_line_if_fits(button_width(tr("Save PNG")));  // a slide's large text or a phone: the next line
+  if (ImGui::Button(tr("Save PNG"))) dispatch(s, act::ExportPng{});
   s.layout.save_png_button = last_item_rect();
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("The plot below, as an image");
-  same_line_if_fits(button_width("Save CSV"));
-  if (ImGui::Button("Save CSV")) dispatch(s, act::ExportCsv{});
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("The plot below, as an image"));
+  same_line_if_fits(button_width(tr("Save CSV")));
+  if (ImGui::Button(tr("Save CSV"))) dispatch(s, act::ExportCsv{});
   s.layout.save_csv_button = last_item_rect();
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("The measurements: the sweep and the current point");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("The measurements: the sweep and the current point"));
   show_note(s.note(NoteSlot::exports));
-  if (s.set.words().empty()) hint_text("Add words to measure: the points are queries of a real filter.");
+  if (s.set.words().empty()) hint_text(tr("Add words to measure: the points are queries of a real filter."));
   const ImVec2 plot_top = ImGui::GetCursorScreenPos();
   plot_fp_vs_bits(s);
   const ImVec2 plot_end = ImGui::GetItemRectMax();

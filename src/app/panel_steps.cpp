@@ -11,6 +11,7 @@
 #include <imgui_internal.h>  // PushItemFlag: buttons outside keyboard navigation
 
 #include "core/filter.h"
+#include "i18n.h"
 #include "ui.h"
 
 namespace bloomlab::app {
@@ -57,13 +58,13 @@ void step_line(AppState& s, int index, int current, const std::string& text) {
 // The steps read trace_positions(), the function the filter's own positions come from, so they
 // show what this filter does for any variant and scheme.
 void panel_steps(AppState& s, Host& /*host*/) {
-  begin_card("Step by step",
-             "One word through the filter, a step at a time: ← and → or Space (or Back / Next).",
-             "h = FNV-1a 64(bytes): start 0xcbf29ce484222325; per byte h ^= byte, h *= 0x100000001b3\n"
+  begin_card(tr("Step by step"),
+             tr("One word through the filter, a step at a time: ← and → or Space (or Back / Next)."),
+             tr("h = FNV-1a 64(bytes): start 0xcbf29ce484222325; per byte h ^= byte, h *= 0x100000001b3\n"
              "h1 = h & 0xffffffff,  h2 = (h >> 32) | 1\npos_i = (h1 + i·h2) mod m\n"
-             "blocked: g = splitmix64(h) picks a 512-bit block; h1, h2 come from g, mod the block's width");
+             "blocked: g = splitmix64(h) picks a 512-bit block; h1, h2 come from g, mod the block's width"));
   if (s.word_input.empty()) {
-    hint_text("Type a word in the word box to follow it through the filter.");
+    hint_text(tr("Type a word in the word box to follow it through the filter."));
     end_card();
     return;
   }
@@ -72,41 +73,41 @@ void panel_steps(AppState& s, Host& /*host*/) {
   const int current = actions::current_step(s);
   // Buttons that never take the keyboard: ← → and Space keep moving the steps.
   ImGui::PushItemFlag(ImGuiItemFlags_NoNav, true);
-  if (ImGui::Button("◀ Back")) dispatch(s, act::Step{-1});
+  if (ImGui::Button(tr("◀ Back"))) dispatch(s, act::Step{-1});
   ImGui::SameLine();
-  if (ImGui::Button("Next ▶")) dispatch(s, act::Step{+1});
+  if (ImGui::Button(tr("Next ▶"))) dispatch(s, act::Step{+1});
   ImGui::PopItemFlag();
   s.layout.step_next_button = last_item_rect();
   ImGui::SameLine();
   ImGui::AlignTextToFramePadding();
-  ImGui::TextDisabled("step %d of %d", current + 1, count);
+  ImGui::TextDisabled("%s", fill(tr("step %s of %s"), {std::to_string(current + 1), std::to_string(count)}).c_str());
 
   const FilterParams& p = s.set.params();
   const std::string& word = s.word_input;
   const PositionTrace t = trace_positions(p, word);
-  const std::string shown = "\"" + actions::shown_word(s, word, 32) + "\"";
-  step_line(s, 0, current, shown + " is " + std::to_string(word.size()) + " UTF-8 byte" +
-                            (word.size() == 1 ? "" : "s") + ": " + bytes_hex(word));
-  std::string hash_step = "h = FNV-1a 64 of the bytes = " + hex64(t.h);
+  const std::string shown = fill(tr("\"%s\""), {actions::shown_word(s, word, 32)});
+  step_line(s, 0, current, fill(trn("%s is %s UTF-8 byte: %s", "%s is %s UTF-8 bytes: %s", word.size()),
+                                {shown, std::to_string(word.size()), bytes_hex(word)}));
+  std::string hash_step = fill(tr("h = FNV-1a 64 of the bytes = %s"), {hex64(t.h)});
   if (t.blocked)
-    hash_step += "\nblocked: g = splitmix64(h) = " + hex64(t.mixed) + "; block " +
-                 with_commas(t.block) + " = bits " + with_commas(t.block_start) + " … " +
-                 with_commas(t.block_start + t.block_bits - 1);
+    hash_step += "\n" + fill(tr("blocked: g = splitmix64(h) = %s; block %s = bits %s … %s"),
+                             {hex64(t.mixed), with_commas(t.block), with_commas(t.block_start),
+                              with_commas(t.block_start + t.block_bits - 1)});
   step_line(s, 1, current, hash_step);
   const char* of = t.blocked ? "g" : "h";
   std::string halves;
   if (t.blocked) {
-    halves = "x_0 = g & 0xffffffff = " + hex32(t.h1) + "; x_i = x_(i−1) · 0x9e3779b9 mod 2^32 "
-             "(one hash for all k bits, no division: RocksDB's cache-local filter)";
+    halves = "x_0 = g & 0xffffffff = " + hex32(t.h1) + "; x_i = x_(i−1) · 0x9e3779b9 mod 2^32 " +
+             tr("(one hash for all k bits, no division: RocksDB's cache-local filter)");
   } else switch (p.scheme) {
     case Scheme::independent:
-      halves = std::string("independent scheme: position i is FNV-1a 64 with seed i, mod ") +
-               with_commas(t.range) + " (seed 0 is h itself)";
+      halves = fill(tr("independent scheme: position i is FNV-1a 64 with seed i, mod %s (seed 0 is h itself)"),
+                    {with_commas(t.range)});
       break;
     case Scheme::weak:
       halves = std::string("h1 = ") + of + " & 0xffffffff = " + hex32(t.h1) + " = " + std::to_string(t.h1) +
                "\nh2 = " + of + " >> 32 = " + hex32(t.h2) + " = " + std::to_string(t.h2) +
-               " (weak: not forced odd)";
+               tr(" (weak: not forced odd)");
       break;
     default:
       halves = std::string("h1 = ") + of + " & 0xffffffff = " + hex32(t.h1) + " = " + std::to_string(t.h1) +
@@ -120,8 +121,8 @@ void panel_steps(AppState& s, Host& /*host*/) {
     if (!set) zero.push_back(pos);
     std::string formula;
     if (t.blocked && i < t.block_hashes.size()) {
-      formula = "(x_" + std::to_string(i) + " · " + with_commas(t.range) + ") >> 32 with x_" +
-                std::to_string(i) + " = " + hex32(t.block_hashes[i]);
+      formula = "(x_" + std::to_string(i) + " · " + with_commas(t.range) + ") >> 32" +
+                fill(tr(" with %s"), {"x_" + std::to_string(i) + " = " + hex32(t.block_hashes[i])});
     } else switch (p.scheme) {
       case Scheme::enhanced:
         formula = "(h1 + " + std::to_string(i) + "·h2 + (" + std::to_string(i) + "³ − " + std::to_string(i) + ")/6) mod " + with_commas(t.range);
@@ -129,21 +130,26 @@ void panel_steps(AppState& s, Host& /*host*/) {
       case Scheme::independent: formula = "FNV-1a 64 seed " + std::to_string(i) + " mod " + with_commas(t.range); break;
       default: formula = "(h1 + " + std::to_string(i) + "·h2) mod " + with_commas(t.range);
     }
-    const std::string where = t.blocked ? " → bit " + with_commas(t.block_start) + " + " + with_commas(pos - t.block_start) : "";
+    const std::string where = t.blocked ? fill(tr(" → bit %s + %s"), {with_commas(t.block_start), with_commas(pos - t.block_start)}) : "";
     step_line(s, 3 + int(i), current,
-              "pos_" + std::to_string(i) + " = " + formula + where + " = " + with_commas(pos) +
-                  ": bit " + with_commas(pos) + (set ? " is 1" : " is 0"));
+              "pos_" + std::to_string(i) + " = " + formula + where + " = " + with_commas(pos) + ": " +
+                  fill(set ? tr("bit %s is 1") : tr("bit %s is 0"), {with_commas(pos)}));
   }
   std::sort(zero.begin(), zero.end());
   zero.erase(std::unique(zero.begin(), zero.end()), zero.end());
   std::string verdict;
   if (zero.empty()) {
-    verdict = "All " + std::to_string(p.k) + " bits are 1: " + shown + " is possibly in the set" +
-              (shown_set(s).contains_word(word) ? " (it was added)." : " — yet it was never added: a false positive.");
+    verdict = shown_set(s).contains_word(word)
+                  ? fill(trn("All %s bit is 1: %s is possibly in the set (it was added).",
+                             "All %s bits are 1: %s is possibly in the set (it was added).", p.k),
+                         {std::to_string(p.k), shown})
+                  : fill(trn("All %s bit is 1: %s is possibly in the set — yet it was never added: a false positive.",
+                             "All %s bits are 1: %s is possibly in the set — yet it was never added: a false positive.", p.k),
+                         {std::to_string(p.k), shown});
   } else {
-    verdict = "Bit " + with_commas(zero.front()) + " is 0: " + shown +
-              " is definitely not in the set. Adding it would set " + std::to_string(zero.size()) +
-              " more bit" + (zero.size() == 1 ? "" : "s") + ".";
+    verdict = fill(trn("Bit %s is 0: %s is definitely not in the set. Adding it would set %s more bit.",
+                       "Bit %s is 0: %s is definitely not in the set. Adding it would set %s more bits.", zero.size()),
+                   {with_commas(zero.front()), shown, std::to_string(zero.size())});
   }
   step_line(s, 3 + int(p.k), current, verdict);
   end_card();

@@ -13,6 +13,7 @@
 
 #include "actions.h"
 #include "core/word_list.h"
+#include "i18n.h"
 #include "ui.h"
 
 namespace bloomlab::app {
@@ -51,7 +52,8 @@ void word_box(AppState& s) {
   }
   std::string text = s.word_input;
   const float chrome = ui_compact() ? 1.0f / ui_scale() : 1.0f;  // a slide's buttons are chrome
-  const float buttons = (ImGui::CalcTextSize("AddWhat if we cleared its bits?Step by step").x + 90 * ui_scale()) * chrome;
+  const float buttons = (ImGui::CalcTextSize(tr("Add")).x + ImGui::CalcTextSize(tr("What if we cleared its bits?")).x +
+                         ImGui::CalcTextSize(tr("Step by step")).x + 90 * ui_scale()) * chrome;
   const float avail = ImGui::GetContentRegionAvail().x;
   const bool one_row = avail - buttons >= 160 * ui_scale();  // on a phone the buttons wrap below
   ImGui::SetNextItemWidth(one_row ? avail - buttons : -1);
@@ -65,7 +67,7 @@ void word_box(AppState& s) {
     s.focus_word_box = s.focus_word_box_force = false;
   }
   const bool enter = ImGui::InputTextWithHint(
-      "##word", "type a word…", &text,
+      "##word", tr("type a word…"), &text,
       ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_CallbackEdit |
           ImGuiInputTextFlags_CallbackAlways,
       box_callback, &edit);
@@ -75,34 +77,34 @@ void word_box(AppState& s) {
     dispatch(s, act::SetWordInput{text, size_t(edit.pasted_bytes), true});
   ChromeScope small(ui_compact());
   if (one_row) ImGui::SameLine();
-  if (ImGui::Button("Add") || enter) {
+  if (ImGui::Button(tr("Add")) || enter) {
     dispatch(s, act::AddWord{text});
     if (enter) dispatch(s, act::FocusWordBox{});  // the next word can be typed at once
   }
   if (s.set.filter().ops().can_remove) {
-    const char* remove = s.remove_unchecked ? "Remove (unchecked)" : "Remove";
-    same_line_if_fits(button_width(remove));
-    if (ImGui::Button(remove)) dispatch(s, act::RemoveWord{s.word_input});
+    const std::string remove = with_id(s.remove_unchecked ? tr("Remove (unchecked)") : tr("Remove"), "##remove");
+    same_line_if_fits(button_width(remove.c_str()));
+    if (ImGui::Button(remove.c_str())) dispatch(s, act::RemoveWord{s.word_input});
     if (ImGui::IsItemHovered() && s.remove_unchecked)
-      ImGui::SetTooltip("As the article's remove: every counter above zero goes down, whether or not\n"
-                        "the word was added (Parameters: \"remove without checking\")");
+      ImGui::SetTooltip("%s", tr("As the article's remove: every counter above zero goes down, whether or not\n"
+                        "the word was added (Parameters: \"remove without checking\")"));
   } else {
-    same_line_if_fits(button_width("What if we cleared its bits?"));
-    if (ImGui::Button("What if we cleared its bits?")) dispatch(s, act::WhatIfCleared{s.word_input});
+    same_line_if_fits(button_width(tr("What if we cleared its bits?")));
+    if (ImGui::Button(tr("What if we cleared its bits?"))) dispatch(s, act::WhatIfCleared{s.word_input});
   }
-  same_line_if_fits(button_width("Step by step"));
+  same_line_if_fits(button_width(tr("Step by step")));
   if (s.view.show_steps) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
-  const bool toggled = ImGui::Button("Step by step");
+  const bool toggled = ImGui::Button(tr("Step by step"));
   if (s.view.show_steps) ImGui::PopStyleColor();
   if (toggled) dispatch(s, act::ShowSteps{!s.view.show_steps});
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Follow this word through the hash, a step at a time (Alt+Shift+S)");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Follow this word through the hash, a step at a time (Alt+Shift+S)"));
 }
 
 void verdict(AppState& s, const Explained& e) {
   const Palette& pal = palette();
   const bool maybe = e.verdict == Verdict::possibly;
   const ImVec2 start = ImGui::GetCursorScreenPos();
-  chip(maybe ? "POSSIBLY" : "DEFINITELY NOT", maybe ? pal.set_bit : pal.ok, IM_COL32(20, 20, 24, 255));
+  chip(maybe ? tr("POSSIBLY") : tr("DEFINITELY NOT"), maybe ? pal.set_bit : pal.ok, IM_COL32(20, 20, 24, 255));
   ImGui::SameLine();
   ImGui::AlignTextToFramePadding();
   const std::string sentence = actions::verdict_sentence(s, e);
@@ -148,7 +150,7 @@ void bit_strip(AppState& s, const Explained& e) {
   ImGui::Dummy(ImVec2(width, height));
   s.layout.bit_strip = last_item_rect();
   if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("Where this word's %zu bits are among all %s (the bit array is further down)",
+    ImGui::SetTooltip(tr("Where this word's %zu bits are among all %s (the bit array is further down)"),
                       e.positions.size(), with_commas(m).c_str());
 }
 
@@ -163,15 +165,15 @@ void positions_row(AppState& s, const Explained& e) {
     if (ImGui::IsItemHovered()) {
       ImGui::BeginTooltip();
       if (zero) {
-        ImGui::Text("bit %llu is 0: no word set it", static_cast<unsigned long long>(bit));
+        ImGui::Text(tr("bit %llu is 0: no word set it"), static_cast<unsigned long long>(bit));
       } else {
-        ImGui::Text("bit %llu is 1, set by:", static_cast<unsigned long long>(bit));
+        ImGui::Text(tr("bit %llu is 1, set by:"), static_cast<unsigned long long>(bit));
         // The setters are found when first asked for (a walk over every word); e is the cache.
         if (!e.setters_found) (void)actions::current_query_with_setters(s);
         const size_t listed = std::min<size_t>(e.setters[i].size(), 20);
         for (size_t j = 0; j < listed; ++j) ImGui::BulletText("%s", actions::shown_word(s, e.setters[i][j]).c_str());
         if (e.setter_counts[i] > listed)
-          ImGui::TextDisabled("and %llu more", static_cast<unsigned long long>(e.setter_counts[i] - listed));
+          ImGui::TextDisabled(tr("and %llu more"), static_cast<unsigned long long>(e.setter_counts[i] - listed));
       }
       ImGui::EndTooltip();
     }
@@ -183,17 +185,19 @@ void what_if(const AppState& s) {
   if (s.what_if_word.empty() || s.what_if_word != s.word_input || s.what_if_version != s.version) return;
   const std::string word = actions::shown_word(s, s.what_if_word);
   if (!s.set.contains_word(s.what_if_word)) {
-    hint_text(("\"" + word + "\" is not in the set: there is nothing to clear.").c_str());
+    hint_text(fill(tr("\"%s\" is not in the set: there is nothing to clear."), {word}).c_str());
   } else if (s.what_if_broken.empty()) {
-    hint_text(("Clearing the bits of \"" + word + "\" would break no other word — this time.").c_str());
+    hint_text(fill(tr("Clearing the bits of \"%s\" would break no other word — this time."), {word}).c_str());
   } else {
     std::string list;
     for (const auto& w : s.what_if_broken) list += (list.empty() ? "" : ", ") + actions::shown_word(s, w);
     ImGui::PushStyleColor(ImGuiCol_Text, palette().zero_bit);
-    ImGui::TextWrapped("Clearing the bits of \"%s\" would make %zu other word%s answer "
-                       "\"definitely not\": %s. That is why a standard filter cannot remove.",
-                       word.c_str(), s.what_if_broken.size(), s.what_if_broken.size() == 1 ? "" : "s",
-                       list.c_str());
+    ImGui::TextWrapped("%s", fill(trn("Clearing the bits of \"%s\" would make %s other word answer "
+                                      "\"definitely not\": %s. That is why a standard filter cannot remove.",
+                                      "Clearing the bits of \"%s\" would make %s other words answer "
+                                      "\"definitely not\": %s. That is why a standard filter cannot remove.",
+                                      s.what_if_broken.size()),
+                                  {word, with_commas(s.what_if_broken.size()), list}).c_str());
     ImGui::PopStyleColor();
   }
 }
@@ -202,10 +206,10 @@ void word_list(AppState& s) {
   const auto& words = s.set.words();
   if (ui_compact()) return;  // a slide keeps its room for the bits (the Numbers panel has n)
   ImGui::Spacing();
-  ImGui::TextDisabled("Words in the set: %s", with_commas(words.size()).c_str());
+  ImGui::TextDisabled(tr("Words in the set: %s"), with_commas(words.size()).c_str());
   if (const size_t masked = actions::masked_count(s); masked > 0) {
     ImGui::SameLine();
-    ImGui::TextDisabled("(%s masked for the classroom)", with_commas(masked).c_str());
+    ImGui::TextDisabled(tr("(%s masked for the classroom)"), with_commas(masked).c_str());
   }
   if (words.empty()) return;
   // The article's unchecked remove broke these: added, yet "definitely not" (highlighted).
@@ -214,9 +218,12 @@ void word_list(AppState& s) {
     std::string list;
     for (const auto& w : broken) list += (list.empty() ? "" : ", ") + actions::shown_word(s, w);
     ImGui::PushStyleColor(ImGuiCol_Text, palette().zero_bit);
-    ImGui::TextWrapped("False negative%s: %s — added, yet the filter now says \"definitely not\". "
-                       "The unchecked remove took counts that were theirs. Undo brings them back.",
-                       broken.size() == 1 ? "" : "s", list.c_str());
+    ImGui::TextWrapped("%s", fill(trn("False negative: %s — added, yet the filter now says \"definitely not\". "
+                                      "The unchecked remove took counts that were theirs. Undo brings them back.",
+                                      "False negatives: %s — added, yet the filter now says \"definitely not\". "
+                                      "The unchecked remove took counts that were theirs. Undo brings them back.",
+                                      broken.size()),
+                                  {list}).c_str());
     ImGui::PopStyleColor();
   }
   const size_t shown = std::min(words.size(), kChipsShown);
@@ -234,19 +241,19 @@ void word_list(AppState& s) {
     if (is_broken) ImGui::PopStyleColor();
     if (ImGui::IsItemHovered()) s.hovered_word = words[i];
   }
-  if (shown < words.size()) ImGui::TextDisabled("… and %s more", with_commas(words.size() - shown).c_str());
+  if (shown < words.size()) ImGui::TextDisabled(tr("… and %s more"), with_commas(words.size() - shown).c_str());
   if (boxed) ImGui::EndChild();
 }
 
 }  // namespace
 
 void panel_word(AppState& s, Host& /*host*/) {
-  begin_card("Word",
-             "Type a word: its k bits light up before you add it. Enter adds it. Hover a word in "
-             "the list to see its bits.",
-             "A word is hashed as its UTF-8 bytes:\n  h = FNV-1a 64(bytes)\n  h1 = h & 0xffffffff,  "
+  begin_card(tr("Word"),
+             tr("Type a word: its k bits light up before you add it. Enter adds it. Hover a word in "
+             "the list to see its bits."),
+             tr("A word is hashed as its UTF-8 bytes:\n  h = FNV-1a 64(bytes)\n  h1 = h & 0xffffffff,  "
              "h2 = (h >> 32) | 1\n  pos_i = (h1 + i·h2) mod m,  i = 0 … k−1\n\"Possibly in the set\" "
-             "when all k bits are 1; \"definitely not\" when any is 0.");
+             "when all k bits are 1; \"definitely not\" when any is 0."));
   word_box(s);
   const Explained* e = s.word_input.empty() ? nullptr : &actions::current_query(s);
   if (e) bit_strip(s, *e);

@@ -1,5 +1,6 @@
 #include "panels.h"
 
+#include "i18n.h"
 #include "ui.h"
 
 namespace bloomlab::app {
@@ -7,13 +8,13 @@ namespace {
 
 // The step-through and "your own words" travel with the word panel (see app.cpp's layout).
 const PanelInfo kPanels[] = {
-    {Panel::words, "Word", Column::left, panel_word},
-    {Panel::bits, "Bit array", Column::left, panel_bits},
-    {Panel::params, "Parameters", Column::right, panel_params},
-    {Panel::plots, "False positives", Column::right, panel_plots},
-    {Panel::numbers, "Numbers", Column::right, panel_numbers},
-    {Panel::check, "Check a password", Column::left, panel_check},
-    {Panel::code, "Code", Column::right, panel_code},
+    {Panel::words, N_("Word"), Column::left, panel_word},
+    {Panel::bits, N_("Bit array"), Column::left, panel_bits},
+    {Panel::params, N_("Parameters"), Column::right, panel_params},
+    {Panel::plots, N_("False positives"), Column::right, panel_plots},
+    {Panel::numbers, N_("Numbers"), Column::right, panel_numbers},
+    {Panel::check, N_("Check a password"), Column::left, panel_check},
+    {Panel::code, N_("Code"), Column::right, panel_code},
 };
 static_assert(std::size(kPanels) == kPanelCount, "a row for every Panel of action.h");
 

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "i18n.h"
 #include "ui.h"
 
 namespace bloomlab::app {
@@ -202,7 +203,7 @@ void draw_marker(ImDrawList* dl, const Frame& f, const PlotMarker& m) {
       y = std::clamp(y, f.min.y + inset, f.max.y - inset);
       const float norm = std::sqrt(dx * dx + dy * dy);
       draw_arrow(dl, ImVec2(x, y), dx / norm, dy / norm, m.colour);
-      const std::string label = m.label + " (off scale)";
+      const std::string label = m.label + tr(" (off scale)");
       const ImVec2 ls = ImGui::CalcTextSize(label.c_str());
       const float lx = x + 12 + ls.x > f.max.x ? x - 12 - ls.x : x + 12;
       const float ly = std::clamp(y - ls.y / 2, f.min.y + 2, f.max.y - ls.y - 2);
@@ -275,7 +276,7 @@ void draw_readout(ImDrawList* dl, const Frame& f, const std::vector<PlotSeries>&
     dl->AddCircleFilled(ImVec2(f.sx(s.x[best]), f.sy_on(s.right_axis, s.y[best])), 4.5f * ui_scale(), s.colour);
     ImGui::PushStyleColor(ImGuiCol_Text, s.colour);
     const std::string value = s.right_axis && f.spec.format_right ? f.spec.format_right(s.y[best]) : fy(s.y[best]);
-    ImGui::Text("%s: %s (at %s)", s.label.c_str(), value.c_str(), fx(s.x[best]).c_str());
+    ImGui::TextUnformatted(fill(tr("%s: %s (at %s)"), {s.label, value, fx(s.x[best])}).c_str());
     ImGui::PopStyleColor();
   }
   ImGui::EndTooltip();

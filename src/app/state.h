@@ -7,6 +7,7 @@
 #pragma once
 #include <array>
 #include <cstdint>
+#include <iterator>
 #include <optional>
 #include <set>
 #include <string>
@@ -15,6 +16,7 @@
 #include "action.h"
 #include "core/experiment.h"
 #include "core/growth.h"
+#include "core/program.h"
 #include "core/word_list.h"
 #include "core/word_set.h"
 #include "history.h"
@@ -66,6 +68,11 @@ struct QueryCache {
 };
 
 struct ViewOptions {
+  Lang lang = Lang::en;       // the texts' language: always i18n's current_lang()
+  bool lang_chosen = false;   // the reader chose it (selector, lang=, saved): links carry it
+  std::optional<Lang> lang_loading;  // asked for, its catalog not in yet (the UI stays in `lang`)
+  int lang_files_pending = 0;        // its files asked for and not yet in (or failed)
+  bool lang_loading_chosen = false;
   Theme theme = Theme::dark;
   Theme page_theme = Theme::dark;  // the page's default (prefers-color-scheme): links omit it
   float font_scale = 1.0f;      // presentation mode: 1.5 .. 3
@@ -154,6 +161,9 @@ struct Layout {
   ScreenRect undo_button, verdict;
   ScreenRect bit_strip;  // the word's bits under the word box, while the bit array is off screen
   ScreenRect lessons_button, lesson_panel, lesson_next_button, lesson_check_button, lesson_answer_box;
+  // The language selector, and its list's entries (en, ru, uk, zh) while it is open.
+  ScreenRect language_button;
+  ScreenRect language_items[4];
   float display_w = 0, display_h = 0;  // the window, in CSS px
   // The columns that scroll, this frame: an embed passes a wheel or a swipe the column under it
   // cannot use on to the article around it.
@@ -200,11 +210,15 @@ struct LessonState {
   uint64_t draws = 0;             // candidates drawn so far (each draw is fresh)
   Outcome note;                   // the last lesson action's message (a bad file, an unknown id)
   std::vector<std::string> warnings;  // a step's state the app could not apply
-  // The built-in lessons' texts, where they are fetched (builtin_lessons_ready()): asked for
-  // once; a lesson opened meanwhile (a link's lesson=, the JS API) opens when they arrive.
-  bool library_requested = false;
+  // The built-in lessons' texts, per language (Lang's order), where they are fetched
+  // (builtin_lessons_ready()): asked for once; a lesson opened meanwhile (a link's lesson=, the
+  // JS API) opens when they arrive.
+  struct Texts {
+    bool requested = false;
+    std::string error;  // why they did not come
+  };
+  std::array<Texts, std::size(kLangs)> texts;
   std::optional<std::pair<std::string, int>> waiting;  // {id, step}
-  std::string library_error;                           // why they did not come
 };
 
 // What the frame keeps between frames that is not the app's state: the theme applied to
@@ -250,6 +264,13 @@ struct AppState {
   uint64_t inserted_set_words = UINT64_MAX;    // and the words_version
   uint64_t version = 0;  // bumped by every change of the words or the params
   uint64_t words_version = 0;  // bumped when the words change (not the params): the sweep cache
+
+  // The programs' templates of the Code panel where they are fetched (web: when the panel or
+  // bloomlab.code() first wants them; native builds compile them in): asked for once, again
+  // after a failure.
+  std::optional<ProgramTemplates> code_templates;
+  bool code_templates_requested = false;
+  std::string code_templates_error;
 
   std::string word_input;            // the word box
   uint64_t word_input_revision = 0;  // bumped when something else than typing sets the box

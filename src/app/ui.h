@@ -38,6 +38,9 @@ void end_card();
 // control cut off by a narrow column or a slide's large text); the tests read them (viewState).
 std::vector<std::string> take_overflowing_cards();
 
+// A translated label with a fixed ImGui id part: with_id(tr("Add"), "##add").
+inline std::string with_id(const char* label, const char* id) { return std::string(label) + id; }
+
 void text_coloured(ImU32 colour, const char* text);
 void hint_text(const char* text);  // dim, wrapped
 void help_marker(const char* text);  // "(?)" with a tooltip

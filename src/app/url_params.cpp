@@ -13,6 +13,7 @@
 
 #include "actions.h"
 #include "lessons.h"
+#include "i18n.h"
 #include "outcome_text.h"
 
 namespace bloomlab::app {
@@ -105,15 +106,15 @@ void apply_params(AppState& s, Host& host, const Parsed& in, std::vector<std::st
   ParamsRequest r;
   if (auto v = in.get("m")) {
     if (auto m = parse_count(percent_decode(*v))) r.m = *m;
-    else warn.push_back("m = " + quoted(*v) + " is not a number of bits from 1 to 2^32.");
+    else warn.push_back(fill(tr("m = %s is not a number of bits from 1 to 2^32."), {quoted(*v)}));
   }
   if (auto v = in.get("k")) {
     if (auto k = parse_count(percent_decode(*v))) r.k = *k;
-    else warn.push_back("k = " + quoted(*v) + " is not a number of hashes from 1 to 64.");
+    else warn.push_back(fill(tr("k = %s is not a number of hashes from 1 to 64."), {quoted(*v)}));
   }
   if (auto v = in.get("variant")) {
     if (auto variant = parse_variant(percent_decode(*v))) r.variant = *variant;
-    else warn.push_back("variant = " + quoted(*v) + " is not one of " + variant_names() + ".");
+    else warn.push_back(fill(tr("variant = %s is not one of %s."), {quoted(*v), variant_names()}));
   }
   // The scalable filter's growth: each number judged on its own below, as m and k.
   for (const auto& [key, field] : {std::pair{"n0", &ParamsRequest::n0}, std::pair{"p0", &ParamsRequest::p0},
@@ -123,18 +124,17 @@ void apply_params(AppState& s, Host& host, const Parsed& in, std::vector<std::st
       char* end = nullptr;
       const double x = std::strtod(text.c_str(), &end);
       if (!text.empty() && end == text.c_str() + text.size()) r.*field = x;
-      else warn.push_back(std::string(key) + " = " + quoted(*v) + " is not a number.");
+      else warn.push_back(fill(tr("%s = %s is not a number."), {key, quoted(*v)}));
     }
   }
   if (auto v = in.get("scheme")) {
     if (auto scheme = parse_scheme(percent_decode(*v))) r.scheme = *scheme;
     else
-      warn.push_back("scheme = " + quoted(*v) +
-                     " is not reference, enhanced, independent, weak or sha256md5.");
+      warn.push_back(fill(tr("scheme = %s is not reference, enhanced, independent, weak or sha256md5."), {quoted(*v)}));
   }
   if (auto v = in.get("counters")) {
     if (auto c = parse_counter_width(percent_decode(*v))) r.counters = *c;
-    else warn.push_back("counters = " + quoted(*v) + " is not 4, 8 or unbounded.");
+    else warn.push_back(fill(tr("counters = %s is not 4, 8 or unbounded."), {quoted(*v)}));
   }
   // Each number is judged on its own (a bad m does not take a good k with it).
   FilterParams ignored;
@@ -160,8 +160,7 @@ void apply_words(AppState& s, Host& host, const std::string& raw, std::vector<st
   for (std::string_view item : items) {
     if (item.empty()) continue;
     if (added == kMaxUrlWords) {
-      warn.push_back("Only the first " + std::to_string(kMaxUrlWords) +
-                     " words of \"words\" were added.");
+      warn.push_back(fill(tr("Only the first %s words of \"words\" were added."), {std::to_string(kMaxUrlWords)}));
       break;
     }
     const Outcome o = apply(s, host, act::AddWord{percent_decode(item)});
@@ -180,12 +179,11 @@ void apply_panels(AppState& s, Host& host, const std::string& raw, std::vector<s
     } else if (auto p = parse_panel(name)) {
       if (std::find(order.begin(), order.end(), *p) == order.end()) order.push_back(*p);
     } else if (!name.empty()) {
-      warn.push_back("panels: " + quoted(name) +
-                     " is not one of words, bits, params, plots, numbers, check, presets.");
+      warn.push_back(fill(tr("panels: %s is not one of words, bits, params, plots, numbers, check, presets."), {quoted(name)}));
     }
   }
   if (!order.empty()) (void)apply(s, host, act::SetPanels{order});
-  else warn.push_back("panels: no known panel named; all panels stay.");
+  else warn.push_back(tr("panels: no known panel named; all panels stay."));
 }
 
 std::optional<bool> parse_flag(const std::string& value) {
@@ -201,31 +199,31 @@ void apply_view(AppState& s, Host& host, const Parsed& in, std::vector<std::stri
     if (name == "dark") (void)apply(s, host, act::SetTheme{Theme::dark});
     else if (name == "light") (void)apply(s, host, act::SetTheme{Theme::light});
     else if (name == "contrast" || name == "high-contrast") (void)apply(s, host, act::SetTheme{Theme::high_contrast});
-    else warn.push_back("theme = " + quoted(name) + " is not dark, light or contrast.");
+    else warn.push_back(fill(tr("theme = %s is not dark, light or contrast."), {quoted(name)}));
   }
   if (auto v = in.get("scale")) {
     if (auto scale = parse_scale(percent_decode(*v))) (void)apply(s, host, act::SetFontScale{*scale});
-    else warn.push_back("scale = " + quoted(*v) + " is not a number from 1 to 3.");
+    else warn.push_back(fill(tr("scale = %s is not a number from 1 to 3."), {quoted(*v)}));
   }
   if (auto v = in.get("embed")) {
     const std::string value = percent_decode(*v);
     if (auto on = parse_flag(value)) s.view.embed = *on;  // what the page is, not a change of it
-    else warn.push_back("embed = " + quoted(value) + " is not 1 or 0.");
+    else warn.push_back(fill(tr("embed = %s is not 1 or 0."), {quoted(value)}));
   }
   if (auto v = in.get("present")) {
     const std::string value = percent_decode(*v);
     if (auto on = parse_flag(value)) s.present_on_open = *on;  // once the screen's size is known
-    else warn.push_back("present = " + quoted(value) + " is not 1 or 0.");
+    else warn.push_back(fill(tr("present = %s is not 1 or 0."), {quoted(value)}));
   }
   if (auto v = in.get("safe")) {
     const std::string value = percent_decode(*v);
     if (auto on = parse_flag(value)) (void)apply(s, host, act::SetSafeWords{*on});
-    else warn.push_back("safe = " + quoted(value) + " is not 1 or 0.");
+    else warn.push_back(fill(tr("safe = %s is not 1 or 0."), {quoted(value)}));
   }
   if (auto v = in.get("probes")) {
     if (auto probes = parse_count(percent_decode(*v)); probes && *probes >= 1 && *probes <= double(kMaxUrlProbes))
       (void)apply(s, host, act::SetProbes{*probes});
-    else warn.push_back("probes = " + quoted(*v) + " is not a number from 1 to 10,000,000.");
+    else warn.push_back(fill(tr("probes = %s is not a number from 1 to 10,000,000."), {quoted(*v)}));
   }
 }
 
@@ -243,7 +241,7 @@ void apply_filter_and_words(AppState& s, Host& host, const Parsed& in, std::vect
   // all of them), apply_deferred_url_params sets it.
   if (auto v = in.get("inserted")) {
     if (auto n = parse_count(percent_decode(*v))) s.url_inserted = *n;
-    else warn.push_back("inserted = " + quoted(*v) + " is not a number of words.");
+    else warn.push_back(fill(tr("inserted = %s is not a number of words."), {quoted(*v)}));
   }
 }
 
@@ -311,20 +309,29 @@ void apply_deferred_url_params(AppState& s, Host& host) {
 std::vector<std::string> apply_url_params(AppState& s, Host& host, std::string_view query) {
   Parsed in = parse_query(query);
   std::vector<std::string> warn = std::move(in.warnings);
+  // The language first: every later warning is in it (its catalog is usually in already).
+  if (auto v = in.get("lang")) {
+    const std::string code = percent_decode(*v);
+    Lang lang;
+    if (parse_lang(code, &lang)) (void)apply(s, host, act::SetLanguage{lang, true, false});
+    else warn.push_back(fill(tr("lang = %s is not en, ru, uk or zh: the page stays in %s."),
+                             {quoted(code), lang_endonym(s.view.lang_loading.value_or(s.view.lang))}));
+  }
   static const char* const kKnown[] = {"preset", "m",     "k",      "variant", "scheme",
                                        "words",  "word",  "panels", "theme",   "scale",
                                        "probes", "embed", "safe",   "present",
                                        "lesson", "step",  "n0",     "p0",      "s",
-                                       "r",      "inserted", "counters", "remove"};
+                                       "r",      "inserted", "counters", "remove",
+                                       "lang"};
   for (const auto& [key, value] : in.values) {
     bool known = false;
     for (const char* k : kKnown) known |= key == k;
-    if (!known) warn.push_back("Unknown parameter " + quoted(key) + " ignored.");
+    if (!known) warn.push_back(fill(tr("Unknown parameter %s ignored."), {quoted(key)}));
   }
   if (auto v = in.get("remove")) {
     const std::string how = percent_decode(*v);
     if (how == "unchecked" || how == "checked") (void)apply(s, host, act::SetRemoveUnchecked{how == "unchecked"});
-    else warn.push_back("remove = " + quoted(*v) + " is not checked or unchecked.");
+    else warn.push_back(fill(tr("remove = %s is not checked or unchecked."), {quoted(*v)}));
   }
   // A lesson's step sets its own state first; what else the link says refines it (a shared
   // step carries the state the student had).
@@ -332,12 +339,12 @@ std::vector<std::string> apply_url_params(AppState& s, Host& host, std::string_v
     int step = 1;
     if (auto t = in.get("step")) {
       if (auto n = parse_count(percent_decode(*t)); n && *n >= 1 && *n <= double(kMaxLessonSteps)) step = int(*n);
-      else warn.push_back("step = " + quoted(*t) + " is not a step number; the lesson opens at step 1.");
+      else warn.push_back(fill(tr("step = %s is not a step number; the lesson opens at step 1."), {quoted(*t)}));
     }
     const Outcome o = apply(s, host, act::OpenLesson{percent_decode(*v), step});
     if (!o.ok()) warn.push_back(outcome_text(o));
   } else if (in.get("step")) {
-    warn.push_back("step = … needs lesson = …; ignored.");
+    warn.push_back(tr("step = … needs lesson = …; ignored."));
   }
   // Order matters: a preset sets m, k and words; the explicit values then refine it. Words
   // without a preset start from an empty filter: the link's words, exactly.
@@ -360,7 +367,7 @@ std::vector<std::string> apply_url_params(AppState& s, Host& host, std::string_v
     const std::string word = percent_decode(*v);
     (void)apply(s, host, act::SetWordInput{word});
     if (word.size() > kMaxLineBytes)
-      warn.push_back("word: cut to " + std::to_string(kMaxLineBytes) + " bytes.");
+      warn.push_back(fill(tr("word: cut to %s bytes."), {std::to_string(kMaxLineBytes)}));
   }
   apply_view(s, host, in, warn);
   // A link's own changes leave no messages under the controls (its warnings show at the top).
@@ -429,6 +436,8 @@ std::string query_for(const AppState& s, bool with_words) {
   // The page's own default (its prefers-color-scheme) is left out: the reader's preference wins.
   if (s.view.theme != s.view.page_theme)
     q += std::string("&theme=") + theme_name(s.view.theme);
+  // The language when the reader chose it (else the recipient's own preference wins).
+  if (s.view.lang_chosen) q += std::string("&lang=") + lang_code(s.view.lang_loading.value_or(s.view.lang));
   if (s.view.font_scale != 1.0f) {
     char buf[16];
     std::snprintf(buf, sizeof buf, "%g", double(s.view.font_scale));
@@ -498,7 +507,7 @@ std::vector<std::string> restore_session(AppState& s, Host& host, const Session&
   if (!saved.words.empty()) {
     const Outcome o = apply(s, host, act::LoadWordList{saved.words, "", ListSource::session});
     if (!o.ok()) {
-      warn.push_back("The saved words could not be restored: " + outcome_text(o));
+      warn.push_back(fill(tr("The saved words could not be restored: %s"), {outcome_text(o)}));
       s.url_warnings = warn;
     }
   }

@@ -9,6 +9,7 @@
 //   theme    dark | light | contrast         scale    font scale 1..3
 //   probes   probes for the measured FP (1..10,000,000)
 //   embed    1: the page is in an article's iframe (a compact header: presets and share only)
+//   lang     en | ru | uk | zh (the UI's language; a link carries it when the reader chose one)
 //
 // Values are percent-decoded ('+' is a space). Nothing here throws or aborts: an unknown key, a
 // malformed or out-of-range value is skipped with a warning in words; a repeated key keeps the

@@ -634,7 +634,7 @@ Result<int> run_code(const std::vector<std::string>& argv) {
     if (std::optional<Error> e = check_words({*ask})) return *e;
     if (std::find(spec.words.begin(), spec.words.end(), *ask) == spec.words.end()) spec.questions.push_back(*ask);
   }
-  std::cout << program(*l, spec);
+  std::cout << program(*l, spec, *builtin_program_templates());
   return 0;
 }
 

@@ -16,6 +16,7 @@
 #include <string_view>
 #include <vector>
 
+#include "bundle.h"
 #include "filter.h"
 
 namespace bloomlab {
@@ -36,9 +37,25 @@ struct ProgramSpec {
   uint64_t probes = 100000;
 };
 
+// The programs' templates: assets/programs/<language>[-reference|-sha256md5].<ext>.in, where
+// @NAME@ marks what program() fills in. Native builds compile them in; the web build fetches them
+// as one bundle (kProgramBundleName, cmake/Data.cmake) when the Code panel first wants them.
+struct ProgramTemplates {
+  std::vector<BundleFile> files;
+  // Language l's template: suffix "" for the program, "-reference" or "-sha256md5" for its
+  // positions() part. Empty when missing (parse_program_templates refuses such a set).
+  std::string text(Language l, std::string_view suffix) const;
+};
+inline constexpr char kProgramBundleName[] = "programs.txt";
+// The templates in a bundle; nothing when it is malformed or lacks one that program() needs.
+std::optional<ProgramTemplates> parse_program_templates(std::string_view bundle);
+// The compiled-in templates (generated from assets/programs by cmake/Data.cmake); nullptr in
+// the web build, which fetches them.
+const ProgramTemplates* builtin_program_templates();
+
 // Schemes the programs write: reference and sha256md5. Others are written as reference.
 bool program_supports(Scheme s);
 // The program's text. Words are written as their exact bytes (escaped where a language needs).
-std::string program(Language l, const ProgramSpec& spec);
+std::string program(Language l, const ProgramSpec& spec, const ProgramTemplates& templates);
 
 }  // namespace bloomlab

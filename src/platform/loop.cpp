@@ -13,6 +13,7 @@
 #include "app/actions.h"
 #include "app/app.h"
 #include "app/fonts.h"
+#include "app/i18n.h"
 #include "gl.h"
 
 namespace bloomlab::platform {
@@ -34,9 +35,10 @@ void refresh_fonts(Loop& loop) {
   SDL_GL_GetDrawableSize(loop.window, &drawable_w, &drawable_h);
   const float ratio = window_w > 0 ? float(drawable_w) / float(window_w) : 1.0f;
   const float size = kBaseFontPx * loop.state.view.font_scale;
-  if (ratio == loop.pixel_ratio && size == loop.font_size) return;
+  if (ratio == loop.pixel_ratio && size == loop.font_size && app::fonts_version() == loop.fonts_version) return;
   loop.pixel_ratio = ratio;
   loop.font_size = size;
+  loop.fonts_version = app::fonts_version();
   app::load_fonts(size, ratio);
   ImGui_ImplOpenGL3_DestroyFontsTexture();
   ImGui_ImplOpenGL3_CreateFontsTexture();

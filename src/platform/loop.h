@@ -21,6 +21,7 @@ struct Loop {
   GlHost* host = nullptr;     // owned by the platform's main
   float pixel_ratio = 0;      // device pixels per CSS pixel the fonts were built for
   float font_size = 0;        // CSS pixels the fonts were built for
+  uint64_t fonts_version = 0;  // app::fonts_version() they were built with (the CJK font)
   uint64_t frames = 0;
   bool quit = false;
 

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "app/actions.h"
+#include "app/fonts.h"
 #include "app/url_params.h"
 #include "loop.h"
 #include "png_writer.h"
@@ -48,7 +49,7 @@ class DesktopHost : public GlHost {
   void deliver(app::AppState& state) {
     for (const std::string& name : std::exchange(assets_requested_, {})) {
       if (auto bytes = read(name)) (void)app::apply(state, *this, app::act::AssetArrived{name, *bytes});
-      else (void)app::apply(state, *this, app::act::AssetFailed{name, "cannot read " + data_dir_ + "/" + name});
+      else (void)app::apply(state, *this, app::act::AssetFailed{name, "cannot read " + path_of(name)});
     }
     if (!list_requested_) return;
     list_requested_ = false;
@@ -57,8 +58,13 @@ class DesktopHost : public GlHost {
   }
 
  private:
+  // Where a requested file is: the data folder, or for lang/... the build's catalogs.
+  std::string path_of(const std::string& name) const {
+    if (name.rfind("lang/", 0) == 0) return std::string(BLOOMLAB_CATALOG_DIR) + name.substr(4);
+    return data_dir_ + "/" + name;
+  }
   std::optional<std::string> read(const std::string& name) const {
-    std::ifstream in(data_dir_ + "/" + name, std::ios::binary);
+    std::ifstream in(path_of(name), std::ios::binary);
     if (!in) return std::nullopt;
     std::stringstream bytes;
     bytes << in.rdbuf();

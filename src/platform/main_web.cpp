@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "app/app.h"
+#include "app/fonts.h"
 #include "app/actions.h"
 #include "app/lessons.h"
 #include "app/outcome_text.h"
@@ -84,6 +85,16 @@ EM_JS(char*, js_load_lessons, (), {
   try { const v = localStorage.getItem("bloomlab.lessons"); return v === null ? 0 : stringToNewUTF8(v.slice(0, 65536)); }
   catch (e) { return 0; }
 });
+// The UI's language (src/app/i18n.h): its files (lang/<code>.mo, for zh its font) come through
+// request_asset, only for the language shown; the reader's choice is kept in localStorage.
+EM_JS(void, js_save_language, (const char* code), {
+  try { localStorage.setItem("bloomlab.lang", UTF8ToString(code)); } catch (e) { /* no storage: not kept */ }
+});
+// The page's pick before any link: the saved choice, else navigator.languages; "" for none.
+// A leading "!" marks a saved choice (the reader chose it once).
+EM_JS(char*, js_page_language, (), { return stringToNewUTF8(Module.bloomlabPageLanguage()); });
+EM_JS(void, js_install_prefetched_catalog, (), { Module.bloomlabInstallPrefetched(); });
+EM_JS(void, js_language_shown, (const char* code), { Module.bloomlabLanguageShown(UTF8ToString(code)); });
 EM_JS(void, js_copy_text, (const char* text), { Module.bloomlabCopyText(UTF8ToString(text)); });
 EM_JS(void, js_open_file, (), { Module.bloomlabOpenFile(); });
 EM_JS(char*, js_page_url, (), { return stringToNewUTF8(location.origin + location.pathname); });
@@ -109,6 +120,7 @@ class WebHost : public GlHost {
   void copy_text(const std::string& text) override { js_copy_text(text.c_str()); }
   void open_file() override { js_open_file(); }
   void save_lesson_progress(const std::string& text) override { js_save_lessons(text.c_str()); }
+  void save_language(app::Lang lang) override { js_save_language(app::lang_code(lang)); }
   std::string page_url() const override {
     char* url = js_page_url();  // null when the heap is full (stringToNewUTF8's malloc)
     if (!url) return app::Host::page_url();
@@ -304,6 +316,17 @@ FrameStats g_stats;
 // Set by bl_gl_context_restored: the next frame recreates the GL objects first.
 bool g_gl_restored = false;
 
+// <html lang>, the page's own texts and setLanguage()'s promises follow the language shown.
+app::Lang g_shown_lang = app::Lang::en;
+bool g_lang_told = false;
+void sync_language() {
+  const app::Lang now = g_loop.state.view.lang;
+  if (g_lang_told && now == g_shown_lang) return;
+  g_lang_told = true;
+  g_shown_lang = now;
+  js_language_shown(app::lang_code(now));
+}
+
 void main_loop_step() {
   const double start = emscripten_get_now();
   if (g_gl_restored) {
@@ -314,6 +337,7 @@ void main_loop_step() {
   swap(g_loop);
   sync_text_input();
   sync_page_scroll();
+  sync_language();
   keep_state(false);
   const double ms = emscripten_get_now() - start;
   g_stats.total_ms += ms;
@@ -388,8 +412,12 @@ EMSCRIPTEN_KEEPALIVE const char* bl_load_preset(const char* name) { return run(a
 EMSCRIPTEN_KEEPALIVE const char* bl_code(const char* language) {
   const std::optional<Language> l = parse_language(language);
   if (!l) return error_reply("unknown language \"" + std::string(language) + "\" (python, go, javascript, cpp)");
-  return reply(app::actions::code_program(g_loop.state, *l));
+  const std::optional<std::string> text = app::actions::code_program(g_loop.state, *l);
+  if (!text) return error_reply("the programs' templates are not here yet (bloomlab.code() waits for them)");
+  return reply(*text);
 }
+// Asks for the Code panel's templates (bloomlab.code() does, then waits on state().codeTexts).
+EMSCRIPTEN_KEEPALIVE void bl_load_code() { (void)app::apply(g_loop.state, g_host, app::act::LoadCode{}); }
 
 EMSCRIPTEN_KEEPALIVE const char* bl_measure(int has_probes, double probes) {
   const app::Outcome o = app::apply(g_loop.state, g_host, app::act::Measure{has_probes ? probes : -1});
@@ -415,6 +443,13 @@ EMSCRIPTEN_KEEPALIVE void bl_password_list_failed(const char* why) {
   (void)app::apply(g_loop.state, g_host, app::act::PasswordListFailed{why});
 }
 
+// bloomlab.setLanguage(code): the reader's choice, as the header's selector makes it.
+EMSCRIPTEN_KEEPALIVE const char* bl_set_language(const char* code) {
+  app::Lang lang;
+  if (!app::parse_lang(code, &lang))
+    return error_reply(std::string("setLanguage: \"") + code + "\" is not en, ru, uk or zh");
+  return run(app::act::SetLanguage{lang, true});
+}
 // A file the app asked for (Host::request_asset), or why it did not come.
 EMSCRIPTEN_KEEPALIVE void bl_asset_arrived(const char* name, const char* bytes, int size) {
   (void)app::apply(g_loop.state, g_host, app::act::AssetArrived{name, std::string(bytes, size_t(size))});
@@ -557,6 +592,15 @@ int main() {
   view.reduced_motion = prefs & kReducedMotion;
   view.touch = prefs & kCoarsePointer;
   if (!init(g_loop, g_host, 960, 640)) return 1;
+  js_install_prefetched_catalog();
+  if (char* page_lang = js_page_language()) {  // a link's lang= (open_page) then overrides it
+    const std::string pick = page_lang;
+    free(page_lang);
+    const bool saved = !pick.empty() && pick[0] == '!';
+    app::Lang lang;
+    if (app::parse_lang(saved ? pick.substr(1) : pick, &lang))
+      (void)app::apply(g_loop.state, g_host, app::act::SetLanguage{lang, saved, false});
+  }
   const std::string warnings = open_page();
   js_param_warnings(warnings.c_str());
   emscripten_set_main_loop(main_loop_step, 0, false);

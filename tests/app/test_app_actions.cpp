@@ -160,9 +160,11 @@ TEST_CASE("the password list loads a slice per frame, and a failure keeps the wo
   CHECK(s.set.words().size() == 3000);
   const Outcome& note = s.note(NoteSlot::list);
   CHECK(note.code == Code::list_loaded);
-  REQUIRE(note.args.size() == 2);
+  REQUIRE(note.args.size() == 9);  // source, the English summary, then its numbers (issue 12)
   CHECK(note.args[0] == "passwords");
   CHECK(note.args[1] == "3000 words from 3002 lines; 1 duplicate dropped; 1 empty line skipped");
+  CHECK(std::vector<std::string>(note.args.begin() + 2, note.args.end()) ==
+        std::vector<std::string>{"3000", "3002", "1", "1", "0", "0", ""});
   const auto json = state(s);
   CHECK(json["wordCount"] == 3000);
   CHECK(json["wordsTruncated"] == true);

@@ -2,6 +2,7 @@
 // answers computed independently (tests/lessons/answers.py, Python, from the articles' formulas
 // and a Python reference filter) and against numbers worked out here by hand, and the lessons
 // in the app: steps as one undo step, what a task hides, links, progress, a teacher's file.
+#include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <sstream>
@@ -148,7 +149,7 @@ TEST_CASE("a malformed lesson file names its line and what is wrong") {
 }
 
 TEST_CASE("the lessons' bundle the web build fetches holds the same lessons as the native build") {
-  std::ifstream in(BLOOMLAB_LESSONS_BUNDLE, std::ios::binary);
+  std::ifstream in(BLOOMLAB_DATA_DIR "/lessons-en.txt", std::ios::binary);
   REQUIRE(in);
   std::stringstream bundle;
   bundle << in.rdbuf();
@@ -173,17 +174,115 @@ TEST_CASE("the lessons' bundle the web build fetches holds the same lessons as t
   for (const std::string& bad : {std::string(), std::string("lesson: x\n"), sep, sep + "\nlesson: x",
                                 sep + "a.lesson", sep + "a.lesson\nnot a lesson\n"}) {
     CAPTURE(bad);
-    CHECK_FALSE(install_lesson_bundle(bad));
+    CHECK_FALSE(install_lesson_bundle(Lang::en, bad));
   }
   CHECK(builtin_lessons().size() == files->size());
-  CHECK(install_lesson_bundle(bundle.str()));  // the same texts again: the same lessons
-  CHECK(builtin_lessons_ready());
+  CHECK(install_lesson_bundle(Lang::en, bundle.str()));  // the same texts again: the same lessons
+  CHECK(builtin_lessons_ready(Lang::en));
   CHECK(builtin_lessons().front().id == "basics");
   const auto two = parse_lesson_bundle(sep + "a.lesson\nx\n" + sep + "b.lesson\ny");
   REQUIRE(two);
   REQUIRE(two->size() == 2);
   CHECK((*two)[1].name == "b.lesson");
   CHECK((*two)[1].text == "y");
+}
+
+TEST_CASE(
+    "each language's bundle holds its lesson files as written, with English's ids and steps") {
+  // The files' structure against English is test_lesson_translations.cpp's; here, that each
+  // bundle the build writes is those files, byte for byte, and parses.
+  const auto english = parse_lesson_bundle(read_file(BLOOMLAB_DATA_DIR "/lessons-en.txt"));
+  REQUIRE(english);
+  for (const char* code : {"ru", "uk", "zh"}) {
+    CAPTURE(code);
+    Lang lang = Lang::en;
+    REQUIRE(parse_lang(code, &lang));
+    CHECK(lesson_bundle_name(lang) == std::string("lessons-") + code + ".txt");
+    const auto files =
+        parse_lesson_bundle(read_file(BLOOMLAB_DATA_DIR "/lessons-" + std::string(code) + ".txt"));
+    REQUIRE(files);
+    REQUIRE(files->size() == english->size());
+    for (size_t i = 0; i < files->size(); ++i) {
+      CAPTURE((*files)[i].name);
+      CHECK((*files)[i].name == (*english)[i].name);
+      CHECK((*files)[i].text == read_file(BLOOMLAB_SOURCE_DIR "/assets/lessons/" +
+                                          std::string(code) + "/" + (*files)[i].name));
+      const LessonParse p = parse_lesson((*files)[i].text), e = parse_lesson((*english)[i].text);
+      REQUIRE(p.lesson);
+      REQUIRE(e.lesson);
+      CHECK(p.lesson->id == e.lesson->id);
+      CHECK(p.lesson->steps.size() == e.lesson->steps.size());
+    }
+  }
+}
+
+namespace {
+// Records the files the app asks the platform for.
+struct AssetHost : FakeHost {
+  std::vector<std::string> assets;
+  void request_asset(const std::string& name) override { assets.push_back(name); }
+};
+}  // namespace
+
+TEST_CASE("the lessons follow the language: the open step stays, its text is the new language's") {
+  struct English {
+    ~English() { use_language(Lang::en); }
+  } restore;
+  AssetHost host;
+  AppState s = tiny_state(host);
+  REQUIRE(run(s, host, act::OpenLesson{"basics", 2}).code == Code::lesson_opened);
+  const std::string en_step = json::parse(lesson_json(s))["stepTitle"];
+  CHECK(host.assets.empty());  // native: English is compiled in
+  const Lesson ru =
+      *parse_lesson(read_file(BLOOMLAB_SOURCE_DIR "/assets/lessons/ru/01-basics.lesson")).lesson;
+  REQUIRE(ru.steps.size() >= 2);
+
+  // Russian: its catalog (unless an earlier test installed it) and its lessons are asked for.
+  (void)run(s, host, act::SetLanguage{Lang::ru, true, false});
+  (void)run(s, host, act::AssetArrived{"lang/ru.mo", read_file(BLOOMLAB_CATALOG_DIR "/ru.mo")});
+  REQUIRE(current_lang() == Lang::ru);
+  host.assets.erase(std::remove(host.assets.begin(), host.assets.end(), "lang/ru.mo"), host.assets.end());
+  CHECK(host.assets == std::vector<std::string>{"lessons-ru.txt"});
+  CHECK(state(s)["lessonTexts"] == json{{"ready", false}, {"requested", true}, {"error", ""}});
+  json step = json::parse(lesson_json(s));
+  CHECK(step["stepTitle"] == en_step);  // English meanwhile, at the same step
+  CHECK(step["step"] == 2);
+
+  // A damaged bundle changes nothing and says so; "Try again" asks again.
+  const Outcome damaged = run(s, host,
+                              act::AssetArrived{"lessons-ru.txt",
+                                                "\x1e"
+                                                "01-basics.lesson\nnot a lesson\n"});
+  CHECK(damaged.code == Code::lessons_failed);
+  CHECK_FALSE(builtin_lessons_ready(Lang::ru));
+  CHECK(state(s)["lessonTexts"]["error"] != "");
+  CHECK(json::parse(lesson_json(s))["stepTitle"] == en_step);
+  CHECK(json::parse(lessons_json(s)).size() == 11);  // English stays available
+  (void)run(s, host, act::LoadLessons{});
+  CHECK(host.assets == std::vector<std::string>{"lessons-ru.txt", "lessons-ru.txt"});
+
+  // Another language's bundle goes to that language; the one shown does not change.
+  CHECK(run(s, host,
+            act::AssetArrived{"lessons-uk.txt", read_file(BLOOMLAB_DATA_DIR "/lessons-uk.txt")})
+            .code == Code::view_changed);
+  CHECK(builtin_lessons_ready(Lang::uk));
+  CHECK(json::parse(lesson_json(s))["stepTitle"] == en_step);
+
+  // The Russian bundle: the same lesson, the same step, in Russian.
+  (void)run(s, host,
+            act::AssetArrived{"lessons-ru.txt", read_file(BLOOMLAB_DATA_DIR "/lessons-ru.txt")});
+  CHECK(state(s)["lessonTexts"] == json{{"ready", true}, {"requested", true}, {"error", ""}});
+  step = json::parse(lesson_json(s));
+  CHECK(step["id"] == "basics");
+  CHECK(step["step"] == 2);
+  CHECK(step["title"] == ru.title);
+  CHECK(step["stepTitle"] == ru.steps[1].title);
+  CHECK(json::parse(lessons_json(s))[0]["title"] == ru.title);
+
+  // Back to English: in at once, nothing fetched.
+  (void)run(s, host, act::SetLanguage{Lang::en, true, false});
+  CHECK(json::parse(lesson_json(s))["stepTitle"] == en_step);
+  CHECK(host.assets.size() == 2);
 }
 
 TEST_CASE("the built-in lessons: all parse, in the issue's order, each step's state applies cleanly") {

@@ -37,8 +37,8 @@ run("the Python article's filter and the Code panel", async (browser) => {
     check(text.includes("9585") && text.includes("кот") && text.includes("слон"), `${language}: m, the words and the question`);
     check(/sha256|SHA-256/.test(text), `${language}: hashes with SHA-256`);
   }
-  const bad = await page.evaluate(() => { try { window.bloomlab.code("cobol"); return ""; } catch (e) { return e.message; } });
-  check(bad.includes("unknown language"), "code('cobol') throws", bad);
+  const bad = await page.evaluate(async () => { try { await window.bloomlab.code("cobol"); return ""; } catch (e) { return e.message; } });
+  check(bad.includes("unknown language"), "code('cobol') rejects", bad);
 
   // The article's remove: unbounded counters, no membership check; Qwerty breaks letmein.
   await page.evaluate(() => { window.bloomlab.loadPreset("tiny"); window.bloomlab.setParams({ variant: "counting", counters: "unbounded" }); window.bloomlab.applyParams("remove=unchecked"); });

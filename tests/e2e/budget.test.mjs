@@ -26,7 +26,7 @@ const KB = (b) => (b / 1024).toFixed(1) + " KB";
 
 run("web budgets: download size and first frame", async (browser) => {
   const app = ["index.html", "style.css", "bloomlab.js", "bloomlab-wasm.js", "bloomlab-wasm.wasm"];
-  const sizes = Object.fromEntries([...app, "passwords-10k.txt", "lessons-en.txt"].map((f) => [f, gz(f)]));
+  const sizes = Object.fromEntries([...app, "passwords-10k.txt", "lessons-en.txt", "programs.txt"].map((f) => [f, gz(f)]));
   for (const [f, b] of Object.entries(sizes)) console.log(`  ${f.padEnd(20)} ${KB(b)} gzip -9 (${KB(fs.statSync(path.join(SITE, f)).size)} raw)`);
   const embed = app.reduce((sum, f) => sum + sizes[f], 0);
   const full = embed + sizes["passwords-10k.txt"];
@@ -41,13 +41,22 @@ run("web budgets: download size and first frame", async (browser) => {
   await e.page.waitForTimeout(300);
   const loaded = await e.page.evaluate(() => performance.getEntriesByType("resource").map((r) => r.name));
   check(!loaded.concat(fetched).some((u) => u.includes("passwords-10k")), "the embed has not fetched the password list");
-  check(!loaded.concat(fetched).some((u) => u.includes("lessons-en")), "nor the lessons' texts, which it did not open");
+  const lessonTexts = (urls) => urls.filter((u) => /lessons-[a-z]+\.txt/.test(u));
+  check(lessonTexts(loaded.concat(fetched)).length === 0, "nor the lessons' texts (any language), which it did not open");
   // Opening a lesson fetches them, once.
   const opened = await e.page.evaluate(() => window.bloomlab.openLesson("basics", 2));
   check(opened.ok && opened.code === "lesson_opened", "an embed can still open a lesson: its texts come then", JSON.stringify(opened));
   await e.page.evaluate(() => window.bloomlab.openLesson("error-rate", 1));
-  check(fetched.filter((u) => u.includes("lessons-en.txt")).length === 1, "the lessons' texts were fetched once",
-        fetched.filter((u) => u.includes("lessons")).join(" "));
+  check(lessonTexts(fetched).length === 1 && lessonTexts(fetched)[0].endsWith("/lessons-en.txt"),
+        "the English lessons' texts were fetched once, no other language's", lessonTexts(fetched).join(" "));
+  // The Code panel's templates likewise: not fetched until a program is wanted, then once.
+  check(!fetched.some((u) => u.includes("programs.txt")), "nor the programs' templates (no Code panel shown)");
+  const [py, p] = await e.page.evaluate(async () => [await window.bloomlab.code("python"), window.bloomlab.state().params]);
+  check(py.includes(`M = ${p.m}\n`) && py.includes(`K = ${p.k}\n`), "bloomlab.code() waits for the templates and writes the filter's program",
+        `m = ${p.m}, k = ${p.k}: ` + py.slice(0, 200));
+  await e.page.evaluate(() => window.bloomlab.code("go"));
+  check(fetched.filter((u) => u.includes("programs.txt")).length === 1, "the templates were fetched once",
+        fetched.filter((u) => u.includes("programs")).join(" "));
   await e.close();
 
   // First frame: from navigation start to the app's second drawn frame (bloomlab.ready).

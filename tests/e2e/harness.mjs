@@ -45,9 +45,10 @@ export async function launch() {
 // on every request: a test may empty it to let a failed file load on the next try.
 export async function openApp(browser, { query = "", viewport = { width: 1280, height: 800 },
   deviceScaleFactor = 1, isMobile = false, hasTouch = false, failPaths = [], page: pageName = "index.html",
-  waitReady = true, initScript = null } = {}) {
+  waitReady = true, initScript = null, locale = undefined } = {}) {
   const { server, port } = await startServer(SITE, 0, { failPaths });
-  const context = await browser.newContext({ viewport, deviceScaleFactor, isMobile, hasTouch, acceptDownloads: true });
+  // locale: the context's navigator.languages (e.g. "uk-UA"), as a reader's browser would say.
+  const context = await browser.newContext({ viewport, deviceScaleFactor, isMobile, hasTouch, acceptDownloads: true, locale });
   // Runs before the page's own scripts on every load (e.g. to take WebGL2 away).
   if (initScript) await context.addInitScript(initScript);
   const page = await context.newPage();

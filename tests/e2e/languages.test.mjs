@@ -1,0 +1,221 @@
+// Issue 12: the UI in English, Russian, Ukrainian and Chinese. The language comes from lang=,
+// else the saved choice, else navigator.languages; its catalog (lang/<code>.mo) is fetched only
+// for that language; the texts (the verdict, the screen-reader summary) use the glossary's
+// terms and the language's numbers and plurals; the header's selector switches it; the lessons
+// follow it (lessons-<code>.txt, fetched only for the language they are shown in).
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { run, openApp, screenshot, check, equal, drawnShare } from "./harness.mjs";
+
+// The catalogs this page downloaded (the page's own record of its requests).
+const catalogsFetched = (page) => page.evaluate(() => performance.getEntriesByType("resource")
+  .map((e) => e.name).filter((n) => /\/lang\/[a-z-]+\.(mo|ttf)$/.test(n)).map((n) => n.replace(/.*\/lang\//, "")).sort());
+// The lessons' bundles this page downloaded (lessons-en.txt ...).
+const lessonsFetched = (page) => page.evaluate(() => performance.getEntriesByType("resource")
+  .map((e) => e.name).filter((n) => /\/lessons-[a-z]+\.txt$/.test(n)).map((n) => n.replace(/.*\//, "")).sort());
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const waitLang = (page, code) =>
+  page.waitForFunction((c) => window.bloomlab.state().lang === c, code, { timeout: 20000 }).then(() => true, () => false);
+const announcement = (page) => page.evaluate(() => window.bloomlab.viewState().announcement);
+const click = async (page, r) => page.mouse.click(r.x + r.w / 2, r.y + r.h / 2);
+const frames = (page, n = 3) => page.evaluate((k) => new Promise((done) => {
+  let left = k; const step = () => (--left <= 0 ? done() : requestAnimationFrame(step)); requestAnimationFrame(step);
+}), n);
+
+run("languages: en, ru, uk, zh", async (browser) => {
+  // English, first visit: no catalog is downloaded.
+  {
+    const app = await openApp(browser, { locale: "en-US" });
+    await frames(app.page, 10);
+    const seen = await catalogsFetched(app.page);
+    equal(await app.page.evaluate(() => window.bloomlab.state().lang), "en", "en-US browser: the page is in English");
+    equal(seen, [], "no catalog is fetched in English");
+    equal(await lessonsFetched(app.page), [], "nor any lessons' texts: no lesson was opened");
+    equal(await app.page.evaluate(() => document.documentElement.lang), "en", "<html lang> is en");
+    const text = await announcement(app.page);
+    check(/possibly in the set/.test(text) && /0\.\d+%|\d+\.\d%/.test(text), "the English summary keeps its words and numbers", text);
+    equal(app.problems, [], "no console errors (en)");
+    await app.close();
+  }
+
+  // lang=ru: the verdict and summary in Russian, decimal commas, plural forms, the glossary's terms.
+  const expectations = {
+    ru: { html: "ru", maybe: "возможно, есть", fp: "ложное срабатывание", words5: "5 слов", not: "точно нет" },
+    uk: { html: "uk", maybe: "можливо є", fp: "хибнопозитивна відповідь", words5: "5 слів", not: "точно немає" },
+  };
+  for (const [code, want] of Object.entries(expectations)) {
+    const app = await openApp(browser, { query: `?lang=${code}`, locale: "en-US" });
+    // The catalog, fetched beside the wasm, is installed before the first frame: no English flash.
+    equal(await app.page.evaluate(() => window.bloomlab.state().lang), code, `?lang=${code}: the first frames are already in ${code}`);
+    check(await waitLang(app.page, code), `?lang=${code}: state().lang is ${code}`);
+    await frames(app.page);
+    equal(await app.page.evaluate(() => document.documentElement.lang), want.html, `<html lang> is ${want.html}`);
+    const text = await announcement(app.page);  // the Tiny preset, "Qwerty" in the word box
+    check(text.includes(want.maybe) && text.includes(want.fp), `${code}: the verdict says «${want.maybe}» and «${want.fp}»`, text);
+    check(text.includes(want.words5), `${code}: five words are «${want.words5}»`, text);
+    check(/\d+,\d\u00a0%/.test(text) && !/\d\.\d/.test(text), `${code}: percentages with a decimal comma and a no-break space ("45,3 %")`, text);
+    await app.page.evaluate(() => window.bloomlab.add("dragon"));
+    await app.page.evaluate(() => window.bloomlab.setParams({ m: 100000 }));
+    await frames(app.page);
+    const big = await announcement(app.page);
+    check(big.includes("100\u202f000"), `${code}: 100000 is written "100 000" with U+202F`, big);
+    await app.page.evaluate(() => window.bloomlab.loadPreset("tiny"));
+    await app.page.evaluate(() => document.querySelector("canvas").focus());
+    for (const ch of "zz") await app.page.keyboard.type(ch);
+    await frames(app.page, 4);
+    const no = await announcement(app.page);
+    check(no.includes(want.not), `${code}: a word never added: «${want.not}»`, no);
+    check(!no.includes("definitely") && !no.includes("possibly"), `${code}: no English left in the summary`, no);
+    const share = await app.page.evaluate(() => window.bloomlab.shareParams());
+    check(share.includes(`lang=${code}`), `${code}: the share link carries lang=${code}`, share);
+    equal(await catalogsFetched(app.page), [`${code}.mo`], `${code}: only its own catalog is fetched (no CJK font)`);
+    const shot = await screenshot(app.page, `lang-${code}-1280.png`);
+    check(drawnShare(shot.image) > 0.05, `${code}: the page is drawn`);
+    equal(app.problems, [], `no console errors (${code})`);
+    await app.close();
+  }
+
+  // lang=zh: the catalog and the CJK font (only in zh), the glossary's terms, Chinese drawn.
+  {
+    const app = await openApp(browser, { query: "?lang=zh", locale: "en-US" });
+    check(await waitLang(app.page, "zh"), "?lang=zh: state().lang is zh");
+    await frames(app.page, 4);
+    equal(await app.page.evaluate(() => document.documentElement.lang), "zh-Hans", "<html lang> is zh-Hans");
+    equal(await catalogsFetched(app.page), ["zh-font.ttf", "zh.mo"], "zh: its catalog and its font are fetched");
+    const text = await announcement(app.page);
+    check(text.includes("可能存在") && text.includes("假阳性"), "zh: the verdict says 可能存在 and 假阳性", text);
+    check(/\d\.\d%/.test(text), "zh: numbers as in English (0.82%)", text);
+    await app.page.evaluate(() => window.bloomlab.loadPreset("tiny"));
+    await app.page.evaluate(() => document.querySelector("canvas").focus());
+    for (const ch of "zz") await app.page.keyboard.type(ch);
+    await frames(app.page, 4);
+    check((await announcement(app.page)).includes("一定不存在"), "zh: a word never added: 一定不存在");
+    const shot = await screenshot(app.page, "lang-zh-1280.png");
+    check(drawnShare(shot.image) > 0.05, "zh: the page is drawn");
+    // The header's 中文 in the selector and the word box's Chinese buttons are drawn: the word
+    // panel's "添加" button area has text pixels (not an empty box).
+    equal(app.problems, [], "no console errors (zh)");
+    await app.close();
+  }
+
+  // The lessons in the page's language: lang=ru&lesson= opens the Russian text at its step (ready
+  // waits for it), setLanguage("uk") shows the same step in Ukrainian, a Chinese step is drawn
+  // with the zh font; only the shown languages' texts are fetched. The texts from assets/lessons.
+  {
+    const source = (code) => {
+      const t = fs.readFileSync(path.join(ROOT, "assets/lessons", code, "01-basics.lesson"), "utf8");
+      return { title: t.match(/^title: (.*)$/m)[1], stepTitle: [...t.matchAll(/^step: (.*)$/gm)][1][1], step: 2 };
+    };
+    const shown = (page) => page.evaluate(() => {
+      const l = window.bloomlab.lesson();
+      return { title: l.title, stepTitle: l.stepTitle, step: l.step };
+    });
+    const app = await openApp(browser, { query: "?lang=ru&lesson=basics&step=2", locale: "en-US" });
+    const { page } = app;
+    equal(await shown(page), source("ru"), "lang=ru&lesson=basics&step=2: the Russian lesson at step 2 when ready");
+    await frames(page, 3);
+    await screenshot(page, "lesson-ru-1280.png");
+    await page.evaluate(() => window.bloomlab.setLanguage("uk"));
+    await page.evaluate(() => window.bloomlab.lessons());  // waits for the Ukrainian texts
+    equal(await shown(page), source("uk"), "setLanguage('uk'): the same step, in Ukrainian");
+    equal(await lessonsFetched(page), ["lessons-ru.txt", "lessons-uk.txt"], "only the Russian and Ukrainian lessons were fetched");
+    await page.evaluate(() => window.bloomlab.setLanguage("zh"));
+    await page.evaluate(() => window.bloomlab.lessons());
+    equal(await shown(page), source("zh"), "setLanguage('zh'): the same step, in Chinese");
+    await frames(page, 4);
+    check(drawnShare((await screenshot(page, "lesson-zh-1280.png")).image) > 0.05, "zh: the lesson is drawn");
+    equal(app.problems, [], "no console errors (lessons)");
+    await app.close();
+  }
+
+  // Plural forms in ru and uk for 1, 2, 5, 21, 22, 25, 111 words (the summary's count).
+  {
+    const app = await openApp(browser, { query: "?lang=ru&preset=empty", locale: "en-US" });
+    await waitLang(app.page, "ru");
+    const forms = {};
+    for (const code of ["ru", "uk"]) {
+      await app.page.evaluate((c) => window.bloomlab.setLanguage(c), code);
+      for (const n of [1, 2, 5, 21, 22, 25, 111]) {
+        const words = Array.from({ length: n }, (_, i) => `w${i}`).join("\n");
+        await app.page.evaluate(() => window.bloomlab.loadPreset("empty"));
+        await app.page.evaluate((w) => window.bloomlab.loadWords(w), words);
+        await app.page.evaluate(() => window.bloomlab.idle());
+        await frames(app.page, 2);
+        const text = await announcement(app.page);
+        const m = text.match(new RegExp(`(?:^|\\. )(${n} [^ ,]+),`));
+        forms[`${code} ${n}`] = m ? m[1] : text;
+      }
+    }
+    equal(forms, {
+      "ru 1": "1 слово", "ru 2": "2 слова", "ru 5": "5 слов", "ru 21": "21 слово", "ru 22": "22 слова", "ru 25": "25 слов", "ru 111": "111 слов",
+      "uk 1": "1 слово", "uk 2": "2 слова", "uk 5": "5 слів", "uk 21": "21 слово", "uk 22": "22 слова", "uk 25": "25 слів", "uk 111": "111 слів",
+    }, "plural forms of «слово» for 1, 2, 5, 21, 22, 25, 111 (CLDR one/few/many)");
+    const note = await app.page.evaluate(() => window.bloomlab.state().notes.list.text);
+    check(note.includes("111 слів з 111 рядків"), "uk: the list's report in Ukrainian", note);
+    await app.close();
+  }
+
+  // navigator.languages: a Ukrainian browser opens in Ukrainian; the link then carries no lang.
+  {
+    const app = await openApp(browser, { locale: "uk-UA" });
+    check(await waitLang(app.page, "uk"), "a uk-UA browser (navigator.languages) opens in Ukrainian");
+    const share = await app.page.evaluate(() => window.bloomlab.shareParams());
+    check(!share.includes("lang="), "the browser's own language is not written into links", share);
+    await app.close();
+  }
+
+  // The header's selector: open it, pick Русский; the choice is kept for the next visit.
+  {
+    const app = await openApp(browser, { locale: "en-US" });
+    const { page } = app;
+    const v = await page.evaluate(() => window.bloomlab.viewState());
+    check(v.languageButton && v.languageButton.w > 0, "the language selector is in the header", JSON.stringify(v.languageButton));
+    await click(page, v.languageButton);
+    await frames(page, 3);
+    const items = await page.evaluate(() => window.bloomlab.viewState().languageItems);
+    check(items.ru && items.ru.w > 0, "its list shows Русский", JSON.stringify(items));
+    await screenshot(page, "lang-selector-open.png");
+    await click(page, items.ru);
+    check(await waitLang(page, "ru"), "choosing Русский switches the page to Russian");
+    equal(await page.evaluate(() => localStorage.getItem("bloomlab.lang")), "ru", "the choice is saved");
+    await page.reload();
+    await page.evaluate(() => window.bloomlab.ready);
+    check(await waitLang(page, "ru"), "a reload without lang= opens in the saved language");
+    const st = await page.evaluate(() => window.bloomlab.setLanguage("en"));
+    equal(st.lang, "en", "setLanguage('en') resolves with state().lang = en");
+    equal(app.problems, [], "no console errors (selector)");
+    await app.close();
+  }
+
+  // Each language on a phone (375 × 667) and on a projector (presentation, 1024 × 768): the
+  // screenshots are looked at (labels not cut, no overlaps, no boxes for missing glyphs).
+  for (const code of ["ru", "uk", "zh"]) {
+    const phone = await openApp(browser, { query: `?lang=${code}`, viewport: { width: 375, height: 667 },
+      deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: "en-US" });
+    check(await waitLang(phone.page, code), `${code} on a phone`);
+    await frames(phone.page, 4);
+    check(drawnShare((await screenshot(phone.page, `lang-${code}-375.png`)).image) > 0.05, `${code}: the phone page is drawn`);
+    equal(phone.problems, [], `no console errors (${code}, phone)`);
+    await phone.close();
+    const slide = await openApp(browser, { query: `?lang=${code}&present=1`, viewport: { width: 1024, height: 768 }, locale: "en-US" });
+    check(await waitLang(slide.page, code), `${code} in presentation mode`);
+    await frames(slide.page, 4);
+    check(drawnShare((await screenshot(slide.page, `lang-${code}-present-1024.png`)).image) > 0.05, `${code}: the slide is drawn`);
+    equal(slide.problems, [], `no console errors (${code}, presentation)`);
+    await slide.close();
+  }
+
+  // A bad lang= is said, and the page stays in its language.
+  {
+    const app = await openApp(browser, { query: "?lang=xx", locale: "en-US" });
+    const st = await app.page.evaluate(() => window.bloomlab.state());
+    equal(st.lang, "en", "lang=xx: the page stays in English");
+    check(st.urlWarnings.some((w) => w.includes("lang")), "lang=xx: a note says why", JSON.stringify(st.urlWarnings));
+    await app.close();
+    const ru = await openApp(browser, { query: "?lang=ru&k=abc", locale: "en-US" });
+    const w = (await ru.page.evaluate(() => window.bloomlab.state())).urlWarnings;
+    check(w.length === 1 && w[0].includes("не число хеш-функций"), "lang=ru: a link's warnings are in Russian", JSON.stringify(w));
+    await ru.close();
+  }
+});
