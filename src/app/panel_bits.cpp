@@ -327,7 +327,9 @@ void readout(AppState& s) {
   const int64_t shown = v.hovered_bit >= 0 ? v.hovered_bit : s.bits.pinned_bit;
   const Filter& f = shown_set(s).filter();
   if (shown < 0 || uint64_t(shown) >= f.bit_count()) {
+    ImGui::PushTextWrapPos(0.0f);  // wraps at the card's edge (a longer language on a slide)
     ImGui::TextDisabled("%s", tr("Hover or tap a bit to see which words set it."));
+    ImGui::PopTextWrapPos();
     return;
   }
   const auto bit = uint64_t(shown);
