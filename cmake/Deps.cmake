@@ -66,7 +66,7 @@ target_include_directories(imgui SYSTEM PUBLIC ${IMGUI_DIR} ${IMGUI_DIR}/misc/cp
 # Our own config: no obsolete functions, 32-bit indices so a large word list never overflows.
 # No metrics/debug tool windows (the app never opens them) and no file functions (io.IniFilename
 # is null, the font comes from memory): less code in the web download (-1 KB gzip).
-target_compile_definitions(imgui PUBLIC IMGUI_DISABLE_OBSOLETE_FUNCTIONS ImDrawIdx=unsigned\ int
+target_compile_definitions(imgui PUBLIC IMGUI_DISABLE_OBSOLETE_FUNCTIONS ImDrawIdx=unsigned\ int IMGUI_USE_WCHAR32
   IMGUI_DISABLE_METRICS_WINDOW IMGUI_DISABLE_FILE_FUNCTIONS)
 
 # The backends: only src/platform links them.

@@ -1,6 +1,6 @@
 # cmake -DINPUT=file -DOUTPUT=file.cpp -DSYMBOL=name [-DRANGES=0x20,0x7E,...] -P EmbedFile.cmake
 # Writes `extern const unsigned char name[]; extern const size_t name_size;` holding INPUT's bytes,
-# and with RANGES `extern const unsigned short name_ranges[];` (pairs, zero-terminated: the
+# and with RANGES `extern const unsigned int name_ranges[];` (pairs, zero-terminated: the
 # glyph ranges ImGui bakes from a font).
 file(READ "${INPUT}" hex HEX)
 string(LENGTH "${hex}" hex_length)
@@ -11,6 +11,6 @@ file(WRITE "${OUTPUT}" "// Generated from ${INPUT} by cmake/EmbedFile.cmake. Do 
   "extern const unsigned char ${SYMBOL}[];\nextern const size_t ${SYMBOL}_size;\n"
   "const unsigned char ${SYMBOL}[] = {\n${bytes}};\nconst size_t ${SYMBOL}_size = ${size};\n")
 if(DEFINED RANGES)
-  file(APPEND "${OUTPUT}" "extern const unsigned short ${SYMBOL}_ranges[];\n"
-    "const unsigned short ${SYMBOL}_ranges[] = {${RANGES}0};\n")
+  file(APPEND "${OUTPUT}" "extern const unsigned int ${SYMBOL}_ranges[];\n"
+    "const unsigned int ${SYMBOL}_ranges[] = {${RANGES}0};\n")
 endif()

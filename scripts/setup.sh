@@ -25,6 +25,7 @@ APT_PACKAGES=(
   golang-go                                       # the Code panel's Go program, run by its test
   fonts-dejavu-core python3-fonttools python3-brotli  # the UI font, subset at build time
   fonts-wqy-microhei                              # the Chinese UI's font (subset to the zh texts)
+  fonts-noto-color-emoji                          # the browser tests: an emoji in a word, drawn by the browser
   gettext                                         # the UI's catalogs: xgettext, msgfmt (po/)
   gzip ca-certificates
 )

@@ -22,6 +22,8 @@
 
 #include "actions.h"
 #include "core/theory.h"
+#include "fonts.h"
+#include "format.h"
 #include "lessons.h"
 #include "outcome_text.h"
 #include "panels.h"
@@ -445,6 +447,7 @@ void apply_theme(const ViewOptions& v) {
 }
 
 void init(AppState& s, Host& host) {
+  observe_displayed_text(note_text);  // the words shown: characters the font lacks get drawn
   if (s.version == 0 && s.set.words().empty()) {
     (void)apply(s, host, act::LoadPreset{"tiny"});
     (void)apply(s, host, act::SetWordInput{"Qwerty"});

@@ -37,11 +37,20 @@ std::string localized(std::string printed) {
 
 }  // namespace
 
+namespace {
+void (*g_displayed_text_observer)(std::string_view) = nullptr;
+}  // namespace
+
+void observe_displayed_text(void (*observer)(std::string_view)) { g_displayed_text_observer = observer; }
+
 std::string display_text(std::string_view bytes, size_t max_chars) {
   std::string out;
   size_t chars = 0;
   for (size_t i = 0; i < bytes.size();) {
-    if (chars == max_chars) return out + "…";
+    if (chars == max_chars) {
+      out += "…";
+      break;
+    }
     const size_t len = utf8_sequence(bytes, i);
     const auto c = static_cast<unsigned char>(bytes[i]);
     if (len == 0 || (len == 1 && (c < 0x20 || c == 0x7F))) {
@@ -53,6 +62,7 @@ std::string display_text(std::string_view bytes, size_t max_chars) {
     }
     ++chars;
   }
+  if (g_displayed_text_observer) g_displayed_text_observer(out);
   return out;
 }
 

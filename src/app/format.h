@@ -10,6 +10,9 @@ namespace bloomlab::app {
 // Text fit to show: invalid UTF-8 bytes and control characters become U+25A1 "□", long
 // text is cut with "…" (the word itself is hashed as it is).
 std::string display_text(std::string_view bytes, size_t max_chars = 64);
+// The view's hook (fonts.h note_text): told each text display_text makes, so that the characters
+// its font lacks get drawn. The model knows nothing of fonts.
+void observe_displayed_text(void (*observer)(std::string_view text));
 // In the current language (i18n.h): ru and uk write "100 000" (U+202F), "0,82 %", "1,5 KiB".
 std::string with_commas(uint64_t v);  // 100000 -> "100,000"
 std::string format_rate(double p);    // 0.0123 -> "1.23%", tiny values in scientific form

@@ -167,6 +167,7 @@ void set_script_font(std::string ttf) {
 }
 const std::string& script_font() { return g_script_font; }
 uint64_t fonts_version() { return g_fonts_version; }
+void fonts_changed() { ++g_fonts_version; }
 
 int plural_index(Lang lang, uint64_t n) {
   switch (lang) {

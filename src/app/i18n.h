@@ -44,8 +44,10 @@ bool catalog_file_lang(std::string_view name, Lang* out);
 // The CJK font's bytes (a TTF), kept here for fonts.cpp to merge into the atlas; empty: none.
 void set_script_font(std::string ttf);
 const std::string& script_font();
-// Bumped by set_script_font: the platform rebuilds the atlas when it changes.
+// Bumped by set_script_font and fonts_changed (fonts.h: characters to add): the platform
+// rebuilds the atlas when it changes.
 uint64_t fonts_version();
+void fonts_changed();
 
 // The CLDR plural category's index for n, in the order of the PO file's msgstr[i]:
 // en 0 one / 1 other; ru, uk 0 one / 1 few / 2 many; zh 0 (one form).

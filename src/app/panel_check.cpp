@@ -13,6 +13,7 @@
 
 #include "actions.h"
 #include "core/word_list.h"
+#include "fonts.h"
 #include "i18n.h"
 #include "ui.h"
 
@@ -103,6 +104,7 @@ void panel_check(AppState& s, Host& /*host*/) {
   ImGui::SetNextItemWidth(-1);
   if (ImGui::InputTextWithHint("##check", tr("a password to check…"), &text))
     dispatch(s, act::SetCheckInput{text});
+  note_text(text);
   show_note(s.note(NoteSlot::check));
   if (!s.check_input.empty() && !s.pending.active()) {
     const Explained& e = actions::checked_query(s);

@@ -9,6 +9,7 @@
 #include <imgui_stdlib.h>
 
 #include "actions.h"
+#include "fonts.h"
 #include "lessons.h"
 #include "outcome_text.h"
 #include "i18n.h"
@@ -57,6 +58,7 @@ void answer_box(AppState& s, const LessonTask& task, const char* label, const ch
   ImGui::SetNextItemWidth(std::min(ImGui::GetContentRegionAvail().x * 0.5f, 260 * ui_scale()));
   const bool enter = ImGui::InputText(label, &input, ImGuiInputTextFlags_EnterReturnsTrue);
   if (input != t.input) dispatch(s, act::SetTaskInput{input});
+  note_text(input);
   s.layout.lesson_answer_box = last_item_rect();
   ImGui::SameLine();
   if (ImGui::Button(button) || enter) dispatch(s, act::AnswerTask{LessonAnswer{input, {}, {}, {}, {}}});

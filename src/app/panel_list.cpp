@@ -5,6 +5,7 @@
 #include <imgui_stdlib.h>
 
 #include "actions.h"
+#include "fonts.h"
 #include "i18n.h"
 #include "ui.h"
 
@@ -49,6 +50,7 @@ void panel_list(AppState& s, Host& /*host*/) {
   if (ImGui::InputTextMultiline("##paste", &paste,
                                 ImVec2(-1, ImGui::GetTextLineHeight() * lines + 12 * ui_scale())))
     dispatch(s, act::SetPasteInput{paste});
+  note_text(paste);
   s.layout.paste_box = last_item_rect();
   if (s.paste_input.empty()) {
     // A hint inside the empty box (InputTextMultiline has none of its own).

@@ -13,6 +13,7 @@
 
 #include "actions.h"
 #include "core/word_list.h"
+#include "fonts.h"
 #include "i18n.h"
 #include "ui.h"
 
@@ -71,6 +72,7 @@ void word_box(AppState& s) {
       ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_CallbackEdit |
           ImGuiInputTextFlags_CallbackAlways,
       box_callback, &edit);
+  note_text(text);  // a character the font lacks is drawn by the platform from the next frame
   s.layout.word_box = last_item_rect();
   s.layout.word_box_active = ImGui::IsItemActive();
   if (text != s.word_input || edit.pasted_bytes > 0)

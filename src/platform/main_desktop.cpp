@@ -20,6 +20,7 @@
 #include "app/url_params.h"
 #include "loop.h"
 #include "png_writer.h"
+#include "system_fonts.h"
 
 #ifndef BLOOMLAB_DATA_DIR
 #define BLOOMLAB_DATA_DIR "."
@@ -134,6 +135,7 @@ int main(int argc, char** argv) {
   Options options;
   if (!parse_args(argc, argv, options)) return 2;
   DesktopHost host(options.data_dir);
+  bloomlab::app::set_glyph_rasterizer(draw_with_system_fonts);  // words in any script
   Loop loop;
   if (!init(loop, host, options.width, options.height)) return 1;
   for (const std::string& warning : bloomlab::app::apply_url_params(loop.state, host, options.params))

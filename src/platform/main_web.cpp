@@ -101,6 +101,32 @@ EM_JS(char*, js_page_url, (), { return stringToNewUTF8(location.origin + locatio
 EM_JS(void, js_text_input, (int wanted, double x, double y, double w, double h), {
   Module.bloomlabTextInput(!!wanted, x, y, w, h);
 });
+// One character drawn by the browser's fonts (fonts.h GlyphRasterizer): its bounding box at
+// `em` device pixels per em, white (an emoji in its colours) on a transparent canvas. A character
+// with no width of its own (a combining mark) is drawn on a no-break space, so that no dotted
+// circle comes with it. The colour emoji fonts come first: a system's sans-serif may have
+// black-and-white emoji (DejaVu Sans has 😀). metrics: width, height, advance, left, top,
+// coloured. Returns 0 when the box does not fit `capacity` bytes.
+EM_JS(int, js_draw_glyph, (unsigned cp, float em, float* metrics, unsigned char* pixels, int capacity), {
+  var c = Module.glyphCanvas || (Module.glyphCanvas = document.createElement("canvas"));
+  var g = c.getContext("2d", {willReadFrequently: true});
+  var ch = String.fromCodePoint(cp), font = em + "px 'Apple Color Emoji','Segoe UI Emoji','Noto Color Emoji',sans-serif";
+  g.font = font;
+  var base = g.measureText(ch).width ? "" : String.fromCharCode(160);
+  var shift = base ? g.measureText(base).width : 0, m = g.measureText(base + ch);
+  var left = Math.floor(-m.actualBoundingBoxLeft), top = Math.ceil(m.actualBoundingBoxAscent);
+  var w = Math.max(1, Math.ceil(m.actualBoundingBoxRight) - left), h = Math.max(1, top + Math.ceil(m.actualBoundingBoxDescent));
+  if (w * h * 4 > capacity) return 0;
+  c.width = w; c.height = h;
+  g.font = font; g.fillStyle = "#fff";
+  g.fillText(base + ch, -left, top);
+  var d = g.getImageData(0, 0, w, h).data, colored = 0;
+  for (var i = 0; i < d.length && !colored; i += 4)
+    colored = d[i + 3] > 64 && (Math.abs(d[i] - d[i + 1]) > 8 || Math.abs(d[i + 1] - d[i + 2]) > 8 || d[i] < 200);
+  HEAPU8.set(d, pixels);
+  HEAPF32.set([w, h, m.width - shift, left - shift, top, colored], metrics >> 2);
+  return 1;
+});
 EM_JS(void, js_page_scroll, (int embed, int app_scrolls), { Module.bloomlabPageScroll(!!embed, !!app_scrolls); });
 
 // The page's preferences, as js_page_preferences packs them (web/bloomlab.js).
@@ -580,7 +606,24 @@ EMSCRIPTEN_KEEPALIVE const char* bl_view_state() {
 
 }  // extern "C"
 
+bool draw_glyph(uint32_t codepoint, float em, app::GlyphBitmap& out) {
+  const int side = int(std::ceil(em * 4)) + 8;  // an emoji or a wide letter fits 4 em
+  std::vector<unsigned char> pixels(size_t(side) * side * 4);
+  float metrics[6] = {};
+  if (!js_draw_glyph(codepoint, em, metrics, pixels.data(), int(pixels.size()))) return false;
+  out.width = int(metrics[0]);
+  out.height = int(metrics[1]);
+  out.advance = metrics[2];
+  out.left = metrics[3];
+  out.top = metrics[4];
+  out.colored = metrics[5] != 0;
+  out.rgba.resize(size_t(out.width) * out.height);
+  std::memcpy(out.rgba.data(), pixels.data(), out.rgba.size() * 4);
+  return true;
+}
+
 int main() {
+  app::set_glyph_rasterizer(draw_glyph);
   // The canvas is sized by CSS; SDL follows it (and devicePixelRatio) on resize events.
   // The page's preferences first; the URL may then override the theme.
   const int prefs = js_page_preferences();

@@ -7,6 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { run, openApp, screenshot, check, equal, drawnShare } from "./harness.mjs";
+import { positions } from "./reference.mjs";
 
 // The catalogs this page downloaded (the page's own record of its requests).
 const catalogsFetched = (page) => page.evaluate(() => performance.getEntriesByType("resource")
@@ -96,6 +97,51 @@ run("languages: en, ru, uk, zh", async (browser) => {
     // The header's 中文 in the selector and the word box's Chinese buttons are drawn: the word
     // panel's "添加" button area has text pixels (not an empty box).
     equal(app.problems, [], "no console errors (zh)");
+    await app.close();
+  }
+
+  // A word in any script is drawn, not "?": 密码 typed in the English UI (no zh font fetched), an
+  // emoji in its colours, Hebrew and a combining accent: the browser draws each character the
+  // UI font lacks into the atlas. Compared with "??" in the same box; the bits are the
+  // reference filter's whatever is drawn.
+  {
+    // On a touch screen, as a phone's Chinese keyboard types: into the page's hidden input. (A
+    // desktop browser's input method does not compose on a canvas: there the word is pasted.)
+    const app = await openApp(browser, { query: "?preset=tiny&word=", locale: "en-US", hasTouch: true });
+    const { page } = app;
+    const box = async () => {
+      await frames(page, 4);
+      const r = await page.evaluate(() => window.bloomlab.state().layout.wordBox);
+      const shot = await screenshot(page, "glyphs-box.png");
+      const bg = shot.image.at(r.x + r.w - 4, r.y + r.h / 2).join();
+      const ink = [];
+      for (let y = Math.round(r.y + 3); y < r.y + r.h - 3; y++)
+        for (let x = Math.round(r.x + 4); x < r.x + 120; x++) ink.push(shot.image.at(x, y).join() !== bg ? shot.image.at(x, y) : null);
+      return { ink, inked: ink.filter(Boolean).length };
+    };
+    const r = await page.evaluate(() => window.bloomlab.state().layout.wordBox);
+    await page.touchscreen.tap(r.x + r.w / 2, r.y + r.h / 2);
+    await page.keyboard.type("??");
+    const question = await box();
+    await page.keyboard.press("Backspace");
+    await page.keyboard.press("Backspace");
+    await page.keyboard.type("密码");
+    equal(await page.evaluate(() => window.bloomlab.state().wordInput), "密码", "密码 typed into the word box");
+    const chinese = await box();
+    const s = await page.evaluate(() => window.bloomlab.state());
+    equal((await page.evaluate(() => window.bloomlab.query("密码"))).positions, positions("密码", s.params.m, s.params.k),
+      "密码 has the reference filter's positions");
+    const differ = chinese.ink.filter((p, i) => !!p !== !!question.ink[i]).length;
+    check(chinese.inked > 60 && differ > chinese.inked / 2, "密码 is drawn, not as two \"?\"", `${chinese.inked} inked pixels, ${differ} differ from "??"`);
+    equal(await catalogsFetched(page), [], "no Chinese font was fetched for it (the browser drew it)");
+    await page.evaluate(() => window.bloomlab.applyParams("word=" + encodeURIComponent("\u{1F600}")));
+    const emoji = await box();
+    await screenshot(page, "glyphs-emoji.png");
+    check(emoji.ink.some((p) => p && p[0] > 180 && p[1] > 120 && p[2] < 90), "an emoji is drawn in its colours (yellow), not tinted", `${emoji.inked} inked`);
+    await page.evaluate(() => window.bloomlab.applyParams("word=" + encodeURIComponent("\u05E9\u05DC\u05D5\u05DD e\u0301")));
+    await box();
+    await screenshot(page, "glyphs-hebrew.png");
+    equal(app.problems, [], "no console errors (glyphs)");
     await app.close();
   }
 

@@ -10,7 +10,7 @@ run("visualizer", async (browser) => {
   const app = await openApp(browser, { query: "?preset=tiny&theme=dark" });
   const { page } = app;
   let s = await tinyPresetTyping(app);
-  await typedBeyondAscii(app);  // then "a\ufffdb" is in the word box
+  await typedBeyondAscii(app);  // then "a😀b…" is in the word box
 
   // ---- Changing k through the UI changes the state and the plot -------------------------
   const before = await screenshot(page, "visualizer-k3.png");
