@@ -330,10 +330,13 @@
   // was a finger), the page focuses #keyboard, placed over the field; what is typed there goes to
   // ImGui as text (bl_text_input) and editing keys (bl_key). A sentinel space stays in the input
   // so a Backspace on an "empty" field still fires an input event on every keyboard.
+  // Nor does an input method (Chinese pinyin, Japanese) compose on a canvas: with a real keyboard
+  // (`desk`), the word box's keys still reach SDL as they would from the canvas, and the input
+  // takes only what an input method composes or inserts (the keys it uses are kept from SDL).
   const keyboard = $("keyboard");
   const SENTINEL = " ";
   const editKeys = { Backspace: 0, Enter: 1, ArrowLeft: 2, ArrowRight: 3, Home: 4, End: 5, Delete: 6, Tab: 7, Escape: 8 };
-  let composing = false, lastPointer = "mouse";
+  let composing = false, lastPointer = "mouse", desk = false;
   window.addEventListener("pointerdown", (e) => { lastPointer = e.pointerType; }, true);
   // SDL cancels the mouse's default action, focus included: in an iframe the keyboard would stay
   // with the article. A mouse press on the canvas takes the keyboard explicitly.
@@ -348,8 +351,12 @@
     keyboard.style.width = Math.max(w, 8) + "px";
     keyboard.style.height = Math.max(h, 8) + "px";
   }
-  for (const type of ["keyup", "keypress"]) keyboard.addEventListener(type, (e) => e.stopPropagation());
+  for (const type of ["keyup", "keypress"]) keyboard.addEventListener(type, (e) => {
+    if (!desk || composing || e.isComposing) return e.stopPropagation();
+    if (type === "keypress") e.preventDefault();  // SDL types it (it listens on window); the input stays empty
+  });
   keyboard.addEventListener("keydown", (e) => {
+    if (desk && !composing && !e.isComposing && e.keyCode !== 229) return;  // 229: the input method's
     e.stopPropagation();  // SDL listens on window: keys typed here reach ImGui through bl_* only
     if (composing || e.isComposing || e.ctrlKey || e.metaKey || e.altKey) return;
     if (e.key in editKeys) { e.preventDefault(); Module._bl_key(editKeys[e.key]); }
@@ -358,6 +365,7 @@
   keyboard.addEventListener("compositionend", (e) => { composing = false; sendText(e.data); resetKeyboard(); });
   keyboard.addEventListener("input", (e) => {
     if (composing || e.isComposing) return;
+    if (desk && e.inputType !== "insertText") return resetKeyboard();  // SDL had the key itself
     if (e.inputType === "deleteContentBackward") Module._bl_key(0);
     else if (e.inputType === "insertLineBreak") Module._bl_key(1);
     else if (e.inputType === "insertText" && e.data) sendText(e.data);
@@ -379,12 +387,12 @@
     }
   });
   function textInput(wanted, x, y, w, h) {
-    if (wanted) {
-      if (lastPointer !== "touch" && lastPointer !== "pen") return;  // a real keyboard types into SDL
-      placeKeyboard(x, y, w, h);
+    if (wanted) {  // called every frame while wanted: a click on the canvas took the focus back
+      desk = lastPointer !== "touch" && lastPointer !== "pen";
+      placeKeyboard(x, y, w, h);  // the input method's candidates open beside the field
       if (document.activeElement !== keyboard) { resetKeyboard(); keyboard.focus({ preventScroll: true }); }
     } else if (document.activeElement === keyboard) {
-      keyboard.blur();
+      if (desk) canvas.focus({ preventScroll: true }); else keyboard.blur();
     }
   }
 
@@ -395,11 +403,11 @@
   // with a Ctrl+V for ImGui. Standard DOM (ClipboardEvent.clipboardData), no permission prompt.
   // The hidden input of the on-screen keyboard gets its paste as typed text instead.
   window.addEventListener("keydown", (e) => {
-    if ((e.ctrlKey || e.metaKey) && !e.altKey && (e.key === "v" || e.key === "V") && e.target !== keyboard)
+    if ((e.ctrlKey || e.metaKey) && !e.altKey && (e.key === "v" || e.key === "V") && (e.target !== keyboard || desk))
       e.stopImmediatePropagation();
   }, true);
   document.addEventListener("paste", (e) => {
-    if (keyboard === e.target || !Module.calledRun || !e.clipboardData) return;
+    if ((keyboard === e.target && !desk) || !Module.calledRun || !e.clipboardData) return;
     const text = e.clipboardData.getData("text/plain");
     if (!text) return;
     e.preventDefault();
@@ -414,7 +422,7 @@
   // the page passes the whole character to ImGui itself and keeps the keypress from SDL.
   let highSurrogate = "";
   window.addEventListener("keypress", (e) => {
-    if (keyboard === e.target || !window.Module || !Module._bl_text_input) return;
+    if ((keyboard === e.target && !desk) || !window.Module || !Module._bl_text_input) return;
     const c = e.charCode;
     let text = "";
     if (e.key.length === 2 && e.key.codePointAt(0) > 0xffff) text = e.key;  // the whole character

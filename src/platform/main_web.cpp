@@ -307,10 +307,12 @@ std::string open_page() {
 // On-screen keyboards open only for a focused text element: while ImGui wants text, the page
 // focuses a hidden <input> over the field (the word box, or a small box at the text cursor)
 // and feeds what is typed into it back through bl_text_input / bl_key.
+// Every frame while text is wanted (a click on the canvas takes the focus from the input; the
+// field may move), once when it no longer is.
 bool g_text_wanted = false;
 void sync_text_input() {
   const bool wanted = ImGui::GetIO().WantTextInput;
-  if (wanted == g_text_wanted) return;
+  if (!wanted && !g_text_wanted) return;
   g_text_wanted = wanted;
   const ImVec2 caret = GImGui->PlatformImePos;
   const app::ScreenRect box = g_loop.state.layout.word_box;

@@ -105,8 +105,7 @@ run("languages: en, ru, uk, zh", async (browser) => {
   // UI font lacks into the atlas. Compared with "??" in the same box; the bits are the
   // reference filter's whatever is drawn.
   {
-    // On a touch screen, as a phone's Chinese keyboard types: into the page's hidden input. (A
-    // desktop browser's input method does not compose on a canvas: there the word is pasted.)
+    // On a touch screen, as a phone's Chinese keyboard types: into the page's hidden input.
     const app = await openApp(browser, { query: "?preset=tiny&word=", locale: "en-US", hasTouch: true });
     const { page } = app;
     const box = async () => {
@@ -142,6 +141,20 @@ run("languages: en, ru, uk, zh", async (browser) => {
     await box();
     await screenshot(page, "glyphs-hebrew.png");
     equal(app.problems, [], "no console errors (glyphs)");
+    await app.close();
+  }
+  // With a real keyboard: an input method's text (pinyin committed as 密码, sent as insertText)
+  // reaches the word box through the page's hidden input, which holds the focus while the box does.
+  {
+    const app = await openApp(browser, { query: "?preset=tiny&word=", locale: "en-US" });
+    await app.page.evaluate(() => document.querySelector("canvas").focus());
+    await frames(app.page, 4);
+    await app.page.keyboard.type("ab");
+    await app.page.keyboard.type("密码");
+    await frames(app.page, 4);
+    equal(await app.page.evaluate(() => window.bloomlab.state().wordInput), "ab密码",
+      "keys typed, then an input method's 密码: all in the word box, once each");
+    equal(app.problems, [], "no console errors (input method)");
     await app.close();
   }
 
