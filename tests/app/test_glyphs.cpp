@@ -74,7 +74,6 @@ struct Context {
 
 TEST_CASE("a character the font lacks is drawn by the platform once, then shown from the atlas") {
   Context c;
-  const ImFont* font = ImGui::GetIO().Fonts->Fonts[0];
   CHECK(c.glyph(0x5BC6) == nullptr);  // 密: not in the UI font
   CHECK(c.glyph(0x0436) != nullptr);  // ж: in it
   const uint64_t v0 = fonts_version();
@@ -86,6 +85,7 @@ TEST_CASE("a character the font lacks is drawn by the platform once, then shown 
   CHECK(fonts_version() == v0 + 1);  // noted once
 
   c.rebuild(16);
+  const ImFont* font = ImGui::GetIO().Fonts->Fonts[0];  // the rebuilt atlas's (the old one is freed)
   const float em = 16 * 2048.0f / 2384.0f;  // DejaVu Sans' em at ImGui's 16 px ascender-to-descender
   CHECK(g_last_em == doctest::Approx(em));
   CHECK(g_calls[0x5BC6] == 1);
