@@ -44,7 +44,7 @@ std::vector<uint32_t> g_noted;  // characters the atlas lacked when they were dr
 float g_drawn_em = 0;           // the size of the drawings below
 std::vector<std::pair<uint32_t, GlyphBitmap>> g_drawn;  // the platform's drawings (width 0: it could not)
 size_t g_in_atlas = 0;
-std::string g_atlas_script_font;  // the CJK font the atlas was built with (a copy's identity check)
+uint64_t g_atlas_script_font = 0;  // script_font_version() the atlas was built with
 
 // Adds the platform's drawings of the noted characters to `font` (before the atlas is built);
 // returns the custom rectangles' indices by character.
@@ -147,7 +147,7 @@ void load_fonts(float size_px, float pixel_ratio) {
   }
   // Another CJK font (Chinese shown or left): it may hold characters noted as missing, and a
   // platform drawing would replace its glyph; the next frames note again what is still missing.
-  if (script_font() != g_atlas_script_font) g_noted.clear(), g_atlas_script_font = script_font();
+  if (script_font_version() != g_atlas_script_font) g_noted.clear(), g_atlas_script_font = script_font_version();
   ImFont* font = io.Fonts->Fonts[0];
   place_platform_glyphs(font, add_platform_glyphs(font, size_px * ratio * kEmPerPixelHeight));
   io.FontGlobalScale = 1.0f / ratio;

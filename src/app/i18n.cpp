@@ -159,12 +159,15 @@ bool catalog_file_lang(std::string_view name, Lang* out) {
 namespace {
 std::string g_script_font;  // the CJK subset while Chinese is shown (fetched on demand)
 uint64_t g_fonts_version = 0;
+uint64_t g_script_font_version = 0;
 }  // namespace
 
 void set_script_font(std::string ttf) {
   g_script_font = std::move(ttf);
+  ++g_script_font_version;
   ++g_fonts_version;
 }
+uint64_t script_font_version() { return g_script_font_version; }
 const std::string& script_font() { return g_script_font; }
 uint64_t fonts_version() { return g_fonts_version; }
 void fonts_changed() { ++g_fonts_version; }

@@ -44,6 +44,8 @@ bool catalog_file_lang(std::string_view name, Lang* out);
 // The CJK font's bytes (a TTF), kept here for fonts.cpp to merge into the atlas; empty: none.
 void set_script_font(std::string ttf);
 const std::string& script_font();
+// Bumped by set_script_font alone: fonts.cpp tells a new CJK font from characters to add.
+uint64_t script_font_version();
 // Bumped by set_script_font and fonts_changed (fonts.h: characters to add): the platform
 // rebuilds the atlas when it changes.
 uint64_t fonts_version();
