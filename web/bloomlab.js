@@ -91,7 +91,11 @@
   // when here as the wasm starts (they usually are: 17 KB beside 400) handed over before the
   // first frame, so the page opens in its language rather than switching after a frame.
   // Chinese also needs its CJK font; without it the texts still come, their characters as boxes.
-  const languageFiles = (code) => (code === "zh" ? ["lang/zh-font.ttf"] : []).concat(["lang/" + code + ".mo"]);
+  // A language's files (src/app/i18n.h: kLanguageDir, catalog_file, kScriptFontFile).
+  const LANG_DIR = "lang/";
+  const languageFiles = (code) => (code === "zh" ? [LANG_DIR + "zh-font.ttf"] : []).concat([LANG_DIR + code + ".mo"]);
+  // The language whose catalog `name` is ("lang/ru.mo": "ru"), else undefined.
+  const catalogLanguage = (name) => (name.startsWith(LANG_DIR) && name.endsWith(".mo") ? name.slice(LANG_DIR.length, -3) : undefined);
   const prefetched = [];
   if (pageLang !== "en")
     for (const name of languageFiles(pageLang)) fetchAsset(name).then((bytes) => prefetched.push([name, bytes]), () => {});
@@ -726,8 +730,9 @@
         bytes = await fetchAsset(name);
       } catch (e) {
         console.warn("bloomlab: " + name + " did not load: " + e.message);
-        withString(name, (n) => withString("it could not be downloaded (" + e.message + ")", (why) => Module._bl_asset_failed(n, why)));
-        const code = (/^lang\/(\w+)\.mo$/.exec(name) || [])[1];  // setLanguage() waits on it
+        // The app words why (in the reader's language); the browser's detail goes with it.
+        withString(name, (n) => withString(e.message, (why) => Module._bl_asset_failed(n, why)));
+        const code = catalogLanguage(name);  // setLanguage() waits on it
         const failed = languageWaits.filter((w) => w.want === code);
         languageWaits = languageWaits.filter((w) => w.want !== code);
         for (const w of failed) w.reject(new Error("the " + code + " texts did not load (" + e.message + ")"));
@@ -743,8 +748,7 @@
         withBytes(bytes, (ptr, n) => Module._bl_password_list_arrived(ptr, n), listTooLarge);
       } catch (e) {
         console.warn("bloomlab: the password list did not load: " + e.message);
-        withString("the password list could not be downloaded (" + e.message + ")",
-                   (ptr) => Module._bl_password_list_failed(ptr));
+        withString(e.message, (ptr) => Module._bl_password_list_failed(ptr));
       }
     },
   };

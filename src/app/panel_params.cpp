@@ -9,6 +9,7 @@
 
 #include "actions.h"
 #include "lessons.h"
+#include "outcome_text.h"
 #include "core/design.h"
 #include "core/theory.h"
 #include "i18n.h"
@@ -296,7 +297,7 @@ void design_helper(AppState& s) {
               "The best k for n words in it: the better of ⌊(m/n)·ln 2⌋ and ⌈(m/n)·ln 2⌉."));
   const Result<uint64_t> budget = parse_memory(s.design_memory);
   if (!budget.ok()) {
-    text_coloured(palette().error, budget.error().c_str());
+    text_coloured(palette().error, error_text(budget.failure()).c_str());
   } else {
     const Design fit = design_for_memory(s.design_n, *budget);
     too_large(fit);
