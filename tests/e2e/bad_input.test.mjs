@@ -67,7 +67,7 @@ run("bad input in the browser: JS API and URL parameters", async (browser) => {
   const t0 = Date.now();
   r = await attempt(page, () => bloomlab.loadWords(new Uint8Array(64 * 1024 * 1024 + 1).fill(97)));
   const bigMs = Date.now() - t0;
-  equal([r.ok, r.error, r.words], [false, "the word list is 67108865 bytes; the limit is 64 MiB (67108864 bytes)", 7],
+  equal([r.ok, r.error, r.words], [false, "The word list is 67,108,865 bytes; the limit is 67,108,864 bytes (64 MiB).", 7],
         `loadWords(64 MiB + 1) refused before parsing (${bigMs} ms including the copy into wasm)`);
   check(bigMs < 5000, "…and quickly", `${bigMs} ms`);
   await page.evaluate(() => bloomlab.loadPreset("empty"));
