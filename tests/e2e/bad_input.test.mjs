@@ -63,7 +63,7 @@ run("bad input in the browser: JS API and URL parameters", async (browser) => {
   r = await attempt(page, () => bloomlab.loadWords(""));
   equal([r.ok, r.error, r.words], [false, "The word list is empty.", 7], "loadWords('') refused; the words stay");
   r = await attempt(page, () => bloomlab.loadWords("\r\n\n\n  \n".replace("  ", "")));
-  equal([r.ok, r.error], [false, "The word list has no words, only 3 empty lines."], "loadWords(blank lines) refused");
+  equal([r.ok, r.error], [false, "The word list has no words, only 4 empty lines."], "loadWords(blank lines) refused (\\r\\n, \\n, \\n, \\n: four)");
   const t0 = Date.now();
   r = await attempt(page, () => bloomlab.loadWords(new Uint8Array(64 * 1024 * 1024 + 1).fill(97)));
   const bigMs = Date.now() - t0;
