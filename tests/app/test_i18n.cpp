@@ -151,3 +151,13 @@ TEST_CASE("is_language_file: every file a language needs, and nothing else") {
   CHECK_FALSE(is_language_file("language/ru.mo"));
   CHECK_FALSE(is_language_file("lang"));
 }
+
+TEST_CASE("cjk_line_breaks: Chinese breaks between characters, never before ，。） nor after （") {
+  const auto one = [](uint32_t) { return 1.0f; };  // every character one unit wide
+  CHECK(cjk_line_breaks("一二三四五六", 4, one) == "一二三四\n五六");
+  CHECK(cjk_line_breaks("一二三，四五", 3, one) == "一二\n三，四\n五");  // "，" never starts a line
+  CHECK(cjk_line_breaks("（可能）存在", 3, one) == "（可\n能）存\n在");
+  CHECK(cjk_line_breaks("词 dragon 可能存在", 9, one) == "词 dragon\n可能存在");  // a space is a break too
+  CHECK(cjk_line_breaks("第一行\n第二行很长", 3, one) == "第一行\n第二行\n很长");
+  CHECK(cjk_line_breaks("no Chinese here at all", 3, one) == "no Chinese here at all");  // ImGui's own wrapping
+}
