@@ -60,8 +60,86 @@
   };
   const [TITLE, LOADING, NO_WEBGL2, NO_WASM, NO_DOWNLOAD, STOPPED, GRAPHICS_RESET, RETRY, DISMISS, DROP, CANVAS] =
     [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
+  // The page's own messages with numbers in them ({0}, {1}, … filled in order). A count's noun
+  // is an object of CLDR plural forms (Intl.PluralRules: ru and uk one/few/many, zh one form).
+  // The same sentences as the app's catalog where the app says them too (po/*.po).
+  const PAGE_MESSAGES = {
+    en: {
+      bytes: { one: "{0} byte", other: "{0} bytes" },
+      words: { one: "{0} word", other: "{0} words" },
+      listTooLarge: "The word list is {0}; the limit is {1} (64 MiB).",
+      inputTooLarge: "The input is {0}; the limit is {1} (64 MiB).",
+      wordTooLarge: "That word is {0}; the limit is {1}.",
+      noMemory: "Not enough memory left in the page for {0} of input (the filter takes most of it): try a smaller filter or a smaller input.",
+      notSaved: "Your words could not be saved in this browser ({0}): they will be lost when this page closes. Free some space or keep the list file.",
+      noStorage: "Your words cannot be kept in this browser: they will be lost when this page closes.",
+      notRead: "The saved sessions could not be read ({0}).",
+      previous: "Your previous words ({0}) are kept in this browser.",
+      restore: "Restore your previous words ({0})",
+    },
+    ru: {
+      bytes: { one: "{0} байт", few: "{0} байта", many: "{0} байт", other: "{0} байта" },
+      words: { one: "{0} слово", few: "{0} слова", many: "{0} слов", other: "{0} слова" },
+      listTooLarge: "Список слов занимает {0}, а предел — {1} (64 MiB).",
+      inputTooLarge: "Входные данные занимают {0}, а предел — {1} (64 MiB).",
+      wordTooLarge: "В этом слове {0}, а предел — {1}.",
+      noMemory: "В странице не осталось памяти для {0} входных данных (почти всю занимает фильтр): возьмите фильтр или входные данные поменьше.",
+      notSaved: "Не удалось сохранить ваши слова в этом браузере ({0}): они пропадут, когда страница закроется. Освободите место или сохраните файл со списком.",
+      noStorage: "Этот браузер не может сохранить ваши слова: они пропадут, когда страница закроется.",
+      notRead: "Не удалось прочитать сохранённые сеансы ({0}).",
+      previous: "Ваши прежние слова ({0}) сохранены в этом браузере.",
+      restore: "Вернуть прежние слова ({0})",
+    },
+    uk: {
+      bytes: { one: "{0} байт", few: "{0} байти", many: "{0} байтів", other: "{0} байта" },
+      words: { one: "{0} слово", few: "{0} слова", many: "{0} слів", other: "{0} слова" },
+      listTooLarge: "Список слів займає {0}, а межа — {1} (64 MiB).",
+      inputTooLarge: "Вхідні дані займають {0}, а межа — {1} (64 MiB).",
+      wordTooLarge: "У цьому слові {0}, а межа — {1}.",
+      noMemory: "На сторінці не лишилося пам'яті для {0} вхідних даних (майже всю займає фільтр): візьміть менший фільтр або менші вхідні дані.",
+      notSaved: "Не вдалося зберегти ваші слова в цьому браузері ({0}): вони зникнуть, коли сторінка закриється. Звільніть місце або збережіть файл зі списком.",
+      noStorage: "Цей браузер не може зберегти ваші слова: вони зникнуть, коли сторінка закриється.",
+      notRead: "Не вдалося прочитати збережені сеанси ({0}).",
+      previous: "Ваші попередні слова ({0}) збережено в цьому браузері.",
+      restore: "Повернути попередні слова ({0})",
+    },
+    zh: {
+      bytes: { other: "{0} 字节" },
+      words: { other: "{0} 个词" },
+      listTooLarge: "词列表有 {0}，上限为 {1}（64 MiB）。",
+      inputTooLarge: "输入有 {0}，上限为 {1}（64 MiB）。",
+      wordTooLarge: "这个词有 {0}；上限是 {1}。",
+      noMemory: "页面剩余内存不足以容纳 {0} 的输入（大部分被过滤器占用）：请换一个更小的过滤器或更小的输入。",
+      notSaved: "你的词无法保存在此浏览器中（{0}）：关闭页面后它们将会丢失。请释放一些空间，或保留列表文件。",
+      noStorage: "此浏览器无法保存你的词：关闭页面后它们将会丢失。",
+      notRead: "无法读取已保存的会话（{0}）。",
+      previous: "你之前的词（{0}）保存在此浏览器中。",
+      restore: "恢复之前的词（{0}）",
+    },
+  };
   let pageLang = linkLanguage() || savedLanguage() || browserLanguage() || "en";
   const say = (which, arg) => PAGE_TEXT[pageLang][which].replace("{0}", arg);
+  // Numbers as the app writes them (src/app/format.cpp): ru and uk a narrow no-break space
+  // (U+202F) between thousands and a decimal comma, en and zh "100,000" and "1.5".
+  function pageNumber(n, places = 0) {
+    const comma = pageLang === "ru" || pageLang === "uk";
+    const [whole, fraction] = Math.abs(n).toFixed(places).split(".");
+    const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, comma ? "\u202F" : ",");
+    return (n < 0 ? "−" : "") + grouped + (fraction ? (comma ? "," : ".") + fraction : "");
+  }
+  // A count with its noun in the page language's plural form: "5 слов", "2 слова".
+  function pageCount(noun, n) {
+    const forms = PAGE_MESSAGES[pageLang][noun];
+    const form = forms[new Intl.PluralRules(HTML_LANG[pageLang]).select(n)] || forms.other;
+    return form.replace("{0}", pageNumber(n));
+  }
+  const message = (which, ...args) =>
+    PAGE_MESSAGES[pageLang][which].replace(/\{(\d)\}/g, (_, i) => String(args[Number(i)]));
+  // The offer bar's texts ("Restore your previous words (N)"), again when the language changes.
+  function previousTexts(count) {
+    $("previous-text").textContent = message("previous", pageCount("words", count));
+    $("previous-restore").textContent = message("restore", pageNumber(count));
+  }
   function showPageLanguage(code) {
     pageLang = LANGS.includes(code) ? code : "en";
     document.documentElement.lang = HTML_LANG[pageLang];
@@ -72,6 +150,7 @@
     $("drop-hint").textContent = say(DROP);
     canvas.setAttribute("aria-label", say(CANVAS));
     if (!$("status").hidden && $("status").dataset.loading) $("status").textContent = say(LOADING);
+    if (!$("previous").hidden && $("previous").dataset.count) previousTexts(Number($("previous").dataset.count));
   }
   showPageLanguage(pageLang);
   // The files the app asks for (Host::request_asset: lessons, programs, a language's catalog
@@ -91,7 +170,11 @@
   // when here as the wasm starts (they usually are: 17 KB beside 400) handed over before the
   // first frame, so the page opens in its language rather than switching after a frame.
   // Chinese also needs its CJK font; without it the texts still come, their characters as boxes.
-  const languageFiles = (code) => (code === "zh" ? ["lang/zh-font.ttf"] : []).concat(["lang/" + code + ".mo"]);
+  // A language's files (src/app/i18n.h: kLanguageDir, catalog_file, kScriptFontFile).
+  const LANG_DIR = "lang/";
+  const languageFiles = (code) => (code === "zh" ? [LANG_DIR + "zh-font.ttf"] : []).concat([LANG_DIR + code + ".mo"]);
+  // The language whose catalog `name` is ("lang/ru.mo": "ru"), else undefined.
+  const catalogLanguage = (name) => (name.startsWith(LANG_DIR) && name.endsWith(".mo") ? name.slice(LANG_DIR.length, -3) : undefined);
   const prefetched = [];
   if (pageLang !== "en")
     for (const name of languageFiles(pageLang)) fetchAsset(name).then((bytes) => prefetched.push([name, bytes]), () => {});
@@ -130,21 +213,21 @@
   // 0 when the 1 GiB heap is full, e.g. beside a huge counting filter) is refused in words:
   // copying to address 0 overwrote the program's memory and killed it.
   const MAX_INPUT_BYTES = 64 * 1024 * 1024;
-  const listTooLarge = (n) => "the word list is " + n + " bytes; the limit is 64 MiB (67108864 bytes)";
-  function withBytes(data, fn, tooLarge = (n) => "the input is " + n + " bytes; the limit is 64 MiB (67108864 bytes)") {
+  const listTooLarge = (n) => message("listTooLarge", pageCount("bytes", n), pageCount("bytes", MAX_INPUT_BYTES));
+  const inputTooLarge = (n) => message("inputTooLarge", pageCount("bytes", n), pageCount("bytes", MAX_INPUT_BYTES));
+  function withBytes(data, fn, tooLarge = inputTooLarge) {
     const bytes = bytesOf(data);
     if (bytes.length > MAX_INPUT_BYTES) throw new Error(tooLarge(bytes.length));
     const ptr = Module._malloc(bytes.length + 1);
     if (!ptr) {
-      throw new Error("not enough memory left in the page for " + bytes.length + " bytes of input " +
-                      "(the filter takes most of it): try a smaller filter or a smaller input");
+      throw new Error(message("noMemory", pageCount("bytes", bytes.length)));
     }
     Module.HEAPU8.set(bytes, ptr);
     Module.HEAPU8[ptr + bytes.length] = 0;  // C strings (names, parameters) end here
     try { return fn(ptr, bytes.length); } finally { Module._free(ptr); }
   }
   function withString(text, fn) { return withBytes(encoder.encode(String(text)), (ptr) => fn(ptr)); }
-  const wordTooLarge = (n) => "That word is " + n + " bytes; the limit is 4096.";
+  const wordTooLarge = (n) => message("wordTooLarge", pageCount("bytes", n), pageNumber(4096));  // kMaxLineBytes
   const parse = (ptr) => JSON.parse(Module.UTF8ToString(ptr));
   function check(answer) {
     if (answer && answer.ok === false) throw new Error(answer.error);
@@ -532,13 +615,13 @@
           if (legacy) put(legacy);
           resolve();
         };
-        all.onerror = () => { clearTimeout(timer); done("the saved sessions could not be read (" + (all.error && all.error.message) + ")"); };
+        all.onerror = () => { clearTimeout(timer); done(message("notRead", all.error && all.error.message)); };
       };
     });
   }
 
   function put(record, removed = []) {
-    if (!db) { storageProblem(storageError || "your words cannot be kept in this browser: they will be lost when this page closes"); return; }
+    if (!db) { storageProblem(storageError || message("noStorage")); return; }
     try {
       const tx = db.transaction(STORE, "readwrite");
       const store = tx.objectStore(STORE);
@@ -548,17 +631,15 @@
       const failed = (e) => {
         tx.failed = true;
         const why = (tx.error || (e && e.target && e.target.error) || {}).name || "unknown error";
-        const mb = (record.words.length / 1048576).toFixed(1);
-        storageProblem("Your words could not be saved in this browser (" + why + ", " + record.count +
-          " words, " + mb + " MB): they will be lost when this page closes. Free some space or keep the list file.");
+        const mb = pageNumber(record.words.length / 1048576, 1) + " MB";
+        storageProblem(message("notSaved", [why, pageCount("words", record.count), mb].join(", ")));
       };
       tx.onerror = failed;
       tx.onabort = failed;
       if (tx.commit) tx.commit();  // now, not when the task ends: the page may be going away
     } catch (e) {
-      storageProblem("Your words could not be saved in this browser (" + (e.name || "Error") + ": " +
-        String(e.message).replace(/\.$/, "") + ", " +
-        record.count + " words): they will be lost when this page closes. Free some space or keep the list file.");
+      const why = (e.name || "Error") + ": " + String(e.message).replace(/\.$/, "");
+      storageProblem(message("notSaved", [why, pageCount("words", record.count)].join(", ")));
     }
   }
 
@@ -610,9 +691,8 @@
     offered = all.find((r) => r !== chosen && r.id !== slotId && !r.dismissed && r.count > count) || null;
     const bar = $("previous");
     if (!offered) { bar.hidden = true; return; }
-    $("previous-text").textContent = "Your previous words (" + offered.count.toLocaleString("en-US") +
-      (offered.count === 1 ? " word" : " words") + ") are kept in this browser.";
-    $("previous-restore").textContent = "Restore your previous words (" + offered.count.toLocaleString("en-US") + ")";
+    bar.dataset.count = offered.count;
+    previousTexts(offered.count);
     bar.hidden = false;
   }
   function restorePrevious() {
@@ -734,8 +814,9 @@
         bytes = await fetchAsset(name);
       } catch (e) {
         console.warn("bloomlab: " + name + " did not load: " + e.message);
-        withString(name, (n) => withString("it could not be downloaded (" + e.message + ")", (why) => Module._bl_asset_failed(n, why)));
-        const code = (/^lang\/(\w+)\.mo$/.exec(name) || [])[1];  // setLanguage() waits on it
+        // The app words why (in the reader's language); the browser's detail goes with it.
+        withString(name, (n) => withString(e.message, (why) => Module._bl_asset_failed(n, why)));
+        const code = catalogLanguage(name);  // setLanguage() waits on it
         const failed = languageWaits.filter((w) => w.want === code);
         languageWaits = languageWaits.filter((w) => w.want !== code);
         for (const w of failed) w.reject(new Error("the " + code + " texts did not load (" + e.message + ")"));
@@ -751,8 +832,7 @@
         withBytes(bytes, (ptr, n) => Module._bl_password_list_arrived(ptr, n), listTooLarge);
       } catch (e) {
         console.warn("bloomlab: the password list did not load: " + e.message);
-        withString("the password list could not be downloaded (" + e.message + ")",
-                   (ptr) => Module._bl_password_list_failed(ptr));
+        withString(e.message, (ptr) => Module._bl_password_list_failed(ptr));
       }
     },
   };

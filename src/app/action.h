@@ -83,7 +83,7 @@ struct Undo {};
 struct Redo {};
 // What the platform reports back.
 struct PasswordListArrived { std::string bytes; };
-struct PasswordListFailed { std::string why; };
+struct PasswordListFailed { std::string why; };  // the platform's detail (a browser's error)
 struct ExportRefused { std::string why; };  // the platform could not save the PNG
 // Text boxes and questions (not undoable: they change no word of the filter).
 struct SetWordInput {
@@ -144,7 +144,7 @@ struct RestoreLessonProgress { std::string text; };  // what the platform kept
 struct SetLanguage { Lang lang; bool chosen = true; bool keep = true; };
 // A file the app asked for with Host::request_asset, or why it did not come.
 struct AssetArrived { std::string name, bytes; };
-struct AssetFailed { std::string name, why; };
+struct AssetFailed { std::string name, why; };  // why: the platform's detail, worded by the app
 }  // namespace act
 
 using Action = std::variant<
@@ -181,7 +181,7 @@ enum class Code {
   inserted_changed,     // {n, words}
   inserted_invalid,     // {value}
   k_invalid,            // {value}
-  params_refused,       // {the core's reason}
+  params_refused,       // {the core's error: its token and arguments (outcome_text.h error_args)}
   probes_invalid,       // {value}
   design_invalid,
   // presets and lists
@@ -191,8 +191,8 @@ enum class Code {
   list_queued,          // {words, source}
   list_loaded,          // {source, the parse report's summary (core, English), words, lines,
                         //  duplicates, empty lines, invalid UTF-8 lines, NUL lines, encoding}
-  list_invalid,         // {the core's reason}
-  list_failed,          // {why}
+  list_invalid,         // {the core's error: its token and arguments (error_args)}
+  list_failed,          // {the core's error (error_args)}, or {"download", the browser's detail}
   paste_empty,
   words_cleared,
   // history
@@ -211,9 +211,9 @@ enum class Code {
   lesson_invalid,       // {line, what} (line 0: the file as a whole)
   lesson_loaded,        // {title, steps}
   lessons_loading,      // the built-in lessons are on their way (web: fetched when first wanted)
-  lessons_failed,       // {why}
+  lessons_failed,       // {a failure (outcome_text.h failure_text)}
   code_loading,         // the Code panel's programs are on their way (web: fetched when first wanted)
-  code_failed,          // {why}
+  code_failed,          // {a failure (failure_text)}
   lesson_state_warning, // {warning}
   // a task's feedback (lesson_tasks.cpp); percentages are formatted numbers
   task_list_loading,
@@ -246,7 +246,7 @@ enum class Code {
   task_answer_shown,
   // languages
   language_loading,     // {code}: its catalog is on its way
-  language_failed,      // {code, why}
+  language_failed,      // {code, a failure (failure_text), or "catalog": not a compiled catalog}
 };
 
 struct [[nodiscard]] Outcome {

@@ -135,7 +135,7 @@ Outcome do_set_params(AppState& s, const act::SetParams& a) {
   if (Outcome bad = check_params(a.request, s.set.params(), p); !bad.ok()) return bad;
   if (p == s.set.params()) return make(Code::unchanged);
   Change c = begin_change(s, ChangeKind::params);
-  if (auto refused = s.set.set_params(p)) return fail(Code::params_refused, {refused->message});
+  if (auto refused = s.set.set_params(p)) return fail(Code::params_refused, error_args(*refused));
   changed(s, What::params);
   record_gesture(s.history, std::move(c), a.continues_gesture, [&](Change& top) { top.params_after = p; });
   return make(Code::params_changed);
@@ -258,14 +258,14 @@ Outcome do_load_preset(AppState& s, Host& host, std::string_view name) {
   keep_words_before(c, s);
   s.set.clear();
   if (name == "tiny") {
-    if (auto refused = s.set.set_params(kTinyParams)) return fail(Code::params_refused, {refused->message});
+    if (auto refused = s.set.set_params(kTinyParams)) return fail(Code::params_refused, error_args(*refused));
     for (const char* w : kTinyWords) {
       s.set.add(w);
       c.added.emplace_back(w);
     }
   }
   if (name == "python") {
-    if (auto refused = s.set.set_params(kPythonParams)) return fail(Code::params_refused, {refused->message});
+    if (auto refused = s.set.set_params(kPythonParams)) return fail(Code::params_refused, error_args(*refused));
     for (const char* w : kPythonWords) {
       s.set.add(w);
       c.added.emplace_back(w);
@@ -286,14 +286,14 @@ Outcome do_load_preset(AppState& s, Host& host, std::string_view name) {
 Result<WordList> session_words(std::string_view bytes) {
   WordList list;
   if (!decode_session_words(bytes, list.words) && list.words.empty())
-    return Error{"the saved words are damaged"};
+    return Error{"the saved words are damaged", ErrorCode::list_damaged, {}};
   list.report.lines = list.words.size();
   return list;
 }
 
 Outcome do_load_word_list(AppState& s, const act::LoadWordList& a, ListSource source) {
   auto list = source == ListSource::session ? session_words(a.bytes) : parse_word_list(a.bytes);
-  if (!list) return fail(Code::list_invalid, {list.error()});
+  if (!list) return fail(Code::list_invalid, error_args(list.failure()));
   s.last_report = list->report;
   s.has_report = true;
   stop_loading(s);
@@ -309,15 +309,15 @@ void password_list_arrived(AppState& s, std::string_view bytes) {
   s.password_list_error.clear();
   auto list = parse_word_list(bytes);
   if (!list) {
-    s.password_list_error = list.error();
-    (void)noted(s, NoteSlot::list, fail(Code::list_failed, {list.error()}));
+    s.password_list_error = error_args(list.failure());
+    (void)noted(s, NoteSlot::list, fail(Code::list_failed, s.password_list_error));
     return;
   }
   Change c = begin_change(s, ChangeKind::preset);
   keep_words_before(c, s);
   s.set.clear();
   if (auto refused = s.set.set_params(kPasswordParams)) {
-    (void)noted(s, NoteSlot::params, fail(Code::params_refused, {refused->message}));
+    (void)noted(s, NoteSlot::params, fail(Code::params_refused, error_args(*refused)));
     s.set.assign(*c.words_before);  // nothing lost
     return;
   }
@@ -374,7 +374,7 @@ Outcome undo_one(AppState& s) {
   }
   if (c.replaced) {
     s.set.clear();
-    if (auto refused = s.set.set_params(c.params_before)) return fail(Code::params_refused, {refused->message});
+    if (auto refused = s.set.set_params(c.params_before)) return fail(Code::params_refused, error_args(*refused));
     s.set.assign(*c.words_before);
     s.set.set_unchecked_removals(c.unchecked_before);
   } else if (c.kind == ChangeKind::remove_word && c.unchecked) {
@@ -386,12 +386,12 @@ Outcome undo_one(AppState& s) {
     std::vector<std::string> removals = s.set.unchecked_removals();
     words.insert(words.begin() + long(std::min(c.removed_index, words.size())), c.removed);
     s.set.clear();
-    if (auto refused = s.set.set_params(c.params_before)) return fail(Code::params_refused, {refused->message});
+    if (auto refused = s.set.set_params(c.params_before)) return fail(Code::params_refused, error_args(*refused));
     s.set.assign(words);
     s.set.set_unchecked_removals(std::move(removals));
   } else {
     s.set.truncate(c.count_before);
-    if (auto refused = s.set.set_params(c.params_before)) return fail(Code::params_refused, {refused->message});
+    if (auto refused = s.set.set_params(c.params_before)) return fail(Code::params_refused, error_args(*refused));
   }
   set_mark(s, c.mark_before);
   changed(s, What::words);
@@ -425,7 +425,7 @@ Outcome redo_one(AppState& s) {
     return make(Code::redone, {label});
   }
   if (c.replaced) s.set.clear();
-  if (auto refused = s.set.set_params(c.params_after)) return fail(Code::params_refused, {refused->message});
+  if (auto refused = s.set.set_params(c.params_after)) return fail(Code::params_refused, error_args(*refused));
   if (c.kind == ChangeKind::remove_word && c.unchecked) (void)s.set.remove_unchecked(c.removed);
   else if (c.kind == ChangeKind::remove_word) (void)s.set.remove(c.removed);
   else s.set.add_all(c.added);
@@ -623,7 +623,7 @@ Outcome check_params(const ParamsRequest& r, const FilterParams& current, Filter
   if (r.r) out.scalable.tightening = *r.r;
   if (r.counters) out.counting.width = *r.counters;
   // The variant's own limits (the scalable filter's n0, p0, s, r), in the core's words.
-  if (auto bad = validate(out)) return fail(Code::params_refused, {bad->message});
+  if (auto bad = validate(out)) return fail(Code::params_refused, error_args(*bad));
   return make(Code::ok);
 }
 
@@ -667,11 +667,13 @@ Outcome language_file(AppState& s, Host& host, const std::string& name, const st
   if (s.view.lang_loading && s.view.lang_files_pending > 0) --s.view.lang_files_pending;
   if (catalog && !bytes) {
     if (s.view.lang_loading == lang) s.view.lang_loading.reset();
-    return noted(s, NoteSlot::history, fail(Code::language_failed, {lang_code(lang), why}));
+    std::vector<std::string> args = download_failure(why);
+    args.insert(args.begin(), lang_code(lang));
+    return noted(s, NoteSlot::history, fail(Code::language_failed, args));
   }
   if (catalog && !set_catalog(lang, *bytes)) {
     if (s.view.lang_loading == lang) s.view.lang_loading.reset();
-    return noted(s, NoteSlot::history, fail(Code::language_failed, {lang_code(lang), "not a compiled catalog"}));
+    return noted(s, NoteSlot::history, fail(Code::language_failed, {lang_code(lang), "catalog"}));
   }
   if (!catalog && bytes) set_script_font(*bytes);  // the CJK font (without it: boxes, and the page's console says why)
   if (!s.view.lang_loading || s.view.lang_files_pending > 0 || !has_catalog(*s.view.lang_loading)) return make(Code::ok);
@@ -695,6 +697,19 @@ Outcome load_code(AppState& s, Host& host) {
     host.request_asset(kProgramBundleName);
   }
   return make(Code::code_loading);
+}
+
+// The programs' templates arrived (bytes), or did not (why: the platform's detail). Once they
+// are here, a late answer to an earlier request changes nothing.
+Outcome code_file(AppState& s, const std::string* bytes, const std::string& why) {
+  if (actions::program_templates(s)) return make(Code::unchanged);
+  if (bytes) s.code_templates = parse_program_templates(*bytes);
+  if (s.code_templates) {
+    s.code_templates_error.clear();
+    return make(Code::view_changed);
+  }
+  s.code_templates_error = bytes ? damaged_failure() : download_failure(why);
+  return fail(Code::code_failed, s.code_templates_error);
 }
 
 }  // namespace
@@ -743,8 +758,8 @@ Outcome apply_one(AppState& s, Host& host, const Action& action) {
       },
       [&](const act::PasswordListFailed& a) {
         s.password_list_loading = false;
-        s.password_list_error = a.why;
-        return noted(s, NoteSlot::list, fail(Code::list_failed, {a.why}));
+        s.password_list_error = download_failure(a.why);
+        return noted(s, NoteSlot::list, fail(Code::list_failed, s.password_list_error));
       },
       [&](const act::SetWordInput& a) {
         if (s.what_if_word != a.text) s.what_if_word.clear();  // its answer was about another word
@@ -807,19 +822,14 @@ Outcome apply_one(AppState& s, Host& host, const Action& action) {
       [&](const act::LoadCode&) { return load_code(s, host); },
       // A fetched file: a language's, the programs' templates, else the lessons'.
       [&](const act::AssetArrived& a) {
-        if (a.name.rfind("lang/", 0) == 0) return language_file(s, host, a.name, &a.bytes, "");
-        if (a.name != kProgramBundleName) return apply_lesson(s, host, action);
-        if (actions::program_templates(s)) return make(Code::unchanged);
-        s.code_templates = parse_program_templates(a.bytes);
-        s.code_templates_error = s.code_templates ? "" : "the file arrived damaged";
-        return s.code_templates ? make(Code::view_changed) : fail(Code::code_failed, {s.code_templates_error});
+        if (is_language_file(a.name)) return language_file(s, host, a.name, &a.bytes, "");
+        if (a.name == kProgramBundleName) return code_file(s, &a.bytes, "");
+        return apply_lesson(s, host, action);
       },
       [&](const act::AssetFailed& a) {
-        if (a.name.rfind("lang/", 0) == 0) return language_file(s, host, a.name, nullptr, a.why);
-        if (a.name != kProgramBundleName) return apply_lesson(s, host, action);
-        if (actions::program_templates(s)) return make(Code::unchanged);
-        s.code_templates_error = a.why;
-        return fail(Code::code_failed, {a.why});
+        if (is_language_file(a.name)) return language_file(s, host, a.name, nullptr, a.why);
+        if (a.name == kProgramBundleName) return code_file(s, nullptr, a.why);
+        return apply_lesson(s, host, action);
       },
       [&](const act::CopyText& a) {
         host.copy_text(a.text);

@@ -251,10 +251,10 @@ std::string state_json(const AppState& s) {
   // The texts of the language the lessons are wanted in (lessons_lang: the one being switched to).
   const LessonState::Texts& texts = lesson_texts(s);
   w.key("lessonTexts").begin_object().field("ready", builtin_lessons_ready(lessons_lang(s)));
-  w.field("requested", texts.requested).field("error", texts.error).end_object();
+  w.field("requested", texts.requested).field("error", failure_text(texts.error)).end_object();
   // The Code panel's templates (likewise).
   w.key("codeTexts").begin_object().field("ready", actions::program_templates(s) != nullptr);
-  w.field("requested", s.code_templates_requested).field("error", s.code_templates_error).end_object();
+  w.field("requested", s.code_templates_requested).field("error", failure_text(s.code_templates_error)).end_object();
   w.key("query");
   if (s.word_input.empty()) w.null();
   else if (s.query_cache.version == s.version && s.query_cache.word == s.word_input &&
@@ -298,7 +298,7 @@ std::string state_json(const AppState& s) {
   w.field("progress", double(s.pending.progress()));
   w.field("done", uint64_t{s.pending.next});
   w.field("total", uint64_t{s.pending.words.size()});
-  w.field("error", s.password_list_error);
+  w.field("error", failure_text(s.password_list_error));
   w.end_object();
   const ViewOptions& v = s.view;
   w.key("view").begin_object();

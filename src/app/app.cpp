@@ -180,7 +180,7 @@ void draw_share_dialog(AppState& s, Host& host) {
     ImGui::TextUnformatted(tr("A link to this state (also kept in the address bar):"));
   } else {
     ImGui::PushStyleColor(ImGuiCol_Text, palette().error);
-    ImGui::TextWrapped("%s", link_gap_text(gap.left_out, gap.recipient, gap.too_long).c_str());
+    text_wrapped(link_gap_text(gap.left_out, gap.recipient, gap.too_long).c_str());
     ImGui::PopStyleColor();
     ImGui::TextUnformatted(tr("A link to the filter and its settings:"));
   }
@@ -244,7 +244,7 @@ void draw_loading(AppState& s) {
   if (!s.view.shown(Panel::words)) show_note(s.note(NoteSlot::list));  // else the list panel shows it
   for (const std::string& w : s.url_warnings) {
     ImGui::PushStyleColor(ImGuiCol_Text, palette().error);
-    ImGui::TextWrapped("%s", fill(tr("Link: %s"), {w}).c_str());
+    text_wrapped(fill(tr("Link: %s"), {w}).c_str());
     ImGui::PopStyleColor();
   }
 }

@@ -66,6 +66,90 @@ std::string display_text(std::string_view bytes, size_t max_chars) {
   return out;
 }
 
+namespace {
+
+// The next code point of UTF-8 text at s[i] (advancing i); an invalid byte is U+FFFD.
+uint32_t next_code_point(std::string_view s, size_t& i) {
+  const size_t len = utf8_sequence(s, i);
+  if (len == 0) {
+    ++i;
+    return 0xFFFD;
+  }
+  const auto b = [&](size_t k) { return uint32_t(static_cast<unsigned char>(s[i + k])); };
+  uint32_t c = len == 1 ? b(0) : len == 2 ? b(0) & 0x1F : len == 3 ? b(0) & 0x0F : b(0) & 0x07;
+  for (size_t k = 1; k < len; ++k) c = (c << 6) | (b(k) & 0x3F);
+  i += len;
+  return c;
+}
+
+// Han, kana, Hangul, CJK punctuation and the full-width forms: a line may break around them.
+bool is_cjk(uint32_t c) {
+  return (c >= 0x2E80 && c <= 0x9FFF) || (c >= 0xAC00 && c <= 0xD7AF) || (c >= 0xF900 && c <= 0xFAFF) ||
+         (c >= 0xFE30 && c <= 0xFE4F) || (c >= 0xFF00 && c <= 0xFFEF) || (c >= 0x20000 && c <= 0x2FFFF);
+}
+// Marks that never start a line (they close or follow) and that never end one (they open).
+bool closing_mark(uint32_t c) {
+  static constexpr std::u32string_view marks = U"，。、：；？！）」』”’》〉】…·%,.;:!?)]}";
+  return marks.find(char32_t(c)) != std::u32string_view::npos;
+}
+bool opening_mark(uint32_t c) {
+  static constexpr std::u32string_view marks = U"（「『“‘《〈【([{";
+  return marks.find(char32_t(c)) != std::u32string_view::npos;
+}
+
+}  // namespace
+
+std::string cjk_line_breaks(std::string_view text, float width, const std::function<float(uint32_t)>& advance) {
+  bool any = false;
+  for (size_t i = 0; i < text.size() && !any;) any = is_cjk(next_code_point(text, i));
+  if (!any) return std::string(text);
+  std::string out;
+  size_t line = 0;        // where the current line starts in `text`
+  size_t cut = 0;         // the last place the line may end (0: none yet), and where the next starts
+  size_t resume = 0;
+  float used = 0;         // the width of text[line, i)
+  uint32_t prev = '\n';
+  const auto emit = [&](size_t end, size_t next) {  // ends the line at `end`, the next starts at `next`
+    out.append(text.substr(line, end - line));
+    out += '\n';
+    line = next;
+    cut = 0;
+    used = 0;
+  };
+  for (size_t i = 0; i < text.size();) {
+    const size_t at = i;
+    const uint32_t c = next_code_point(text, i);
+    if (c == '\n') {
+      out.append(text.substr(line, i - line));
+      line = i;
+      cut = 0;
+      used = 0;
+      prev = c;
+      continue;
+    }
+    if (c == ' ') {
+      if (at > line) cut = at, resume = i;
+    } else if (at > line && prev != ' ' && (is_cjk(prev) || is_cjk(c)) && !closing_mark(c) && !opening_mark(prev)) {
+      cut = at, resume = at;
+    }
+    const float w = advance(c);
+    if (used + w > width && c != ' ' && at > line) {
+      if (cut > line) {
+        emit(cut, resume);
+        for (size_t j = line; j < i;) used += advance(next_code_point(text, j));  // up to c, c included
+      } else {
+        emit(at, at);  // no place to break: cut the run here
+        used = w;
+      }
+    } else {
+      used += w;
+    }
+    prev = c;
+  }
+  out.append(text.substr(line));
+  return out;
+}
+
 std::string with_commas(uint64_t v) {
   std::string digits = std::to_string(v), out;
   for (size_t i = 0; i < digits.size(); ++i) {

@@ -2,6 +2,7 @@
 // snippets, the screen-reader summary, outcome messages) use them too.
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 
@@ -21,6 +22,12 @@ std::string format_percent(double fraction);  // 0.5037 -> "50.4%" (a share of t
 std::string format_decimal(double v, int decimals);
 std::string format_whole_percent(double fraction);
 std::string format_percent_places(double fraction, int places);
+// Text with '\n' where it must break to fit `width`, for text ImGui 1.86 cannot wrap: its
+// CalcWordWrapPositionA breaks only at spaces, so a Chinese sentence was one unbreakable line.
+// Breaks at spaces (the space becomes the '\n') and between CJK characters, never before a
+// closing mark (，。）” …) nor after an opening one (（“); a run with no break is cut where it
+// must. `advance` is a character's width (a code point); text without CJK comes back unchanged.
+std::string cjk_line_breaks(std::string_view text, float width, const std::function<float(uint32_t)>& advance);
 std::string bits_text(uint64_t bits);  // "1 bit", "64 bits"; ru "64 бита", uk "64 біти"  // 0.001, 1 -> "0.1%"  // 0.314 -> "31%" ("31 %" in ru/uk)  // 1.5, 2 -> "1.50" ("1,50" in ru/uk)
 
 }  // namespace bloomlab::app

@@ -148,7 +148,7 @@ bool use_language(Lang lang) {
   return true;
 }
 
-std::string catalog_file(Lang lang) { return std::string("lang/") + lang_code(lang) + ".mo"; }
+std::string catalog_file(Lang lang) { return std::string(kLanguageDir) + lang_code(lang) + ".mo"; }
 
 bool catalog_file_lang(std::string_view name, Lang* out) {
   for (Lang l : kLangs)

@@ -364,9 +364,8 @@ Outcome apply_lesson(AppState& s, Host& host, const Action& action) {
         if (!lang || builtin_lessons_ready(*lang)) return out(Code::unchanged);
         const size_t before = builtin_lessons().size();
         if (!install_lesson_bundle(*lang, a.bytes)) {
-          std::string& error = ls.texts[size_t(*lang)].error;
-          error = "the lessons' file arrived damaged";
-          return ls.note = out(Code::lessons_failed, {error}, true);
+          ls.texts[size_t(*lang)].error = damaged_failure();
+          return ls.note = out(Code::lessons_failed, damaged_failure(), true);
         }
         // A teacher's file opened meanwhile sits after the built-in lessons: its index moves.
         // (Every language has the same lessons in the same order: a built-in one stays put.)
@@ -379,8 +378,8 @@ Outcome apply_lesson(AppState& s, Host& host, const Action& action) {
       [&](const act::AssetFailed& a) {
         const std::optional<Lang> lang = bundle_lang(a.name);
         if (!lang || builtin_lessons_ready(*lang)) return out(Code::unchanged);
-        ls.texts[size_t(*lang)].error = a.why;
-        return ls.note = out(Code::lessons_failed, {a.why}, true);
+        ls.texts[size_t(*lang)].error = download_failure(a.why);
+        return ls.note = out(Code::lessons_failed, download_failure(a.why), true);
       },
       [&](const act::OpenLesson& a) { return open_lesson(s, host, a.id, a.step); },
       [&](const act::LessonGo& a) { return go(s, host, a.delta); },

@@ -2,6 +2,9 @@
 // their arguments stay the same in every language.
 #include "outcome_text.h"
 
+#include <cstdio>
+#include <cstdlib>
+
 #include "format.h"
 #include "i18n.h"
 
@@ -42,6 +45,96 @@ std::string steps_count(const std::string& digits) {
   return fill(trn("%s step", "%s steps", number(digits)), {count(digits)});
 }
 
+std::string bytes_count(const std::string& digits) {
+  return fill(trn("%s byte", "%s bytes", number(digits)), {count(digits)});
+}
+
+// A number the core wrote plainly ("0.000001", "2.5", "1e+07") in the language's own way.
+std::string plain_number(const std::string& text) {
+  char* end = nullptr;
+  const double v = std::strtod(text.c_str(), &end);
+  if (text.empty() || *end != '\0') return text;
+  if (v >= 0 && v < 1e15 && v == double(uint64_t(v))) return with_commas(uint64_t(v));
+  for (int places = 1; places < 9; ++places) {
+    char buf[48];
+    std::snprintf(buf, sizeof buf, "%.*f", places, v);
+    if (std::strtod(buf, nullptr) == v) return format_decimal(v, places);
+  }
+  return format_decimal(v, 9);
+}
+
+// A core error's arguments (after its token), worded.
+std::string core_error_text(ErrorCode code, const std::vector<std::string>& a) {
+  const auto at = [&](size_t i) -> const std::string& {
+    static const std::string none;
+    return i < a.size() ? a[i] : none;
+  };
+  switch (code) {
+    case ErrorCode::other: return at(0);
+    case ErrorCode::list_too_large:
+      return fill(tr("The word list is %s; the limit is %s (64 MiB)."), {bytes_count(at(0)), bytes_count(at(1))});
+    case ErrorCode::list_line_too_long:
+      return fill(tr("Line %s of the word list is %s long; the limit is %s."),
+                  {count(at(0)), bytes_count(at(1)), bytes_count(at(2))});
+    case ErrorCode::list_empty: return tr("The word list is empty.");
+    case ErrorCode::list_only_empty_lines:
+      return fill(trn("The word list has no words, only %s empty line.",
+                      "The word list has no words, only %s empty lines.", number(at(0))),
+                  {count(at(0))});
+    case ErrorCode::list_damaged: return tr("The saved words are damaged.");
+    case ErrorCode::file_open_failed: return fill(tr("Cannot open %s: %s."), {at(0), at(1)});
+    case ErrorCode::file_read_failed: return fill(tr("Cannot read %s: %s."), {at(0), at(1)});
+    case ErrorCode::file_too_large:
+      return fill(tr("%s is larger than %s, the limit for a word list."), {at(0), bytes_count(at(1))});
+    case ErrorCode::filter_memory:
+      return fill(tr("Not enough memory for a filter of %s (about %s MiB)."), {bits_text(number(at(0))), count(at(1))});
+    case ErrorCode::m_range:
+      return fill(tr("m must be a whole number of bits from 1 to 2^32 (%s); %s is not."),
+                  {with_commas(4294967296ull), count(at(0))});
+    case ErrorCode::k_range: return fill(tr("k must be a whole number of hashes from 1 to 64; %s is not."), {count(at(0))});
+    case ErrorCode::scalable_n0_range:
+      return fill(tr("n0 (the first stage's words) must be from 1 to %s; %s is not."),
+                  {with_commas(10000000), plain_number(at(0))});
+    case ErrorCode::scalable_p0_range:
+      return fill(tr("p0 (the first stage's FP rate) must be from %s to %s; %s is not."),
+                  {plain_number("0.000001"), plain_number("0.5"), plain_number(at(0))});
+    case ErrorCode::scalable_growth_range:
+      return fill(tr("s (growth) must be from 1 to 16; %s is not."), {plain_number(at(0))});
+    case ErrorCode::scalable_tightening_range:
+      return fill(tr("r (tightening) must be from %s to %s; %s is not."),
+                  {plain_number("0.05"), plain_number("0.99"), plain_number(at(0))});
+    case ErrorCode::memory_size_form:
+      return fill(tr("A memory size is a number and a unit (e.g. 4GiB); %s is not."), {quoted(at(0))});
+    case ErrorCode::memory_size_number:
+      return fill(tr("A memory size starts with a number (e.g. 4GiB); %s does not."), {quoted(at(0))});
+    case ErrorCode::memory_size_unit:
+      return fill(tr("The unit in %s must be one of bits, bytes (B), KiB, MiB, GiB, TiB, KB, MB, GB, TB."),
+                  {quoted(at(0))});
+    case ErrorCode::memory_size_too_small:
+      return fill(tr("A memory size is at least 1 bit; %s is less."), {quoted(at(0))});
+    case ErrorCode::memory_size_too_large:
+      return fill(tr("A memory size is at most 2^63 bits (1 EiB); %s is more."), {quoted(at(0))});
+    case ErrorCode::remove_needs_counting:
+      return outcome_text(Outcome{Code::remove_needs_counting, {at(0)}, true});
+    case ErrorCode::remove_absent: return outcome_text(Outcome{Code::remove_absent, {at(0), at(1)}, true});
+    case ErrorCode::remove_false_positive:
+      return outcome_text(Outcome{Code::remove_false_positive, {at(0), at(1)}, true});
+    case ErrorCode::remove_failed: return fill(tr("%s could not be removed."), {quoted(at(0))});
+    case ErrorCode::count_: break;
+  }
+  return at(0);
+}
+
+// The words of outcome arguments made by error_args (or a download's failure).
+std::string error_args_text(const std::vector<std::string>& args) {
+  if (!args.empty() && args[0] == "download")
+    return fill(tr("it could not be downloaded (%s)"), {args.size() > 1 ? args[1] : ""});
+  if (!args.empty() && args[0] == "damaged") return tr("the file arrived damaged");
+  ErrorCode code = ErrorCode::other;
+  if (args.empty() || !parse_error_code(args[0], &code)) return args.empty() ? "" : args[0];
+  return core_error_text(code, std::vector<std::string>(args.begin() + 1, args.end()));
+}
+
 std::string preset_title(const std::string& id) {
   if (id == "tiny") return tr("Tiny");
   if (id == "passwords") return tr("10k leaked passwords");
@@ -58,6 +151,19 @@ std::string source_title(const std::string& source) {
 }
 
 }  // namespace
+
+std::vector<std::string> error_args(const Error& e) {
+  std::vector<std::string> args{error_code_name(e.code)};
+  if (e.code == ErrorCode::other) args.push_back(e.message);
+  args.insert(args.end(), e.args.begin(), e.args.end());
+  return args;
+}
+
+std::string error_text(const Error& e) { return error_args_text(error_args(e)); }
+
+std::vector<std::string> download_failure(const std::string& detail) { return {"download", detail}; }
+std::vector<std::string> damaged_failure() { return {"damaged"}; }
+std::string failure_text(const std::vector<std::string>& failure) { return error_args_text(failure); }
 
 const char* code_name(Code c) {
   switch (c) {
@@ -191,7 +297,7 @@ std::string outcome_text(const Outcome& o) {
                          : fill(tr("Now a false negative: %s answers \"definitely not\" though it was added."), {a1}));
     case Code::remove_needs_counting:
       return fill(tr("Only the counting variant can remove a word: clearing bits in a %s filter would also erase other words that share them."),
-                  {a0});
+                  {trc("variant", a0.c_str())});
     case Code::remove_absent:
       return a1.empty() ? fill(tr("%s was never added: it is definitely not in the set."), {quoted(a0)})
                         : fill(tr("%s was never added: it is definitely not in the set (counter %s is 0)."), {quoted(a0), a1});
@@ -205,7 +311,7 @@ std::string outcome_text(const Outcome& o) {
     case Code::m_invalid:
       return fill(tr("m must be a whole number of bits from 1 to 2^32 (%s); %s is not."), {with_commas(4294967296ull), a0});
     case Code::k_invalid: return fill(tr("k must be a whole number of hashes from 1 to 64; %s is not."), {a0});
-    case Code::params_refused: return a0;
+    case Code::params_refused: return error_args_text(o.args);
     case Code::inserted_invalid:
       return fill(tr("Words inserted must be a whole number from 0 to the list's size; %s is not."), {a0});
     case Code::probes_invalid:
@@ -229,8 +335,8 @@ std::string outcome_text(const Outcome& o) {
       if (number(arg(o, 7)) > 0) text += "; " + fill(tr("lines with NUL bytes: %s"), {count(arg(o, 7))});
       return source_title(a0) + ": " + text + ".";
     }
-    case Code::list_invalid: return a0;
-    case Code::list_failed: return fill(tr("The password list did not load: %s"), {a0});
+    case Code::list_invalid: return error_args_text(o.args);
+    case Code::list_failed: return fill(tr("The password list did not load: %s"), {error_args_text(o.args)});
     case Code::paste_empty: return tr("Paste some words first, one per line.");
     case Code::words_cleared: return tr("All words cleared. Undo (Ctrl+Z) brings them back.");
     case Code::undone: return fill(tr("Undone: %s."), {a0});
@@ -253,9 +359,9 @@ std::string outcome_text(const Outcome& o) {
     case Code::lessons_loading: return tr("Loading the lessons…");
     case Code::code_loading: return tr("Loading the programs…");
     case Code::code_failed:
-      return fill(tr("The programs did not load: %s. Check the connection and try again."), {a0});
+      return fill(tr("The programs did not load: %s. Check the connection and try again."), {failure_text(o.args)});
     case Code::lessons_failed:
-      return fill(tr("The lessons did not load: %s. Check the connection and try again."), {a0});
+      return fill(tr("The lessons did not load: %s. Check the connection and try again."), {failure_text(o.args)});
     case Code::lesson_state_warning: return fill(tr("This step could not set everything: %s"), {a0});
     case Code::task_list_loading: return tr("Wait a moment: the word list is still loading.");
     case Code::task_no_task: return tr("This step has no task to answer.");
@@ -316,7 +422,9 @@ std::string outcome_text(const Outcome& o) {
     case Code::task_answer_shown: return "";
     case Code::language_loading: return "";
     case Code::language_failed:
-      return fill(tr("The texts in %s did not load (%s)."), {a0, a1});
+      return fill(tr("The texts in %s did not load (%s)."),
+                  {a0, a1 == "catalog" ? std::string(tr("not a compiled catalog"))
+                                       : failure_text(std::vector<std::string>(o.args.begin() + 1, o.args.end()))});
   }
   return "";
 }

@@ -2,13 +2,27 @@
 // the JS API's error messages and the screen reader. The only place outcome codes become text.
 #pragma once
 #include <string>
+#include <vector>
 
 #include "action.h"
+#include "core/result.h"
 
 namespace bloomlab::app {
 
 // The sentence for an outcome; empty for outcomes with nothing to say (ok, unchanged, ...).
 std::string outcome_text(const Outcome& o);
+// A core error (core/result.h) in the reader's language, from its code and arguments (the
+// core's `message` is English, for the CLI).
+std::string error_text(const Error& e);
+// The arguments of an outcome that reports a core error (params_refused, list_invalid,
+// list_failed): {the code's token (error_code_name), its arguments...}; error_text words them.
+std::vector<std::string> error_args(const Error& e);
+// Why a file did not come, as outcomes and the state keep it: {"download", the platform's
+// detail (the browser's error, the desktop's path)}, {"damaged"} (it came, unreadable), or a
+// core error (error_args). Empty: no failure.
+std::vector<std::string> download_failure(const std::string& detail);
+std::vector<std::string> damaged_failure();
+std::string failure_text(const std::vector<std::string>& failure);
 // The stable token of a code, for the JS API and state() ("word_duplicate", "m_invalid", ...).
 const char* code_name(Code c);
 // What an undoable change was, in words: "Empty", "adding dragon", "the parameters" ...

@@ -315,8 +315,10 @@ void draw_texture(AppState& s, Host& host, const Highlights& h) {
                                                                    std::to_string(v.texture_rows)});
   const std::string each = v.texture_bucket > 1 ? fill(tr(", %s each"), {bits_text(v.texture_bucket)}) : "";
   ImGui::PushTextWrapPos(0.0f);  // wraps at the card's edge, under the buttons' row
-  ImGui::TextDisabled("%s", fill(tr("%s%s · zoom ×%s · Ctrl+wheel or pinch to zoom, drag to pan, double-click to reset"),
-                                 {texels, each, format_decimal(double(zoom), 1)}).c_str());
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  text_wrapped(fill(tr("%s%s · zoom ×%s · Ctrl+wheel or pinch to zoom, drag to pan, double-click to reset"),
+                    {texels, each, format_decimal(double(zoom), 1)}));
+  ImGui::PopStyleColor();
   ImGui::PopTextWrapPos();
 }
 
@@ -328,7 +330,9 @@ void readout(AppState& s) {
   const Filter& f = shown_set(s).filter();
   if (shown < 0 || uint64_t(shown) >= f.bit_count()) {
     ImGui::PushTextWrapPos(0.0f);  // wraps at the card's edge (a longer language on a slide)
-    ImGui::TextDisabled("%s", tr("Hover or tap a bit to see which words set it."));
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    text_wrapped(tr("Hover or tap a bit to see which words set it."));
+    ImGui::PopStyleColor();
     ImGui::PopTextWrapPos();
     return;
   }
@@ -336,7 +340,7 @@ void readout(AppState& s) {
   if (v.texture_bucket > 1 && f.bit_count() > kMaxCellBits) {
     uint64_t set = 0;
     for (uint64_t b = bit; b < std::min(f.bit_count(), bit + v.texture_bucket); ++b) set += f.bit(b);
-    ImGui::TextWrapped("%s", fill(tr("bits %s – %s: %s of %s set"), {with_commas(bit), with_commas(bit + v.texture_bucket - 1),
+    text_wrapped(fill(tr("bits %s – %s: %s of %s set"), {with_commas(bit), with_commas(bit + v.texture_bucket - 1),
                                                                    with_commas(set), with_commas(v.texture_bucket)}).c_str());
     return;
   }
@@ -346,14 +350,14 @@ void readout(AppState& s) {
     v.setters_version = s.version;
   }
   if (!f.bit(bit)) {
-    ImGui::TextWrapped("%s", fill(tr("bit %s is 0: no word set it."), {with_commas(bit)}).c_str());
+    text_wrapped(fill(tr("bit %s is 0: no word set it."), {with_commas(bit)}).c_str());
     return;
   }
   std::string names;
   for (size_t i = 0; i < std::min(v.setters.size(), kSettersListed); ++i)
     names += (i ? ", " : "") + actions::shown_word(s, shown_set(s).words()[v.setters[i]], 24);
   if (v.setters.size() > kSettersListed) names += ", …";
-  ImGui::TextWrapped("%s", fill(trn("bit %s is 1, set by %s word: %s", "bit %s is 1, set by %s words: %s", v.setters.size()),
+  text_wrapped(fill(trn("bit %s is 1, set by %s word: %s", "bit %s is 1, set by %s words: %s", v.setters.size()),
                                 {with_commas(bit), with_commas(v.setters.size()), names}).c_str());
 }
 

@@ -114,7 +114,7 @@ void panel_check(AppState& s, Host& /*host*/) {
     ImGui::SameLine();
     ImGui::AlignTextToFramePadding();
     const std::string sentence = actions::verdict_sentence(s, e);
-    ImGui::TextWrapped("%s", sentence.c_str());
+    text_wrapped(sentence.c_str());
     if (!is_valid_utf8(s.check_input)) ImGui::TextDisabled("%s", tr("Not valid UTF-8: hashed as bytes."));
   }
   ImGui::Spacing();

@@ -118,7 +118,7 @@ void panel_code(AppState& s, Host& /*host*/) {
     if (s.code_templates_error.empty()) {
       hint_text(outcome_text(Outcome{Code::code_loading, {}, false}).c_str());
     } else {
-      show_note(Outcome{Code::code_failed, {s.code_templates_error}, true});
+      show_note(Outcome{Code::code_failed, s.code_templates_error, true});
       if (ImGui::Button(tr("Try again"))) dispatch(s, act::LoadCode{});
     }
     end_card();

@@ -18,7 +18,7 @@
 namespace bloomlab::app {
 namespace {
 
-void paragraph(const std::string& text) { ImGui::TextWrapped("%s", text.c_str()); }
+void paragraph(const std::string& text) { text_wrapped(text.c_str()); }
 
 void draw_text(AppState& s, const LessonStep& st) {
   for (const TextBlock& b : st.text) {
@@ -30,7 +30,7 @@ void draw_text(AppState& s, const LessonStep& st) {
         const float avail = ImGui::GetContentRegionAvail().x;
         if (w < avail) ImGui::SetCursorPosX(ImGui::GetCursorPosX() + (avail - w) / 2);
         ImGui::PushStyleColor(ImGuiCol_Text, palette().current);
-        ImGui::TextWrapped("%s", text.c_str());
+        text_wrapped(text.c_str());
         ImGui::PopStyleColor();
         break;
       }
@@ -47,7 +47,7 @@ void feedback(const TaskState& t) {
   const std::string text = outcome_text(t.feedback);
   if (text.empty()) return;
   ImGui::PushStyleColor(ImGuiCol_Text, t.feedback.error ? palette().error : palette().ok);
-  ImGui::TextWrapped("%s %s", t.feedback.error ? "✗" : "✓", text.c_str());
+  text_wrapped(std::string(t.feedback.error ? "✗ " : "✓ ") + text);
   ImGui::PopStyleColor();
 }
 
@@ -136,7 +136,7 @@ void draw_task(AppState& s, const LessonStep& st) {
   TaskState& t = s.lessons.task;
   ImGui::Separator();
   ImGui::PushStyleColor(ImGuiCol_Text, palette().set_bit);
-  ImGui::TextWrapped("%s", fill(tr("Task: %s"), {lesson_text(s, task.prompt)}).c_str());
+  text_wrapped(fill(tr("Task: %s"), {lesson_text(s, task.prompt)}).c_str());
   ImGui::PopStyleColor();
   switch (task.kind) {
     case TaskKind::false_positive: answer_box(s, task, with_id(tr("word"), "##answer").c_str(), tr("Check")); break;
@@ -165,11 +165,11 @@ void draw_task(AppState& s, const LessonStep& st) {
   feedback(t);
   for (int i = 0; i < t.hints_shown && size_t(i) < task.hints.size(); ++i) {
     ImGui::PushStyleColor(ImGuiCol_Text, palette().text_dim);
-    ImGui::TextWrapped("%s", fill(tr("Hint: %s"), {lesson_text(s, task.hints[size_t(i)])}).c_str());
+    text_wrapped(fill(tr("Hint: %s"), {lesson_text(s, task.hints[size_t(i)])}).c_str());
     ImGui::PopStyleColor();
   }
   if (t.answer_shown && !task.answer.empty()) {
-    ImGui::TextWrapped("%s", fill(tr("Answer: %s"), {lesson_text(s, task.answer)}).c_str());
+    text_wrapped(fill(tr("Answer: %s"), {lesson_text(s, task.answer)}).c_str());
   }
   if (!t.solved && !t.answer_shown) {
     if (size_t(t.hints_shown) < task.hints.size()) {
@@ -189,7 +189,7 @@ void draw_list(AppState& s) {
       if (s.lessons.note.code != Code::lessons_loading) hint_text(outcome_text(Outcome{Code::lessons_loading, {}, false}).c_str());
     } else {
       if (s.lessons.note.code != Code::lessons_failed)
-        show_note(Outcome{Code::lessons_failed, {texts.error}, true});
+        show_note(Outcome{Code::lessons_failed, texts.error, true});
       if (ImGui::Button(tr("Try again"))) dispatch(s, act::LoadLessons{});
     }
   }
@@ -236,13 +236,13 @@ void panel_lessons(AppState& s, Host& /*host*/) {
                    {std::to_string(s.lessons.current + 1), std::to_string(lessons.size()), lesson->title,
                     std::to_string(s.lessons.step + 1), std::to_string(steps)}).c_str());
     ImGui::PushStyleColor(ImGuiCol_Text, palette().current);
-    ImGui::TextWrapped("%s", st->title.c_str());
+    text_wrapped(st->title.c_str());
     ImGui::PopStyleColor();
     ImGui::Spacing();
     draw_text(s, *st);
     for (const std::string& w : s.lessons.warnings) {
       ImGui::PushStyleColor(ImGuiCol_Text, palette().error);
-      ImGui::TextWrapped("%s", w.c_str());
+      text_wrapped(w.c_str());
       ImGui::PopStyleColor();
     }
     if (st->task.kind != TaskKind::none) draw_task(s, *st);

@@ -44,7 +44,6 @@ void measure_controls(AppState& s) {
   // A cheap measurement is kept current by itself (after this frame: drawing changes nothing).
   if ((!current && !s.pending.active() && work <= kAutoMeasureWork) || ImGui::Button(tr("Measure")))
     dispatch(s, act::Measure{});
-  ImGui::SameLine();
   uint64_t probes = s.probes;
   const uint64_t lo = 1000, hi = 10000000;
   // Its room, less the "(?)" after it, when a slide's text, a longer language or a phone leaves less.
@@ -52,6 +51,10 @@ void measure_controls(AppState& s) {
   std::snprintf(widest, sizeof widest, tr("%llu probes"), 100000000ull);
   std::snprintf(narrowest, sizeof narrowest, tr("%llu probes"), 10000ull);
   const float help_w = ImGui::CalcTextSize("(?)").x + 2 * ImGui::GetStyle().ItemSpacing.x;
+  // Beside the button when its shortest text fits there, else under it (ru "10 000 пробных
+  // запросов" on a slide or a phone ran past the card's edge).
+  const float shortest = ImGui::CalcTextSize(narrowest).x + 2 * ImGui::GetStyle().FramePadding.x;
+  same_line_if_fits(shortest + help_w);
   ImGui::SetNextItemWidth(std::min(ImGui::CalcTextSize(widest).x + 30 * ui_scale(),
                                    std::max(ImGui::CalcTextSize(narrowest).x, ImGui::GetContentRegionAvail().x - help_w)));
   if (ImGui::SliderScalar("##probes", ImGuiDataType_U64, &probes, &lo, &hi, tr("%llu probes"),

@@ -9,6 +9,7 @@
 
 #include "actions.h"
 #include "lessons.h"
+#include "outcome_text.h"
 #include "core/design.h"
 #include "core/theory.h"
 #include "i18n.h"
@@ -50,15 +51,25 @@ void size_control(AppState& s, FilterParams p) {
   const float unit_w = std::max({ImGui::CalcTextSize(units[0]).x, ImGui::CalcTextSize(units[1]).x,
                                  ImGui::CalcTextSize(units[2]).x}) +
                        2 * ImGui::GetStyle().FramePadding.x + ImGui::GetFrameHeight();
-  const float room = ImGui::GetContentRegionAvail().x - unit_w - ImGui::GetStyle().ItemSpacing.x;
-  ImGui::SetNextItemWidth(std::clamp(room, ImGui::CalcTextSize("00000").x, ImGui::CalcTextSize("00000000000000").x));
+  const float avail = ImGui::GetContentRegionAvail().x;
+  const float room = avail - unit_w - ImGui::GetStyle().ItemSpacing.x;
+  const float widest = ImGui::CalcTextSize("00000000000000").x;
+  // Where not even 5 digits fit beside the unit (a slide in Ukrainian: its labels are long),
+  // the unit goes under the field instead of past the card's edge.
+  const bool unit_below = room < ImGui::CalcTextSize("00000").x + 2 * ImGui::GetStyle().FramePadding.x;
+  ImGui::SetNextItemWidth(unit_below ? std::min(avail, widest) : std::clamp(room, ImGui::CalcTextSize("00000").x, widest));
   ImGui::InputDouble("##m", &value, 0, 0, s.size_unit == SizeUnit::bits ? "%.0f" : "%.3f");
   if (ImGui::IsItemDeactivatedAfterEdit()) {
     ParamsRequest r;
     r.m = std::round(value * unit);
     ask(s, r);
   }
-  ImGui::SameLine();
+  if (unit_below) {
+    ImGui::Dummy(ImVec2(label_w - ImGui::GetStyle().ItemSpacing.x, 0));
+    ImGui::SameLine(label_w);
+  } else {
+    ImGui::SameLine();
+  }
   int unit_index = int(s.size_unit);
   ImGui::SetNextItemWidth(unit_w);
   if (ImGui::Combo("##unit", &unit_index, units, 3)) dispatch(s, act::SetSizeUnit{SizeUnit(unit_index)});
@@ -82,6 +93,7 @@ void size_control(AppState& s, FilterParams p) {
     ask(s, r, !ImGui::IsItemActivated());
   }
   s.layout.m_slider = last_item_rect();
+  note_clipped(shown.c_str(), ImGui::GetItemRectSize().x);
 }
 
 void hash_control(AppState& s, FilterParams p) {
@@ -90,14 +102,32 @@ void hash_control(AppState& s, FilterParams p) {
   ImGui::TextUnformatted("k");
   ImGui::SameLine(label_w);
   int k = int(p.k);
+  const ImGuiStyle& st = ImGui::GetStyle();
   const float input_w = ImGui::CalcTextSize("0000").x + ImGui::GetFrameHeight() * 2 + 16 * ui_scale();
-  ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - input_w - ImGui::GetStyle().ItemSpacing.x);
+  // The slider is as wide as its widest text ("24 hashes", "22 хеш-функции", "24 个哈希"),
+  // measured in the language shown; where that and the typed box do not fit on one row (a
+  // phone, a slide), the box goes under the slider.
+  float text_w = 0;
+  for (uint32_t v = 1; v <= 24; ++v)
+    text_w = std::max(text_w, ImGui::CalcTextSize(fill(trn("%s hash", "%s hashes", v), {std::to_string(v)}).c_str()).x);
+  const float avail = ImGui::GetContentRegionAvail().x;
+  float slider_w = avail - input_w - st.ItemSpacing.x;
+  const bool box_below = slider_w < text_w + 2 * st.FramePadding.x + st.GrabMinSize;
+  if (box_below) slider_w = avail;
+  ImGui::SetNextItemWidth(slider_w);
   const std::string shown = fill(trn("%s hash", "%s hashes", p.k), {std::to_string(p.k)});
   const bool slid = ImGui::SliderInt("##k", &k, 1, 24, shown.c_str());
   const bool dragging = slid && !ImGui::IsItemActivated();
   s.layout.k_slider = last_item_rect();
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(-1);
+  note_clipped(shown.c_str(), slider_w);
+  if (box_below) {
+    ImGui::Dummy(ImVec2(label_w - st.ItemSpacing.x, 0));
+    ImGui::SameLine(label_w);
+    ImGui::SetNextItemWidth(std::min(input_w, ImGui::GetContentRegionAvail().x));
+  } else {
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(-1);
+  }
   const bool typed = ImGui::InputInt("##ktyped", &k);
   if (slid || typed) {
     ParamsRequest r;
@@ -177,13 +207,21 @@ template <typename Enum, size_t N, typename Field>
 void enum_combo(const char* label, const char* id, Enum current, const Enum (&all)[N],
                 const char* (*name)(Enum), const char* tip, AppState& s, FilterParams p, Field field) {
   const float label_w = label_width();
-  ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted(label);
-  ImGui::SameLine(label_w);
+  // The combo is as wide as its widest choice needs (text, padding, the arrow); where that does
+  // not fit beside the label (a slide's large Russian "стандартный" was cut), it goes under it.
   float widest = 0;
   for (Enum e : all) widest = std::max(widest, ImGui::CalcTextSize(name(e)).x);
-  ImGui::SetNextItemWidth(std::min(widest + 50 * ui_scale(), ImGui::GetContentRegionAvail().x - 30 * ui_scale()));
-  if (ImGui::BeginCombo(id, name(current))) {
+  const float needed = widest + 2 * ImGui::GetStyle().FramePadding.x + ImGui::GetFrameHeight();
+  const float help_w = 30 * ui_scale();  // the "(?)" after it
+  const bool beside = ImGui::GetContentRegionAvail().x - label_w - help_w >= needed;
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted(label);
+  if (beside) ImGui::SameLine(label_w);
+  const float combo_w = std::min(std::max(widest + 50 * ui_scale(), needed), ImGui::GetContentRegionAvail().x - help_w);
+  ImGui::SetNextItemWidth(combo_w);
+  const bool open = ImGui::BeginCombo(id, name(current));
+  note_clipped(name(current), combo_w - ImGui::GetFrameHeight());  // the preview ends at the arrow
+  if (open) {
     for (Enum e : all) {
       if (ImGui::Selectable(name(e), e == current)) {
         field(p) = e;
@@ -296,7 +334,7 @@ void design_helper(AppState& s) {
               "The best k for n words in it: the better of ⌊(m/n)·ln 2⌋ and ⌈(m/n)·ln 2⌉."));
   const Result<uint64_t> budget = parse_memory(s.design_memory);
   if (!budget.ok()) {
-    text_coloured(palette().error, budget.error().c_str());
+    text_coloured(palette().error, error_text(budget.failure()).c_str());
   } else {
     const Design fit = design_for_memory(s.design_n, *budget);
     too_large(fit);

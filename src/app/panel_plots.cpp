@@ -326,7 +326,16 @@ void panel_plots(AppState& s, Host& /*host*/) {
   const bool small = s.set.params().m <= kMaxExactBits;
   ImGui::BeginDisabled(!small);
   bool exact = s.view.show_exact_curve;
-  if (ImGui::Checkbox(tr("exact formula (small m)"), &exact)) dispatch(s, act::ShowExactCurve{exact});
+  // A label longer than the card (a slide in Russian) wraps beside its box instead of running out.
+  const char* exact_label = tr("exact formula (small m)");
+  const float box = ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x;
+  if (box + ImGui::CalcTextSize(exact_label).x <= ImGui::GetContentRegionAvail().x) {
+    if (ImGui::Checkbox(exact_label, &exact)) dispatch(s, act::ShowExactCurve{exact});
+  } else {
+    if (ImGui::Checkbox("##exact", &exact)) dispatch(s, act::ShowExactCurve{exact});
+    ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
+    text_wrapped(exact_label);
+  }
   ImGui::EndDisabled();
   if (s.view.show_exact_curve && small) refresh_exact(s);
   same_line_if_fits(button_width(tr("Save PNG")));  // a slide's large text or a phone: the next line

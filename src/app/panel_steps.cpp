@@ -49,7 +49,7 @@ void step_line(AppState& s, int index, int current, const std::string& text) {
   ImGui::PushStyleColor(ImGuiCol_Text, now ? palette().current : palette().text);
   ImGui::TextUnformatted(now ? "▶" : "•");
   ImGui::SameLine();
-  ImGui::TextWrapped("%s", text.c_str());
+  text_wrapped(text.c_str());
   ImGui::PopStyleColor();
 }
 

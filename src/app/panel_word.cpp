@@ -110,7 +110,7 @@ void verdict(AppState& s, const Explained& e) {
   ImGui::SameLine();
   ImGui::AlignTextToFramePadding();
   const std::string sentence = actions::verdict_sentence(s, e);
-  ImGui::TextWrapped("%s", sentence.c_str());
+  text_wrapped(sentence.c_str());
   const ImVec2 end = ImGui::GetItemRectMax();
   s.layout.verdict = ScreenRect{start.x, start.y, end.x - start.x, end.y - start.y};
 }
@@ -194,7 +194,7 @@ void what_if(const AppState& s) {
     std::string list;
     for (const auto& w : s.what_if_broken) list += (list.empty() ? "" : ", ") + actions::shown_word(s, w);
     ImGui::PushStyleColor(ImGuiCol_Text, palette().zero_bit);
-    ImGui::TextWrapped("%s", fill(trn("Clearing the bits of \"%s\" would make %s other word answer "
+    text_wrapped(fill(trn("Clearing the bits of \"%s\" would make %s other word answer "
                                       "\"definitely not\": %s. That is why a standard filter cannot remove.",
                                       "Clearing the bits of \"%s\" would make %s other words answer "
                                       "\"definitely not\": %s. That is why a standard filter cannot remove.",
@@ -220,7 +220,7 @@ void word_list(AppState& s) {
     std::string list;
     for (const auto& w : broken) list += (list.empty() ? "" : ", ") + actions::shown_word(s, w);
     ImGui::PushStyleColor(ImGuiCol_Text, palette().zero_bit);
-    ImGui::TextWrapped("%s", fill(trn("False negative: %s — added, yet the filter now says \"definitely not\". "
+    text_wrapped(fill(trn("False negative: %s — added, yet the filter now says \"definitely not\". "
                                       "The unchecked remove took counts that were theirs. Undo brings them back.",
                                       "False negatives: %s — added, yet the filter now says \"definitely not\". "
                                       "The unchecked remove took counts that were theirs. Undo brings them back.",

@@ -292,7 +292,9 @@ void draw_plot(const PlotSpec& spec, const std::vector<PlotSeries>& series,
   const float width = std::max(ImGui::GetContentRegionAvail().x, 120.0f);
   const float height = spec.height * ui_scale();
   ImGui::PushTextWrapPos(0.0f);  // a long title wraps at the card's edge (a slide, a phone)
-  ImGui::TextDisabled("%s", spec.y_label);
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  text_wrapped(spec.y_label);
+  ImGui::PopStyleColor();
   ImGui::PopTextWrapPos();
   if (spec.right_axis && *spec.right_label) {  // the second axis's title, right-aligned
     const float w = ImGui::CalcTextSize(spec.right_label).x;

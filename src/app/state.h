@@ -215,7 +215,7 @@ struct LessonState {
   // JS API) opens when they arrive.
   struct Texts {
     bool requested = false;
-    std::string error;  // why they did not come
+    std::vector<std::string> error;  // why they did not come: a failure (outcome_text.h failure_text)
   };
   std::array<Texts, std::size(kLangs)> texts;
   std::optional<std::pair<std::string, int>> waiting;  // {id, step}
@@ -270,7 +270,7 @@ struct AppState {
   // after a failure.
   std::optional<ProgramTemplates> code_templates;
   bool code_templates_requested = false;
-  std::string code_templates_error;
+  std::vector<std::string> code_templates_error;  // why they did not come (failure_text)
 
   std::string word_input;            // the word box
   uint64_t word_input_revision = 0;  // bumped when something else than typing sets the box
@@ -297,7 +297,7 @@ struct AppState {
   // passwords" on a page that opened with them).
   bool opening = true;
   bool quiet_list = false;  // the password list was asked for by the page's link: load it quietly
-  std::string password_list_error;
+  std::vector<std::string> password_list_error;  // why it did not come (failure_text)
   WordListReport last_report;  // of the last list loaded or pasted
   bool has_report = false;
 

@@ -1,6 +1,7 @@
 // Shared pieces of the panels (see ui.h).
 #include "ui.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <utility>
@@ -8,6 +9,7 @@
 
 #include <imgui_internal.h>
 
+#include "format.h"
 #include "outcome_text.h"
 
 namespace bloomlab::app {
@@ -145,6 +147,13 @@ void end_card() {
 
 std::vector<std::string> take_overflowing_cards() { return std::exchange(g_overflowing, {}); }
 
+void note_clipped(const char* text, float frame_width) {
+  const float needed = ImGui::CalcTextSize(text, nullptr, true).x + 2 * ImGui::GetStyle().FramePadding.x;
+  if (needed <= frame_width + 1.0f) return;
+  const std::string card = g_card_titles.empty() ? std::string("?") : g_card_titles.back();
+  g_overflowing.push_back(card + " (clipped " + std::to_string(int(needed - frame_width)) + " px: " + text + ")");
+}
+
 void text_coloured(ImU32 colour, const char* text) {
   ImGui::PushStyleColor(ImGuiCol_Text, colour);
   ImGui::TextUnformatted(text);
@@ -153,8 +162,27 @@ void text_coloured(ImU32 colour, const char* text) {
 
 void hint_text(const char* text) {
   ImGui::PushStyleColor(ImGuiCol_Text, palette().text_dim);
-  ImGui::TextWrapped("%s", text);
+  text_wrapped(text);
   ImGui::PopStyleColor();
+}
+
+void text_wrapped(const char* text) {
+  // As ImGui::TextWrapped: at the wrap position pushed, else at the window's (the card's) edge.
+  // 2 px inside it: ImGui's own wrapping (of text without CJK) can end a line a pixel past the
+  // wrap position, which the overflow check (end_card) then reports.
+  const ImGuiWindow* window = ImGui::GetCurrentWindow();
+  const float edge = window->DC.TextWrapPos > 0.0f ? window->DC.TextWrapPos + window->Pos.x - window->Scroll.x
+                                                   : window->WorkRect.Max.x;
+  const float local = edge - 2.0f - window->Pos.x + window->Scroll.x;
+  const float width = ImGui::CalcWrapWidthForPos(window->DC.CursorPos, local);
+  const ImFont* font = ImGui::GetFont();
+  const float scale = ImGui::GetFontSize() / font->FontSize;
+  const std::string lines = cjk_line_breaks(text, width, [&](uint32_t c) {
+    return font->GetCharAdvance(ImWchar(c <= 0xFFFF ? c : 0xFFFD)) * scale;
+  });
+  ImGui::PushTextWrapPos(local);
+  ImGui::TextWrapped("%s", lines.c_str());
+  ImGui::PopTextWrapPos();
 }
 
 void help_marker(const char* text) {
@@ -162,7 +190,7 @@ void help_marker(const char* text) {
   if (ImGui::IsItemHovered() || ImGui::IsItemActive()) {
     ImGui::BeginTooltip();
     ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30.0f);
-    ImGui::TextUnformatted(text);
+    text_wrapped(text);
     ImGui::PopTextWrapPos();
     ImGui::EndTooltip();
   }
@@ -172,7 +200,7 @@ void show_note(const Outcome& note) {
   const std::string text = outcome_text(note);
   if (text.empty()) return;
   ImGui::PushStyleColor(ImGuiCol_Text, note.error ? palette().error : palette().text_dim);
-  ImGui::TextWrapped("%s", text.c_str());
+  text_wrapped(text);
   ImGui::PopStyleColor();
 }
 

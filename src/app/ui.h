@@ -37,12 +37,19 @@ void end_card();
 // The titles of the cards whose content reached past their right edge since the last call (a
 // control cut off by a narrow column or a slide's large text); the tests read them (viewState).
 std::vector<std::string> take_overflowing_cards();
+// A control's text cut by its frame (a slider's value, a combo's preview: ImGui clips it
+// silently) is reported with the overflowing cards: "<card> (clipped N px: <text>)".
+void note_clipped(const char* text, float frame_width);
 
 // A translated label with a fixed ImGui id part: with_id(tr("Add"), "##add").
 inline std::string with_id(const char* label, const char* id) { return std::string(label) + id; }
 
 void text_coloured(ImU32 colour, const char* text);
 void hint_text(const char* text);  // dim, wrapped
+// ImGui::TextWrapped that also breaks between CJK characters (format.h cjk_line_breaks); at the
+// wrap position pushed (PushTextWrapPos), else at the card's edge.
+void text_wrapped(const char* text);
+inline void text_wrapped(const std::string& text) { text_wrapped(text.c_str()); }
 void help_marker(const char* text);  // "(?)" with a tooltip
 // The note of a control: its outcome in words (outcome_text), errors in the error colour;
 // nothing for an outcome with nothing to say.

@@ -52,12 +52,12 @@ Design design_for_memory(double n, uint64_t m_bits) {
 Result<uint64_t> parse_memory(std::string_view text) {
   const std::string t(text);
   const std::string quoted = "'" + t + "'";
-  if (t.empty() || t.size() > 64) return Error{"a memory size is a number and a unit (e.g. 4GiB), got " + quoted};
+  if (t.empty() || t.size() > 64) return Error{"a memory size is a number and a unit (e.g. 4GiB), got " + quoted, ErrorCode::memory_size_form, {t}};
   const char* begin = t.c_str();
   char* end = nullptr;
   const double number = std::strtod(begin, &end);
   if (end == begin || !std::isfinite(number) || std::isspace(static_cast<unsigned char>(*begin)))
-    return Error{"a memory size starts with a number (e.g. 4GiB), got " + quoted};
+    return Error{"a memory size starts with a number (e.g. 4GiB), got " + quoted, ErrorCode::memory_size_number, {t}};
   std::string unit(end);
   while (!unit.empty() && unit.front() == ' ') unit.erase(unit.begin());
   struct Unit { const char* name; double bits; };
@@ -70,10 +70,11 @@ Result<uint64_t> parse_memory(std::string_view text) {
     if (unit == u.name) scale = u.bits;
   if (scale == 0)
     return Error{"the unit of " + quoted +
-                 " must be bits, bytes (B), KiB, MiB, GiB, TiB, KB, MB, GB or TB"};
+                     " must be bits, bytes (B), KiB, MiB, GiB, TiB, KB, MB, GB or TB",
+                 ErrorCode::memory_size_unit, {t}};
   const double bits = std::floor(number * scale);
-  if (!(bits >= 1)) return Error{"a memory size must be at least 1 bit, got " + quoted};
-  if (bits > 9223372036854775808.0) return Error{"a memory size must be at most 2^63 bits (1 EiB), got " + quoted};
+  if (!(bits >= 1)) return Error{"a memory size must be at least 1 bit, got " + quoted, ErrorCode::memory_size_too_small, {t}};
+  if (bits > 9223372036854775808.0) return Error{"a memory size must be at most 2^63 bits (1 EiB), got " + quoted, ErrorCode::memory_size_too_large, {t}};
   return static_cast<uint64_t>(bits);
 }
 

@@ -14,10 +14,12 @@ std::optional<Error> validate(const FilterParams& p) {
     if (auto error = own(p)) return error;
   }
   if (p.m < kMinBits || p.m > kMaxBits) {
-    return Error{"m must be between 1 and 4294967296 (2^32) bits, got " + std::to_string(p.m)};
+    return Error{"m must be between 1 and 4294967296 (2^32) bits, got " + std::to_string(p.m),
+                 ErrorCode::m_range, {std::to_string(p.m)}};
   }
   if (p.k < kMinHashes || p.k > kMaxHashes) {
-    return Error{"k must be between 1 and 64 hash positions, got " + std::to_string(p.k)};
+    return Error{"k must be between 1 and 64 hash positions, got " + std::to_string(p.k),
+                 ErrorCode::k_range, {std::to_string(p.k)}};
   }
   return std::nullopt;
 }
@@ -68,7 +70,8 @@ Result<Filter> Filter::create(const FilterParams& p) {
     }
   }
   return Error{"not enough memory for a filter of " + std::to_string(p.m) + " bits (about " +
-               std::to_string(bytes >> 20) + " MiB)"};
+                   std::to_string(bytes >> 20) + " MiB)",
+               ErrorCode::filter_memory, {std::to_string(p.m), std::to_string(bytes >> 20)}};
 }
 
 void Filter::add(std::string_view item) { ops_->insert(s_, item, fnv1a64(item)); }

@@ -167,7 +167,8 @@ std::string WordListReport::summary() const {
 Result<WordList> parse_word_list(std::string_view bytes) {
   if (bytes.size() > kMaxFileBytes) {
     return Error{"the word list is " + std::to_string(bytes.size()) +
-                 " bytes; the limit is 64 MiB (67108864 bytes)"};
+                     " bytes; the limit is 64 MiB (67108864 bytes)",
+                 ErrorCode::list_too_large, {std::to_string(bytes.size()), std::to_string(kMaxFileBytes)}};
   }
   WordList list;
   WordListReport& r = list.report;
@@ -198,7 +199,9 @@ Result<WordList> parse_word_list(std::string_view bytes) {
     ++r.lines;
     if (line.size() > kMaxLineBytes) {
       return Error{"line " + std::to_string(r.lines) + " of the word list is " +
-                   std::to_string(line.size()) + " bytes long; the limit is 4096 bytes"};
+                       std::to_string(line.size()) + " bytes long; the limit is 4096 bytes",
+                   ErrorCode::list_line_too_long,
+                   {std::to_string(r.lines), std::to_string(line.size()), std::to_string(kMaxLineBytes)}};
     }
     if (line.empty()) {
       ++r.empty_lines;
@@ -216,15 +219,19 @@ Result<WordList> parse_word_list(std::string_view bytes) {
     list.words.emplace_back(line);
   }
   if (list.words.empty()) {
-    return Error{r.lines == 0 ? "the word list is empty"
-                              : "the word list has no words, only empty lines"};
+    if (r.lines == 0) return Error{"the word list is empty", ErrorCode::list_empty, {}};
+    return Error{"the word list has no words, only empty lines", ErrorCode::list_only_empty_lines,
+                 {std::to_string(r.lines)}};
   }
   return list;
 }
 
 Result<WordList> read_word_list_file(const std::string& path) {
   std::FILE* f = std::fopen(path.c_str(), "rb");
-  if (!f) return Error{"cannot open " + path + ": " + std::strerror(errno)};
+  if (!f) {
+    const std::string why = std::strerror(errno);
+    return Error{"cannot open " + path + ": " + why, ErrorCode::file_open_failed, {path, why}};
+  }
   std::string bytes;
   char buffer[1 << 16];
   bool too_big = false;
@@ -241,10 +248,18 @@ Result<WordList> read_word_list_file(const std::string& path) {
   const int read_errno = errno;
   std::fclose(f);
   if (too_big)
-    return Error{path + " is larger than 64 MiB (67108864 bytes), the limit for a word list"};
-  if (failed) return Error{"cannot read " + path + ": " + std::strerror(read_errno)};
+    return Error{path + " is larger than 64 MiB (67108864 bytes), the limit for a word list",
+                 ErrorCode::file_too_large, {path, std::to_string(kMaxFileBytes)}};
+  if (failed) {
+    const std::string why = std::strerror(read_errno);
+    return Error{"cannot read " + path + ": " + why, ErrorCode::file_read_failed, {path, why}};
+  }
   Result<WordList> list = parse_word_list(bytes);
-  if (!list.ok()) return Error{path + ": " + list.error()};
+  if (!list.ok()) {
+    Error e = list.failure();
+    e.message = path + ": " + e.message;
+    return e;
+  }
   return list;
 }
 

@@ -37,6 +37,24 @@ bool sorted_contains(const std::vector<uint64_t>& sorted, uint64_t x) {
   return std::binary_search(sorted.begin(), sorted.end(), x);
 }
 
+// The arguments of an Error: plain lists, comma-separated, for the app to word.
+std::string comma_list(const std::vector<uint64_t>& bits) {
+  std::string s;
+  for (size_t i = 0; i < bits.size(); ++i) s += (i ? ", " : "") + std::to_string(bits[i]);
+  return s;
+}
+std::string comma_list(const std::vector<std::string>& words, size_t limit = 8) {
+  std::string s;
+  for (size_t i = 0; i < words.size() && i < limit; ++i) s += (i ? ", " : "") + words[i];
+  return s;
+}
+
+Error needs_counting(Variant v) {
+  return Error{"only the counting variant can remove a word: clearing bits in a " +
+                   std::string(variant_name(v)) + " filter would also erase other words that share them",
+               ErrorCode::remove_needs_counting, {variant_name(v)}};
+}
+
 std::vector<uint64_t> sorted_unique(std::vector<uint64_t> v) {
   std::sort(v.begin(), v.end());
   v.erase(std::unique(v.begin(), v.end()), v.end());
@@ -103,7 +121,7 @@ bool WordSet::contains_word(std::string_view w) const {
 
 Result<WordSet> WordSet::create(const FilterParams& p) {
   Result<Filter> f = Filter::create(p);
-  if (!f.ok()) return Error{f.error()};
+  if (!f.ok()) return f.failure();
   return WordSet(std::move(*f));
 }
 
@@ -148,25 +166,25 @@ uint64_t WordSet::add_all(const std::vector<std::string>& words) {
 Result<bool> WordSet::remove(std::string_view word) {
   const std::string quoted = "\"" + std::string(word) + "\"";
   if (!filter_.ops().can_remove) {
-    return Error{"only the counting variant can remove a word: clearing bits in a " +
-                 std::string(variant_name(params().variant)) +
-                 " filter would also erase other words that share them"};
+    return needs_counting(params().variant);
   }
   const size_t slot = find_slot(word, fnv1a64(word));
   if (slots_[slot] == 0) {
     const Query q = filter_.query(word);
     if (!q.maybe()) {
       return Error{quoted + " was never added: it is definitely not in the set (" +
-                   (q.zero_bits.size() == 1 ? "counter " : "counters ") + join_bits(q.zero_bits) +
-                   (q.zero_bits.size() == 1 ? " is 0)" : " are 0)")};
+                       (q.zero_bits.size() == 1 ? "counter " : "counters ") + join_bits(q.zero_bits) +
+                       (q.zero_bits.size() == 1 ? " is 0)" : " are 0)"),
+                   ErrorCode::remove_absent, {std::string(word), comma_list(q.zero_bits)}};
     }
     const std::vector<std::string> broken = would_break_if_cleared(word);
     std::string msg = quoted + " was never added; it only looks present (a false positive)";
     if (!broken.empty()) msg += ", and removing it would break " + join_words(broken);
-    return Error{msg};
+    return Error{msg, ErrorCode::remove_false_positive,
+                 {std::string(word), comma_list(broken), std::to_string(broken.size())}};
   }
   if (filter_.remove(word) != RemoveOutcome::removed) {
-    return Error{quoted + " could not be removed"};  // unreachable: a member's counters are > 0
+    return Error{quoted + " could not be removed", ErrorCode::remove_failed, {std::string(word)}};  // unreachable: a member's counters are > 0
   }
   const uint32_t id = slots_[slot] - 1;
   word_bytes_ -= words_[id].size();
@@ -179,13 +197,11 @@ Result<bool> WordSet::remove(std::string_view word) {
 Result<std::vector<std::string>> WordSet::remove_unchecked(std::string_view word) {
   if (contains_word(word)) {
     Result<bool> removed = remove(word);
-    if (!removed.ok()) return Error{removed.error()};
+    if (!removed.ok()) return removed.failure();
     return std::vector<std::string>{};
   }
   if (!filter_.ops().remove_unchecked) {
-    return Error{"only the counting variant can remove a word: clearing bits in a " +
-                 std::string(variant_name(params().variant)) +
-                 " filter would also erase other words that share them"};
+    return needs_counting(params().variant);
   }
   filter_.remove_unchecked(word);
   unchecked_.emplace_back(word);
@@ -224,10 +240,10 @@ std::optional<Error> WordSet::set_params(const FilterParams& p) {
       filter_ = Filter(old);
       for (size_t id = 0; id < words_.size(); ++id) filter_.add(words_[id], hashes_[id]);
       replay_unchecked(filter_);
-      return Error{f.error()};
+      return f.failure();
     }
   }
-  if (!f.ok()) return Error{f.error()};
+  if (!f.ok()) return f.failure();
   for (size_t id = 0; id < words_.size(); ++id) f->add(words_[id], hashes_[id]);
   replay_unchecked(*f);
   filter_ = std::move(*f);

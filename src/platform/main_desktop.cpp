@@ -50,18 +50,19 @@ class DesktopHost : public GlHost {
   void deliver(app::AppState& state) {
     for (const std::string& name : std::exchange(assets_requested_, {})) {
       if (auto bytes = read(name)) (void)app::apply(state, *this, app::act::AssetArrived{name, *bytes});
-      else (void)app::apply(state, *this, app::act::AssetFailed{name, "cannot read " + path_of(name)});
+      else (void)app::apply(state, *this, app::act::AssetFailed{name, path_of(name)});
     }
     if (!list_requested_) return;
     list_requested_ = false;
     if (auto bytes = read("passwords-10k.txt")) (void)app::apply(state, *this, app::act::PasswordListArrived{*bytes});
-    else (void)app::apply(state, *this, app::act::PasswordListFailed{"cannot read " + data_dir_ + "/passwords-10k.txt"});
+    else (void)app::apply(state, *this, app::act::PasswordListFailed{data_dir_ + "/passwords-10k.txt"});
   }
 
  private:
   // Where a requested file is: the data folder, or for lang/... the build's catalogs.
   std::string path_of(const std::string& name) const {
-    if (name.rfind("lang/", 0) == 0) return std::string(BLOOMLAB_CATALOG_DIR) + name.substr(4);
+    if (app::is_language_file(name))
+      return std::string(BLOOMLAB_CATALOG_DIR) + "/" + name.substr(app::kLanguageDir.size());
     return data_dir_ + "/" + name;
   }
   std::optional<std::string> read(const std::string& name) const {

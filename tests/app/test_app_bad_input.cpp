@@ -68,11 +68,12 @@ TEST_CASE("LoadWordList: empty, blank-only and 64 MiB + 1 byte are refused in wo
   const auto load = [&](std::string bytes) {
     return run(s, host, act::LoadWordList{std::move(bytes), "f.txt", ListSource::file});
   };
-  CHECK(outcome_text(load("")) == "the word list is empty");
-  CHECK(outcome_text(load("\n\r\n\n")) == "the word list has no words, only empty lines");
+  CHECK(outcome_text(load("")) == "The word list is empty.");
+  CHECK(outcome_text(load("\n\r\n\n")) == "The word list has no words, only 3 empty lines.");
   const Outcome big = load(std::string((size_t{64} << 20) + 1, 'a'));
   CHECK(big.code == Code::list_invalid);
-  CHECK(outcome_text(big) == "the word list is 67108865 bytes; the limit is 64 MiB (67108864 bytes)");
+  // 64 MiB = 67,108,864 bytes.
+  CHECK(outcome_text(big) == "The word list is 67,108,865 bytes; the limit is 67,108,864 bytes (64 MiB).");
   CHECK(s.note(NoteSlot::list).error);
   CHECK_FALSE(s.pending.active());
   CHECK(s.set.words() == kTinyWords);
@@ -237,7 +238,7 @@ TEST_CASE("damaged saved words: what comes before the damage is kept, nothing ab
   FakeHost host;
   AppState s = tiny_state(host);
   const auto warnings = restore_session(s, host, Session{"preset=empty", "\x05", 1});
-  CHECK(any_contains(warnings, "the saved words are damaged"));
+  CHECK(any_contains(warnings, "The saved words are damaged."));
 }
 
 // Issue 14.7: 70 words of 4,000 bytes made a link of 280,108 bytes, over the 262,144 the reader

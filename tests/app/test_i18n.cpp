@@ -8,7 +8,12 @@
 
 #include "app/format.h"
 #include "app/i18n.h"
+#include "app/outcome_text.h"
+#include "core/design.h"
+#include "core/word_list.h"
+#include "test_support.h"
 
+using namespace bloomlab;
 using namespace bloomlab::app;
 
 namespace {
@@ -72,4 +77,87 @@ TEST_CASE("catalogs: the built .mo files switch the texts; English needs none") 
   REQUIRE(use_language(Lang::en));
   CHECK(with_commas(100000) == "100,000");
   CHECK(format_rate(0.0082) == "0.82%");
+}
+
+TEST_CASE("core errors reach the reader in their language, from the error's code (not its English)") {
+  English restore;
+  testing::FakeHost host;
+  AppState s;
+  // Through the door, as the word box's paste and the scalable sliders send them.
+  const Outcome empty = apply(s, host, act::LoadWordList{"\n\n", "", ListSource::pasted});
+  REQUIRE(empty.code == Code::list_invalid);
+  CHECK(empty.args == std::vector<std::string>{"list_only_empty_lines", "2"});
+  ParamsRequest p0;
+  p0.variant = Variant::scalable;
+  p0.p0 = 0.9;
+  const Outcome refused = apply(s, host, act::SetParams{p0});
+  REQUIRE(refused.code == Code::params_refused);
+  CHECK(refused.args == std::vector<std::string>{"scalable_p0_range", "0.9"});
+  // English: the app's sentence, not the core's lower-case one (the CLI keeps that).
+  CHECK(outcome_text(empty) == "The word list has no words, only 2 empty lines.");
+  CHECK(outcome_text(refused) == "p0 (the first stage's FP rate) must be from 0.000001 to 0.5; 0.9 is not.");
+
+  REQUIRE(set_catalog(Lang::ru, read_file(BLOOMLAB_CATALOG_DIR "/ru.mo")));
+  REQUIRE(use_language(Lang::ru));
+  CHECK(outcome_text(empty) == "В списке нет ни одного слова, только 2 пустые строки.");
+  CHECK(outcome_text(refused) == "p0 (вероятность ложного срабатывания первой ступени) — от 0,000001 до 0,5; 0,9 не подходит.");
+  CHECK(error_text(parse_word_list("a\n" + std::string(5000, 'x')).failure()) ==
+        "Длина строки 2 в списке слов — 5\u202F000 байт, а предел — 4\u202F096 байт.");
+  CHECK(error_text(parse_memory("4 XB").failure()) ==
+        "Единица в «4 XB» должна быть одной из: bits, bytes (B), KiB, MiB, GiB, TiB, KB, MB, GB, TB.");
+  CHECK(error_text(Filter::create({64, 65}).failure()) == "k — целое число хеш-функций от 1 до 64; 65 не подходит.");
+
+  REQUIRE(set_catalog(Lang::uk, read_file(BLOOMLAB_CATALOG_DIR "/uk.mo")));
+  REQUIRE(use_language(Lang::uk));
+  CHECK(outcome_text(empty) == "У списку немає жодного слова, лише 2 порожні рядки.");
+  CHECK(error_text(parse_word_list("").failure()) == "Список слів порожній.");
+
+  REQUIRE(set_catalog(Lang::zh, read_file(BLOOMLAB_CATALOG_DIR "/zh.mo")));
+  REQUIRE(use_language(Lang::zh));
+  CHECK(outcome_text(empty) == "列表中没有词，只有 2 个空行。");
+  CHECK(error_text(parse_memory("GiB").failure()) == "内存大小必须以数字开头（例如 4GiB），而“GiB”不是。");
+}
+
+TEST_CASE("a file that did not come is worded by the app: the platform gives only its detail") {
+  English restore;
+  testing::FakeHost host;
+  AppState s;
+  const Outcome list = apply(s, host, act::PasswordListFailed{"HTTP 404"});
+  CHECK(list.args == std::vector<std::string>{"download", "HTTP 404"});
+  CHECK(outcome_text(list) == "The password list did not load: it could not be downloaded (HTTP 404)");
+  REQUIRE(set_catalog(Lang::ru, read_file(BLOOMLAB_CATALOG_DIR "/ru.mo")));
+  REQUIRE(use_language(Lang::ru));
+  CHECK(outcome_text(list) == "Список паролей не загрузился: файл не удалось скачать (HTTP 404)");
+  CHECK(testing::state(s)["loading"]["error"] == "файл не удалось скачать (HTTP 404)");
+  CHECK(outcome_text(Outcome{Code::code_failed, damaged_failure(), true}) ==
+        "Программы не загрузились: файл пришёл повреждённым. Проверьте подключение и попробуйте ещё раз.");
+  // The Chinese lessons (no other test installs them): a failed download, then a damaged file.
+  REQUIRE(set_catalog(Lang::zh, read_file(BLOOMLAB_CATALOG_DIR "/zh.mo")));
+  REQUIRE(use_language(Lang::zh));
+  const Outcome failed = apply(s, host, act::AssetFailed{"lessons-zh.txt", "Failed to fetch"});
+  REQUIRE(failed.code == Code::lessons_failed);
+  CHECK(outcome_text(failed).find("文件无法下载（Failed to fetch）") != std::string::npos);
+  const Outcome damaged = apply(s, host, act::AssetArrived{"lessons-zh.txt", "not a bundle"});
+  REQUIRE(damaged.code == Code::lessons_failed);
+  CHECK(outcome_text(damaged).find("文件已损坏") != std::string::npos);
+}
+
+TEST_CASE("is_language_file: every file a language needs, and nothing else") {
+  for (Lang l : kLangs)
+    if (l != Lang::en) CHECK(is_language_file(catalog_file(l)));
+  CHECK(is_language_file(kScriptFontFile));
+  CHECK_FALSE(is_language_file("lessons-ru.txt"));
+  CHECK_FALSE(is_language_file("programs.txt"));
+  CHECK_FALSE(is_language_file("language/ru.mo"));
+  CHECK_FALSE(is_language_file("lang"));
+}
+
+TEST_CASE("cjk_line_breaks: Chinese breaks between characters, never before ，。） nor after （") {
+  const auto one = [](uint32_t) { return 1.0f; };  // every character one unit wide
+  CHECK(cjk_line_breaks("一二三四五六", 4, one) == "一二三四\n五六");
+  CHECK(cjk_line_breaks("一二三，四五", 3, one) == "一二\n三，四\n五");  // "，" never starts a line
+  CHECK(cjk_line_breaks("（可能）存在", 3, one) == "（可\n能）存\n在");
+  CHECK(cjk_line_breaks("词 dragon 可能存在", 9, one) == "词 dragon\n可能存在");  // a space is a break too
+  CHECK(cjk_line_breaks("第一行\n第二行很长", 3, one) == "第一行\n第二行\n很长");
+  CHECK(cjk_line_breaks("no Chinese here at all", 3, one) == "no Chinese here at all");  // ImGui's own wrapping
 }

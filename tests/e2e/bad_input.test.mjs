@@ -61,13 +61,13 @@ run("bad input in the browser: JS API and URL parameters", async (browser) => {
 
   // loadWords: empty, blank-only, 64 MiB + 1, a BOM, CRLF and LF mixed.
   r = await attempt(page, () => bloomlab.loadWords(""));
-  equal([r.ok, r.error, r.words], [false, "the word list is empty", 7], "loadWords('') refused; the words stay");
+  equal([r.ok, r.error, r.words], [false, "The word list is empty.", 7], "loadWords('') refused; the words stay");
   r = await attempt(page, () => bloomlab.loadWords("\r\n\n\n  \n".replace("  ", "")));
-  equal([r.ok, r.error], [false, "the word list has no words, only empty lines"], "loadWords(blank lines) refused");
+  equal([r.ok, r.error], [false, "The word list has no words, only 4 empty lines."], "loadWords(blank lines) refused (\\r\\n, \\n, \\n, \\n: four)");
   const t0 = Date.now();
   r = await attempt(page, () => bloomlab.loadWords(new Uint8Array(64 * 1024 * 1024 + 1).fill(97)));
   const bigMs = Date.now() - t0;
-  equal([r.ok, r.error, r.words], [false, "the word list is 67108865 bytes; the limit is 64 MiB (67108864 bytes)", 7],
+  equal([r.ok, r.error, r.words], [false, "The word list is 67,108,865 bytes; the limit is 67,108,864 bytes (64 MiB).", 7],
         `loadWords(64 MiB + 1) refused before parsing (${bigMs} ms including the copy into wasm)`);
   check(bigMs < 5000, "…and quickly", `${bigMs} ms`);
   await page.evaluate(() => bloomlab.loadPreset("empty"));
@@ -116,7 +116,7 @@ run("bad input in the browser: JS API and URL parameters", async (browser) => {
       (s) => s.words.join() === "b" && s.params.k === 7 && s.urlWarnings.length === 3,
       "repeated keys: the last value wins, one warning per repeat"],
     ["?m=4294967296&k=64&variant=counting",
-      (s) => s.params.m === 64 && s.urlWarnings.some((w) => /not enough memory for a filter of 4294967296 bits/.test(w)),
+      (s) => s.params.m === 64 && s.urlWarnings.some((w) => /Not enough memory for a filter of 4,294,967,296 bits/.test(w)),
       "m = 2^32 counting in a link: refused in words (the wasm heap), the preset's filter stays"],
   ];
   for (const [query, ok, what] of urlCases) {

@@ -100,10 +100,10 @@ run("failures: no WebGL2, program download failing, a filter too big for the pag
     r = await attempt({ variant: "blocked" });
     equal([r.ok, r.params.variant, r.params.m], [true, "blocked", big], "blocked at m = 2^32: a working filter");
     r = await attempt({ variant: "counting" });
-    check(!r.ok && /not enough memory for a filter of 4294967296 bits/.test(r.error), "counting at m = 2^32 (2.5 GiB) is refused in words", r.error);
+    check(!r.ok && /Not enough memory for a filter of 4,294,967,296 bits/.test(r.error), "counting at m = 2^32 (2.5 GiB) is refused in words", r.error);
     equal([r.params.variant, r.params.m, r.params.k, r.words], ["blocked", big, 5, 5], "the refused filter leaves the filter and the words as they were");
     r = await attempt({ variant: "counting", m: 1.7e9 });
-    check(!r.ok && /not enough memory/.test(r.error), "counting at m = 1.7e9 (1 GiB with the counters) is refused, not allocated", r.error);
+    check(!r.ok && /Not enough memory/.test(r.error), "counting at m = 1.7e9 (1 GiB with the counters) is refused, not allocated", r.error);
     r = await attempt({ variant: "standard", m: big });
     check(r.ok, "back to standard at 2^32 after a refusal");
     await frames(page, 6);
@@ -181,12 +181,12 @@ run("failures: no WebGL2, program download failing, a filter too big for the pag
     }, src);
     await page.evaluate(() => bloomlab.setParams({ m: 2 ** 32 }));
     let r = await attempt("bloomlab.loadWords(new Uint8Array(500e6))");
-    equal(r, { ok: false, error: "the word list is 500000000 bytes; the limit is 64 MiB (67108864 bytes)" },
+    equal(r, { ok: false, error: "The word list is 500,000,000 bytes; the limit is 67,108,864 bytes (64 MiB)." },
           "loadWords(500 MB) at m = 2^32: refused by its size, in words");
     r = await attempt("bloomlab.add(new Uint8Array(100e6))");
-    equal(r, { ok: false, error: "That word is 100000000 bytes; the limit is 4096." }, "add(100 MB): refused by its size");
+    equal(r, { ok: false, error: "That word is 100,000,000 bytes; the limit is 4,096." }, "add(100 MB): refused by its size");
     r = await attempt("bloomlab.query(new Uint8Array(100e6))");
-    equal(r.error, "That word is 100000000 bytes; the limit is 4096.", "query(100 MB): refused by its size");
+    equal(r.error, "That word is 100,000,000 bytes; the limit is 4,096.", "query(100 MB): refused by its size");
     // A failed allocation (malloc gives 0 when the heap is full): refused in words, nothing written.
     r = await page.evaluate(() => {
       const malloc = Module._malloc;
@@ -202,7 +202,7 @@ run("failures: no WebGL2, program download failing, a filter too big for the pag
       return out;
     });
     for (const name of ["add", "loadWords", "applyParams", "query"])
-      check(/^not enough memory left in the page for \d+ bytes/.test(r[name]), `${name} with malloc failing: refused in words`, r[name]);
+      check(/^Not enough memory left in the page for [\d,]+ bytes? of input/.test(r[name]), `${name} with malloc failing: refused in words`, r[name]);
     check(r.untouched, "nothing was written at address 0");
     const s = await page.evaluate(() => bloomlab.state());
     equal([s.params.m, s.wordCount], [2 ** 32, 5], "the filter and the words are as they were");
@@ -217,7 +217,7 @@ run("failures: no WebGL2, program download failing, a filter too big for the pag
     });
     await page.waitForFunction(() => !document.getElementById("notes").hidden, null, { timeout: 10000 });
     const note = await page.evaluate(() => document.getElementById("notes").textContent);
-    equal(note, "huge.txt: the word list is 133000000 bytes; the limit is 64 MiB (67108864 bytes)", "a dropped 133 MB file: refused in words on the page");
+    equal(note, "huge.txt: The word list is 133,000,000 bytes; the limit is 67,108,864 bytes (64 MiB).", "a dropped 133 MB file: refused in words on the page");
     check((await framesDrawn(page)) > 0 && (await failureBox(page)).shown === false, "the app still runs after the drop");
     check(app.problems.length === 0, "no console errors (huge input)", app.problems.join("\n"));
     await app.close();

@@ -68,6 +68,25 @@ run("languages: en, ru, uk, zh", async (browser) => {
     const no = await announcement(app.page);
     check(no.includes(want.not), `${code}: a word never added: «${want.not}»`, no);
     check(!no.includes("definitely") && !no.includes("possibly"), `${code}: no English left in the summary`, no);
+    if (code === "ru") {
+      // Refusals in Russian: the page's own (a word over 64 MiB never reaches the app) and the
+      // core's, worded by the app from its code. 64 MiB + 1 = 67 108 865 bytes (CLDR "many": "байт";
+      // the limit 67 108 864 ends in 4, "few": "байта").
+      const refused = await app.page.evaluate(() => {
+        const out = {};
+        for (const [name, fn] of [["word", () => window.bloomlab.add(new Uint8Array(64 * 1024 * 1024 + 1))],
+                                  ["list", () => window.bloomlab.loadWords(new Uint8Array(64 * 1024 * 1024 + 1))],
+                                  ["empty", () => window.bloomlab.loadWords("\n\n")]]) {
+          try { fn(); out[name] = "no error"; } catch (e) { out[name] = e.message; }
+        }
+        return out;
+      });
+      equal(refused, {
+        word: "В этом слове 67\u202f108\u202f865 байт, а предел — 4\u202f096.",
+        list: "Список слов занимает 67\u202f108\u202f865 байт, а предел — 67\u202f108\u202f864 байта (64 MiB).",
+        empty: "В списке нет ни одного слова, только 2 пустые строки.",
+      }, "ru: the page's and the core's refusals are in Russian, numbers with U+202F");
+    }
     const share = await app.page.evaluate(() => window.bloomlab.shareParams());
     check(share.includes(`lang=${code}`), `${code}: the share link carries lang=${code}`, share);
     equal(await catalogsFetched(app.page), [`${code}.mo`], `${code}: only its own catalog is fetched (no CJK font)`);
