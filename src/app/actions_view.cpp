@@ -117,6 +117,13 @@ std::string embed_snippet(const AppState& s, const Host& host) {
          "sandbox=\"allow-scripts allow-same-origin allow-downloads\"></iframe>";
 }
 
+std::optional<PlotPoint> here_on_bits_plot(const AppState& s) {
+  const Filter& f = shown_set(s).filter();
+  const double n = double(f.items_added());
+  if (n <= 0) return std::nullopt;
+  return PlotPoint{double(f.bit_count()) / n, theoretical_fp_rate(f.params(), n)};
+}
+
 std::string measurements_csv(const AppState& s) {
   const FilterParams& p = s.set.params();
   const double n = double(shown_set(s).filter().items_added());
@@ -127,8 +134,9 @@ std::string measurements_csv(const AppState& s) {
            "," + csv_number(theory::standard_fp_rate(1, mp.bits_per_item, double(mp.k))) + "\n";
   }
   const bool measured = s.measurement && s.measurement_version == s.version;
-  out += "current," + csv_number(n) + "," + std::to_string(p.m) + "," + std::to_string(p.k) + "," +
-         csv_number(n > 0 ? double(p.m) / n : 0.0) + "," +
+  const std::optional<PlotPoint> here = here_on_bits_plot(s);  // the plot's "you are here"
+  out += "current," + csv_number(n) + "," + std::to_string(shown_set(s).filter().bit_count()) + "," +
+         std::to_string(p.k) + "," + csv_number(here ? here->x : 0.0) + "," +
          (measured ? csv_number(s.measurement->measured_rate) : std::string()) + "," +
          csv_number(theoretical_fp_rate(p, n)) + "\n";
   return out;

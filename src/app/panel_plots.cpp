@@ -107,7 +107,7 @@ void refresh_exact(AppState& s) {
 void plot_fp_vs_bits(const AppState& s) {
   const Palette& pal = palette();
   const FilterParams& p = s.set.params();
-  const double n = double(shown_set(s).filter().items_added()), k = double(p.k);
+  const double k = double(p.k);
   PlotSeries theory_k{fill(tr("theory, k = %s"), {std::to_string(p.k)}), pal.series[0], SeriesStyle::line, {}, {}};
   // The best k at each size is the optimal Bloom filter: log2(1/p) / ln 2 = 1.44 log2(1/p) bits
   // per item (p = 2^(-(m/n) ln 2) = 0.6185^(m/n)); no structure at all does better than
@@ -151,8 +151,8 @@ void plot_fp_vs_bits(const AppState& s) {
     mark.dot = mark.label_below = true;  // below the line, above the bound: empty there
     markers.push_back(mark);
   }
-  if (n > 0) {
-    PlotMarker here{double(p.m) / n, theory::standard_fp_rate(n, double(p.m), k), pal.zero_bit, tr("you are here")};
+  if (const auto at = actions::here_on_bits_plot(s)) {  // the variant's theory, not the curve's
+    PlotMarker here{at->x, at->y, pal.zero_bit, tr("you are here")};
     here.clamp = true;
     markers.push_back(here);
   }
