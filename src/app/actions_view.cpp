@@ -358,6 +358,13 @@ std::string view_state_json(AppState& s, bool wants_text_input, float pixel_rati
       {"insertedSlider", &s.layout.inserted_slider}, {"plotK", &s.layout.plot_k},
       {"memoryChart", &s.layout.memory_chart}, {"languageButton", &s.layout.language_button}};
   for (const auto& [name, r] : rects) write_rect(w, name, *r);
+  w.key("plotLabels").begin_array();
+  for (const Layout::PlacedLabel& l : s.layout.plot_labels) {
+    w.begin_object().field("plot", l.plot).field("text", l.text);
+    w.field("x", double(l.rect.x)).field("y", double(l.rect.y)).field("w", double(l.rect.w)).field("h", double(l.rect.h));
+    w.end_object();
+  }
+  w.end_array();
   w.key("languageItems").begin_object();
   for (Lang l : kLangs) write_rect(w, lang_code(l), s.layout.language_items[size_t(l)]);
   w.end_object();

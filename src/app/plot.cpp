@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <initializer_list>
+#include <utility>
 
 #include "i18n.h"
 #include "ui.h"
@@ -184,7 +186,57 @@ void draw_arrow(ImDrawList* dl, ImVec2 p, float dx, float dy, ImU32 colour) {
                         ImVec2(base.x + dy * half, base.y - dx * half), colour);
 }
 
-void draw_marker(ImDrawList* dl, const Frame& f, const PlotMarker& m) {
+// The labels drawn so far (and the legend's box): a new one goes where it overlaps none of them.
+struct LabelPlacer {
+  std::vector<PlotLabel> placed;
+  static bool overlap(const PlotLabel& a, float x, float y, float w, float h) {
+    return x < a.x + a.w && a.x < x + w && y < a.y + a.h && a.y < y + h;
+  }
+  bool free(float x, float y, float w, float h) const {
+    for (const PlotLabel& a : placed)
+      if (overlap(a, x, y, w, h)) return false;
+    return true;
+  }
+  // The wanted top-left (xs[0], y) if free; else the nearest free place: the same line at the
+  // other x offered (the point's other side), then a whole line (plus a gap) down or up, each
+  // x in turn, inside the plot; the wanted place if none is free (a plot too small).
+  ImVec2 place(const Frame& f, const std::string& text, std::initializer_list<float> xs, float y) {
+    const ImVec2 size = ImGui::CalcTextSize(text.c_str());
+    const float top = f.min.y + 1, bottom = f.max.y - size.y - 1, step = size.y + 2;
+    ImVec2 at(*xs.begin(), y);
+    auto fits = [&](float x, float y_) {
+      return x >= f.min.x && x + size.x <= f.max.x && y_ >= top && y_ <= bottom && free(x, y_, size.x, size.y);
+    };
+    if (!free(at.x, at.y, size.x, size.y)) {
+      bool found = false;
+      for (int i = 0; i < 64 && !found; ++i) {
+        for (const float dy : {step * float(i), -step * float(i)}) {
+          for (const float x : xs) {
+            if (!found && fits(x, y + dy)) {
+              at = ImVec2(x, y + dy);
+              found = true;
+            }
+          }
+          if (i == 0) break;  // +0 and -0 are one line
+        }
+        if (y + step * float(i) > bottom && y - step * float(i) < top) break;
+      }
+    }
+    placed.push_back({text, at.x, at.y, size.x, size.y});
+    return at;
+  }
+};
+
+// A label over a translucent patch of the plot's background: a curve under it stays visible
+// but does not cross its letters.
+void label_text(ImDrawList* dl, ImVec2 at, ImU32 colour, const std::string& text) {
+  const ImVec2 size = ImGui::CalcTextSize(text.c_str());
+  dl->AddRectFilled(ImVec2(at.x - 2, at.y), ImVec2(at.x + size.x + 2, at.y + size.y),
+                    (palette().plot_bg & 0x00FFFFFF) | 0xC0000000, 3);
+  dl->AddText(at, colour, text.c_str());
+}
+
+void draw_marker(ImDrawList* dl, const Frame& f, const PlotMarker& m, LabelPlacer& labels) {
   float x = f.sx(m.x);
   const ImVec2 size = ImGui::CalcTextSize(m.label.c_str());
   if (m.clamp && !std::isnan(m.y)) {
@@ -207,7 +259,7 @@ void draw_marker(ImDrawList* dl, const Frame& f, const PlotMarker& m) {
       const ImVec2 ls = ImGui::CalcTextSize(label.c_str());
       const float lx = x + 12 + ls.x > f.max.x ? x - 12 - ls.x : x + 12;
       const float ly = std::clamp(y - ls.y / 2, f.min.y + 2, f.max.y - ls.y - 2);
-      dl->AddText(ImVec2(lx, ly), m.colour, label.c_str());
+      label_text(dl, labels.place(f, label, {lx, x - 12 - ls.x, x + 12}, ly), m.colour, label);
       return;
     }
   }
@@ -216,19 +268,23 @@ void draw_marker(ImDrawList* dl, const Frame& f, const PlotMarker& m) {
     float phase = 0;
     draw_dashed(dl, ImVec2(x, f.min.y), ImVec2(x, f.max.y), m.colour, 1.5f * ui_scale(), phase);
     const float lx = std::min(x + 4, f.max.x - size.x - 2);
-    dl->AddText(ImVec2(lx, f.min.y + 2), m.colour, m.label.c_str());
+    if (!m.label.empty()) label_text(dl, labels.place(f, m.label, {lx, x - 4 - size.x}, f.min.y + 2), m.colour, m.label);
     return;
   }
   if (!f.drawable_on(m.right_axis, m.y)) return;
   const ImVec2 p(x, f.sy_on(m.right_axis, m.y));
   if (m.dot) dl->AddCircleFilled(p, 4.5f * ui_scale(), m.colour);
   else dl->AddCircle(p, 7 * ui_scale(), m.colour, 0, 2.5f * ui_scale());
+  if (m.label.empty()) return;
   const float lx = p.x + 10 + size.x > f.max.x ? p.x - 10 - size.x : p.x + 10;
-  dl->AddText(ImVec2(m.label_below ? p.x - size.x / 2 : lx, m.label_below ? p.y + 6 : p.y - size.y - 2),
-              m.colour, m.label.c_str());
+  const float right = p.x + 10, left = p.x - 10 - size.x;
+  const ImVec2 at = m.label_below ? labels.place(f, m.label, {p.x - size.x / 2, right, left}, p.y + 6)
+                                  : labels.place(f, m.label, {lx, lx == right ? left : right}, p.y - size.y - 2);
+  label_text(dl, at, m.colour, m.label);
 }
 
-void draw_legend(ImDrawList* dl, const Frame& f, const std::vector<PlotSeries>& series) {
+// Draws the legend; returns its box (labels keep off it).
+PlotLabel draw_legend(ImDrawList* dl, const Frame& f, const std::vector<PlotSeries>& series) {
   const Palette& pal = palette();
   const float line = ImGui::GetTextLineHeight(), swatch = 18 * ui_scale(), pad = 6 * ui_scale();
   float width = 0;
@@ -256,6 +312,7 @@ void draw_legend(ImDrawList* dl, const Frame& f, const std::vector<PlotSeries>& 
     y += line;
   }
   dl->PopClipRect();
+  return {"", box_min.x, box_min.y, box_max.x - box_min.x, box_max.y - box_min.y};
 }
 
 // The value of every series at the mouse's x (nearest sample), in a tooltip.
@@ -284,8 +341,8 @@ void draw_readout(ImDrawList* dl, const Frame& f, const std::vector<PlotSeries>&
 
 }  // namespace
 
-void draw_plot(const PlotSpec& spec, const std::vector<PlotSeries>& series,
-               const std::vector<PlotMarker>& markers) {
+std::vector<PlotLabel> draw_plot(const PlotSpec& spec, const std::vector<PlotSeries>& series,
+                                 const std::vector<PlotMarker>& markers) {
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const float font = ImGui::GetFontSize();
   const ImVec2 origin = ImGui::GetCursorScreenPos();
@@ -311,18 +368,22 @@ void draw_plot(const PlotSpec& spec, const std::vector<PlotSeries>& series,
   const float right = spec.right_axis ? ImGui::CalcTextSize("100%").x + 10 : 8;
   Frame f{ImVec2(top.x + left, top.y + 4), ImVec2(origin.x + width - right, top.y + height - 2 * font - 14),
           spec};
-  if (f.max.x <= f.min.x + 10 || f.max.y <= f.min.y + 10) return;
+  if (f.max.x <= f.min.x + 10 || f.max.y <= f.min.y + 10) return {};
   draw_axes(dl, f);
   dl->PushClipRect(f.min, f.max, true);
   for (const auto& s : series) draw_series(dl, f, s);
   dl->PopClipRect();
-  draw_legend(dl, f, series);
+  const PlotLabel legend = draw_legend(dl, f, series);
   dl->PushClipRect(f.min, f.max, true);  // the markers over the legend: "you are here" stays readable
-  for (const auto& m : markers) draw_marker(dl, f, m);
+  LabelPlacer labels;
+  labels.placed.push_back(legend);  // the markers' labels keep off the legend too
+  for (const auto& m : markers) draw_marker(dl, f, m, labels);
+  labels.placed.erase(labels.placed.begin());
   dl->PopClipRect();
   const ImVec2 mouse = ImGui::GetIO().MousePos;
   if (hovered && mouse.x >= f.min.x && mouse.x <= f.max.x && mouse.y >= f.min.y && mouse.y <= f.max.y)
     draw_readout(dl, f, series);
+  return std::move(labels.placed);
 }
 
 }  // namespace bloomlab::app

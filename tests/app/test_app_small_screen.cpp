@@ -7,6 +7,7 @@
 #define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <doctest.h>
 
+#include <algorithm>
 #include <string>
 #include <utility>
 
@@ -246,4 +247,35 @@ TEST_CASE("the plot's sweep runs a slice per frame, is started over by a change,
   const std::vector<Measurement> rows = sweep(s.set.words(), grid);
   REQUIRE(s.plots.measured_vs_bits.size() == rows.size());
   for (size_t i = 0; i < rows.size(); ++i) CHECK(s.plots.measured_vs_bits[i].rate == rows[i].measured_rate);
+}
+
+// The plots' marker labels never overlap (issue 11): on "FP against k" the measured point sits on
+// the current k's theory ("k = 3" and "measured" were drawn over each other), and the labels are
+// measured with the real font, at normal size and on a slide's large text.
+TEST_CASE("the plots' marker labels never overlap one another") {
+  for (const char* params : {"preset=tiny", "preset=tiny&present=1"}) {
+    const std::string query = params;
+    CAPTURE(query);
+    Screen screen(params);
+    AppState& s = screen.state;
+    REQUIRE(apply(s, screen.host, act::Measure{}).ok());
+    REQUIRE(s.measurement);
+    screen.frames(1280, 3000, 3);
+    std::vector<std::string> on_k;
+    for (const Layout::PlacedLabel& l : s.layout.plot_labels)
+      if (l.plot == "fp_vs_k") on_k.push_back(l.text);
+    CAPTURE(on_k.size());
+    CHECK(std::find(on_k.begin(), on_k.end(), "k = 3") != on_k.end());
+    CHECK(std::find(on_k.begin(), on_k.end(), "measured") != on_k.end());
+    const auto& labels = s.layout.plot_labels;
+    for (size_t i = 0; i < labels.size(); ++i) {
+      for (size_t j = i + 1; j < labels.size(); ++j) {
+        const ScreenRect &a = labels[i].rect, &b = labels[j].rect;
+        if (labels[i].plot != labels[j].plot) continue;
+        CAPTURE(labels[i].text);
+        CAPTURE(labels[j].text);
+        CHECK_FALSE((a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h));
+      }
+    }
+  }
 }
