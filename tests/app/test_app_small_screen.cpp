@@ -59,7 +59,10 @@ struct Screen {
     }
     return vertices;
   }
-};
+  // The mouse pressed at a, moved to b over a few frames and released there.
+  void drag(ImVec2 a, ImVec2 b, float w, float h) {
+    ImGuiIO& io = ImGui::GetIO();
+    const ImVec2 path[] = {a, a, ImVec2((a.x + b.x) / 2, (a.y + b.y) / 2), b, b};
 
 }  // namespace
 
@@ -276,6 +279,34 @@ TEST_CASE("the plots' marker labels never overlap one another") {
         CAPTURE(labels[j].text);
         CHECK_FALSE((a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h));
       }
+    }
+  }
+}
+
+// A scalable filter sizes each stage from n0, p0, s, r: the m and k controls would change
+// nothing, so they rest (a drag moves neither) and a line says why; for the standard filter the
+// same drags change m and k.
+TEST_CASE("the m and k sliders rest for the scalable filter") {
+  for (const char* variant : {"standard", "scalable"}) {
+    const std::string name = variant;
+    CAPTURE(name);
+    Screen screen((std::string("preset=tiny&variant=") + variant).c_str());
+    AppState& s = screen.state;
+    screen.frames(1280, 3000, 3);
+    const ScreenRect k = s.layout.k_slider;
+    REQUIRE(k.w > 20.0f);
+    screen.drag(ImVec2(k.x + 4, k.y + k.h / 2), ImVec2(k.x + k.w - 4, k.y + k.h / 2), 1280, 3000);
+    const ScreenRect m = s.layout.m_slider;  // where it is now
+    REQUIRE(m.w > 20.0f);
+    screen.drag(ImVec2(m.x + m.w / 2, m.y + m.h / 2), ImVec2(m.x + m.w - 4, m.y + m.h / 2), 1280, 3000);
+    const FilterParams& p = s.set.params();
+    if (std::string(variant) == "standard") {
+      CHECK(p.k > 3);
+      CHECK(p.m > 64);
+    } else {
+      CHECK(p.k == 3);
+      CHECK(p.m == 64);
+      CHECK(p.variant == Variant::scalable);
     }
   }
 }

@@ -1,7 +1,9 @@
-// Issue 11 §2 in the browser, from the JS API: the scalable filter's n0, p0, s, r through
-// bloomlab.setParams, exactly as a link gives them (variant=scalable&n0=…&p0=…&s=…&r=…): the same
-// checks and the same words for a bad value as the link's warning.
-import { run, openApp, check, equal } from "./harness.mjs";
+// Issue 11 §2 in the browser: the scalable filter's n0, p0, s, r through bloomlab.setParams,
+// exactly as a link gives them (variant=scalable&n0=…&p0=…&s=…&r=…): the same checks and the same
+// words for a bad value as the link's warning. Its m and k sliders rest (it sizes its stages
+// itself).
+import { run, openApp, check, equal, screenshot } from "./harness.mjs";
+import { frames } from "./page_helpers.mjs";
 
 // Runs bloomlab.setParams(p) in the page: {ok, error, params} with state().params after it.
 const setParams = (page, p) => page.evaluate((p) => {
@@ -57,4 +59,20 @@ run("the scalable filter from the JS API", async (browser) => {
 
   check(app.problems.length === 0, "no console errors", app.problems.join("; "));
   await app.close();
+
+  // The m and k sliders rest for a scalable filter: a click on them changes nothing.
+  const grown = await openApp(browser, { query: "?preset=tiny&variant=scalable&n0=2&word=Qwerty", viewport: { width: 1280, height: 1400 } });
+  const gp = grown.page;
+  await frames(gp, 6);
+  const v = await gp.evaluate(() => bloomlab.viewState());
+  for (const [name, rect] of [["k", v.kSlider], ["m", v.mSlider]]) {
+    await gp.mouse.click(rect.x + rect.w * 0.8, rect.y + rect.h / 2);
+    await frames(gp, 3);
+  }
+  const st = await gp.evaluate(() => bloomlab.state());
+  equal([st.params.variant, st.params.m, st.params.k], ["scalable", 64, 3], "clicks on the m and k sliders change nothing for a scalable filter");
+  await screenshot(gp, "scalable-params.png");
+
+  check(grown.problems.length === 0, "no console errors", grown.problems.join("; "));
+  await grown.close();
 });
