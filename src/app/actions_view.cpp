@@ -94,8 +94,15 @@ const Explained& current_query_with_setters(AppState& s) {
 const Explained& checked_query(AppState& s) { return cached_query(s, s.check_cache, s.check_input, false); }
 
 // Steps: 0 the word's bytes, 1 h = FNV-1a 64 (blocked: and its block), 2 h1 and h2,
-// 3 .. 3+k-1 each position, 3+k the verdict from the bits.
-int step_count(const AppState& s) { return 4 + int(s.set.params().k); }
+// 3 .. 3+k-1 each position, 3+k the verdict from the bits. A scalable filter: every stage's
+// positions (each stage its own k), as a query asks every stage.
+int step_count(const AppState& s) {
+  const Filter& f = shown_set(s).filter();
+  if (f.params().variant != Variant::scalable) return 4 + int(s.set.params().k);
+  int positions = 0;
+  for (const Stage& st : f.stages()) positions += int(st.k);
+  return 4 + std::min(positions, int(kMaxPositions));
+}
 
 int current_step(const AppState& s) {
   return s.steps.word == s.word_input ? std::clamp(s.steps.step, 0, step_count(s) - 1) : 0;

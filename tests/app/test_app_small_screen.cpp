@@ -63,6 +63,14 @@ struct Screen {
   void drag(ImVec2 a, ImVec2 b, float w, float h) {
     ImGuiIO& io = ImGui::GetIO();
     const ImVec2 path[] = {a, a, ImVec2((a.x + b.x) / 2, (a.y + b.y) / 2), b, b};
+    const bool down[] = {false, true, true, true, false};
+    for (int i = 0; i < 5; ++i) {
+      io.MousePos = path[i];
+      io.MouseDown[0] = down[i];
+      frames(w, h, 1);
+    }
+  }
+};
 
 }  // namespace
 
@@ -309,4 +317,32 @@ TEST_CASE("the m and k sliders rest for the scalable filter") {
       CHECK(p.variant == Variant::scalable);
     }
   }
+}
+
+// A query of a scalable filter asks every stage: the step-through shows every stage's positions
+// (each stage with its own k and bits), then the verdict over the stages (issue 11).
+TEST_CASE("the step-through of a scalable filter shows every stage's positions") {
+  Screen screen("preset=tiny&variant=scalable&n0=2&word=Qwerty");
+  AppState& s = screen.state;
+  const Filter& f = s.set.filter();
+  REQUIRE(f.stages().size() >= 2);
+  REQUIRE(apply(s, screen.host, act::ShowSteps{true}).ok());
+  for (int i = 0; i < 200; ++i) (void)apply(s, screen.host, act::Step{+1});
+  screen.frames(1280, 3000, 2);
+  int positions = 0;
+  for (const Stage& st : f.stages()) positions += int(st.k);
+  CHECK(actions::step_count(s) == 4 + positions);
+  std::vector<uint64_t> pos;
+  f.positions_of("Qwerty", pos);
+  REQUIRE(pos.size() == size_t(positions));
+  const std::string& shown = s.steps.shown;
+  CAPTURE(shown);
+  for (size_t j = 0; j < f.stages().size(); ++j) {
+    const Stage& st = f.stages()[j];
+    CHECK(shown.find("stage " + std::to_string(j) + ": bits " + std::to_string(st.offset) + " … " +
+                     std::to_string(st.offset + st.m - 1) + ", " + std::to_string(st.k) + " hashes") != std::string::npos);
+  }
+  for (uint64_t p : pos) CHECK(shown.find(" = " + std::to_string(p) + ": bit " + std::to_string(p) + " is ") != std::string::npos);
+  const bool maybe = f.contains("Qwerty");
+  CHECK(shown.find(maybe ? "bits set: \"Qwerty\" is possibly in the set" : "stages has a 0 bit: \"Qwerty\" is definitely not") != std::string::npos);
 }
