@@ -417,18 +417,18 @@ Result<int> run_sweep(const std::vector<std::string>& argv) {
 
 const char* const kGrowthUsage =
     "usage: bloomlab growth --words FILE --m M --k K [--points N] [--probes N]\n"
-    "                       [--scheme S] [--variant V] [--json]\n"
+    "                       [--scheme S] [--variant V] [--counters C] [--json]\n"
     "False positives as the filter fills: the words of FILE inserted in order, the probes\n"
     "(probe-0 .. probe-(N-1), members skipped) queried after the first n, at N points from 0 to\n"
     "the list's size; beside the theory (1 - e^(-kn/m))^k, the fill and its expectation\n"
     "1 - e^(-kn/m), and the design n = m ln 2 / k for which k is the best.\n"
     "  --points N   41 by default (2 to 10001)\n"
     "  --probes N   100000 by default\n"
-    "  --scheme, --variant as for `bloomlab positions`\n";
+    "  --scheme, --variant, --counters, --n0, --p0, --s, --r as for `bloomlab positions`\n";
 
 Result<int> run_growth(const std::vector<std::string>& argv) {
   Result<Args> a = parse(argv, {{"--words", "--m", "--k", "--points", "--probes", "--scheme",
-                                 "--variant"},
+                                 "--variant", "--counters", "--n0", "--p0", "--s", "--r"},
                                 {"--json"}});
   if (!a.ok()) return Error{a.error()};
   if (!a->positional.empty())
@@ -460,8 +460,9 @@ Result<int> run_growth(const std::vector<std::string>& argv) {
     std::cout << j.str() << '\n';
     return 0;
   }
-  std::cout << variant_name(p->variant) << " filter, " << scheme_name(p->scheme)
-            << " scheme, m = " << p->m << ", k = " << p->k << "; designed for n = "
+  std::cout << variant_name(p->variant) << " filter"
+            << (p->variant == Variant::counting ? std::string(" (counters: ") + counter_width_name(p->counting.width) + ")" : "")
+            << ", " << scheme_name(p->scheme) << " scheme, m = " << p->m << ", k = " << p->k << "; designed for n = "
             << fixed(designed, 0) << " (k best there); " << o.probes << " probes\n";
   std::vector<std::vector<std::string>> table{
       {"n", "bits set", "fill", "expected fill", "FP", "probes", "measured", "theory"}};

@@ -346,3 +346,19 @@ TEST_CASE("the step-through of a scalable filter shows every stage's positions")
   const bool maybe = f.contains("Qwerty");
   CHECK(shown.find(maybe ? "bits set: \"Qwerty\" is possibly in the set" : "stages has a 0 bit: \"Qwerty\" is definitely not") != std::string::npos);
 }
+
+// The Code panel's red line saying what the program does differently (a blocked filter written as
+// a standard one) wraps at the card's edge like every other sentence: on a phone it ran past it.
+TEST_CASE("the Code panel's 'what differs' line wraps at the card's edge") {
+  Screen screen("preset=tiny&variant=blocked&scheme=enhanced&panels=code");
+  AppState& s = screen.state;
+  REQUIRE_FALSE(actions::code_differs(s).empty());
+  for (float w : {390.0f, 700.0f}) {
+    CAPTURE(w);
+    screen.frames(w, 2000, 3);
+    std::string over;
+    for (const std::string& card : s.layout.overflowing) over += card + "; ";
+    CAPTURE(over);
+    CHECK(over.find("Code") == std::string::npos);
+  }
+}
