@@ -119,18 +119,19 @@ void panel_steps(AppState& s, Host& /*host*/) {
   const bool staged = !t.stages.empty();
   const size_t shown_positions = staged ? t.positions.size() : std::min<size_t>(p.k, t.positions.size());
   std::vector<uint64_t> zero;
-  std::vector<bool> stage_full(t.stages.size(), true);  // all its bits set
+  size_t full_stage = t.stages.size(), zeros_before = 0;  // the first stage with all bits set
   size_t stage = 0;
   for (size_t n = 0; n < shown_positions; ++n) {
-    while (staged && stage + 1 < t.stages.size() && n >= t.stages[stage + 1].first) ++stage;
+    while (staged && stage + 1 < t.stages.size() && n >= t.stages[stage + 1].first) {
+      if (full_stage == t.stages.size() && zeros_before == zero.size()) full_stage = stage;
+      zeros_before = zero.size();
+      ++stage;
+    }
     const PositionTrace::StageTrace* st = staged ? &t.stages[stage] : nullptr;
     const size_t i = st ? n - st->first : n;
     const uint64_t pos = t.positions[n];
     const bool set = shown_set(s).filter().bit(pos);
-    if (!set) {
-      zero.push_back(pos);
-      if (st) stage_full[stage] = false;
-    }
+    if (!set) zero.push_back(pos);
     const std::string range = with_commas(st ? st->m : t.range);
     std::string formula;
     if (t.blocked && i < t.block_hashes.size()) {
@@ -143,9 +144,11 @@ void panel_steps(AppState& s, Host& /*host*/) {
       case Scheme::independent: formula = "FNV-1a 64 seed " + std::to_string(i) + " mod " + range; break;
       default: formula = "(h1 + " + std::to_string(i) + "·h2) mod " + range;
     }
-    std::string where;
-    if (t.blocked) where = fill(tr(" → bit %s + %s"), {with_commas(t.block_start), with_commas(pos - t.block_start)});
-    if (st) where = fill(tr(" → bit %s + %s"), {with_commas(st->offset), with_commas(pos - st->offset)});
+    std::string where;  // the bit inside the word's block, or inside the stage
+    if (t.blocked || st) {
+      const uint64_t first = st ? st->offset : t.block_start;
+      where = fill(tr(" → bit %s + %s"), {with_commas(first), with_commas(pos - first)});
+    }
     std::string head;
     if (st && i == 0) {
       head = fill(trn("stage %s: bits %s … %s, %s hash", "stage %s: bits %s … %s, %s hashes", st->k),
@@ -162,34 +165,27 @@ void panel_steps(AppState& s, Host& /*host*/) {
               head + "pos_" + std::to_string(i) + " = " + formula + where + " = " + with_commas(pos) + ": " +
                   fill(set ? tr("bit %s is 1") : tr("bit %s is 0"), {with_commas(pos)}));
   }
+  if (staged && full_stage == t.stages.size() && zeros_before == zero.size()) full_stage = stage;  // the last one
   std::sort(zero.begin(), zero.end());
   zero.erase(std::unique(zero.begin(), zero.end()), zero.end());
+  // A scalable filter: "possibly" when one stage has all its bits set (named before the usual
+  // sentence, with that stage's k), "definitely not" when every stage has a 0 bit.
   std::string verdict;
-  const bool member = shown_set(s).contains_word(word);
-  if (staged) {
-    const auto full = std::find(stage_full.begin(), stage_full.end(), true);
-    if (full != stage_full.end()) {
-      const size_t j = size_t(full - stage_full.begin());
-      const uint32_t k = t.stages[j].k;
-      verdict = member ? fill(trn("Stage %s has its %s bit set: %s is possibly in the set (it was added).",
-                                  "Stage %s has all its %s bits set: %s is possibly in the set (it was added).", k),
-                              {std::to_string(j), std::to_string(k), shown})
-                       : fill(trn("Stage %s has its %s bit set: %s is possibly in the set — yet it was never added: a false positive.",
-                                  "Stage %s has all its %s bits set: %s is possibly in the set — yet it was never added: a false positive.", k),
-                              {std::to_string(j), std::to_string(k), shown});
-    } else {
-      verdict = fill(trn("Its %s stage has a 0 bit: %s is definitely not in the set.",
-                         "Each of its %s stages has a 0 bit: %s is definitely not in the set.", t.stages.size()),
-                     {std::to_string(t.stages.size()), shown});
-    }
-  } else if (zero.empty()) {
-    verdict = member
+  const bool full = staged ? full_stage < t.stages.size() : zero.empty();
+  const uint32_t k = staged && full ? t.stages[full_stage].k : p.k;
+  if (full) {
+    verdict = shown_set(s).contains_word(word)
                   ? fill(trn("All %s bit is 1: %s is possibly in the set (it was added).",
-                             "All %s bits are 1: %s is possibly in the set (it was added).", p.k),
-                         {std::to_string(p.k), shown})
+                             "All %s bits are 1: %s is possibly in the set (it was added).", k),
+                         {std::to_string(k), shown})
                   : fill(trn("All %s bit is 1: %s is possibly in the set — yet it was never added: a false positive.",
-                             "All %s bits are 1: %s is possibly in the set — yet it was never added: a false positive.", p.k),
-                         {std::to_string(p.k), shown});
+                             "All %s bits are 1: %s is possibly in the set — yet it was never added: a false positive.", k),
+                         {std::to_string(k), shown});
+    if (staged) verdict = fill(tr("stage %s"), {std::to_string(full_stage)}) + ": " + verdict;
+  } else if (staged) {
+    verdict = fill(trn("Its %s stage has a 0 bit: %s is definitely not in the set.",
+                       "Each of its %s stages has a 0 bit: %s is definitely not in the set.", t.stages.size()),
+                   {std::to_string(t.stages.size()), shown});
   } else {
     verdict = fill(trn("Bit %s is 0: %s is definitely not in the set. Adding it would set %s more bit.",
                        "Bit %s is 0: %s is definitely not in the set. Adding it would set %s more bits.", zero.size()),

@@ -4,8 +4,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <initializer_list>
-#include <utility>
 
 #include "i18n.h"
 #include "ui.h"
@@ -186,57 +184,41 @@ void draw_arrow(ImDrawList* dl, ImVec2 p, float dx, float dy, ImU32 colour) {
                         ImVec2(base.x + dy * half, base.y - dx * half), colour);
 }
 
-// The labels drawn so far (and the legend's box): a new one goes where it overlaps none of them.
-struct LabelPlacer {
-  std::vector<PlotLabel> placed;
-  static bool overlap(const PlotLabel& a, float x, float y, float w, float h) {
-    return x < a.x + a.w && a.x < x + w && y < a.y + a.h && a.y < y + h;
-  }
-  bool free(float x, float y, float w, float h) const {
-    for (const PlotLabel& a : placed)
-      if (overlap(a, x, y, w, h)) return false;
-    return true;
-  }
-  // The wanted top-left (xs[0], y) if free; else the nearest free place: the same line at the
-  // other x offered (the point's other side), then a whole line (plus a gap) down or up, each
-  // x in turn, inside the plot; the wanted place if none is free (a plot too small).
-  ImVec2 place(const Frame& f, const std::string& text, std::initializer_list<float> xs, float y) {
-    const ImVec2 size = ImGui::CalcTextSize(text.c_str());
-    const float top = f.min.y + 1, bottom = f.max.y - size.y - 1, step = size.y + 2;
-    ImVec2 at(*xs.begin(), y);
-    auto fits = [&](float x, float y_) {
-      return x >= f.min.x && x + size.x <= f.max.x && y_ >= top && y_ <= bottom && free(x, y_, size.x, size.y);
-    };
-    if (!free(at.x, at.y, size.x, size.y)) {
-      bool found = false;
-      for (int i = 0; i < 64 && !found; ++i) {
-        for (const float dy : {step * float(i), -step * float(i)}) {
-          for (const float x : xs) {
-            if (!found && fits(x, y + dy)) {
-              at = ImVec2(x, y + dy);
-              found = true;
-            }
-          }
-          if (i == 0) break;  // +0 and -0 are one line
-        }
-        if (y + step * float(i) > bottom && y - step * float(i) < top) break;
+// The labels drawn so far (and the legend's box): a new label goes where it overlaps none.
+using Labels = std::vector<PlotLabel>;
+
+bool label_free(const Labels& placed, float x, float y, float w, float h) {
+  for (const PlotLabel& a : placed)
+    if (x < a.x + a.w && a.x < x + w && y < a.y + a.h && a.y < y + h) return false;
+  return true;
+}
+
+// Draws `text` at (xs[0], y) if that is free; else at the nearest free place: the same line at
+// another x offered (the point's other side), then a whole line (plus a gap) down or up, each x
+// in turn, inside the plot; at the wanted place if none is free (a plot too small). It sits on
+// a translucent patch of the plot's background: a curve under it does not cross its letters.
+void put_label(ImDrawList* dl, const Frame& f, Labels& placed, int marker, const std::string& text,
+               ImU32 colour, const float (&xs)[3], int n, float y) {
+  const ImVec2 size = ImGui::CalcTextSize(text.c_str());
+  const float top = f.min.y + 1, bottom = f.max.y - size.y - 1, step = size.y + 2;
+  ImVec2 at(xs[0], y);
+  if (!label_free(placed, at.x, at.y, size.x, size.y)) {
+    for (int c = 0; c < 2 * n * 64; ++c) {  // line c / 2n, down then up, each x
+      const float x = xs[c % n], yy = y + step * float(c / (2 * n)) * ((c / n) % 2 ? -1.0f : 1.0f);
+      if (x >= f.min.x && x + size.x <= f.max.x && yy >= top && yy <= bottom &&
+          label_free(placed, x, yy, size.x, size.y)) {
+        at = ImVec2(x, yy);
+        break;
       }
     }
-    placed.push_back({text, at.x, at.y, size.x, size.y});
-    return at;
   }
-};
-
-// A label over a translucent patch of the plot's background: a curve under it stays visible
-// but does not cross its letters.
-void label_text(ImDrawList* dl, ImVec2 at, ImU32 colour, const std::string& text) {
-  const ImVec2 size = ImGui::CalcTextSize(text.c_str());
+  placed.push_back({marker, at.x, at.y, size.x, size.y});
   dl->AddRectFilled(ImVec2(at.x - 2, at.y), ImVec2(at.x + size.x + 2, at.y + size.y),
                     (palette().plot_bg & 0x00FFFFFF) | 0xC0000000, 3);
   dl->AddText(at, colour, text.c_str());
 }
 
-void draw_marker(ImDrawList* dl, const Frame& f, const PlotMarker& m, LabelPlacer& labels) {
+void draw_marker(ImDrawList* dl, const Frame& f, const PlotMarker& m, int index, Labels& labels) {
   float x = f.sx(m.x);
   const ImVec2 size = ImGui::CalcTextSize(m.label.c_str());
   if (m.clamp && !std::isnan(m.y)) {
@@ -259,7 +241,7 @@ void draw_marker(ImDrawList* dl, const Frame& f, const PlotMarker& m, LabelPlace
       const ImVec2 ls = ImGui::CalcTextSize(label.c_str());
       const float lx = x + 12 + ls.x > f.max.x ? x - 12 - ls.x : x + 12;
       const float ly = std::clamp(y - ls.y / 2, f.min.y + 2, f.max.y - ls.y - 2);
-      label_text(dl, labels.place(f, label, {lx, x - 12 - ls.x, x + 12}, ly), m.colour, label);
+      put_label(dl, f, labels, index, label, m.colour, {lx, x - 12 - ls.x, x + 12}, 3, ly);
       return;
     }
   }
@@ -268,7 +250,7 @@ void draw_marker(ImDrawList* dl, const Frame& f, const PlotMarker& m, LabelPlace
     float phase = 0;
     draw_dashed(dl, ImVec2(x, f.min.y), ImVec2(x, f.max.y), m.colour, 1.5f * ui_scale(), phase);
     const float lx = std::min(x + 4, f.max.x - size.x - 2);
-    if (!m.label.empty()) label_text(dl, labels.place(f, m.label, {lx, x - 4 - size.x}, f.min.y + 2), m.colour, m.label);
+    if (!m.label.empty()) put_label(dl, f, labels, index, m.label, m.colour, {lx, x - 4 - size.x, 0}, 2, f.min.y + 2);
     return;
   }
   if (!f.drawable_on(m.right_axis, m.y)) return;
@@ -278,9 +260,8 @@ void draw_marker(ImDrawList* dl, const Frame& f, const PlotMarker& m, LabelPlace
   if (m.label.empty()) return;
   const float lx = p.x + 10 + size.x > f.max.x ? p.x - 10 - size.x : p.x + 10;
   const float right = p.x + 10, left = p.x - 10 - size.x;
-  const ImVec2 at = m.label_below ? labels.place(f, m.label, {p.x - size.x / 2, right, left}, p.y + 6)
-                                  : labels.place(f, m.label, {lx, lx == right ? left : right}, p.y - size.y - 2);
-  label_text(dl, at, m.colour, m.label);
+  if (m.label_below) put_label(dl, f, labels, index, m.label, m.colour, {p.x - size.x / 2, right, left}, 3, p.y + 6);
+  else put_label(dl, f, labels, index, m.label, m.colour, {lx, lx == right ? left : right, 0}, 2, p.y - size.y - 2);
 }
 
 // Draws the legend; returns its box (labels keep off it).
@@ -312,7 +293,7 @@ PlotLabel draw_legend(ImDrawList* dl, const Frame& f, const std::vector<PlotSeri
     y += line;
   }
   dl->PopClipRect();
-  return {"", box_min.x, box_min.y, box_max.x - box_min.x, box_max.y - box_min.y};
+  return {-1, box_min.x, box_min.y, box_max.x - box_min.x, box_max.y - box_min.y};
 }
 
 // The value of every series at the mouse's x (nearest sample), in a tooltip.
@@ -375,15 +356,14 @@ std::vector<PlotLabel> draw_plot(const PlotSpec& spec, const std::vector<PlotSer
   dl->PopClipRect();
   const PlotLabel legend = draw_legend(dl, f, series);
   dl->PushClipRect(f.min, f.max, true);  // the markers over the legend: "you are here" stays readable
-  LabelPlacer labels;
-  labels.placed.push_back(legend);  // the markers' labels keep off the legend too
-  for (const auto& m : markers) draw_marker(dl, f, m, labels);
-  labels.placed.erase(labels.placed.begin());
+  Labels labels{legend};  // the markers' labels keep off the legend too
+  for (size_t i = 0; i < markers.size(); ++i) draw_marker(dl, f, markers[i], int(i), labels);
+  labels.erase(labels.begin());
   dl->PopClipRect();
   const ImVec2 mouse = ImGui::GetIO().MousePos;
   if (hovered && mouse.x >= f.min.x && mouse.x <= f.max.x && mouse.y >= f.min.y && mouse.y <= f.max.y)
     draw_readout(dl, f, series);
-  return std::move(labels.placed);
+  return labels;
 }
 
 }  // namespace bloomlab::app

@@ -53,9 +53,9 @@ struct PlotSpec {
   bool legend_right = false;  // ... on the right (left by default): where the curves leave room
 };
 
-// A marker's label as drawn, in screen pixels.
+// A marker's label as drawn, in screen pixels: markers[marker]'s.
 struct PlotLabel {
-  std::string text;
+  int marker = -1;
   float x = 0, y = 0, w = 0, h = 0;
 };
 

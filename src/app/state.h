@@ -178,7 +178,8 @@ struct Layout {
   // The plots' marker labels as drawn this frame (plot.h: they never overlap); plot is the
   // plot's id (fp_vs_bits, fp_vs_k, fp_growth).
   struct PlacedLabel {
-    std::string plot, text;
+    const char* plot;  // PlotSpec::id
+    std::string text;
     ScreenRect rect;
   };
   std::vector<PlacedLabel> plot_labels;

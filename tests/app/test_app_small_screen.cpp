@@ -274,7 +274,7 @@ TEST_CASE("the plots' marker labels never overlap one another") {
     screen.frames(1280, 3000, 3);
     std::vector<std::string> on_k;
     for (const Layout::PlacedLabel& l : s.layout.plot_labels)
-      if (l.plot == "fp_vs_k") on_k.push_back(l.text);
+      if (std::string(l.plot) == "fp_vs_k") on_k.push_back(l.text);
     CAPTURE(on_k.size());
     CHECK(std::find(on_k.begin(), on_k.end(), "k = 3") != on_k.end());
     CHECK(std::find(on_k.begin(), on_k.end(), "measured") != on_k.end());
@@ -282,7 +282,7 @@ TEST_CASE("the plots' marker labels never overlap one another") {
     for (size_t i = 0; i < labels.size(); ++i) {
       for (size_t j = i + 1; j < labels.size(); ++j) {
         const ScreenRect &a = labels[i].rect, &b = labels[j].rect;
-        if (labels[i].plot != labels[j].plot) continue;
+        if (std::string(labels[i].plot) != labels[j].plot) continue;
         CAPTURE(labels[i].text);
         CAPTURE(labels[j].text);
         CHECK_FALSE((a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h));
@@ -344,7 +344,7 @@ TEST_CASE("the step-through of a scalable filter shows every stage's positions")
   }
   for (uint64_t p : pos) CHECK(shown.find(" = " + std::to_string(p) + ": bit " + std::to_string(p) + " is ") != std::string::npos);
   const bool maybe = f.contains("Qwerty");
-  CHECK(shown.find(maybe ? "bits set: \"Qwerty\" is possibly in the set" : "stages has a 0 bit: \"Qwerty\" is definitely not") != std::string::npos);
+  CHECK(shown.find(maybe ? "bits are 1: \"Qwerty\" is possibly in the set" : "stages has a 0 bit: \"Qwerty\" is definitely not") != std::string::npos);
 }
 
 // The Code panel's red line saying what the program does differently (a blocked filter written as
