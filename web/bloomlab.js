@@ -227,6 +227,9 @@
     try { return fn(ptr, bytes.length); } finally { Module._free(ptr); }
   }
   function withString(text, fn) { return withBytes(encoder.encode(String(text)), (ptr) => fn(ptr)); }
+  // Several strings at once: fn(ptr0, ptr1, ...).
+  const withStrings = (texts, fn, ptrs = []) => ptrs.length === texts.length ? fn(...ptrs)
+    : withString(texts[ptrs.length], (ptr) => withStrings(texts, fn, [...ptrs, ptr]));
   const wordTooLarge = (n) => message("wordTooLarge", pageCount("bytes", n), pageNumber(4096));  // kMaxLineBytes
   const parse = (ptr) => JSON.parse(Module.UTF8ToString(ptr));
   function check(answer) {
@@ -240,10 +243,15 @@
   const api = {
     ready,
     version: "0.1.0",
+    // The scalable filter's n0, p0, s, r go as text, read as a link's are (same checks, same words).
     setParams(p = {}) {
-      return check(withString(p.variant || "", (variant) => withString(p.scheme || "", (scheme) =>
-        withString(p.counters === undefined ? "" : String(p.counters), (counters) =>
-          parse(Module._bl_set_params(given(p.m), Number(p.m), given(p.k), Number(p.k), variant, scheme, counters))))));
+      const growth = ["n0", "p0", "s", "r"];
+      const hasGrowth = growth.reduce((bits, key, i) => bits | (given(p[key]) << i), 0);
+      const texts = [p.variant || "", p.scheme || "", p.counters === undefined ? "" : String(p.counters),
+                     ...growth.map((key) => (given(p[key]) ? String(p[key]) : ""))];
+      return check(withStrings(texts, (variant, scheme, counters, n0, p0, s, r) =>
+        parse(Module._bl_set_params(given(p.m), Number(p.m), given(p.k), Number(p.k), variant, scheme, counters,
+                                    hasGrowth, n0, p0, s, r))));
     },
     add(word) { return check(withBytes(word, (ptr, n) => parse(Module._bl_add(ptr, n)), wordTooLarge)); },
     remove(word) { return check(withBytes(word, (ptr, n) => parse(Module._bl_remove(ptr, n)), wordTooLarge)); },

@@ -62,6 +62,11 @@ const ProgramTemplates* program_templates(const AppState& s);
 // The Code panel's program for the current filter; nothing while its templates are not here.
 std::optional<std::string> code_program(const AppState& s, Language l);
 std::string code_differs(const AppState& s);  // "" when the program is this very filter
+// Where the filter on screen stands on the plot "FP against bits per word" ("you are here"):
+// x its bits per word (a scalable filter: all its stages' bits), y its variant's theoretical FP
+// (core's theoretical_fp_rate, as the Numbers say). None without words.
+struct PlotPoint { double x = 0, y = 0; };
+std::optional<PlotPoint> here_on_bits_plot(const AppState& s);
 // Screen-reader summary: the verdict for the word box and the key numbers (the same numbers
 // and the same theoretical FP as the Numbers panel: core's theoretical_fp_rate).
 std::string announcement(AppState& s);

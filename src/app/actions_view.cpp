@@ -94,8 +94,15 @@ const Explained& current_query_with_setters(AppState& s) {
 const Explained& checked_query(AppState& s) { return cached_query(s, s.check_cache, s.check_input, false); }
 
 // Steps: 0 the word's bytes, 1 h = FNV-1a 64 (blocked: and its block), 2 h1 and h2,
-// 3 .. 3+k-1 each position, 3+k the verdict from the bits.
-int step_count(const AppState& s) { return 4 + int(s.set.params().k); }
+// 3 .. 3+k-1 each position, 3+k the verdict from the bits. A scalable filter: every stage's
+// positions (each stage its own k), as a query asks every stage.
+int step_count(const AppState& s) {
+  const Filter& f = shown_set(s).filter();
+  if (f.params().variant != Variant::scalable) return 4 + int(s.set.params().k);
+  int positions = 0;
+  for (const Stage& st : f.stages()) positions += int(st.k);
+  return 4 + std::min(positions, int(kMaxPositions));
+}
 
 int current_step(const AppState& s) {
   return s.steps.word == s.word_input ? std::clamp(s.steps.step, 0, step_count(s) - 1) : 0;
@@ -117,6 +124,13 @@ std::string embed_snippet(const AppState& s, const Host& host) {
          "sandbox=\"allow-scripts allow-same-origin allow-downloads\"></iframe>";
 }
 
+std::optional<PlotPoint> here_on_bits_plot(const AppState& s) {
+  const Filter& f = shown_set(s).filter();
+  const double n = double(f.items_added());
+  if (n <= 0) return std::nullopt;
+  return PlotPoint{double(f.bit_count()) / n, theoretical_fp_rate(f.params(), n)};
+}
+
 std::string measurements_csv(const AppState& s) {
   const FilterParams& p = s.set.params();
   const double n = double(shown_set(s).filter().items_added());
@@ -127,8 +141,9 @@ std::string measurements_csv(const AppState& s) {
            "," + csv_number(theory::standard_fp_rate(1, mp.bits_per_item, double(mp.k))) + "\n";
   }
   const bool measured = s.measurement && s.measurement_version == s.version;
-  out += "current," + csv_number(n) + "," + std::to_string(p.m) + "," + std::to_string(p.k) + "," +
-         csv_number(n > 0 ? double(p.m) / n : 0.0) + "," +
+  const std::optional<PlotPoint> here = here_on_bits_plot(s);  // the plot's "you are here"
+  out += "current," + csv_number(n) + "," + std::to_string(shown_set(s).filter().bit_count()) + "," +
+         std::to_string(p.k) + "," + csv_number(here ? here->x : 0.0) + "," +
          (measured ? csv_number(s.measurement->measured_rate) : std::string()) + "," +
          csv_number(theoretical_fp_rate(p, n)) + "\n";
   return out;
@@ -350,6 +365,13 @@ std::string view_state_json(AppState& s, bool wants_text_input, float pixel_rati
       {"insertedSlider", &s.layout.inserted_slider}, {"plotK", &s.layout.plot_k},
       {"memoryChart", &s.layout.memory_chart}, {"languageButton", &s.layout.language_button}};
   for (const auto& [name, r] : rects) write_rect(w, name, *r);
+  w.key("plotLabels").begin_array();
+  for (const Layout::PlacedLabel& l : s.layout.plot_labels) {
+    w.begin_object().field("plot", l.plot).field("text", l.text);
+    w.field("x", double(l.rect.x)).field("y", double(l.rect.y)).field("w", double(l.rect.w)).field("h", double(l.rect.h));
+    w.end_object();
+  }
+  w.end_array();
   w.key("languageItems").begin_object();
   for (Lang l : kLangs) write_rect(w, lang_code(l), s.layout.language_items[size_t(l)]);
   w.end_object();

@@ -151,8 +151,11 @@ void panel_code(AppState& s, Host& /*host*/) {
                        ? tr("It reads the words from %s (one a line), beside the program: the 10k list this page loads.")
                        : tr("It reads the words from %s (one a line), beside the program."),
                    {spec.words_file}).c_str());
-  if (const std::string differs = actions::code_differs(s); !differs.empty())
-    text_coloured(palette().zero_bit, differs.c_str());
+  if (const std::string differs = actions::code_differs(s); !differs.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, palette().zero_bit);
+    ImGui::TextWrapped("%s", differs.c_str());  // at the card's edge, as every sentence
+    ImGui::PopStyleColor();
+  }
   draw_code(current, cache.text, cache.line_starts);
   end_card();
 }

@@ -351,8 +351,14 @@ void panel_params(AppState& s, Host& /*host*/) {
              tr("m bits, k hash positions per word, n words.\nFalse-positive rate ≈ (1 − e^(−kn/m))^k,\n"
              "smallest at k = (m/n)·ln 2."));
   const FilterParams p = s.set.params();
+  // A scalable filter sizes its stages itself: m and k would change nothing, so they rest
+  // (kept for the other variants) and say why.
+  const bool own_sizes = p.variant == Variant::scalable;
+  ImGui::BeginDisabled(own_sizes);
   size_control(s, p);
   hash_control(s, p);
+  ImGui::EndDisabled();
+  if (own_sizes) hint_text(tr("The scalable filter sizes each stage from n0, p0, s and r: m and k are for the other variants."));
   enum_combo(tr("variant"), "##variant", p.variant, kAllVariants, variant_title,
              tr("standard: one bit per position (the article's filter).\n"
                 "counting: counters (4 or 8 bits, or unbounded), so a word can be removed.\n"

@@ -50,6 +50,13 @@ void bits_set_axis(PlotSpec& spec) {
 
 double floor_decade(double v) { return std::pow(10.0, std::floor(std::log10(v))); }
 
+// Draws the plot and keeps where its labels went (viewState().plotLabels, the tests).
+void draw_and_keep(AppState& s, const PlotSpec& spec, const std::vector<PlotSeries>& series,
+                   const std::vector<PlotMarker>& markers) {
+  for (const PlotLabel& l : draw_plot(spec, series, markers))
+    s.layout.plot_labels.push_back({spec.id, markers[size_t(l.marker)].label, ScreenRect{l.x, l.y, l.w, l.h}});
+}
+
 void refresh_sweep(AppState& s) {
   PlotCache& c = s.plots;
   const FilterParams p = s.set.params();
@@ -104,10 +111,10 @@ void refresh_exact(AppState& s) {
     if (m <= kMaxExactBits && m * n * j <= kMaxExactWork) c.exact_vs_k[j - 1] = theory::exact_fp_rate(n, m, j);
 }
 
-void plot_fp_vs_bits(const AppState& s) {
+void plot_fp_vs_bits(AppState& s) {
   const Palette& pal = palette();
   const FilterParams& p = s.set.params();
-  const double n = double(shown_set(s).filter().items_added()), k = double(p.k);
+  const double k = double(p.k);
   PlotSeries theory_k{fill(tr("theory, k = %s"), {std::to_string(p.k)}), pal.series[0], SeriesStyle::line, {}, {}};
   // The best k at each size is the optimal Bloom filter: log2(1/p) / ln 2 = 1.44 log2(1/p) bits
   // per item (p = 2^(-(m/n) ln 2) = 0.6185^(m/n)); no structure at all does better than
@@ -151,8 +158,8 @@ void plot_fp_vs_bits(const AppState& s) {
     mark.dot = mark.label_below = true;  // below the line, above the bound: empty there
     markers.push_back(mark);
   }
-  if (n > 0) {
-    PlotMarker here{double(p.m) / n, theory::standard_fp_rate(n, double(p.m), k), pal.zero_bit, tr("you are here")};
+  if (const auto at = actions::here_on_bits_plot(s)) {  // the variant's theory, not the curve's
+    PlotMarker here{at->x, at->y, pal.zero_bit, tr("you are here")};
     here.clamp = true;
     markers.push_back(here);
   }
@@ -166,10 +173,10 @@ void plot_fp_vs_bits(const AppState& s) {
   spec.legend_top = spec.legend_right = true;  // the falling curves leave the top right empty
   spec.format_x = bits_label;
   spec.format_y = format_rate;
-  draw_plot(spec, series, markers);
+  draw_and_keep(s, spec, series, markers);
 }
 
-void plot_fp_vs_k(const AppState& s) {
+void plot_fp_vs_k(AppState& s) {
   const Palette& pal = palette();
   const FilterParams& p = s.set.params();
   const double n = std::max(1.0, double(shown_set(s).filter().items_added())), m = double(p.m);
@@ -226,7 +233,7 @@ void plot_fp_vs_k(const AppState& s) {
   spec.format_x = k_label;
   spec.format_y = format_rate;
   bits_set_axis(spec);
-  draw_plot(spec, series, markers);
+  draw_and_keep(s, spec, series, markers);
 }
 
 void plot_growth(AppState& s) {
@@ -287,7 +294,7 @@ void plot_growth(AppState& s) {
   spec.format_y = format_rate;
   bits_set_axis(spec);
   spec.legend_right = true;  // the rising curves leave the bottom right empty
-  draw_plot(spec, series, markers);
+  draw_and_keep(s, spec, series, markers);
 }
 
 // The "words inserted" slider: the bit array, the numbers and the verdicts show the filter after
@@ -323,6 +330,7 @@ void panel_plots(AppState& s, Host& /*host*/) {
              tr("FP ≈ (1 − e^(−kn/m))^k  (Bloom 1970)\nbest k = (m/n)·ln 2, where FP ≈ 0.6185^(m/n)\n"
              "exact: Σ_{i=1..m} i^k·i!·S(kn, i)·C(m, i) / m^(k(n+1))  (Christensen et al. 2010)"));
   refresh_sweep(s);
+  s.layout.plot_labels.clear();
   const bool small = s.set.params().m <= kMaxExactBits;
   ImGui::BeginDisabled(!small);
   bool exact = s.view.show_exact_curve;

@@ -84,7 +84,7 @@ void panel_steps(AppState& s, Host& /*host*/) {
 
   const FilterParams& p = s.set.params();
   const std::string& word = s.word_input;
-  const PositionTrace t = trace_positions(p, word);
+  const PositionTrace t = trace_positions(p, word, shown_set(s).filter().stages().size());
   const std::string shown = fill(tr("\"%s\""), {actions::shown_word(s, word, 32)});
   step_line(s, 0, current, fill(trn("%s is %s UTF-8 byte: %s", "%s is %s UTF-8 bytes: %s", word.size()),
                                 {shown, std::to_string(word.size()), bytes_hex(word)}));
@@ -114,44 +114,84 @@ void panel_steps(AppState& s, Host& /*host*/) {
                "\nh2 = (" + of + " >> 32) | 1 = " + hex32(t.h2) + " = " + std::to_string(t.h2);
   }
   step_line(s, 2, current, halves);
+  // A scalable filter: every stage's positions in turn (a query asks every stage), each stage's
+  // first one under a line saying which bits the stage holds and the hash it uses.
+  const bool staged = !t.stages.empty();
+  const size_t shown_positions = staged ? t.positions.size() : std::min<size_t>(p.k, t.positions.size());
   std::vector<uint64_t> zero;
-  for (uint32_t i = 0; i < p.k && i < t.positions.size(); ++i) {
-    const uint64_t pos = t.positions[i];
+  size_t full_stage = t.stages.size(), zeros_before = 0;  // the first stage with all bits set
+  size_t stage = 0;
+  for (size_t n = 0; n < shown_positions; ++n) {
+    while (staged && stage + 1 < t.stages.size() && n >= t.stages[stage + 1].first) {
+      if (full_stage == t.stages.size() && zeros_before == zero.size()) full_stage = stage;
+      zeros_before = zero.size();
+      ++stage;
+    }
+    const PositionTrace::StageTrace* st = staged ? &t.stages[stage] : nullptr;
+    const size_t i = st ? n - st->first : n;
+    const uint64_t pos = t.positions[n];
     const bool set = shown_set(s).filter().bit(pos);
     if (!set) zero.push_back(pos);
+    const std::string range = with_commas(st ? st->m : t.range);
     std::string formula;
     if (t.blocked && i < t.block_hashes.size()) {
-      formula = "(x_" + std::to_string(i) + " · " + with_commas(t.range) + ") >> 32" +
+      formula = "(x_" + std::to_string(i) + " · " + range + ") >> 32" +
                 fill(tr(" with %s"), {"x_" + std::to_string(i) + " = " + hex32(t.block_hashes[i])});
     } else switch (p.scheme) {
       case Scheme::enhanced:
-        formula = "(h1 + " + std::to_string(i) + "·h2 + (" + std::to_string(i) + "³ − " + std::to_string(i) + ")/6) mod " + with_commas(t.range);
+        formula = "(h1 + " + std::to_string(i) + "·h2 + (" + std::to_string(i) + "³ − " + std::to_string(i) + ")/6) mod " + range;
         break;
-      case Scheme::independent: formula = "FNV-1a 64 seed " + std::to_string(i) + " mod " + with_commas(t.range); break;
-      default: formula = "(h1 + " + std::to_string(i) + "·h2) mod " + with_commas(t.range);
+      case Scheme::independent: formula = "FNV-1a 64 seed " + std::to_string(i) + " mod " + range; break;
+      default: formula = "(h1 + " + std::to_string(i) + "·h2) mod " + range;
     }
-    const std::string where = t.blocked ? fill(tr(" → bit %s + %s"), {with_commas(t.block_start), with_commas(pos - t.block_start)}) : "";
-    step_line(s, 3 + int(i), current,
-              "pos_" + std::to_string(i) + " = " + formula + where + " = " + with_commas(pos) + ": " +
+    std::string where;  // the bit inside the word's block, or inside the stage
+    if (t.blocked || st) {
+      const uint64_t first = st ? st->offset : t.block_start;
+      where = fill(tr(" → bit %s + %s"), {with_commas(first), with_commas(pos - first)});
+    }
+    std::string head;
+    if (st && i == 0) {
+      head = fill(trn("stage %s: bits %s … %s, %s hash", "stage %s: bits %s … %s, %s hashes", st->k),
+                  {std::to_string(stage), with_commas(st->offset), with_commas(st->offset + st->m - 1), std::to_string(st->k)});
+      if (stage > 0) {
+        const std::string j = std::to_string(stage);
+        head += "\nh_" + j + " = splitmix64(h + " + j + ") = " + hex64(st->h);
+        if (p.scheme == Scheme::reference || p.scheme == Scheme::enhanced || p.scheme == Scheme::weak)
+          head += ": h1 = " + hex32(st->h1) + ", h2 = " + hex32(st->h2);
+      }
+      head += "\n";
+    }
+    step_line(s, 3 + int(n), current,
+              head + "pos_" + std::to_string(i) + " = " + formula + where + " = " + with_commas(pos) + ": " +
                   fill(set ? tr("bit %s is 1") : tr("bit %s is 0"), {with_commas(pos)}));
   }
+  if (staged && full_stage == t.stages.size() && zeros_before == zero.size()) full_stage = stage;  // the last one
   std::sort(zero.begin(), zero.end());
   zero.erase(std::unique(zero.begin(), zero.end()), zero.end());
+  // A scalable filter: "possibly" when one stage has all its bits set (named before the usual
+  // sentence, with that stage's k), "definitely not" when every stage has a 0 bit.
   std::string verdict;
-  if (zero.empty()) {
+  const bool full = staged ? full_stage < t.stages.size() : zero.empty();
+  const uint32_t k = staged && full ? t.stages[full_stage].k : p.k;
+  if (full) {
     verdict = shown_set(s).contains_word(word)
                   ? fill(trn("All %s bit is 1: %s is possibly in the set (it was added).",
-                             "All %s bits are 1: %s is possibly in the set (it was added).", p.k),
-                         {std::to_string(p.k), shown})
+                             "All %s bits are 1: %s is possibly in the set (it was added).", k),
+                         {std::to_string(k), shown})
                   : fill(trn("All %s bit is 1: %s is possibly in the set — yet it was never added: a false positive.",
-                             "All %s bits are 1: %s is possibly in the set — yet it was never added: a false positive.", p.k),
-                         {std::to_string(p.k), shown});
+                             "All %s bits are 1: %s is possibly in the set — yet it was never added: a false positive.", k),
+                         {std::to_string(k), shown});
+    if (staged) verdict = fill(tr("stage %s"), {std::to_string(full_stage)}) + ": " + verdict;
+  } else if (staged) {
+    verdict = fill(trn("Its %s stage has a 0 bit: %s is definitely not in the set.",
+                       "Each of its %s stages has a 0 bit: %s is definitely not in the set.", t.stages.size()),
+                   {std::to_string(t.stages.size()), shown});
   } else {
     verdict = fill(trn("Bit %s is 0: %s is definitely not in the set. Adding it would set %s more bit.",
                        "Bit %s is 0: %s is definitely not in the set. Adding it would set %s more bits.", zero.size()),
                    {with_commas(zero.front()), shown, std::to_string(zero.size())});
   }
-  step_line(s, 3 + int(p.k), current, verdict);
+  step_line(s, 3 + int(shown_positions), current, verdict);
   end_card();
 }
 

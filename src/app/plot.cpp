@@ -184,7 +184,41 @@ void draw_arrow(ImDrawList* dl, ImVec2 p, float dx, float dy, ImU32 colour) {
                         ImVec2(base.x + dy * half, base.y - dx * half), colour);
 }
 
-void draw_marker(ImDrawList* dl, const Frame& f, const PlotMarker& m) {
+// The labels drawn so far (and the legend's box): a new label goes where it overlaps none.
+using Labels = std::vector<PlotLabel>;
+
+bool label_free(const Labels& placed, float x, float y, float w, float h) {
+  for (const PlotLabel& a : placed)
+    if (x < a.x + a.w && a.x < x + w && y < a.y + a.h && a.y < y + h) return false;
+  return true;
+}
+
+// Draws `text` at (xs[0], y) if that is free; else at the nearest free place: the same line at
+// another x offered (the point's other side), then a whole line (plus a gap) down or up, each x
+// in turn, inside the plot; at the wanted place if none is free (a plot too small). It sits on
+// a translucent patch of the plot's background: a curve under it does not cross its letters.
+void put_label(ImDrawList* dl, const Frame& f, Labels& placed, int marker, const std::string& text,
+               ImU32 colour, const float (&xs)[3], int n, float y) {
+  const ImVec2 size = ImGui::CalcTextSize(text.c_str());
+  const float top = f.min.y + 1, bottom = f.max.y - size.y - 1, step = size.y + 2;
+  ImVec2 at(xs[0], y);
+  if (!label_free(placed, at.x, at.y, size.x, size.y)) {
+    for (int c = 0; c < 2 * n * 64; ++c) {  // line c / 2n, down then up, each x
+      const float x = xs[c % n], yy = y + step * float(c / (2 * n)) * ((c / n) % 2 ? -1.0f : 1.0f);
+      if (x >= f.min.x && x + size.x <= f.max.x && yy >= top && yy <= bottom &&
+          label_free(placed, x, yy, size.x, size.y)) {
+        at = ImVec2(x, yy);
+        break;
+      }
+    }
+  }
+  placed.push_back({marker, at.x, at.y, size.x, size.y});
+  dl->AddRectFilled(ImVec2(at.x - 2, at.y), ImVec2(at.x + size.x + 2, at.y + size.y),
+                    (palette().plot_bg & 0x00FFFFFF) | 0xC0000000, 3);
+  dl->AddText(at, colour, text.c_str());
+}
+
+void draw_marker(ImDrawList* dl, const Frame& f, const PlotMarker& m, int index, Labels& labels) {
   float x = f.sx(m.x);
   const ImVec2 size = ImGui::CalcTextSize(m.label.c_str());
   if (m.clamp && !std::isnan(m.y)) {
@@ -207,7 +241,7 @@ void draw_marker(ImDrawList* dl, const Frame& f, const PlotMarker& m) {
       const ImVec2 ls = ImGui::CalcTextSize(label.c_str());
       const float lx = x + 12 + ls.x > f.max.x ? x - 12 - ls.x : x + 12;
       const float ly = std::clamp(y - ls.y / 2, f.min.y + 2, f.max.y - ls.y - 2);
-      dl->AddText(ImVec2(lx, ly), m.colour, label.c_str());
+      put_label(dl, f, labels, index, label, m.colour, {lx, x - 12 - ls.x, x + 12}, 3, ly);
       return;
     }
   }
@@ -216,19 +250,22 @@ void draw_marker(ImDrawList* dl, const Frame& f, const PlotMarker& m) {
     float phase = 0;
     draw_dashed(dl, ImVec2(x, f.min.y), ImVec2(x, f.max.y), m.colour, 1.5f * ui_scale(), phase);
     const float lx = std::min(x + 4, f.max.x - size.x - 2);
-    dl->AddText(ImVec2(lx, f.min.y + 2), m.colour, m.label.c_str());
+    if (!m.label.empty()) put_label(dl, f, labels, index, m.label, m.colour, {lx, x - 4 - size.x, 0}, 2, f.min.y + 2);
     return;
   }
   if (!f.drawable_on(m.right_axis, m.y)) return;
   const ImVec2 p(x, f.sy_on(m.right_axis, m.y));
   if (m.dot) dl->AddCircleFilled(p, 4.5f * ui_scale(), m.colour);
   else dl->AddCircle(p, 7 * ui_scale(), m.colour, 0, 2.5f * ui_scale());
+  if (m.label.empty()) return;
   const float lx = p.x + 10 + size.x > f.max.x ? p.x - 10 - size.x : p.x + 10;
-  dl->AddText(ImVec2(m.label_below ? p.x - size.x / 2 : lx, m.label_below ? p.y + 6 : p.y - size.y - 2),
-              m.colour, m.label.c_str());
+  const float right = p.x + 10, left = p.x - 10 - size.x;
+  if (m.label_below) put_label(dl, f, labels, index, m.label, m.colour, {p.x - size.x / 2, right, left}, 3, p.y + 6);
+  else put_label(dl, f, labels, index, m.label, m.colour, {lx, lx == right ? left : right, 0}, 2, p.y - size.y - 2);
 }
 
-void draw_legend(ImDrawList* dl, const Frame& f, const std::vector<PlotSeries>& series) {
+// Draws the legend; returns its box (labels keep off it).
+PlotLabel draw_legend(ImDrawList* dl, const Frame& f, const std::vector<PlotSeries>& series) {
   const Palette& pal = palette();
   const float line = ImGui::GetTextLineHeight(), swatch = 18 * ui_scale(), pad = 6 * ui_scale();
   float width = 0;
@@ -256,6 +293,7 @@ void draw_legend(ImDrawList* dl, const Frame& f, const std::vector<PlotSeries>& 
     y += line;
   }
   dl->PopClipRect();
+  return {-1, box_min.x, box_min.y, box_max.x - box_min.x, box_max.y - box_min.y};
 }
 
 // The value of every series at the mouse's x (nearest sample), in a tooltip.
@@ -284,8 +322,8 @@ void draw_readout(ImDrawList* dl, const Frame& f, const std::vector<PlotSeries>&
 
 }  // namespace
 
-void draw_plot(const PlotSpec& spec, const std::vector<PlotSeries>& series,
-               const std::vector<PlotMarker>& markers) {
+std::vector<PlotLabel> draw_plot(const PlotSpec& spec, const std::vector<PlotSeries>& series,
+                                 const std::vector<PlotMarker>& markers) {
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const float font = ImGui::GetFontSize();
   const ImVec2 origin = ImGui::GetCursorScreenPos();
@@ -313,18 +351,21 @@ void draw_plot(const PlotSpec& spec, const std::vector<PlotSeries>& series,
   const float right = spec.right_axis ? ImGui::CalcTextSize("100%").x + 10 : 8;
   Frame f{ImVec2(top.x + left, top.y + 4), ImVec2(origin.x + width - right, top.y + height - 2 * font - 14),
           spec};
-  if (f.max.x <= f.min.x + 10 || f.max.y <= f.min.y + 10) return;
+  if (f.max.x <= f.min.x + 10 || f.max.y <= f.min.y + 10) return {};
   draw_axes(dl, f);
   dl->PushClipRect(f.min, f.max, true);
   for (const auto& s : series) draw_series(dl, f, s);
   dl->PopClipRect();
-  draw_legend(dl, f, series);
+  const PlotLabel legend = draw_legend(dl, f, series);
   dl->PushClipRect(f.min, f.max, true);  // the markers over the legend: "you are here" stays readable
-  for (const auto& m : markers) draw_marker(dl, f, m);
+  Labels labels{legend};  // the markers' labels keep off the legend too
+  for (size_t i = 0; i < markers.size(); ++i) draw_marker(dl, f, markers[i], int(i), labels);
+  labels.erase(labels.begin());
   dl->PopClipRect();
   const ImVec2 mouse = ImGui::GetIO().MousePos;
   if (hovered && mouse.x >= f.min.x && mouse.x <= f.max.x && mouse.y >= f.min.y && mouse.y <= f.max.y)
     draw_readout(dl, f, series);
+  return labels;
 }
 
 }  // namespace bloomlab::app

@@ -53,7 +53,16 @@ struct PlotSpec {
   bool legend_right = false;  // ... on the right (left by default): where the curves leave room
 };
 
-void draw_plot(const PlotSpec& spec, const std::vector<PlotSeries>& series,
-               const std::vector<PlotMarker>& markers);
+// A marker's label as drawn, in screen pixels: markers[marker]'s.
+struct PlotLabel {
+  int marker = -1;
+  float x = 0, y = 0, w = 0, h = 0;
+};
+
+// Draws the plot; returns where the markers' labels went. Labels never overlap one another nor
+// the legend: each is measured and, when its place is taken (the "measured" point beside
+// "k = 7"), moved up or down by whole lines to the nearest free place inside the plot.
+std::vector<PlotLabel> draw_plot(const PlotSpec& spec, const std::vector<PlotSeries>& series,
+                                 const std::vector<PlotMarker>& markers);
 
 }  // namespace bloomlab::app

@@ -175,6 +175,14 @@ struct Layout {
   bool word_box_active = false;        // the word box had the keyboard
   bool focus_ring = false;             // keyboard navigation showed its focus ring on a control
   std::vector<std::string> overflowing;  // cards with a control past their right edge (ui.h)
+  // The plots' marker labels as drawn this frame (plot.h: they never overlap); plot is the
+  // plot's id (fp_vs_bits, fp_vs_k, fp_growth).
+  struct PlacedLabel {
+    const char* plot;  // PlotSpec::id
+    std::string text;
+    ScreenRect rect;
+  };
+  std::vector<PlacedLabel> plot_labels;
   // The cell grid (m small enough for one rectangle per bit): bit i's cell starts at
   // (cells_x + (i % cells_cols) * cell, cells_y + (i / cells_cols) * cell).
   bool bit_cells = false;

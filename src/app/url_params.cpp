@@ -102,6 +102,25 @@ std::optional<double> parse_count(std::string_view text) {
   return std::strtod(std::string(text).c_str(), nullptr);
 }
 
+}  // namespace
+
+std::optional<std::string> read_scalable_param(ParamsRequest& r, std::string_view key, const std::string& text) {
+  std::optional<double> ParamsRequest::*field = key == "n0"   ? &ParamsRequest::n0
+                                                : key == "p0" ? &ParamsRequest::p0
+                                                : key == "s"  ? &ParamsRequest::s
+                                                : key == "r"  ? &ParamsRequest::r
+                                                              : nullptr;
+  if (!field) return std::nullopt;
+  char* end = nullptr;
+  const double x = std::strtod(text.c_str(), &end);
+  if (text.empty() || end != text.c_str() + text.size())
+    return fill(tr("%s = %s is not a number."), {std::string(key), quoted(text)});
+  r.*field = x;
+  return std::nullopt;
+}
+
+namespace {
+
 void apply_params(AppState& s, Host& host, const Parsed& in, std::vector<std::string>& warn) {
   ParamsRequest r;
   if (auto v = in.get("m")) {
@@ -117,14 +136,9 @@ void apply_params(AppState& s, Host& host, const Parsed& in, std::vector<std::st
     else warn.push_back(fill(tr("variant = %s is not one of %s."), {quoted(*v), variant_names()}));
   }
   // The scalable filter's growth: each number judged on its own below, as m and k.
-  for (const auto& [key, field] : {std::pair{"n0", &ParamsRequest::n0}, std::pair{"p0", &ParamsRequest::p0},
-                                   std::pair{"s", &ParamsRequest::s}, std::pair{"r", &ParamsRequest::r}}) {
+  for (const char* key : kScalableKeys) {
     if (auto v = in.get(key)) {
-      const std::string text = percent_decode(*v);
-      char* end = nullptr;
-      const double x = std::strtod(text.c_str(), &end);
-      if (!text.empty() && end == text.c_str() + text.size()) r.*field = x;
-      else warn.push_back(fill(tr("%s = %s is not a number."), {key, quoted(*v)}));
+      if (auto bad = read_scalable_param(r, key, percent_decode(*v))) warn.push_back(*bad);
     }
   }
   if (auto v = in.get("scheme")) {

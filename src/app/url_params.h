@@ -15,6 +15,7 @@
 // malformed or out-of-range value is skipped with a warning in words; a repeated key keeps the
 // last value (with a warning).
 #pragma once
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -63,6 +64,13 @@ bool decode_session_words(std::string_view bytes, std::vector<std::string>& out)
 Session session_for(const AppState& s, bool word_bytes = true);
 // Applies a saved session (apply_url_params, then load_word_list); returns the warnings.
 std::vector<std::string> restore_session(AppState& s, Host& host, const Session& saved);
+
+// The scalable filter's growth parameters as a link names them (variant.h, ScalableParams).
+inline constexpr const char* kScalableKeys[] = {"n0", "p0", "s", "r"};
+// One of them (key, its decoded text) into r: a number as strtod reads the whole text (its range
+// is check_params' to judge); otherwise the warning, in words ("n0 = "abc" is not a number.").
+// The URL and the JS API's setParams read them with this one function.
+std::optional<std::string> read_scalable_param(ParamsRequest& r, std::string_view key, const std::string& text);
 
 // "a&b&&c" -> {"a", "b", "", "c"}: a link's pairs ('&'), a list's items (',').
 std::vector<std::string_view> split(std::string_view text, char sep);

@@ -174,30 +174,64 @@ const char* const kPositionsUsage =
     "                as one article's Python hashlib filter)\n"
     "  --variant V   standard (default), counting, blocked (positions inside the word's block),\n"
     "                scalable (stages that grow: --n0 N --p0 P --s S --r R, defaults 1000 0.01 2 0.85;\n"
-    "                positions of the first stage)\n"
+    "                the positions in every stage, as a query asks every stage; --m, --k unused)\n"
+    "  --stages N    scalable: how many stages the filter has grown, 1 to 40 (default 1)\n"
     "  --counters C  the counting variant's counters: 4 (default, saturating), 8, unbounded\n"
     "  --json        machine-readable output\n"
     "example: bloomlab positions --m 64 --k 3 dragon   ->  dragon  30 1 36\n";
 
 Result<int> run_positions(const std::vector<std::string>& argv) {
   Result<Args> a = parse(
-      argv, {{"--m", "--k", "--scheme", "--variant", "--n0", "--p0", "--s", "--r", "--counters"},
+      argv, {{"--m", "--k", "--scheme", "--variant", "--n0", "--p0", "--s", "--r", "--counters", "--stages"},
              {"--json"}});
   if (!a.ok()) return Error{a.error()};
-  if (!a->has("--m") || !a->has("--k")) return Error{"positions needs --m and --k"};
-  if (a->positional.empty()) return Error{"positions needs at least one WORD"};
-  if (std::optional<Error> e = check_words(a->positional)) return *e;
   Result<FilterParams> p = filter_params(*a, {});
   if (!p.ok()) return Error{p.error()};
+  const bool scalable = p->variant == Variant::scalable;  // it sizes its own stages
+  if (!scalable && (!a->has("--m") || !a->has("--k"))) return Error{"positions needs --m and --k"};
+  if (a->positional.empty()) return Error{"positions needs at least one WORD"};
+  if (std::optional<Error> e = check_words(a->positional)) return *e;
+  size_t stages = 1;
+  if (const std::string* v = a->value("--stages")) {
+    if (!scalable) return Error{"--stages is for --variant scalable"};
+    Result<uint64_t> n = parse_count("--stages", *v, 1, 40);
+    if (!n.ok()) return Error{n.error()};
+    stages = size_t(*n);
+  }
+  // A scalable filter's positions, stage by stage: stage j has its own k (scalable_stage).
+  std::vector<std::pair<size_t, Stage>> layout;  // (first position, stage)
+  if (scalable) {
+    uint64_t offset = 0;
+    for (size_t j = 0, first = 0; j < stages && first + scalable_stage(p->scalable, j, offset).k <= kMaxPositions; ++j) {
+      layout.push_back({first, scalable_stage(p->scalable, j, offset)});
+      first += layout.back().second.k;
+      offset += layout.back().second.m;
+    }
+  }
   std::vector<uint64_t> pos;
+  auto stage_positions = [&](size_t j) {
+    const size_t first = layout[j].first;
+    return std::vector<uint64_t>(pos.begin() + std::ptrdiff_t(first),
+                                 pos.begin() + std::ptrdiff_t(std::min(pos.size(), first + layout[j].second.k)));
+  };
   if (a->has("--json")) {
     JsonWriter j;
     j.begin_object();
     json_filter_params(j, *p);
     j.key("words").begin_array();
     for (const std::string& w : a->positional) {
-      filter_positions(*p, w, pos);
-      j.begin_object().field("word", std::string_view(w)).array("positions", pos).end_object();
+      filter_positions(*p, w, pos, stages);
+      j.begin_object().field("word", std::string_view(w)).array("positions", pos);
+      if (scalable) {
+        j.key("stages").begin_array();
+        for (size_t s = 0; s < layout.size(); ++s) {
+          const Stage& st = layout[s].second;
+          j.begin_object().field("stage", uint64_t{s}).field("offset", st.offset).field("m", st.m);
+          j.field("k", uint64_t{st.k}).array("positions", stage_positions(s)).end_object();
+        }
+        j.end_array();
+      }
+      j.end_object();
     }
     j.end_array().end_object();
     std::cout << j.str() << '\n';
@@ -205,8 +239,17 @@ Result<int> run_positions(const std::vector<std::string>& argv) {
   }
   std::vector<std::vector<std::string>> rows;
   for (const std::string& w : a->positional) {
-    filter_positions(*p, w, pos);
-    rows.push_back({w, join(pos)});
+    filter_positions(*p, w, pos, stages);
+    if (!scalable) {
+      rows.push_back({w, join(pos)});
+      continue;
+    }
+    for (size_t s = 0; s < layout.size(); ++s) {
+      const Stage& st = layout[s].second;
+      rows.push_back({s == 0 ? w : "", "stage " + std::to_string(s) + " (bits " + std::to_string(st.offset) + "-" +
+                                           std::to_string(st.offset + st.m - 1) + ", k " + std::to_string(st.k) + ")",
+                      join(stage_positions(s))});
+    }
   }
   print_table(rows);
   return 0;
@@ -374,18 +417,18 @@ Result<int> run_sweep(const std::vector<std::string>& argv) {
 
 const char* const kGrowthUsage =
     "usage: bloomlab growth --words FILE --m M --k K [--points N] [--probes N]\n"
-    "                       [--scheme S] [--variant V] [--json]\n"
+    "                       [--scheme S] [--variant V] [--counters C] [--json]\n"
     "False positives as the filter fills: the words of FILE inserted in order, the probes\n"
     "(probe-0 .. probe-(N-1), members skipped) queried after the first n, at N points from 0 to\n"
     "the list's size; beside the theory (1 - e^(-kn/m))^k, the fill and its expectation\n"
     "1 - e^(-kn/m), and the design n = m ln 2 / k for which k is the best.\n"
     "  --points N   41 by default (2 to 10001)\n"
     "  --probes N   100000 by default\n"
-    "  --scheme, --variant as for `bloomlab positions`\n";
+    "  --scheme, --variant, --counters, --n0, --p0, --s, --r as for `bloomlab positions`\n";
 
 Result<int> run_growth(const std::vector<std::string>& argv) {
   Result<Args> a = parse(argv, {{"--words", "--m", "--k", "--points", "--probes", "--scheme",
-                                 "--variant"},
+                                 "--variant", "--counters", "--n0", "--p0", "--s", "--r"},
                                 {"--json"}});
   if (!a.ok()) return Error{a.error()};
   if (!a->positional.empty())
@@ -417,8 +460,9 @@ Result<int> run_growth(const std::vector<std::string>& argv) {
     std::cout << j.str() << '\n';
     return 0;
   }
-  std::cout << variant_name(p->variant) << " filter, " << scheme_name(p->scheme)
-            << " scheme, m = " << p->m << ", k = " << p->k << "; designed for n = "
+  std::cout << variant_name(p->variant) << " filter"
+            << (p->variant == Variant::counting ? std::string(" (counters: ") + counter_width_name(p->counting.width) + ")" : "")
+            << ", " << scheme_name(p->scheme) << " scheme, m = " << p->m << ", k = " << p->k << "; designed for n = "
             << fixed(designed, 0) << " (k best there); " << o.probes << " probes\n";
   std::vector<std::vector<std::string>> table{
       {"n", "bits set", "fill", "expected fill", "FP", "probes", "measured", "theory"}};

@@ -139,9 +139,10 @@ uint64_t Filter::counter(uint64_t i) const {
   return ops_->counter(s_, i);
 }
 
-void filter_positions(const FilterParams& p, std::string_view item, std::vector<uint64_t>& out) {
+void filter_positions(const FilterParams& p, std::string_view item, std::vector<uint64_t>& out,
+                      size_t stages) {
   uint64_t pos[kMaxPositions];
-  const size_t count = filter_positions(p, item, fnv1a64(item), pos);
+  const size_t count = variant_ops(p.variant).positions(p, std::max<size_t>(1, stages), item, fnv1a64(item), pos);
   out.assign(pos, pos + count);
 }
 
@@ -150,7 +151,7 @@ size_t filter_positions(const FilterParams& p, std::string_view item, uint64_t h
   return variant_ops(p.variant).positions(p, 1, item, h, out);
 }
 
-PositionTrace trace_positions(const FilterParams& p, std::string_view item) {
+PositionTrace trace_positions(const FilterParams& p, std::string_view item, size_t stages) {
   PositionTrace t;
   t.h = fnv1a64(item);
   t.blocked = p.variant == Variant::blocked;
@@ -175,7 +176,21 @@ PositionTrace trace_positions(const FilterParams& p, std::string_view item) {
     t.h1 = d.h1;
     t.h2 = d.h2;
   }
-  filter_positions(p, item, t.positions);
+  filter_positions(p, item, t.positions, stages);
+  if (p.variant == Variant::scalable) {  // each stage's share of the positions, and its hash
+    uint64_t offset = 0;
+    size_t first = 0;
+    for (size_t j = 0; first < t.positions.size(); ++j) {
+      const Stage st = scalable_stage(p.scalable, j, offset);
+      PositionTrace::StageTrace s{first, st.offset, st.m, st.k, scalable_stage_hash(t.h, j), 0, 0};
+      s.h1 = s.h & 0xffffffffu;
+      s.h2 = p.scheme == Scheme::weak ? (s.h >> 32) : ((s.h >> 32) | 1u);
+      if (p.scheme == Scheme::sha256md5) s.h1 = t.h1, s.h2 = t.h2;  // the digests, whatever h is
+      t.stages.push_back(s);
+      first += st.k;
+      offset += st.m;
+    }
+  }
   return t;
 }
 

@@ -62,11 +62,12 @@ inline uint64_t blocked_offset(uint32_t x, uint64_t width) { return (uint64_t{x}
 
 // The k positions (absolute bit indices, i order) an item has in a filter with params p, without
 // needing the filter: e.g. to show the positions for m = 2^32 without allocating 512 MiB.
-// p must be valid (validate(p) empty).
-void filter_positions(const FilterParams& p, std::string_view item, std::vector<uint64_t>& out);
+// A scalable filter's positions in its first `stages` stages, stage after stage (a query asks
+// every stage); the other variants have one array and ignore it. p must be valid.
+void filter_positions(const FilterParams& p, std::string_view item, std::vector<uint64_t>& out,
+                      size_t stages = 1);
 // The same from h = fnv1a64(item), computed before (a WordSet keeps its words' hashes), into an
-// array; returns k.
-// returns how many (k for a single bit array; a scalable filter's first stage only).
+// array; returns how many (k for a single bit array; a scalable filter's first stage only).
 size_t filter_positions(const FilterParams& p, std::string_view item, uint64_t h,
                         uint64_t (&out)[kMaxPositions]);
 
@@ -81,8 +82,18 @@ struct PositionTrace {
   uint64_t h1 = 0, h2 = 0;  // from h (or g when blocked); h2 as the scheme uses it
   uint64_t range = 0;       // the positions' modulus: m, or the block's width
   std::vector<uint64_t> positions;
+  // A scalable filter: each stage traced, its positions positions[first .. first + k); h is the
+  // stage's hash (scalable_stage_hash), h1 and h2 the scheme's halves of it.
+  struct StageTrace {
+    size_t first = 0;
+    uint64_t offset = 0, m = 0;
+    uint32_t k = 0;
+    uint64_t h = 0, h1 = 0, h2 = 0;
+  };
+  std::vector<StageTrace> stages;
 };
-PositionTrace trace_positions(const FilterParams& p, std::string_view item);
+// stages: how many of a scalable filter's stages to trace (its filter's stages().size()).
+PositionTrace trace_positions(const FilterParams& p, std::string_view item, size_t stages = 1);
 
 struct Query {
   std::vector<uint64_t> positions;   // the k positions, in hash-index order i = 0..k-1

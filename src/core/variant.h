@@ -121,6 +121,12 @@ struct FilterStorage {
   uint64_t bits_set = 0;
 };
 
+// A scalable filter's stage j (variant_scalable.cpp) after stages holding `offset` bits: its
+// bits offset .. offset + m − 1, its k, the n and p it is designed for; and the hash its
+// positions come from: h itself for stage 0, splitmix64(h + j) for the stages after it.
+Stage scalable_stage(const ScalableParams& sp, size_t j, uint64_t offset);
+uint64_t scalable_stage_hash(uint64_t h, size_t j);
+
 enum class RemoveOutcome {
   removed,            // every counter went down by one (saturated counters stay)
   refused_absent,     // some counter is 0: the word is surely not in the set

@@ -142,18 +142,14 @@ uint64_t size_in_bits(const FilterStorage& s) {
   return theory::counting_bits(s.params.m, counter_bits(width(s.params)));
 }
 
-double theory_fp(const FilterParams& p, double n) {
-  return theory::standard_fp_rate(n, static_cast<double>(p.m), p.k);
-}
-
 }  // namespace
 
 extern const VariantOps kCountingVariant = {
     Variant::counting, "counting",
     /*can_remove=*/true, /*has_counters=*/true, /*has_exact_theory=*/true, /*grows=*/false,
-    "(1 − e^(−kn/m))^k",
+    detail::kArrayTheoryFormula,  // the counters change the memory, not the FP
     /*validate=*/nullptr, bytes_needed, init, insert, contains, /*contains_batch=*/nullptr, remove,
-    remove_unchecked, counter, positions, size_in_bits, theory_fp,
+    remove_unchecked, counter, positions, size_in_bits, detail::array_theory_fp,
 };
 
 }  // namespace bloomlab

@@ -60,6 +60,12 @@ inline size_t array_positions(const FilterParams& p, std::string_view item, uint
   return count;
 }
 
+// One bit array with the scheme's positions over m (the standard and counting variants): its
+// expected FP after n distinct adds, Bloom's (1 − e^(−kn/m))^k, and how the Numbers name it.
+// Both variants' rows point here: one source for their theory.
+inline constexpr const char* kArrayTheoryFormula = "(1 − e^(−kn/m))^k";
+double array_theory_fp(const FilterParams& p, double n);
+
 // All k bits set? Stops at the first 0.
 inline bool array_contains(const uint64_t* words, Scheme scheme, std::string_view item, uint64_t h,
                            uint64_t m, uint32_t k, uint64_t offset = 0) {

@@ -21,6 +21,9 @@
 #include "variant_detail.h"
 
 namespace bloomlab {
+
+uint64_t scalable_stage_hash(uint64_t h, size_t j) { return j == 0 ? h : detail::splitmix64(h + j); }
+
 namespace {
 
 // Growth stops (the newest stage keeps taking items, its FP then climbing past p_j) before the
@@ -39,7 +42,7 @@ Stage stage_layout(const ScalableParams& sp, size_t j, uint64_t offset) {
   return st;
 }
 
-uint64_t stage_hash(uint64_t h, size_t j) { return j == 0 ? h : detail::splitmix64(h + j); }
+uint64_t stage_hash(uint64_t h, size_t j) { return scalable_stage_hash(h, j); }
 
 // Whether stage j (its layout `next`) may be added after the stages so far.
 bool fits(size_t stages, uint64_t bits, size_t positions, const Stage& next) {
@@ -157,6 +160,8 @@ double theory_fp(const FilterParams& p, double n) {
 }
 
 }  // namespace
+
+Stage scalable_stage(const ScalableParams& sp, size_t j, uint64_t offset) { return stage_layout(sp, j, offset); }
 
 extern const VariantOps kScalableVariant = {
     Variant::scalable, "scalable",

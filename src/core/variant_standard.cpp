@@ -38,18 +38,18 @@ size_t positions(const FilterParams& p, size_t, std::string_view item, uint64_t 
 
 uint64_t size_in_bits(const FilterStorage& s) { return s.params.m; }
 
-double theory_fp(const FilterParams& p, double n) {
+}  // namespace
+
+double detail::array_theory_fp(const FilterParams& p, double n) {
   return theory::standard_fp_rate(n, static_cast<double>(p.m), p.k);
 }
-
-}  // namespace
 
 extern const VariantOps kStandardVariant = {
     Variant::standard, "standard",
     /*can_remove=*/false, /*has_counters=*/false, /*has_exact_theory=*/true, /*grows=*/false,
-    "(1 − e^(−kn/m))^k",
+    detail::kArrayTheoryFormula,
     /*validate=*/nullptr, bytes_needed, init, insert, contains, contains_batch, /*remove=*/nullptr,
-    /*remove_unchecked=*/nullptr, /*counter=*/nullptr, positions, size_in_bits, theory_fp,
+    /*remove_unchecked=*/nullptr, /*counter=*/nullptr, positions, size_in_bits, detail::array_theory_fp,
 };
 
 }  // namespace bloomlab

@@ -413,12 +413,21 @@ EMSCRIPTEN_KEEPALIVE const char* bl_remove(const char* bytes, int size) {
 
 // has_m or has_k 0 (JS: absent) keeps the current value; an empty name keeps the variant or
 // scheme. Any number is passed on as it is: check_params judges it, as for the UI and the URL.
+// The scalable filter's n0, p0, s, r come as text (bit i of has_growth: the i-th is given), read
+// as the URL reads them (read_scalable_param), so a bad one is refused in the link's words.
 EMSCRIPTEN_KEEPALIVE const char* bl_set_params(int has_m, double m, int has_k, double k,
                                                const char* variant, const char* scheme,
-                                               const char* counters) {
+                                               const char* counters, int has_growth,
+                                               const char* n0, const char* p0, const char* s,
+                                               const char* r_) {
   app::ParamsRequest r;
   if (has_m) r.m = m;
   if (has_k) r.k = k;
+  const char* growth[] = {n0, p0, s, r_};
+  for (int i = 0; i < 4; ++i) {
+    if (!(has_growth >> i & 1)) continue;
+    if (auto bad = app::read_scalable_param(r, app::kScalableKeys[i], growth[i])) return error_reply(*bad);
+  }
   if (*variant) {
     r.variant = parse_variant(variant);
     if (!r.variant) return error_reply("unknown variant \"" + std::string(variant) + "\" (" + variant_names() + ")");

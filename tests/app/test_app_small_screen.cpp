@@ -7,6 +7,7 @@
 #define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <doctest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -66,6 +67,17 @@ struct Screen {
       vertices = ImGui::GetDrawData()->TotalVtxCount;
     }
     return vertices;
+  }
+  // The mouse pressed at a, moved to b over a few frames and released there.
+  void drag(ImVec2 a, ImVec2 b, float w, float h) {
+    ImGuiIO& io = ImGui::GetIO();
+    const ImVec2 path[] = {a, a, ImVec2((a.x + b.x) / 2, (a.y + b.y) / 2), b, b};
+    const bool down[] = {false, true, true, true, false};
+    for (int i = 0; i < 5; ++i) {
+      io.MousePos = path[i];
+      io.MouseDown[0] = down[i];
+      frames(w, h, 1);
+    }
   }
 };
 
@@ -252,6 +264,109 @@ TEST_CASE("the plot's sweep runs a slice per frame, is started over by a change,
   const std::vector<Measurement> rows = sweep(s.set.words(), grid);
   REQUIRE(s.plots.measured_vs_bits.size() == rows.size());
   for (size_t i = 0; i < rows.size(); ++i) CHECK(s.plots.measured_vs_bits[i].rate == rows[i].measured_rate);
+}
+
+// The plots' marker labels never overlap (issue 11): on "FP against k" the measured point sits on
+// the current k's theory ("k = 3" and "measured" were drawn over each other), and the labels are
+// measured with the real font, at normal size and on a slide's large text.
+TEST_CASE("the plots' marker labels never overlap one another") {
+  for (const char* params : {"preset=tiny", "preset=tiny&present=1"}) {
+    const std::string query = params;
+    CAPTURE(query);
+    Screen screen(params);
+    AppState& s = screen.state;
+    REQUIRE(apply(s, screen.host, act::Measure{}).ok());
+    REQUIRE(s.measurement);
+    screen.frames(1280, 3000, 3);
+    std::vector<std::string> on_k;
+    for (const Layout::PlacedLabel& l : s.layout.plot_labels)
+      if (std::string(l.plot) == "fp_vs_k") on_k.push_back(l.text);
+    CAPTURE(on_k.size());
+    CHECK(std::find(on_k.begin(), on_k.end(), "k = 3") != on_k.end());
+    CHECK(std::find(on_k.begin(), on_k.end(), "measured") != on_k.end());
+    const auto& labels = s.layout.plot_labels;
+    for (size_t i = 0; i < labels.size(); ++i) {
+      for (size_t j = i + 1; j < labels.size(); ++j) {
+        const ScreenRect &a = labels[i].rect, &b = labels[j].rect;
+        if (std::string(labels[i].plot) != labels[j].plot) continue;
+        CAPTURE(labels[i].text);
+        CAPTURE(labels[j].text);
+        CHECK_FALSE((a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h));
+      }
+    }
+  }
+}
+
+// A scalable filter sizes each stage from n0, p0, s, r: the m and k controls would change
+// nothing, so they rest (a drag moves neither) and a line says why; for the standard filter the
+// same drags change m and k.
+TEST_CASE("the m and k sliders rest for the scalable filter") {
+  for (const char* variant : {"standard", "scalable"}) {
+    const std::string name = variant;
+    CAPTURE(name);
+    Screen screen((std::string("preset=tiny&variant=") + variant).c_str());
+    AppState& s = screen.state;
+    screen.frames(1280, 3000, 3);
+    const ScreenRect k = s.layout.k_slider;
+    REQUIRE(k.w > 20.0f);
+    screen.drag(ImVec2(k.x + 4, k.y + k.h / 2), ImVec2(k.x + k.w - 4, k.y + k.h / 2), 1280, 3000);
+    const ScreenRect m = s.layout.m_slider;  // where it is now
+    REQUIRE(m.w > 20.0f);
+    screen.drag(ImVec2(m.x + m.w / 2, m.y + m.h / 2), ImVec2(m.x + m.w - 4, m.y + m.h / 2), 1280, 3000);
+    const FilterParams& p = s.set.params();
+    if (std::string(variant) == "standard") {
+      CHECK(p.k > 3);
+      CHECK(p.m > 64);
+    } else {
+      CHECK(p.k == 3);
+      CHECK(p.m == 64);
+      CHECK(p.variant == Variant::scalable);
+    }
+  }
+}
+
+// A query of a scalable filter asks every stage: the step-through shows every stage's positions
+// (each stage with its own k and bits), then the verdict over the stages (issue 11).
+TEST_CASE("the step-through of a scalable filter shows every stage's positions") {
+  Screen screen("preset=tiny&variant=scalable&n0=2&word=Qwerty");
+  AppState& s = screen.state;
+  const Filter& f = s.set.filter();
+  REQUIRE(f.stages().size() >= 2);
+  REQUIRE(apply(s, screen.host, act::ShowSteps{true}).ok());
+  for (int i = 0; i < 200; ++i) (void)apply(s, screen.host, act::Step{+1});
+  screen.frames(1280, 3000, 2);
+  int positions = 0;
+  for (const Stage& st : f.stages()) positions += int(st.k);
+  CHECK(actions::step_count(s) == 4 + positions);
+  std::vector<uint64_t> pos;
+  f.positions_of("Qwerty", pos);
+  REQUIRE(pos.size() == size_t(positions));
+  const std::string& shown = s.steps.shown;
+  CAPTURE(shown);
+  for (size_t j = 0; j < f.stages().size(); ++j) {
+    const Stage& st = f.stages()[j];
+    CHECK(shown.find("stage " + std::to_string(j) + ": bits " + std::to_string(st.offset) + " … " +
+                     std::to_string(st.offset + st.m - 1) + ", " + std::to_string(st.k) + " hashes") != std::string::npos);
+  }
+  for (uint64_t p : pos) CHECK(shown.find(" = " + std::to_string(p) + ": bit " + std::to_string(p) + " is ") != std::string::npos);
+  const bool maybe = f.contains("Qwerty");
+  CHECK(shown.find(maybe ? "bits are 1: \"Qwerty\" is possibly in the set" : "stages has a 0 bit: \"Qwerty\" is definitely not") != std::string::npos);
+}
+
+// The Code panel's red line saying what the program does differently (a blocked filter written as
+// a standard one) wraps at the card's edge like every other sentence: on a phone it ran past it.
+TEST_CASE("the Code panel's 'what differs' line wraps at the card's edge") {
+  Screen screen("preset=tiny&variant=blocked&scheme=enhanced&panels=code");
+  AppState& s = screen.state;
+  REQUIRE_FALSE(actions::code_differs(s).empty());
+  for (float w : {390.0f, 700.0f}) {
+    CAPTURE(w);
+    screen.frames(w, 2000, 3);
+    std::string over;
+    for (const std::string& card : s.layout.overflowing) over += card + "; ";
+    CAPTURE(over);
+    CHECK(over.find("Code") == std::string::npos);
+  }
 }
 
 // Issue 12's layout: the k slider's text ("3 个哈希", "3 хеш-функции") was cut by the slider,

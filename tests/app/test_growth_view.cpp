@@ -138,3 +138,55 @@ TEST_CASE("growth() and memory() for the 10k list at m = 50,000, k = 7") {
   CHECK(m["pythonVersion"] == "3.12");
   CHECK(uint64_t(m["hashSetBytes"]) > 7 * uint64_t(m["listTextBytes"]));  // ~56 bytes a word
 }
+
+// The plot "FP against bits per word": "you are here" is where this filter stands, its variant's
+// own theory (as the Numbers say), not the standard curve's value at its m/n. The expected values
+// are the papers' formulas, computed here.
+TEST_CASE("FP vs bits per word: 'you are here' is the variant's theoretical FP") {
+  FakeHost host;
+  // Blocked (Putze, Sanders, Singler 2007): n items fall in m/B blocks of B = 512 bits by a
+  // Poisson law with mean nB/m; FP = Σ_j Poisson(j) (1 − e^(−kj/B))^k. m = 100 whole blocks.
+  AppState s = passwords_state(host);
+  ParamsRequest blocked = request(51200.0, 7.0);
+  blocked.variant = Variant::blocked;
+  REQUIRE(run(s, host, act::SetParams{blocked}).ok());
+  const double n = 10000, B = 512, k = 7, lambda = n * B / 51200;
+  double expected = 0;
+  for (int j = 0; j < 1000; ++j)
+    expected += std::exp(j * std::log(lambda) - lambda - std::lgamma(j + 1.0)) * std::pow(1 - std::exp(-k * j / B), k);
+  const double standard = std::pow(1 - std::exp(-k * n / 51200), k);
+  REQUIRE(std::abs(expected - standard) > 1e-3 * standard);  // the two differ: the test can tell
+  auto here = actions::here_on_bits_plot(s);
+  REQUIRE(here);
+  CHECK(here->x == doctest::Approx(5.12));
+  CHECK(here->y == doctest::Approx(expected).epsilon(1e-9));
+
+  // Scalable (Almeida et al. 2007) with 5 words and n0 = 10, p0 = 0.01: one stage of
+  // m0 = ceil(−n0 ln p0 / (ln 2)^2) = 96 bits and k0 = round((m0/n0) ln 2) = 7 hashes: x is its
+  // bits per word (not the m slider's), y = (1 − e^(−k0·5/m0))^k0.
+  AppState t = tiny_state(host);
+  ParamsRequest scalable;
+  scalable.variant = Variant::scalable;
+  scalable.n0 = 10;
+  scalable.p0 = 0.01;
+  REQUIRE(run(t, host, act::SetParams{scalable}).ok());
+  REQUIRE(t.set.filter().stages().size() == 1);
+  const double m0 = std::ceil(-10 * std::log(0.01) / (std::log(2.0) * std::log(2.0)));
+  const double k0 = std::round(m0 / 10 * std::log(2.0));
+  REQUIRE(m0 == 96);
+  REQUIRE(k0 == 7);
+  here = actions::here_on_bits_plot(t);
+  REQUIRE(here);
+  CHECK(here->x == doctest::Approx(m0 / 5));
+  CHECK(here->y == doctest::Approx(std::pow(1 - std::exp(-k0 * 5 / m0), k0)).epsilon(1e-9));
+
+  // Standard: on its curve, (1 − e^(−kn/m))^k at m/n.
+  AppState u = tiny_state(host);
+  here = actions::here_on_bits_plot(u);
+  REQUIRE(here);
+  CHECK(here->x == doctest::Approx(64.0 / 5));
+  CHECK(here->y == doctest::Approx(std::pow(1 - std::exp(-3.0 * 5 / 64), 3)).epsilon(1e-12));
+  AppState empty;
+  REQUIRE(run(empty, host, act::LoadPreset{"empty"}).ok());
+  CHECK_FALSE(actions::here_on_bits_plot(empty));
+}

@@ -49,6 +49,9 @@ for round in 1 2 3 4 5; do
 done
 $native build-query "$words" > "$out/native_bq.json"
 $wasm build-query "$words" > "$out/wasm_bq.json"
+# The growth plot's computation (issue 11), every variant both ways.
+$native growth "$words" > "$out/native_growth.json"
+$wasm growth "$words" > "$out/wasm_growth.json"
 echo "wasm in Chromium ..." >&2
 NODE_PATH="$root/node_modules" node tests/bench/chromium_core.mjs build/web/tests/bench/bench_core_page.js \
   sweep plot-sweep build-query > "$out/chromium.json"
@@ -71,6 +74,7 @@ flags = load("flags.json")
 chromium = load("chromium.json")
 n_bq, w_bq = load("native_bq.json"), load("wasm_bq.json")
 peers, py = load("peers.json"), load("python_sweep.json")
+n_gr, w_gr = load("native_growth.json"), load("wasm_growth.json")
 # Python build-query: the point (m = 95851, k = 7) is the same work as one sweep point measure().
 sys.path.insert(0, os.path.dirname(results))
 import reference
@@ -85,7 +89,7 @@ dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no", 
                        capture_output=True, text=True).stdout.strip()
 if dirty:
     commit += " with uncommitted changes"
-load = os.getloadavg()[2]  # over the last 15 minutes, i.e. over this run
+load_avg = os.getloadavg()[2]  # over the last 15 minutes, i.e. over this run
 cpu = subprocess.run(["sh", "-c", "lscpu | sed -n 's/^Model name: *//p' | head -1"], capture_output=True, text=True).stdout.strip()
 L = []
 L.append("# Benchmarks: results")
@@ -94,7 +98,7 @@ L.append(f"Written by `tests/bench/run.sh` on {time.strftime('%Y-%m-%d')} at com
          f"node {peers['node']}, Python {platform.python_version()}). Native: the native tree (Release, -O3). Wasm: Emscripten 3.1.6, "
          f"the web tree's core library, the objects the web app links (core compiled {' '.join(flags['core'])}; linked "
          f"{' '.join(flags['link'])}, the app's wasm-opt level and allocator). Wall-clock, best of several runs; the machine was shared "
-         f"with other builds (load average {load:.1f} over the last 15 minutes on its {os.cpu_count()} cores), so compare figures of "
+         f"with other builds (load average {load_avg:.1f} over the last 15 minutes on its {os.cpu_count()} cores), so compare figures of "
          "the same run rather than runs. Not timed tests: nothing fails on these numbers.")
 L.append("")
 L.append("## Add and query, ns per operation (k = 7, 1,000,000 items \"item-i\"; absent queries \"other-i\")")
@@ -149,6 +153,23 @@ L.append(f"**wasm core vs the fastest JS library (`{fastest['name']}`): {fastest
          f"{[p for p in peers['rows'] if p is not fastest][0]['ms'] / w_bq['ms']:.1f}x; native vs wasm {w_bq['ms'] / n_bq['ms']:.1f}x; "
          f"wasm vs Python {py_bq / w_bq['ms']:.0f}x. The peers hash differently (FNV-1a 32, XXH64), hence other maybe counts; "
          "the BloomLab and Python counts agree (same filter).")
+L.append("")
+L.append("## The growth curve (issue 11): `bench_core growth`")
+L.append("")
+L.append(f"The growth plot's computation for the 10k passwords at m = {n_gr['m']:,}, k = {n_gr['k']}, {n_gr['points']} points, "
+         "100,000 probes (`src/core/growth.h`), best of 5. First-set times: one walk over the words (the first word to set "
+         "each bit) and one over the probes, then prefix sums; checkpoints: insert up to each of the points and query every "
+         "probe (kept for filters above 2^24 bits and for variants whose answers are no function of one bit array, such "
+         "as the scalable filter's growing stages).")
+L.append("")
+L.append("| variant | way | native | wasm in node | measured FP at 10,000 words |")
+L.append("|---|---|---|---|---|")
+for a, b in zip(n_gr["rows"], w_gr["rows"]):
+    L.append(f"| {a['variant']} | {a['way']} | {a['ms']:.1f} ms | {b['ms']:.1f} ms | {a['last_measured']:.5f} |")
+L.append("")
+first = [(a, b) for a, b in zip(n_gr["rows"], w_gr["rows"]) if a["variant"] == "standard" and a["way"] == "first-set"][0]
+L.append(f"**Standard filter, the app's way: native {first[0]['ms']:.1f} ms, wasm {first[1]['ms']:.1f} ms** (goal: at most 50 ms in "
+         "wasm; the page's own `bloomlab.growth()` is checked against it in `tests/e2e/growth.test.mjs`).")
 L.append("")
 L.append("Reproduce: `tests/bench/run.sh` (about two minutes once build/native and build/web are configured).")
 # The sections from "## Web" on are written from the browser tools' output: kept as they are.

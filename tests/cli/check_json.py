@@ -39,6 +39,42 @@ j = run("positions", "--m", "4294967296", "--k", "64", "d\u00e9j\u00e0 vu", "x")
 expect("positions 2^32", [w["positions"] for w in j["words"]],
        [reference.positions(w.encode(), 2**32, 64) for w in ["d\u00e9j\u00e0 vu", "x"]])
 
+# positions of a scalable filter (Almeida et al. 2007): every stage's, as a query asks every stage.
+# Stage j is designed for n0*s^j items at p0*r^j: m_j = ceil(-n ln p / (ln 2)^2), k_j =
+# round((m_j/n_j) ln 2); it lies after the stages before it and hashes with h for stage 0,
+# splitmix64(h + j) after (variant_scalable.cpp's header): computed here from those words.
+def splitmix64(x):
+    mask = 2**64 - 1
+    x = (x + 0x9E3779B97F4A7C15) & mask
+    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & mask
+    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & mask
+    return x ^ (x >> 31)
+
+
+def scalable_positions(word, n0, p0, s, r, stages):
+    h, offset, out = reference.fnv1a64(word.encode()), 0, []
+    for j in range(stages):
+        n, p = math.ceil(n0 * s**j), p0 * r**j
+        m = math.ceil(-n * math.log(p) / math.log(2) ** 2)
+        k = max(1, round(m / n * math.log(2)))
+        hj = h if j == 0 else splitmix64((h + j) & (2**64 - 1))
+        h1, h2 = hj & 0xFFFFFFFF, (hj >> 32) | 1
+        out.append({"stage": j, "offset": offset, "m": m, "k": k,
+                    "positions": [offset + (h1 + i * h2) % m for i in range(k)]})
+        offset += m
+    return out
+
+
+for args, (n0, p0, s, r, stages) in [((), (1000, 0.01, 2, 0.85, 1)),
+                                     (("--stages", "3"), (1000, 0.01, 2, 0.85, 3)),
+                                     (("--n0", "10", "--p0", "0.02", "--s", "3", "--r", "0.5", "--stages", "4"),
+                                      (10, 0.02, 3, 0.5, 4))]:
+    j = run("positions", "--variant", "scalable", *args, "dragon", "Qwerty")
+    for w in j["words"]:
+        want = scalable_positions(w["word"], n0, p0, s, r, stages)
+        expect(f"scalable positions {args} {w['word']} stages", w["stages"], want)
+        expect(f"scalable positions {args} {w['word']}", w["positions"], [x for st in want for x in st["positions"]])
+
 # design: the sizing formulas evaluated here.
 j = run("design", "--n", "10000", "--p", "0.01")
 m = math.ceil(-10000 * math.log(0.01) / math.log(2) ** 2)

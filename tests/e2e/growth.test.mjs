@@ -61,6 +61,15 @@ run("growth, memory and the plots' teaching marks", async (browser) => {
   await shoot(page, v.memoryChart, "memory-chart.png");
   await shoot(page, v.plot, "plot-bits-marks.png");
   await shoot(page, v.plotK, "plot-k-marks.png");
+  // The measured point sits on the theory at k = 7: its label and "k = 7" were drawn over each
+  // other. Every plot's labels, as drawn, overlap none of the same plot's.
+  const onK = v.plotLabels.filter((l) => l.plot === "fp_vs_k").map((l) => l.text);
+  check(onK.includes("k = 7") && onK.includes("measured"), "FP vs k labels 'k = 7' and 'measured'", JSON.stringify(onK));
+  const overlapping = [];
+  for (const a of v.plotLabels) for (const b of v.plotLabels)
+    if (a !== b && a.plot === b.plot && a.text < b.text && a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h)
+      overlapping.push(`${a.plot}: ${a.text} / ${b.text}`);
+  equal(overlapping, [], "no two labels of a plot overlap");
   await page.screenshot({ path: `${SHOTS}/growth-page.png` });
 
   // The slider with the mouse: a click at its left end shows (nearly) no words; undo goes back.

@@ -3,6 +3,7 @@
 #include <doctest.h>
 
 #include <algorithm>
+#include <cmath>
 
 #include "core/filter.h"
 #include "test_support.h"
@@ -237,6 +238,18 @@ TEST_CASE("every variant is registered once, under its own name") {
   CHECK(variant_ops(Variant::counting).can_remove);
   CHECK_FALSE(variant_ops(Variant::standard).can_remove);
   CHECK_FALSE(variant_ops(Variant::blocked).has_exact_theory);
+}
+
+// The standard and counting variants put the same positions into one array of m: one theory,
+// written once (variant_detail.h), which both rows point to; its value is Bloom's formula.
+TEST_CASE("the standard and counting variants share one theory") {
+  const VariantOps& standard = variant_ops(Variant::standard);
+  const VariantOps& counting = variant_ops(Variant::counting);
+  CHECK(bool(counting.theory_fp == standard.theory_fp));
+  CHECK(bool(counting.theory_formula == standard.theory_formula));
+  FilterParams p;
+  p.m = 100000, p.k = 7;
+  CHECK(standard.theory_fp(p, 10000) == doctest::Approx(std::pow(1 - std::exp(-0.7), 7)).epsilon(1e-12));
 }
 
 // The bit array starts on a cache line, so that each 512-bit block is one line.
