@@ -15,7 +15,11 @@
 // The way back: the lessons' texts are fetched when a lesson is first wanted (lessons-en.txt,
 // 10.2 KB gzip, not in an embed that opens none), and Dear ImGui's default font, never drawn, is
 // left out of the link (-11.5 KB, src/platform/no_default_font_web.cpp): 408.0 KB.
-// Next candidates: the program templates fetched with the Code panel (5.6 KB gzip).
+// Issues 11 and 12 merged (errors worded in four languages, page messages, Chinese line breaks,
+// the plots' label placer, the scalable step-through, glyphs drawn by the platform) took it to
+// 420.2 KB. Back under: wasm-opt run to a fixed point after the link (-4.0 KB), and the UI font
+// without Latin Extended-A and the Cyrillic beyond ru/uk, which the platform now draws on
+// demand (-10.4 KB, assets/ui-font-unicodes.txt): 406.6 KB.
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
