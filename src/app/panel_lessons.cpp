@@ -4,6 +4,8 @@
 // lessons.h; every button only dispatches an action.
 #include <algorithm>
 #include <cmath>
+#include <string>
+#include <vector>
 
 #include <imgui.h>
 #include <imgui_stdlib.h>
@@ -77,17 +79,29 @@ void candidates(AppState& s, const LessonTask& /*task*/) {
   // "?" → "yes" → "no", and two words a row when they fit.
   const bool compact = ui_compact();
   const ImGuiStyle& st = ImGui::GetStyle();
+  std::vector<std::string> shown;
   float word_w = 0;
-  for (const Candidate& c : t.candidates)
-    word_w = std::max(word_w, ImGui::CalcTextSize(actions::shown_word(s, c.word, 24).c_str()).x);
+  for (const Candidate& c : t.candidates) {
+    shown.push_back(actions::shown_word(s, c.word, 24));
+    word_w = std::max(word_w, ImGui::CalcTextSize(shown.back().c_str()).x);
+  }
   const float buttons = compact ? std::max(ImGui::CalcTextSize(tr("yes")).x, ImGui::CalcTextSize(tr("no")).x) + 2 * st.FramePadding.x
                                 : ImGui::CalcTextSize(tr("yes")).x + ImGui::CalcTextSize(tr("no")).x + 4 * st.FramePadding.x + st.ItemSpacing.x;
   float truth_w = 0;
   for (const char* truth : {tr("in the list"), tr("false positive"), tr("definitely not")})
     truth_w = std::max(truth_w, ImGui::CalcTextSize(truth).x);
   const float mark = reveal && !compact ? ImGui::CalcTextSize("✓ ").x + truth_w : ImGui::CalcTextSize("✓").x;
-  const float one = word_w + buttons + mark + (compact ? 4 : 6) * st.CellPadding.x + (compact ? 0 : 2 * st.ItemSpacing.x);
-  const int per_row = ImGui::GetContentRegionAvail().x >= 2 * one ? 2 : 1;
+  const float rest = buttons + mark + (compact ? 4 : 6) * st.CellPadding.x + (compact ? 0 : 2 * st.ItemSpacing.x);
+  // Two words a row whenever four characters fit: a long drawn word is shortened ("…", whole in
+  // its tooltip) rather than doubling the table's height, so the panel's height does not depend
+  // on which words were drawn.
+  const float room = ImGui::GetContentRegionAvail().x / 2 - rest;
+  const int per_row = room >= std::min(word_w, ImGui::CalcTextSize("0123…").x) ? 2 : 1;
+  if (per_row == 2 && word_w > room) {
+    for (size_t i = 0; i < shown.size(); ++i)
+      for (size_t n = 23; n >= 4 && ImGui::CalcTextSize(shown[i].c_str()).x > room; --n)
+        shown[i] = actions::shown_word(s, t.candidates[i].word, n);
+  }
   hint_text(tr("In the list?"));
   if (compact) ImGui::PushStyleVar(ImGuiStyleVar_CellPadding, ImVec2(st.CellPadding.x, 1));
   const bool table = ImGui::BeginTable("candidates", 3 * per_row, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg);
@@ -99,7 +113,9 @@ void candidates(AppState& s, const LessonTask& /*task*/) {
     if (i % size_t(per_row) == 0) ImGui::TableNextRow();
     ImGui::TableNextColumn();
     ImGui::AlignTextToFramePadding();
-    ImGui::TextUnformatted(actions::shown_word(s, c.word, 24).c_str());
+    ImGui::TextUnformatted(shown[i].c_str());
+    if (ImGui::IsItemHovered() && shown[i] != actions::shown_word(s, c.word))
+      ImGui::SetTooltip("%s", actions::shown_word(s, c.word).c_str());
     ImGui::TableNextColumn();
     if (compact) {
       const std::string now = with_id(c.label == 1 ? tr("yes") : c.label == 0 ? tr("no") : " ? ", "##label");

@@ -417,3 +417,29 @@ TEST_CASE("the k slider's text fits in every language and size; the overflow che
     set_script_font("");
   }
 }
+
+// The false-or-real task draws twelve words at random: one long drawn word made the table one
+// word a row, twice as tall, and pushed the lesson panel past a 1280 x 800 screen now and then
+// (a flaky browser check). The table keeps two words a row; a long word is shortened ("…"),
+// whole in its tooltip, so the panel is as tall whichever words were drawn.
+TEST_CASE("the false-or-real table is as tall whichever words were drawn") {
+  float heights[2] = {};
+  for (int long_word = 0; long_word < 2; ++long_word) {
+    CAPTURE(long_word);
+    Screen screen("preset=tiny");
+    AppState& s = screen.state;
+    (void)apply(s, screen.host, act::OpenLesson{"false-or-real", 3});
+    REQUIRE(s.lessons.current >= 0);
+    s.lessons.task.candidates.clear();
+    for (int i = 0; i < 12; ++i)
+      s.lessons.task.candidates.push_back(Candidate{"pass" + std::to_string(i), i % 2 == 0, -1});
+    if (long_word) s.lessons.task.candidates[5].word = "WWWWWWWWWWWWWWWWWWWWWWWWWWWWWW";
+    screen.frames(1280, 800, 4);
+    heights[long_word] = s.layout.lesson_panel.h;
+    CHECK(s.layout.lesson_panel.h > 0);
+    std::string over;
+    for (const std::string& o : s.layout.overflowing) over += o + "; ";
+    CHECK_MESSAGE(over.find("clipped") == std::string::npos, over);
+  }
+  CHECK(heights[1] == doctest::Approx(heights[0]));
+}
