@@ -2,6 +2,7 @@
 // their arguments stay the same in every language.
 #include "outcome_text.h"
 
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 
@@ -54,7 +55,8 @@ std::string plain_number(const std::string& text) {
   char* end = nullptr;
   const double v = std::strtod(text.c_str(), &end);
   if (text.empty() || *end != '\0') return text;
-  if (v >= 0 && v < 1e15 && v == double(uint64_t(v))) return with_commas(uint64_t(v));
+  const double size = std::fabs(v);
+  if (size < 1e15 && size == double(uint64_t(size))) return (v < 0 ? "-" : "") + with_commas(uint64_t(size));  // "-2", not "-2.0"
   for (int places = 1; places < 9; ++places) {
     char buf[48];
     std::snprintf(buf, sizeof buf, "%.*f", places, v);

@@ -386,7 +386,8 @@ TEST_CASE("the k slider's text fits in every language and size; the overflow che
     if (lang == Lang::zh) set_script_font(read(BLOOMLAB_CATALOG_DIR "/zh-font.ttf"));
     for (const auto& [w, h, slide] : {std::tuple{375.0f, 667.0f, false}, std::tuple{1280.0f, 800.0f, false},
                                       std::tuple{1024.0f, 768.0f, true}}) {
-      CAPTURE(w);
+      const float width = w;  // a structured binding cannot be captured (C++17)
+      CAPTURE(width);
       Screen screen("preset=tiny&k=22");
       REQUIRE(use_language(lang));
       screen.frames(w, h);
@@ -436,7 +437,7 @@ TEST_CASE("the false-or-real table is as tall whichever words were drawn") {
     if (long_word) s.lessons.task.candidates[5].word = "WWWWWWWWWWWWWWWWWWWWWWWWWWWWWW";
     screen.frames(1280, 800, 4);
     heights[long_word] = s.layout.lesson_panel.h;
-    CHECK(s.layout.lesson_panel.h > 0);
+    CHECK(s.layout.lesson_panel.h > 0.0f);
     std::string over;
     for (const std::string& o : s.layout.overflowing) over += o + "; ";
     CHECK_MESSAGE(over.find("clipped") == std::string::npos, over);

@@ -61,14 +61,14 @@ run("the scalable filter from the JS API", async (browser) => {
   // Refused: the words are the link's warning for the same value (checked against the URL door
   // in the same page), and the words themselves are the ones tests/BAD_INPUT.md lists.
   const cases = [
-    [{ n0: 0 }, "n0=0", "n0 must be between 1 and 10,000,000 items, got 0.000000"],
-    [{ n0: 1e12 }, "n0=1e12", "n0 must be between 1 and 10,000,000 items, got 1000000000000.000000"],
-    [{ p0: 0.9 }, "p0=0.9", "p0 must be between 0.000001 and 0.5, got 0.900000"],
-    [{ p0: 0 }, "p0=0", "p0 must be between 0.000001 and 0.5, got 0.000000"],
-    [{ s: 0.5 }, "s=0.5", "s (growth) must be between 1 and 16, got 0.500000"],
-    [{ s: 1000 }, "s=1000", "s (growth) must be between 1 and 16, got 1000.000000"],
-    [{ r: 1 }, "r=1", "r (tightening) must be between 0.05 and 0.99, got 1.000000"],
-    [{ r: -2 }, "r=-2", "r (tightening) must be between 0.05 and 0.99, got -2.000000"],
+    [{ n0: 0 }, "n0=0", "n0 (the first stage's words) must be from 1 to 10,000,000; 0 is not."],
+    [{ n0: 1e12 }, "n0=1e12", "n0 (the first stage's words) must be from 1 to 10,000,000; 1,000,000,000,000 is not."],
+    [{ p0: 0.9 }, "p0=0.9", "p0 (the first stage's FP rate) must be from 0.000001 to 0.5; 0.9 is not."],
+    [{ p0: 0 }, "p0=0", "p0 (the first stage's FP rate) must be from 0.000001 to 0.5; 0 is not."],
+    [{ s: 0.5 }, "s=0.5", "s (growth) must be from 1 to 16; 0.5 is not."],
+    [{ s: 1000 }, "s=1000", "s (growth) must be from 1 to 16; 1,000 is not."],
+    [{ r: 1 }, "r=1", "r (tightening) must be from 0.05 to 0.99; 1 is not."],
+    [{ r: -2 }, "r=-2", "r (tightening) must be from 0.05 to 0.99; -2 is not."],
     [{ r: "half" }, "r=half", 'r = "half" is not a number.'],
     [{ p0: "" }, "p0=", 'p0 = "" is not a number.'],
     [{ s: "2x" }, "s=2x", 's = "2x" is not a number.'],

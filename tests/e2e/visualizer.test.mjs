@@ -57,7 +57,10 @@ run("visualizer", async (browser) => {
   await failing.page.evaluate(() => bloomlab.loadPreset("passwords"));
   await until(failing.ops, () => bloomlab.state().loading.error !== "", null, "a failed list download is reported");
   s = await failing.page.evaluate(() => bloomlab.state());
-  check(/password list/.test(s.loading.error), "the message says the list did not load", s.loading.error);
+  // loading.error is why (the app words the whole sentence the page shows, in its language).
+  check(/could not be downloaded \(HTTP 503\)/.test(s.loading.error), "the state says why the list did not load", s.loading.error);
+  check(s.errors.some((e) => /^The password list did not load: it could not be downloaded/.test(e)),
+        "the page says the list did not load", JSON.stringify(s.errors));
   equal([s.wordCount, s.params.m], [5, 64], "the tiny words stay");
   await screenshot(failing.page, "visualizer-list-failed.png");
   check(big.problems.length === 0, "no console errors in the 10k session", big.problems.join("\n"));
