@@ -28,17 +28,17 @@ void memory_chart(AppState& s) {
   const ImVec2 top = ImGui::GetCursorScreenPos();
   const float width = ImGui::GetContentRegionAvail().x;
   ImGui::TextUnformatted(tr("Memory (log scale)"));
-  const std::string python = "Python set (article, " + std::string(m.python_version) + ")";
+  const std::string python = fill(tr("Python set (article, %s)"), {m.python_version});
   struct Bar { std::string label; uint64_t bytes; ImU32 colour; const char* tip; };
   const Bar bars[] = {
-      {"the filter", m.filter_bytes, pal.set_bit, "m bits, rounded up to bytes"},
-      {"list as text", m.list_text_bytes, pal.series[1], "every word's UTF-8 bytes and a newline each"},
-      {"C++ hash set", m.hash_set_bytes, pal.series[0],
-       "std::unordered_set<std::string> of the words, in this program: every byte it asks for, "
-       "counted by a counting allocator (buckets, nodes, long strings)"},
+      {tr("the filter"), m.filter_bytes, pal.set_bit, tr("m bits, rounded up to bytes")},
+      {tr("list as text"), m.list_text_bytes, pal.series[1], tr("every word's UTF-8 bytes and a newline each")},
+      {tr("C++ hash set"), m.hash_set_bytes, pal.series[0],
+       tr("std::unordered_set<std::string> of the words, in this program: every byte it asks for, "
+          "counted by a counting allocator (buckets, nodes, long strings)")},
       {python, m.python_set_bytes, pal.series[3],
-       "the article's figure for the 10k passwords: sys.getsizeof(set) + its strings' sizes, "
-       "CPython 3.12 (64-bit); 3.11 gives 1,077,521 (its strings are 8 bytes larger)"},
+       tr("the article's figure for the 10k passwords: sys.getsizeof(set) + its strings' sizes, "
+          "CPython 3.12 (64-bit); 3.11 gives 1,077,521 (its strings are 8 bytes larger)")},
   };
   // Log scale from 1 KiB below the smallest to the largest: each bar's length is log10(bytes).
   uint64_t largest = 1, smallest = UINT64_MAX;

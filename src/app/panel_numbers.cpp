@@ -15,6 +15,16 @@
 namespace bloomlab::app {
 namespace {
 
+// How the theoretical FP is computed, beside its value: a formula reads the same in every
+// language; the blocked and scalable variants' notes are words.
+const char* theory_note(const Filter& f) {
+  switch (f.params().variant) {
+    case Variant::blocked: return tr("blocked estimate");
+    case Variant::scalable: return tr("1 − Π(1 − FP_j) over the stages");
+    default: return f.ops().theory_formula;
+  }
+}
+
 // Probes times hashes below which measuring is ~ms and runs on every change by itself.
 constexpr double kAutoMeasureWork = 3e6;
 
@@ -81,7 +91,7 @@ void scalable_rows(const Filter& f, bool narrow) {
     row(name.c_str(), value, note.c_str(), narrow);
   }
   const double n = double(f.items_added());
-  row(tr("FP, theory"), format_rate(theoretical_fp_rate(f.params(), n)), f.ops().theory_formula, narrow);
+  row(tr("FP, theory"), format_rate(theoretical_fp_rate(f.params(), n)), theory_note(f), narrow);
   row(tr("FP bound"), format_rate(theory::scalable_fp_bound(sp.p0, sp.tightening)), tr("p0 / (1 − r), any n"), narrow);
 }
 
@@ -97,7 +107,7 @@ void array_rows(const AppState& s, const Filter& f, bool narrow) {
     row(tr("bits set X"), with_commas(f.bits_set()), "", narrow);
     row(tr("fill"), format_percent(x / m), fill(tr("expected %s"), {format_percent(theory::expected_fill(n, m, k))}).c_str(), narrow);
     row(tr("estimated n"), number(theory::estimate_cardinality(x, m, k), 1), tr("from the fill"), narrow);
-    row(tr("FP, theory"), lesson_hides(s, hide_theory) ? "?" : format_rate(theory_fp), f.ops().theory_formula, narrow);
+    row(tr("FP, theory"), lesson_hides(s, hide_theory) ? "?" : format_rate(theory_fp), theory_note(f), narrow);
     row(tr("FP, from the fill"), lesson_hides(s, hide_theory) ? "?" : format_rate(theory::fp_rate_from_fill(x, m, k)), "(X/m)^k", narrow);
 }
 

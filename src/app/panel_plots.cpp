@@ -179,6 +179,20 @@ void plot_fp_vs_bits(AppState& s) {
 void plot_fp_vs_k(AppState& s) {
   const Palette& pal = palette();
   const FilterParams& p = s.set.params();
+  if (p.variant == Variant::scalable) {
+    // No single k to vary: a curve against k would describe a filter that is not on screen.
+    uint32_t low = 0, high = 0;
+    for (const Stage& st : shown_set(s).filter().stages()) {
+      low = low ? std::min(low, st.k) : st.k;
+      high = std::max(high, st.k);
+    }
+    const std::string ks = low == high ? fill(tr("%s in every stage"), {std::to_string(low)})
+                                       : fill(tr("from %s to %s"), {std::to_string(low), std::to_string(high)});
+    text_wrapped(fill(tr("No plot of k here: a scalable filter has no single k. Each stage picks its own from its "
+                         "size and error rate, k = (m/n)·ln 2: here %s. The stages are listed under Numbers."),
+                      {ks}).c_str());
+    return;
+  }
   const double n = std::max(1.0, double(shown_set(s).filter().items_added())), m = double(p.m);
   const uint32_t best = theory::optimal_k(m, n);
   const uint32_t k_max = std::clamp<uint32_t>(best * 5 / 2, 12, 24);

@@ -63,7 +63,7 @@ inline size_t array_positions(const FilterParams& p, std::string_view item, uint
 // One bit array with the scheme's positions over m (the standard and counting variants): its
 // expected FP after n distinct adds, Bloom's (1 − e^(−kn/m))^k, and how the Numbers name it.
 // Both variants' rows point here: one source for their theory.
-inline constexpr const char* kArrayTheoryFormula = "(1 − e^(−kn/m))^k";
+inline constexpr char kArrayTheoryFormula[] = "(1 − e^(−kn/m))^k";  // an array: one object, one address (a pointer to a literal may differ per file: ASan does not merge literals)
 double array_theory_fp(const FilterParams& p, double n);
 
 // All k bits set? Stops at the first 0.

@@ -444,3 +444,27 @@ TEST_CASE("the false-or-real table is as tall whichever words were drawn") {
   }
   CHECK(heights[1] == doctest::Approx(heights[0]));
 }
+
+// FP against k describes one bit array with one k; a scalable filter's stages each take their own
+// (k = (m/n) ln 2 of the stage), so the plot would show a filter that is not on screen. In its
+// place a line says so, with the stages' k (issue 11).
+TEST_CASE("a scalable filter gets a line instead of the plot against k") {
+  for (const char* variant : {"standard", "scalable"}) {
+    const std::string name = variant;
+    CAPTURE(name);
+    Screen screen((std::string("preset=tiny&n0=2&variant=") + variant).c_str());
+    AppState& s = screen.state;
+    screen.frames(1280, 3000, 3);
+    size_t on_k = 0;
+    for (const Layout::PlacedLabel& l : s.layout.plot_labels) on_k += std::string(l.plot) == "fp_vs_k";
+    if (name == "standard") {
+      CHECK(on_k > 0);
+      CHECK(s.layout.plot_k.h > 150.0f);  // the plot: 220 px and its axis labels
+    } else {
+      REQUIRE(s.set.filter().stages().size() >= 2);
+      CHECK(on_k == 0);
+      CHECK(s.layout.plot_k.h > 0.0f);
+      CHECK(s.layout.plot_k.h < 100.0f);  // a few lines of text
+    }
+  }
+}
