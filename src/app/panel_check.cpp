@@ -28,17 +28,17 @@ void memory_chart(AppState& s) {
   const ImVec2 top = ImGui::GetCursorScreenPos();
   const float width = ImGui::GetContentRegionAvail().x;
   ImGui::TextUnformatted(tr("Memory (log scale)"));
-  const std::string python = "Python set (article, " + std::string(m.python_version) + ")";
+  const std::string python = fill(tr("Python set (article, %s)"), {m.python_version});
   struct Bar { std::string label; uint64_t bytes; ImU32 colour; const char* tip; };
   const Bar bars[] = {
-      {"the filter", m.filter_bytes, pal.set_bit, "m bits, rounded up to bytes"},
-      {"list as text", m.list_text_bytes, pal.series[1], "every word's UTF-8 bytes and a newline each"},
-      {"C++ hash set", m.hash_set_bytes, pal.series[0],
-       "std::unordered_set<std::string> of the words, in this program: every byte it asks for, "
-       "counted by a counting allocator (buckets, nodes, long strings)"},
+      {tr("the filter"), m.filter_bytes, pal.set_bit, tr("m bits, rounded up to bytes")},
+      {tr("list as text"), m.list_text_bytes, pal.series[1], tr("every word's UTF-8 bytes and a newline each")},
+      {tr("C++ hash set"), m.hash_set_bytes, pal.series[0],
+       tr("std::unordered_set<std::string> of the words, in this program: every byte it asks for, "
+          "counted by a counting allocator (buckets, nodes, long strings)")},
       {python, m.python_set_bytes, pal.series[3],
-       "the article's figure for the 10k passwords: sys.getsizeof(set) + its strings' sizes, "
-       "CPython 3.12 (64-bit); 3.11 gives 1,077,521 (its strings are 8 bytes larger)"},
+       tr("the article's figure for the 10k passwords: sys.getsizeof(set) + its strings' sizes, "
+          "CPython 3.12 (64-bit); 3.11 gives 1,077,521 (its strings are 8 bytes larger)")},
   };
   // Log scale from 1 KiB below the smallest to the largest: each bar's length is log10(bytes).
   uint64_t largest = 1, smallest = UINT64_MAX;
@@ -53,15 +53,19 @@ void memory_chart(AppState& s) {
   label_w += ImGui::GetStyle().ItemSpacing.x;
   float value_w = 0;  // the widest figure after a bar, as written ("997.6 KiB", "8 bytes" ...)
   for (const Bar& b : bars) value_w = std::max(value_w, ImGui::CalcTextSize(format_bytes(b.bytes).c_str()).x);
-  const float bar_w = std::max(40.0f, ImGui::GetContentRegionAvail().x - label_w - value_w -
-                                           2 * ImGui::GetStyle().ItemSpacing.x);
+  // Each bar beside its label; under it where a narrow column (a slide with a lesson open) leaves
+  // the bars less than 40 px beside the labels.
+  const float spacing = ImGui::GetStyle().ItemSpacing.x, avail = ImGui::GetContentRegionAvail().x;
+  const bool stacked = avail - label_w - value_w - 2 * spacing < 40.0f * ui_scale();
+  if (stacked) label_w = 0;
+  const float bar_w = std::max(1.0f, avail - label_w - value_w - 2 * spacing);
   for (const Bar& b : bars) {
     // Screen positions: in a card's table cell SameLine(x) counts x from the cell's offset,
     // which GetCursorPosX already holds, and the bars stood that much too far right.
     const float x0 = ImGui::GetCursorScreenPos().x;
     ImGui::TextUnformatted(b.label.c_str());
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", b.tip);
-    ImGui::SameLine();
+    if (!stacked) ImGui::SameLine();
     ImGui::SetCursorScreenPos(ImVec2(x0 + label_w, ImGui::GetCursorScreenPos().y));
     const ImVec2 p = ImGui::GetCursorScreenPos();
     const float h = ImGui::GetTextLineHeight();
@@ -98,7 +102,7 @@ void panel_check(AppState& s, Host& /*host*/) {
              "left it 0.\n\"Possibly\" can be wrong: all k bits may have been set by other words "
              "(a false positive)."));
   if (!passwords) {
-    if (ImGui::Button(tr("Load the 10k leaked passwords"))) dispatch(s, act::LoadPreset{"passwords"});
+    if (button_wrapped(tr("Load the 10k leaked passwords"))) dispatch(s, act::LoadPreset{"passwords"});
   }
   std::string text = s.check_input;
   ImGui::SetNextItemWidth(-1);
