@@ -12,7 +12,6 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
-#include <cstdio>
 
 #include "actions.h"
 #include "lessons.h"
@@ -31,11 +30,7 @@ constexpr uint64_t kSweepPiece = 20000;
 constexpr uint64_t kMaxExactBits = 2048;  // exact_fp_rate sums over m terms: small m only
 constexpr uint64_t kMaxExactWork = 200000;
 
-std::string bits_label(double x) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.1f", x);
-  return buf;
-}
+std::string bits_label(double x) { return format_decimal(x, 1); }  // "15,8" in ru/uk
 std::string k_label(double x) { return std::to_string(int(std::lround(x))); }
 std::string words_label(double x) { return with_commas(uint64_t(std::max(0.0, std::round(x)))); }
 std::string fill_label(double x) { return format_whole_percent(x); }
