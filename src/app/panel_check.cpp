@@ -53,15 +53,19 @@ void memory_chart(AppState& s) {
   label_w += ImGui::GetStyle().ItemSpacing.x;
   float value_w = 0;  // the widest figure after a bar, as written ("997.6 KiB", "8 bytes" ...)
   for (const Bar& b : bars) value_w = std::max(value_w, ImGui::CalcTextSize(format_bytes(b.bytes).c_str()).x);
-  const float bar_w = std::max(40.0f, ImGui::GetContentRegionAvail().x - label_w - value_w -
-                                           2 * ImGui::GetStyle().ItemSpacing.x);
+  // Each bar beside its label; under it where a narrow column (a slide with a lesson open) leaves
+  // the bars less than 40 px beside the labels.
+  const float spacing = ImGui::GetStyle().ItemSpacing.x, avail = ImGui::GetContentRegionAvail().x;
+  const bool stacked = avail - label_w - value_w - 2 * spacing < 40.0f * ui_scale();
+  if (stacked) label_w = 0;
+  const float bar_w = std::max(1.0f, avail - label_w - value_w - 2 * spacing);
   for (const Bar& b : bars) {
     // Screen positions: in a card's table cell SameLine(x) counts x from the cell's offset,
     // which GetCursorPosX already holds, and the bars stood that much too far right.
     const float x0 = ImGui::GetCursorScreenPos().x;
     ImGui::TextUnformatted(b.label.c_str());
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", b.tip);
-    ImGui::SameLine();
+    if (!stacked) ImGui::SameLine();
     ImGui::SetCursorScreenPos(ImVec2(x0 + label_w, ImGui::GetCursorScreenPos().y));
     const ImVec2 p = ImGui::GetCursorScreenPos();
     const float h = ImGui::GetTextLineHeight();
@@ -98,7 +102,7 @@ void panel_check(AppState& s, Host& /*host*/) {
              "left it 0.\n\"Possibly\" can be wrong: all k bits may have been set by other words "
              "(a false positive)."));
   if (!passwords) {
-    if (ImGui::Button(tr("Load the 10k leaked passwords"))) dispatch(s, act::LoadPreset{"passwords"});
+    if (button_wrapped(tr("Load the 10k leaked passwords"))) dispatch(s, act::LoadPreset{"passwords"});
   }
   std::string text = s.check_input;
   ImGui::SetNextItemWidth(-1);

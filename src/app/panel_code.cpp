@@ -137,8 +137,8 @@ void panel_code(AppState& s, Host& /*host*/) {
       if (cache.text[i] == '\n') cache.line_starts.push_back(i + 1);
   }
   if (ImGui::Button(tr("Copy"))) dispatch(s, act::CopyText{cache.text, 2});
-  ImGui::SameLine();
   const std::string download = with_id(fill(tr("Download %s"), {language_file_name(current)}).c_str(), "##download");
+  same_line_if_fits(button_width(download.c_str()));  // a slide in Russian: the next line
   if (ImGui::Button(download.c_str())) dispatch(s, act::SaveCode{});
   const Outcome& note = s.note(NoteSlot::exports);
   if (note.code == Code::copied && note.args.size() == 1 && note.args[0] == "2") {
@@ -153,7 +153,7 @@ void panel_code(AppState& s, Host& /*host*/) {
                    {spec.words_file}).c_str());
   if (const std::string differs = actions::code_differs(s); !differs.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, palette().zero_bit);
-    ImGui::TextWrapped("%s", differs.c_str());  // at the card's edge, as every sentence
+    text_wrapped(differs);  // at the card's edge, as every sentence
     ImGui::PopStyleColor();
   }
   draw_code(current, cache.text, cache.line_starts);

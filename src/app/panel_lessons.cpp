@@ -215,18 +215,19 @@ void draw_list(AppState& s) {
     ImGui::PushID(int(i));
     const LessonProgress progress = lesson_progress(s, l);
     const std::string label = std::to_string(i + 1) + ". " + l.title;
-    if (ImGui::Button(label.c_str())) dispatch(s, act::OpenLesson{l.id, 1});
+    // A title longer than the column (a slide in Russian) breaks into lines inside its button.
+    if (button_wrapped(label.c_str())) dispatch(s, act::OpenLesson{l.id, 1});
     if (progress.reached) {
-      ImGui::SameLine();
       const std::string mark = progress.done() ? "✓ " + std::string(tr("done"))
                                                : fill(tr("%s/%s seen"), {std::to_string(progress.reached), std::to_string(l.steps.size())});
+      same_line_if_fits(ImGui::CalcTextSize(mark.c_str()).x);
       text_coloured(progress.done() ? palette().ok : palette().text_dim, mark.c_str());
     }
     if (!l.summary.empty() && !ui_compact()) hint_text(l.summary.c_str());
     ImGui::PopID();
   }
   ImGui::Spacing();
-  if (!s.view.embed && ImGui::Button(tr("Open a lesson file…"))) dispatch(s, act::OpenFile{});
+  if (!s.view.embed && button_wrapped(tr("Open a lesson file…"))) dispatch(s, act::OpenFile{});
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("A lesson you wrote (format: assets/lessons/FORMAT.md); you can also drop it on the page"));
 }
 

@@ -42,7 +42,7 @@ void panel_list(AppState& s, Host& /*host*/) {
   if (ImGui::Button(tr("Open file…"))) dispatch(s, act::OpenFile{});
   s.layout.open_file_button = last_item_rect();
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("A text file, one word per line (or drop it on the page)"));
-  ImGui::SameLine();
+  same_line_if_fits(button_width(tr("Clear words")));  // a phone in Ukrainian: the next line
   if (ImGui::Button(tr("Clear words"))) dispatch(s, act::ClearWords{});
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Empties the filter; Undo (Ctrl+Z) brings the words back"));
   const float lines = s.view.touch ? 4.0f : 5.0f;

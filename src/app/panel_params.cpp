@@ -217,7 +217,10 @@ void enum_combo(const char* label, const char* id, Enum current, const Enum (&al
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(label);
   if (beside) ImGui::SameLine(label_w);
-  const float combo_w = std::min(std::max(widest + 50 * ui_scale(), needed), ImGui::GetContentRegionAvail().x - help_w);
+  // The "(?)" goes under the combo when both do not fit on its line ("4 бита (с насыщением)" on a slide).
+  const bool help_beside = ImGui::GetContentRegionAvail().x - help_w >= needed;
+  const float combo_w = std::min(std::max(widest + 50 * ui_scale(), needed),
+                                 ImGui::GetContentRegionAvail().x - (help_beside ? help_w : 0.0f));
   ImGui::SetNextItemWidth(combo_w);
   const bool open = ImGui::BeginCombo(id, name(current));
   note_clipped(name(current), combo_w - ImGui::GetFrameHeight());  // the preview ends at the arrow
@@ -234,7 +237,7 @@ void enum_combo(const char* label, const char* id, Enum current, const Enum (&al
     }
     ImGui::EndCombo();
   }
-  ImGui::SameLine();
+  if (help_beside) ImGui::SameLine();
   help_marker(tip);
 }
 
@@ -246,9 +249,9 @@ void counting_controls(AppState& s, const FilterParams& p) {
                 "unbounded: as one article's Python, a counter counts every word."),
              s, p, [](FilterParams& q) -> CounterWidth& { return q.counting.width; });
   bool unchecked = s.remove_unchecked;
-  if (ImGui::Checkbox(tr("remove without checking (the article's remove)"), &unchecked))
+  if (checkbox_wrapped(tr("remove without checking (the article's remove)"), "unchecked", &unchecked))
     dispatch(s, act::SetRemoveUnchecked{unchecked});
-  ImGui::SameLine();
+  same_line_if_fits(ImGui::CalcTextSize("(?)").x);  // after a wrapped label: under it
   help_marker(tr("The article's remove lowers every counter above zero without asking whether the\n"
               "word was ever added. Remove a false positive this way and some word that was\n"
               "added answers \"definitely not\": a false negative (shown in red)."));

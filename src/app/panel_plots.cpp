@@ -12,7 +12,6 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
-#include <cstdio>
 
 #include "actions.h"
 #include "lessons.h"
@@ -31,11 +30,7 @@ constexpr uint64_t kSweepPiece = 20000;
 constexpr uint64_t kMaxExactBits = 2048;  // exact_fp_rate sums over m terms: small m only
 constexpr uint64_t kMaxExactWork = 200000;
 
-std::string bits_label(double x) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.1f", x);
-  return buf;
-}
+std::string bits_label(double x) { return format_decimal(x, 1); }  // "15,8" in ru/uk
 std::string k_label(double x) { return std::to_string(int(std::lround(x))); }
 std::string words_label(double x) { return with_commas(uint64_t(std::max(0.0, std::round(x)))); }
 std::string fill_label(double x) { return format_whole_percent(x); }
@@ -323,13 +318,21 @@ void inserted_slider(AppState& s) {
                                        : fill(trn("all %s word", "all %s words", words), {with_commas(words)});
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(tr("words inserted"));
-  ImGui::SameLine();
-  const float all_w = ImGui::CalcTextSize(tr("All")).x + 2 * ImGui::GetStyle().FramePadding.x;
-  ImGui::SetNextItemWidth(std::max(80.0f, ImGui::GetContentRegionAvail().x - all_w - ImGui::GetStyle().ItemSpacing.x));
+  // The slider beside its label and the All button when its text fits there (measured in this
+  // language), else on the next line (a slide in Russian: "добавлено слов" left it 78 px and
+  // All ran 1 px past the card); All under it when even a whole line is too short.
+  const float all_w = button_width(tr("All")), spacing = ImGui::GetStyle().ItemSpacing.x;
+  const float slider_min = std::max(80.0f, ImGui::CalcTextSize(shown.c_str()).x + 2 * ImGui::GetStyle().FramePadding.x);
+  same_line_if_fits(slider_min + spacing + all_w);
+  const float room = ImGui::GetContentRegionAvail().x;
+  const bool all_beside = room - all_w - spacing >= slider_min;
+  const float slider_w = all_beside ? room - all_w - spacing : room;
+  ImGui::SetNextItemWidth(slider_w);
   if (ImGui::SliderScalar("##inserted", ImGuiDataType_U64, &n, &lo, &words, shown.c_str()))
     dispatch(s, act::SetInserted{double(n), !ImGui::IsItemActivated()});
   s.layout.inserted_slider = last_item_rect();
-  ImGui::SameLine();
+  note_clipped(shown.c_str(), slider_w);
+  if (all_beside) ImGui::SameLine();
   ImGui::BeginDisabled(!s.inserted);
   if (ImGui::Button(tr("All"))) dispatch(s, act::SetInserted{-1});
   ImGui::EndDisabled();
@@ -349,15 +352,7 @@ void panel_plots(AppState& s, Host& /*host*/) {
   ImGui::BeginDisabled(!small);
   bool exact = s.view.show_exact_curve;
   // A label longer than the card (a slide in Russian) wraps beside its box instead of running out.
-  const char* exact_label = tr("exact formula (small m)");
-  const float box = ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x;
-  if (box + ImGui::CalcTextSize(exact_label).x <= ImGui::GetContentRegionAvail().x) {
-    if (ImGui::Checkbox(exact_label, &exact)) dispatch(s, act::ShowExactCurve{exact});
-  } else {
-    if (ImGui::Checkbox("##exact", &exact)) dispatch(s, act::ShowExactCurve{exact});
-    ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
-    text_wrapped(exact_label);
-  }
+  if (checkbox_wrapped(tr("exact formula (small m)"), "exact", &exact)) dispatch(s, act::ShowExactCurve{exact});
   ImGui::EndDisabled();
   if (s.view.show_exact_curve && small) refresh_exact(s);
   same_line_if_fits(button_width(tr("Save PNG")));  // a slide's large text or a phone: the next line

@@ -74,13 +74,14 @@ void panel_steps(AppState& s, Host& /*host*/) {
   // Buttons that never take the keyboard: ← → and Space keep moving the steps.
   ImGui::PushItemFlag(ImGuiItemFlags_NoNav, true);
   if (ImGui::Button(tr("◀ Back"))) dispatch(s, act::Step{-1});
-  ImGui::SameLine();
+  same_line_if_fits(button_width(tr("Next ▶")));  // a slide's large text: the next line
   if (ImGui::Button(tr("Next ▶"))) dispatch(s, act::Step{+1});
   ImGui::PopItemFlag();
   s.layout.step_next_button = last_item_rect();
-  ImGui::SameLine();
+  const std::string of_count = fill(tr("step %s of %s"), {std::to_string(current + 1), std::to_string(count)});
+  same_line_if_fits(ImGui::CalcTextSize(of_count.c_str()).x);
   ImGui::AlignTextToFramePadding();
-  ImGui::TextDisabled("%s", fill(tr("step %s of %s"), {std::to_string(current + 1), std::to_string(count)}).c_str());
+  ImGui::TextDisabled("%s", of_count.c_str());
 
   const FilterParams& p = s.set.params();
   const std::string& word = s.word_input;

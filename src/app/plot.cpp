@@ -264,36 +264,63 @@ void draw_marker(ImDrawList* dl, const Frame& f, const PlotMarker& m, int index,
   else put_label(dl, f, labels, index, m.label, m.colour, {lx, lx == right ? left : right, 0}, 2, p.y - size.y - 2);
 }
 
-// Draws the legend; returns its box (labels keep off it).
+// A legend entry's sample: a short line, dashed line or dot from a to b.
+void draw_swatch(ImDrawList* dl, const PlotSeries& s, ImVec2 a, ImVec2 b) {
+  float phase = 0;
+  if (s.style == SeriesStyle::points) dl->AddCircleFilled(ImVec2((a.x + b.x) / 2, a.y), 3.5f * ui_scale(), s.colour);
+  else if (s.style == SeriesStyle::dashed) draw_dashed(dl, a, b, s.colour, 2.2f * ui_scale(), phase);
+  else dl->AddLine(a, b, s.colour, 2.2f * ui_scale());
+}
+
+float legend_swatch() { return 18 * ui_scale(); }
+float legend_pad() { return 6 * ui_scale(); }
+
+// Whether the legend's box fits inside the plot, its labels whole on one line each.
+bool legend_fits_inside(const Frame& f, const std::vector<PlotSeries>& series) {
+  const float pad = legend_pad();
+  float width = 0;
+  for (const auto& s : series) width = std::max(width, ImGui::CalcTextSize(s.label.c_str()).x);
+  const float box_w = width + legend_swatch() + 3 * pad;
+  const float box_h = float(series.size()) * ImGui::GetTextLineHeight() + 2 * pad;
+  return box_w <= f.max.x - f.min.x - 2 * pad && box_h <= f.max.y - f.min.y - 2 * pad;
+}
+
+// Draws the legend inside the plot (legend_fits_inside); returns its box (labels keep off it).
 PlotLabel draw_legend(ImDrawList* dl, const Frame& f, const std::vector<PlotSeries>& series) {
   const Palette& pal = palette();
-  const float line = ImGui::GetTextLineHeight(), swatch = 18 * ui_scale(), pad = 6 * ui_scale();
+  const float line = ImGui::GetTextLineHeight(), swatch = legend_swatch(), pad = legend_pad();
   float width = 0;
   for (const auto& s : series) width = std::max(width, ImGui::CalcTextSize(s.label.c_str()).x);
   // Bottom left: falling curves leave that corner empty (top left for rising ones).
   const float box_h = float(series.size()) * line + 2 * pad;
   const float top = f.spec.legend_top ? f.min.y + pad : f.max.y - pad - box_h;
   const float box_w = width + swatch + 3 * pad;
-  // Inside the plot even when it is narrower than the legend (a slide's large text): the
-  // labels are cut at the plot's edge rather than drawn over the axis and the card.
-  const ImVec2 box_min(std::max(f.min.x + pad, f.spec.legend_right ? f.max.x - pad - box_w : f.min.x + pad), top);
-  const ImVec2 box_max(std::min(box_min.x + box_w, f.max.x - pad), top + box_h);
-  dl->PushClipRect(f.min, f.max, true);
+  const ImVec2 box_min(f.spec.legend_right ? f.max.x - pad - box_w : f.min.x + pad, top);
+  const ImVec2 box_max(box_min.x + box_w, top + box_h);
   dl->AddRectFilled(box_min, box_max, (pal.plot_bg & 0x00FFFFFF) | 0xE0000000, 4);
   dl->AddRect(box_min, box_max, pal.grid, 4);
   float y = box_min.y + pad;
   for (const auto& s : series) {
     const float mid = y + line / 2;
-    const ImVec2 a(box_min.x + pad, mid), b(box_min.x + pad + swatch, mid);
-    float phase = 0;
-    if (s.style == SeriesStyle::points) dl->AddCircleFilled(ImVec2((a.x + b.x) / 2, mid), 3.5f * ui_scale(), s.colour);
-    else if (s.style == SeriesStyle::dashed) draw_dashed(dl, a, b, s.colour, 2.2f * ui_scale(), phase);
-    else dl->AddLine(a, b, s.colour, 2.2f * ui_scale());
-    dl->AddText(ImVec2(b.x + pad, y), pal.text, s.label.c_str());
+    draw_swatch(dl, s, ImVec2(box_min.x + pad, mid), ImVec2(box_min.x + pad + swatch, mid));
+    dl->AddText(ImVec2(box_min.x + 2 * pad + swatch, y), pal.text, s.label.c_str());
     y += line;
   }
-  dl->PopClipRect();
   return {-1, box_min.x, box_min.y, box_max.x - box_min.x, box_max.y - box_min.y};
+}
+
+// The legend under the plot, one entry a line, each label wrapped at the card's edge: where the
+// box would not fit inside (a slide's large text, Russian's and Ukrainian's longer labels, a
+// phone), rather than cut at the plot's edge.
+void legend_below(const std::vector<PlotSeries>& series) {
+  const float swatch = legend_swatch(), line = ImGui::GetTextLineHeight();
+  for (const auto& s : series) {
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    ImGui::Dummy(ImVec2(swatch, line));
+    draw_swatch(ImGui::GetWindowDrawList(), s, ImVec2(at.x, at.y + line / 2), ImVec2(at.x + swatch, at.y + line / 2));
+    ImGui::SameLine();
+    text_wrapped(s.label);
+  }
 }
 
 // The value of every series at the mouse's x (nearest sample), in a tooltip.
@@ -356,15 +383,16 @@ std::vector<PlotLabel> draw_plot(const PlotSpec& spec, const std::vector<PlotSer
   dl->PushClipRect(f.min, f.max, true);
   for (const auto& s : series) draw_series(dl, f, s);
   dl->PopClipRect();
-  const PlotLabel legend = draw_legend(dl, f, series);
+  const bool inside = legend_fits_inside(f, series);
   dl->PushClipRect(f.min, f.max, true);  // the markers over the legend: "you are here" stays readable
-  Labels labels{legend};  // the markers' labels keep off the legend too
+  Labels labels{inside ? draw_legend(dl, f, series) : PlotLabel{}};  // the markers' labels keep off it
   for (size_t i = 0; i < markers.size(); ++i) draw_marker(dl, f, markers[i], int(i), labels);
   labels.erase(labels.begin());
   dl->PopClipRect();
   const ImVec2 mouse = ImGui::GetIO().MousePos;
   if (hovered && mouse.x >= f.min.x && mouse.x <= f.max.x && mouse.y >= f.min.y && mouse.y <= f.max.y)
     draw_readout(dl, f, series);
+  if (!inside) legend_below(series);
   return labels;
 }
 

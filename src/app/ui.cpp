@@ -217,6 +217,51 @@ void chip(const char* text, ImU32 bg, ImU32 fg) {
   ImGui::Dummy(ImVec2(q.x - p.x, q.y - p.y));
 }
 
+namespace {
+// `text` with line breaks where it wraps at `width` (between words, or CJK characters).
+std::string wrap_lines(const char* text, float width) {
+  ImFont* font = ImGui::GetFont();
+  const float scale = ImGui::GetFontSize() / font->FontSize;
+  const std::string src = cjk_line_breaks(text, width, [&](uint32_t c) {
+    return font->GetCharAdvance(ImWchar(c <= 0xFFFF ? c : 0xFFFD)) * scale;
+  });
+  std::string out;
+  const char* at = src.c_str();
+  const char* const end = at + src.size();
+  while (at < end) {
+    const char* stop = font->CalcWordWrapPositionA(scale, at, end, width);
+    if (stop == at) stop = at + 1;  // one character wider than the room: it goes alone
+    while (stop < end && (*stop & 0xC0) == 0x80) ++stop;  // never inside a UTF-8 sequence
+    const char* last = stop;
+    while (last > at && (last[-1] == ' ' || last[-1] == '\n')) --last;
+    out.append(at, last);
+    at = stop;
+    while (at < end && (*at == ' ' || *at == '\n')) ++at;
+    if (at < end) out += '\n';
+  }
+  return out;
+}
+}  // namespace
+
+bool button_wrapped(const char* label) {
+  const float room = ImGui::GetContentRegionAvail().x;
+  if (button_width(label) <= room) return ImGui::Button(label);
+  const char* shown_end = ImGui::FindRenderedTextEnd(label);
+  const std::string shown(label, shown_end);
+  const float text_room = std::max(1.0f, room - 2 * ImGui::GetStyle().FramePadding.x);
+  return ImGui::Button((wrap_lines(shown.c_str(), text_room) + "###" + label).c_str());
+}
+
+bool checkbox_wrapped(const char* label, const char* id, bool* value) {
+  const float box = ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x;
+  if (box + ImGui::CalcTextSize(label, nullptr, true).x <= ImGui::GetContentRegionAvail().x)
+    return ImGui::Checkbox((std::string(label) + "##" + id).c_str(), value);
+  const bool changed = ImGui::Checkbox((std::string("##") + id).c_str(), value);
+  ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
+  text_wrapped(label);
+  return changed;
+}
+
 float button_width(const char* label) {
   return ImGui::CalcTextSize(label, nullptr, true).x + 2 * ImGui::GetStyle().FramePadding.x;
 }

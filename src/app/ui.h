@@ -40,6 +40,12 @@ std::vector<std::string> take_overflowing_cards();
 // A control's text cut by its frame (a slider's value, a combo's preview: ImGui clips it
 // silently) is reported with the overflowing cards: "<card> (clipped N px: <text>)".
 void note_clipped(const char* text, float frame_width);
+// A button whose label breaks into lines when it is wider than the line's room (a slide's large
+// text in a narrow column, a longer language): never past the card's edge.
+bool button_wrapped(const char* label);
+// A checkbox whose label wraps beside its box when the line has no room for it (a slide, a
+// phone, a longer language) instead of running past the card's edge. `id` names the box.
+bool checkbox_wrapped(const char* label, const char* id, bool* value);
 
 // A translated label with a fixed ImGui id part: with_id(tr("Add"), "##add").
 inline std::string with_id(const char* label, const char* id) { return std::string(label) + id; }

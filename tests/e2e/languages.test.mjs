@@ -19,6 +19,8 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
 const waitLang = (page, code) =>
   page.waitForFunction((c) => window.bloomlab.state().lang === c, code, { timeout: 20000 }).then(() => true, () => false);
 const announcement = (page) => page.evaluate(() => window.bloomlab.viewState().announcement);
+// What the app itself reports cut or past a card's edge (ui.h: overflowing cards, clipped text).
+const overflowing = (page) => page.evaluate(() => window.bloomlab.state().layout.overflowing);
 const click = async (page, r) => page.mouse.click(r.x + r.w / 2, r.y + r.h / 2);
 const frames = (page, n = 3) => page.evaluate((k) => new Promise((done) => {
   let left = k; const step = () => (--left <= 0 ? done() : requestAnimationFrame(step)); requestAnimationFrame(step);
@@ -92,6 +94,7 @@ run("languages: en, ru, uk, zh", async (browser) => {
     equal(await catalogsFetched(app.page), [`${code}.mo`], `${code}: only its own catalog is fetched (no CJK font)`);
     const shot = await screenshot(app.page, `lang-${code}-1280.png`);
     check(drawnShare(shot.image) > 0.05, `${code}: the page is drawn`);
+    equal(await overflowing(app.page), [], `${code} at 1280 × 800: nothing cut, no card overflows`);
     equal(app.problems, [], `no console errors (${code})`);
     await app.close();
   }
@@ -113,6 +116,7 @@ run("languages: en, ru, uk, zh", async (browser) => {
     check((await announcement(app.page)).includes("一定不存在"), "zh: a word never added: 一定不存在");
     const shot = await screenshot(app.page, "lang-zh-1280.png");
     check(drawnShare(shot.image) > 0.05, "zh: the page is drawn");
+    equal(await overflowing(app.page), [], "zh at 1280 × 800: nothing cut, no card overflows");
     // The header's 中文 in the selector and the word box's Chinese buttons are drawn: the word
     // panel's "添加" button area has text pixels (not an empty box).
     equal(app.problems, [], "no console errors (zh)");
@@ -274,12 +278,14 @@ run("languages: en, ru, uk, zh", async (browser) => {
     check(await waitLang(phone.page, code), `${code} on a phone`);
     await frames(phone.page, 4);
     check(drawnShare((await screenshot(phone.page, `lang-${code}-375.png`)).image) > 0.05, `${code}: the phone page is drawn`);
+    equal(await overflowing(phone.page), [], `${code} at 375 × 667: nothing cut, no card overflows`);
     equal(phone.problems, [], `no console errors (${code}, phone)`);
     await phone.close();
     const slide = await openApp(browser, { query: `?lang=${code}&present=1`, viewport: { width: 1024, height: 768 }, locale: "en-US" });
     check(await waitLang(slide.page, code), `${code} in presentation mode`);
     await frames(slide.page, 4);
     check(drawnShare((await screenshot(slide.page, `lang-${code}-present-1024.png`)).image) > 0.05, `${code}: the slide is drawn`);
+    equal(await overflowing(slide.page), [], `${code} on a 1024 × 768 slide: nothing cut, no card overflows`);
     equal(slide.problems, [], `no console errors (${code}, presentation)`);
     await slide.close();
   }
