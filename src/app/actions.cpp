@@ -84,11 +84,14 @@ std::string number_text(double v) {
   return buf;
 }
 
-PresetMark mark_of(const AppState& s) { return PresetMark{s.preset, s.preset_word_count, s.preset_intact}; }
+PresetMark mark_of(const AppState& s) {
+  return PresetMark{s.preset, s.preset_word_count, s.preset_intact, s.preset_removed};
+}
 void set_mark(AppState& s, const PresetMark& m) {
   s.preset = m.preset;
   s.preset_word_count = m.word_count;
   s.preset_intact = m.intact;
+  s.preset_removed = m.removed;
 }
 
 // A change about to be made, with what is there now as its "before".
@@ -207,7 +210,10 @@ Outcome do_remove_word(AppState& s, std::string_view word) {
   c.removed = std::string(word);
   c.removed_index = index;
   if (!s.set.remove(word)) return fail(Code::remove_absent, {std::string(word), ""});
-  if (index < s.preset_word_count) s.preset_intact = false;
+  if (index < s.preset_word_count - std::min(s.preset_word_count, s.preset_removed.size())) {
+    s.preset_intact = false;  // one of the preset's words (they come first, in order)
+    s.preset_removed.push_back(std::string(word));
+  }
   c.mark_after = mark_of(s);
   s.history.push(std::move(c));
   changed(s, What::words);
@@ -273,7 +279,7 @@ Outcome do_load_preset(AppState& s, Host& host, std::string_view name) {
     s.word_input = kPythonQuestion;  // the article's question, in the word box
     ++s.word_input_revision;
   }
-  set_mark(s, PresetMark{std::string(name), s.set.words().size(), true});
+  set_mark(s, PresetMark{std::string(name), s.set.words().size(), true, {}});
   c.params_after = s.set.params();
   c.mark_after = mark_of(s);
   s.history.push(std::move(c));
@@ -321,7 +327,7 @@ void password_list_arrived(AppState& s, std::string_view bytes) {
     s.set.assign(*c.words_before);  // nothing lost
     return;
   }
-  set_mark(s, PresetMark{"passwords", list->words.size(), true});
+  set_mark(s, PresetMark{"passwords", list->words.size(), true, {}});
   c.params_after = s.set.params();
   c.mark_after = mark_of(s);
   changed(s, What::words);
@@ -337,7 +343,7 @@ Outcome do_clear_words(AppState& s) {
   keep_words_before(c, s);
   stop_loading(s);
   s.set.clear();
-  set_mark(s, PresetMark{"empty", 0, true});
+  set_mark(s, PresetMark{"empty", 0, true, {}});
   c.mark_after = mark_of(s);
   s.history.push(std::move(c));
   changed(s, What::words);

@@ -20,6 +20,7 @@ struct PresetMark {
   std::string preset = "tiny";
   size_t word_count = 0;
   bool intact = true;
+  std::vector<std::string> removed;  // AppState::preset_removed
 };
 
 struct Change {

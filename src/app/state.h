@@ -318,6 +318,9 @@ struct AppState {
   // What the current preset put in, so that a share link can say "preset + these words".
   size_t preset_word_count = 0;
   bool preset_intact = true;  // false once a preset word was removed
+  // The preset's words removed (a counting filter), in order: a link says "preset minus these"
+  // (removed=). The preset's other words are the first preset_word_count - preset_removed.size().
+  std::vector<std::string> preset_removed;
   QueryCache query_cache;
   QueryCache check_cache;  // of check_input
   SizeUnit size_unit = SizeUnit::bits;

@@ -168,16 +168,21 @@ void apply_params(AppState& s, Host& host, const Parsed& in, std::vector<std::st
   if (!o.ok()) warn.push_back(outcome_text(o));
 }
 
-void apply_words(AppState& s, Host& host, const std::string& raw, std::vector<std::string>& warn) {
+// words= adds each word; removed= (remove true) removes each (a counting filter's preset words).
+void apply_words(AppState& s, Host& host, const std::string& raw, std::vector<std::string>& warn,
+                 bool remove = false) {
   const auto items = split(raw, ',');
   size_t added = 0;
   for (std::string_view item : items) {
     if (item.empty()) continue;
     if (added == kMaxUrlWords) {
-      warn.push_back(fill(tr("Only the first %s words of \"words\" were added."), {std::to_string(kMaxUrlWords)}));
+      warn.push_back(fill(remove ? tr("Only the first %s words of \"removed\" were removed.")
+                                 : tr("Only the first %s words of \"words\" were added."),
+                          {std::to_string(kMaxUrlWords)}));
       break;
     }
-    const Outcome o = apply(s, host, act::AddWord{percent_decode(item)});
+    const Outcome o = remove ? apply(s, host, act::RemoveWord{percent_decode(item)})
+                             : apply(s, host, act::AddWord{percent_decode(item)});
     if (!o.ok()) warn.push_back(outcome_text(o));
     ++added;
   }
@@ -250,6 +255,8 @@ std::string panels_value(const ViewOptions& v) {
 
 void apply_filter_and_words(AppState& s, Host& host, const Parsed& in, std::vector<std::string>& warn) {
   apply_params(s, host, in, warn);
+  // The preset's words removed first: a removed word added again comes after the others.
+  if (auto v = in.get("removed")) apply_words(s, host, *v, warn, true);
   if (auto v = in.get("words")) apply_words(s, host, *v, warn);
   // The growth slider: once the words are all in (a list loads over frames, and new words show
   // all of them), apply_deferred_url_params sets it.
@@ -315,7 +322,8 @@ void apply_deferred_url_params(AppState& s, Host& host) {
     if (!o.ok()) s.url_warnings.push_back(outcome_text(o));
     s.note(NoteSlot::params) = Outcome{};
   }
-  if (s.url_after_list.empty() || s.password_list_loading) return;
+  // After the list's words are all in: removed= and words= are changes of the preset's words.
+  if (s.url_after_list.empty() || s.password_list_loading || s.pending.active()) return;
   const Parsed in = parse_query(std::exchange(s.url_after_list, std::string()));
   apply_filter_and_words(s, host, in, s.url_warnings);  // the parse warnings were given the first time
 }
@@ -336,7 +344,7 @@ std::vector<std::string> apply_url_params(AppState& s, Host& host, std::string_v
                                        "probes", "embed", "safe",   "present",
                                        "lesson", "step",  "n0",     "p0",      "s",
                                        "r",      "inserted", "counters", "remove",
-                                       "lang"};
+                                       "removed", "lang"};
   for (const auto& [key, value] : in.values) {
     bool known = false;
     for (const char* k : kKnown) known |= key == k;
@@ -395,42 +403,54 @@ std::vector<std::string> apply_url_params(AppState& s, Host& host, std::string_v
 
 namespace {
 
-// The words after the preset's own: a link says "preset + these words" when the preset's words
-// are all still there, in order.
-bool on_intact_preset(const AppState& s) {
-  return (s.preset == "tiny" || s.preset == "passwords" || s.preset == "python") && s.preset_intact &&
-         s.preset_word_count <= s.set.words().size();
+// The preset's words still there, in order, before any others: a link says "the preset minus
+// these words (removed=), plus these (words=)".
+// Removed words need a filter that removes them (the recipient's removes them as the user's
+// did); after a change to another variant the link lists every word instead.
+bool on_preset(const AppState& s) {
+  return (s.preset == "tiny" || s.preset == "passwords" || s.preset == "python") &&
+         (s.preset_removed.empty() || variant_ops(s.set.params().variant).can_remove) &&
+         s.preset_removed.size() <= s.preset_word_count &&
+         s.preset_word_count - s.preset_removed.size() <= s.set.words().size();
 }
 size_t first_extra_word(const AppState& s) {
-  return on_intact_preset(s) ? s.preset_word_count : 0;
+  return on_preset(s) ? s.preset_word_count - s.preset_removed.size() : 0;
 }
 
-// The words beyond the preset as a link gives them ("&words=a,b"), or "" when they are more
-// than a link carries: 200, or more bytes than leave the reader's limit room for the other
-// parameters (the word box's 4 KiB percent-encoded, the view: under 16 KiB together).
+// The preset's words removed and the words beyond it as a link gives them
+// ("&removed=a&words=b,c", "" when there are none), or nullopt when they are more than a link
+// carries: kMaxWordsInLink together, or more bytes than leave the reader's limit room for the
+// other parameters (the word box's 4 KiB percent-encoded, the view: under 16 KiB together).
 constexpr size_t kRoomForOtherParams = 16 * 1024;
-std::string words_value(const std::vector<std::string>& words, size_t first_extra) {
-  if (words.size() - first_extra > kMaxWordsInLink || words.size() <= first_extra) return "";
-  std::string list = "&words=";
-  for (size_t i = first_extra; i < words.size(); ++i) {
-    list += (i > first_extra ? "," : "") + percent_encode(words[i]);
-    if (list.size() > kMaxQueryBytes - kRoomForOtherParams) return "";  // the reader would refuse it whole
-  }
-  return list;
+std::optional<std::string> word_lists(const AppState& s) {
+  const auto& words = s.set.words();
+  const size_t first = first_extra_word(s);
+  static const std::vector<std::string> kNone;
+  const std::vector<std::string>& removed = on_preset(s) ? s.preset_removed : kNone;
+  if (words.size() - first + removed.size() > kMaxWordsInLink) return std::nullopt;
+  std::string out;
+  const auto list = [&](const char* key, const std::string* begin, const std::string* end) {
+    for (const std::string* w = begin; w != end; ++w) {
+      out += w == begin ? key : ",";
+      out += percent_encode(*w);
+    }
+  };
+  list("&removed=", removed.data(), removed.data() + removed.size());
+  list("&words=", words.data() + first, words.data() + words.size());
+  if (out.size() > kMaxQueryBytes - kRoomForOtherParams) return std::nullopt;  // the reader would refuse it whole
+  return out;
 }
 
-bool link_carries_words(const AppState& s) {
-  const size_t first = first_extra_word(s);
-  return s.set.words().size() == first || !words_value(s.set.words(), first).empty();
-}
+bool link_carries_words(const AppState& s) { return word_lists(s).has_value(); }
 
 // with_words false: the filter and view only, from an empty preset (the words travel apart).
 std::string query_for(const AppState& s, bool with_words) {
   const FilterParams& p = s.set.params();
-  const auto& words = s.set.words();
-  const bool on_preset = with_words && on_intact_preset(s);
-  const size_t first_extra = on_preset ? s.preset_word_count : 0;
-  std::string q = "preset=" + std::string(on_preset ? s.preset : "empty");
+  // The preset and its words' changes; when they are too many, the preset alone if none of
+  // its words was removed, else the empty preset (link_leaves_out says what is left out).
+  const std::optional<std::string> lists = with_words ? word_lists(s) : std::nullopt;
+  const bool named = with_words && on_preset(s) && (lists || s.preset_removed.empty());
+  std::string q = "preset=" + std::string(named ? s.preset : "empty");
   q += "&m=" + std::to_string(p.m) + "&k=" + std::to_string(p.k);
   if (p.variant != Variant::standard) q += std::string("&variant=") + variant_name(p.variant);
   // The scalable filter's own parameters, also when set for later (a link keeps all it was told).
@@ -443,7 +463,7 @@ std::string query_for(const AppState& s, bool with_words) {
   if (p.counting.width != CounterWidth::four)
     q += std::string("&counters=") + counter_width_name(p.counting.width);
   if (s.remove_unchecked) q += "&remove=unchecked";
-  if (with_words) q += words_value(words, first_extra);
+  if (lists) q += *lists;
   if (s.inserted) q += "&inserted=" + std::to_string(*s.inserted);
   if (!s.word_input.empty()) q += "&word=" + percent_encode(s.word_input);
   if (s.view.panels_chosen) q += "&panels=" + panels_value(s.view);
@@ -477,9 +497,11 @@ LinkGap link_leaves_out(const AppState& s) {
   LinkGap gap;
   if (link_carries_words(s)) return gap;
   const size_t n = s.set.words().size();
-  gap.recipient = first_extra_word(s);
+  const size_t first = first_extra_word(s);
+  const bool named = on_preset(s) && s.preset_removed.empty();  // query_for's choice
+  gap.recipient = named ? first : 0;
   gap.left_out = n - gap.recipient;
-  gap.too_long = gap.left_out <= kMaxWordsInLink;
+  gap.too_long = n - first + (on_preset(s) ? s.preset_removed.size() : 0) <= kMaxWordsInLink;
   return gap;
 }
 

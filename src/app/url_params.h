@@ -4,6 +4,7 @@
 //   preset   tiny | passwords | empty        variant  standard | counting | blocked
 //   m, k     bits and hashes (1..2^32, 1..64) scheme   reference | enhanced | independent | weak
 //   words    comma-separated words to add (without preset: to an empty filter)
+//   removed  comma-separated words of the preset to remove (counting), before words= are added
 //   word     text put in the word box        safe     1: mask classroom-unsafe words
 //   panels   comma list of words, bits, params, plots, numbers, check (the others hide)
 //   theme    dark | light | contrast         scale    font scale 1..3

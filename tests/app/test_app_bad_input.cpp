@@ -286,3 +286,85 @@ TEST_CASE("the words a share link leaves out are counted for the Share dialog") 
   CHECK(link_leaves_out(s).left_out == 205);
   CHECK(link_leaves_out(s).recipient == 0);
 }
+
+// Issue 14.11, the rest: the 10k preset in counting with one word removed gave preset=empty and
+// the recipient 0 words instead of 9,999. A link now says "the preset minus these words".
+TEST_CASE("a share link names the preset's removed words (removed=) and the recipient gets the same words") {
+  FakeHost host;
+  AppState s = tiny_state(host);
+  REQUIRE(run(s, host, act::SetParams{ParamsRequest{std::nullopt, std::nullopt, Variant::counting, std::nullopt}}).ok());
+  REQUIRE(run(s, host, act::RemoveWord{"qwerty"}).ok());
+  REQUIRE(run(s, host, act::AddWord{"new one"}).ok());
+  REQUIRE(run(s, host, act::RemoveWord{"password"}).ok());
+  REQUIRE(run(s, host, act::AddWord{"qwerty"}).ok());  // removed, then added again at the end
+  const std::vector<std::string> on_screen = {"12345", "dragon", "letmein", "new one", "qwerty"};
+  REQUIRE(s.set.words() == on_screen);
+  const std::string link = url_params_for(s);
+  CHECK(link == "preset=tiny&m=64&k=3&variant=counting&removed=qwerty,password&words=new%20one,qwerty");
+  CHECK(link_leaves_out(s).left_out == 0);
+  AppState t;
+  CHECK(apply_url_params(t, host, link).empty());
+  finish_loading(t);
+  CHECK(t.set.words() == on_screen);
+  CHECK(url_params_for(t) == link);  // the recipient's link is the same
+  // Undo of the removals brings the preset back whole.
+  REQUIRE(run(s, host, act::Undo{}).ok());  // qwerty added
+  REQUIRE(run(s, host, act::Undo{}).ok());  // password removed
+  CHECK(url_params_for(s) == "preset=tiny&m=64&k=3&variant=counting&removed=qwerty&words=new%20one");
+  // Back to the standard filter (which cannot remove): the link lists every word from Empty.
+  REQUIRE(run(s, host, act::SetParams{ParamsRequest{std::nullopt, std::nullopt, Variant::standard, std::nullopt}}).ok());
+  CHECK(url_params_for(s) == "preset=empty&m=64&k=3&words=password,12345,dragon,letmein,new%20one");
+}
+
+TEST_CASE("the 10k preset in counting minus one word: the link gives the recipient 9,999 words") {
+  std::string list;
+  for (int i = 0; i < 10000; ++i) list += "pw" + std::to_string(i) + "\n";
+  const auto deliver = [&](AppState& a, Host& h) {
+    REQUIRE(a.password_list_loading);
+    REQUIRE(run(a, h, act::PasswordListArrived{list}).ok());
+    apply_deferred_url_params(a, h);  // waits for the list's words
+    finish_loading(a);
+    apply_deferred_url_params(a, h);
+    finish_loading(a);
+  };
+  FakeHost host;
+  AppState s;
+  REQUIRE(apply_url_params(s, host, "preset=passwords&variant=counting").empty());
+  deliver(s, host);
+  REQUIRE(s.set.words().size() == 10000);
+  REQUIRE(s.set.params().variant == Variant::counting);
+  REQUIRE(run(s, host, act::RemoveWord{"pw5000"}).ok());
+  const std::string link = url_params_for(s);
+  CHECK(link.find("preset=passwords&") == 0);
+  CHECK(link.find("&removed=pw5000") != std::string::npos);
+  CHECK(link_leaves_out(s).left_out == 0);
+  AppState t;
+  CHECK(apply_url_params(t, host, link).empty());
+  deliver(t, host);
+  CHECK(t.set.words().size() == 9999);
+  CHECK(!t.set.contains_word("pw5000"));
+  CHECK(t.set.contains_word("pw9999"));
+  CHECK(t.set.words() == s.set.words());
+  // 200 changes at most: 199 added + 1 removed is carried; one more and the link says what it
+  // leaves out (every word: the recipient would start from Empty).
+  for (int i = 0; i < 199; ++i) REQUIRE(run(s, host, act::AddWord{"more-" + std::to_string(i)}).ok());
+  CHECK(link_leaves_out(s).left_out == 0);
+  REQUIRE(run(s, host, act::AddWord{"more-199"}).ok());
+  const LinkGap gap = link_leaves_out(s);
+  CHECK(gap.left_out == 10199);
+  CHECK(gap.recipient == 0);
+  CHECK(url_params_for(s).find("preset=empty&") == 0);
+}
+
+TEST_CASE("removed= refuses in words what it cannot remove") {
+  FakeHost host;
+  AppState s;
+  auto w = apply_url_params(s, host, "preset=tiny&removed=qwerty");  // the standard filter
+  CHECK(w.size() == 1);
+  CHECK(s.set.words().size() == 5);
+  AppState t;
+  w = apply_url_params(t, host, "preset=tiny&variant=counting&removed=nothere,dragon");
+  CHECK(w.size() == 1);  // "nothere" was never added
+  CHECK(t.set.words().size() == 4);
+  CHECK(!t.set.contains_word("dragon"));
+}
