@@ -47,11 +47,13 @@ struct BlockedHash {
   uint64_t block = 0, start = 0, width = 0;
   uint32_t x = 0;      // x_0
 };
+// The block of g = splitmix64(h) among `blocks` = blocked_block_count(m) blocks.
+inline uint64_t blocked_block_of(uint64_t mixed, uint64_t blocks) { return ((mixed >> 32) * blocks) >> 32; }
 inline BlockedHash blocked_hash(uint64_t m, uint64_t h) {
   BlockedHash b;
   b.mixed = detail::splitmix64(h);
   const uint64_t blocks = m < 2 * kBlockBits ? 1 : m / kBlockBits;
-  b.block = ((b.mixed >> 32) * blocks) >> 32;
+  b.block = blocked_block_of(b.mixed, blocks);
   b.start = b.block * kBlockBits;
   b.width = b.block + 1 < blocks ? kBlockBits : m - b.start;
   b.x = static_cast<uint32_t>(b.mixed);

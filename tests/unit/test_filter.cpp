@@ -185,6 +185,36 @@ TEST_CASE("blocked: the k positions of an item lie in one 512-bit block") {
   CHECK(blocked_block_bits(1600, 2) == 576);
 }
 
+// The query reads the block's line its own way (a shift for 512-bit blocks, a multiply for a
+// wider last one; one by one and batched): it must answer what the positions' bits say.
+TEST_CASE("blocked: contains() and contains_many() answer from the positions' bits") {
+  test::Random rng(5);
+  std::vector<std::string> words;
+  for (int i = 0; i < 4000; ++i) words.push_back(rng.word());
+  std::vector<std::string_view> views(words.begin(), words.end());
+  for (uint64_t m : {1600u, 5000u, 512u * 64, 100000u}) {  // 1600: a last block of 576 bits
+    Filter f = make(m, 6, Variant::blocked);
+    const size_t added = std::min<size_t>(m / 16, 2000);  // about a third of the bits set
+    for (size_t i = 0; i < added; ++i) f.add(words[i]);
+    std::vector<uint8_t> out(words.size());
+    f.contains_many(views.data(), views.size(), out.data());
+    std::vector<uint64_t> pos;
+    size_t maybes = 0, in_last_block = 0;
+    for (size_t i = 0; i < words.size(); ++i) {
+      f.positions_of(words[i], pos);
+      bool all = true;
+      for (uint64_t p : pos) all = all && f.bit(p);
+      REQUIRE(f.contains(words[i]) == all);
+      REQUIRE(bool(out[i]) == all);
+      maybes += all;
+      in_last_block += pos[0] / kBlockBits + 1 >= blocked_block_count(m);
+    }
+    CHECK(maybes >= added);             // every added word, and maybe some others
+    CHECK(maybes < words.size());       // not all: both answers are exercised
+    CHECK(in_last_block > 0);           // the wider last block is queried too
+  }
+}
+
 TEST_CASE("blocked: every block is used, roughly evenly") {
   Filter f = make(512 * 8, 1, Variant::blocked);
   std::vector<int> per_block(8);
