@@ -505,7 +505,8 @@ TEST_CASE("no card overflows and nothing is cut in any language, size or view") 
     if (lang == Lang::zh) set_script_font(read_bytes(BLOOMLAB_CATALOG_DIR "/zh-font.ttf"));
     for (const auto& [w, h, slide] : {std::tuple{1280.0f, 800.0f, false}, std::tuple{375.0f, 667.0f, false},
                                       std::tuple{1024.0f, 768.0f, true}}) {
-      CAPTURE(w);
+      const float width = w;  // a structured binding cannot be captured (C++17)
+      CAPTURE(width);
       for (const View& v : views) {
         CAPTURE(std::string(v.name));
         Screen screen(v.params);
