@@ -15,18 +15,11 @@ const saved = (page) => page.evaluate(() => new Promise((resolve, reject) => {
     const all = open.result.transaction("sessions").objectStore("sessions").getAll();
     all.onsuccess = () => {
       open.result.close();
-      // Many words are stored in parts ({id: "part:…", part}) that a record names (parts: [ids]).
-      const parts = new Map(all.result.filter((r) => r.part).map((r) => [r.id, r.part]));
-      resolve(all.result.filter((r) => !r.part).map((r) => {
-        let bytes = r.words;
-        if (r.parts) {
-          bytes = new Uint8Array(r.parts.reduce((n, id) => n + parts.get(id).length, 0));
-          r.parts.reduce((at, id) => { bytes.set(parts.get(id), at); return at + parts.get(id).length; }, 0);
-        }
-        const words = [], view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-        for (let at = 0; at + 4 <= bytes.length;) {
+      resolve(all.result.map((r) => {
+        const words = [], view = new DataView(r.words.buffer, r.words.byteOffset, r.words.byteLength);
+        for (let at = 0; at + 4 <= r.words.length;) {
           const n = view.getUint32(at, true);
-          words.push(new TextDecoder().decode(bytes.subarray(at + 4, at + 4 + n)));
+          words.push(new TextDecoder().decode(r.words.subarray(at + 4, at + 4 + n)));
           at += 4 + n;
         }
         return r.link + "\n" + r.params + "\n" + words.join("\n");
