@@ -560,7 +560,7 @@
   // them offers "Restore your previous words (N)". A record whose words were replaced (a preset,
   // Empty, a removed word) keeps the larger "before" copy, which the next visit offers too.
   // localStorage (5 MB, strings only) was the store before: its session is moved over once.
-  // Many words are written in parts (main_web.cpp's SaveRun: parts of 2 MiB, a few a frame, each its
+  // Many words are written in parts (main_web.cpp's SaveRun: a part of 1 MiB a frame, each its
   // own write, {id: "part:…", part}), then the record naming them (parts: [ids]) in one small
   // write, which first checks that its parts are all there. A reload in the middle finds the
   // record written before, and its parts, as they were; parts no record names are deleted with

@@ -245,13 +245,12 @@ void remember_saved_words() {
   g_saved_hash = words_hash(words, words.size());
 }
 
-// Words that travel apart are saved in parts (kSavePartBytes of encode_session_words'
+// Words that travel apart are saved a part per frame (kSavePartBytes of encode_session_words'
 // bytes, each its own IndexedDB write), then the record naming the parts in one small write:
 // a million words (17 MB) encoded, copied and stored in one go blocked the page 340-663 ms.
 // The address waits for the record (keep_state), so a reload in the middle finds the session
 // saved before, whole, with its address; a change of the words starts the save over.
-constexpr size_t kSavePartBytes = 2 << 20;
-constexpr double kSaveSliceMs = 10;  // parts written per frame while this lasts
+constexpr size_t kSavePartBytes = 1 << 20;
 struct SaveRun {
   bool active = false;
   std::string link, params;  // the latest, should they change meanwhile (the words do not)
@@ -268,10 +267,9 @@ SaveRun g_run;
 
 void finish_keep_state(const std::string& params);
 
-// The next parts of the words (all the rest when `now`: the page is going away; one when
-// `first`, the save starting with the frame's other work), and once they are all written the
-// record. False while the save is under way.
-bool continue_save(bool now, bool first = false) {
+// The next part of the words (all the rest when `now`: the page is going away), and once they
+// are all written the record. False while the save is under way.
+bool continue_save(bool now) {
   if (!g_run.active) return true;
   const app::AppState& s = g_loop.state;
   if (s.words_version != g_run.words_version) {
@@ -282,22 +280,17 @@ bool continue_save(bool now, bool first = false) {
   }
   const auto& words = s.set.words();
   std::string& part = g_run.part;
-  const double start = emscripten_get_now();
-  // Parts while the frame's slice lasts (at least one): long words encode at memcpy speed, and
-  // 62.5 MiB of them must be in before a reload 2 s later (pagehide's last write may not land).
-  do {
-    part.clear();
-    while (g_run.next < g_run.count && (now || part.size() < kSavePartBytes)) {
-      if (g_run.next == g_run.before) g_run.replaced |= g_run.hash != g_run.before_hash;
-      const std::string& w = words[g_run.next++];
-      const uint32_t n = uint32_t(w.size());
-      for (int i = 0; i < 4; ++i) part += char((n >> (8 * i)) & 0xFF);
-      part += w;
-      g_run.hash = hash_word(g_run.hash, w);
-    }
+  part.clear();
+  while (g_run.next < g_run.count && (now || part.size() < kSavePartBytes)) {
     if (g_run.next == g_run.before) g_run.replaced |= g_run.hash != g_run.before_hash;
-    if (!part.empty()) js_save_part(part.data(), part.size());
-  } while (!first && g_run.next < g_run.count && emscripten_get_now() - start < kSaveSliceMs);
+    const std::string& w = words[g_run.next++];
+    const uint32_t n = uint32_t(w.size());
+    for (int i = 0; i < 4; ++i) part += char((n >> (8 * i)) & 0xFF);
+    part += w;
+    g_run.hash = hash_word(g_run.hash, w);
+  }
+  if (g_run.next == g_run.before) g_run.replaced |= g_run.hash != g_run.before_hash;
+  if (!part.empty()) js_save_part(part.data(), part.size());
   if (g_run.next < g_run.count) return false;
   js_save_session(g_run.link.c_str(), g_run.params.c_str(), nullptr, 0, double(g_run.count), g_run.replaced, 1);
   g_saved_link = g_run.link;
@@ -340,7 +333,7 @@ bool save_session(const std::string& link, bool now) {
     g_run.before = g_saved_count;
     g_run.before_hash = g_saved_hash;
     g_run.replaced = words.size() < g_saved_count;
-    return continue_save(now, true);
+    return continue_save(now);
   }
   // The parameters carry the words (a link's 200 at most), or the words saved last are kept.
   const bool replaced = !same_words && (words.size() < g_saved_count ||
