@@ -324,12 +324,8 @@
     // offer to restore the previous words (the page's "Restore your previous words (N)").
     sessions() {
       return [...records.values()].sort((a, b) => b.time - a.time).map((r) => ({
-        id: r.id, time: r.time, count: r.count, link: r.link, bytes: wordBytes(r), parts: (r.parts || []).length,
-        mine: r.id === slotId, dismissed: !!r.dismissed }));
+        id: r.id, time: r.time, count: r.count, link: r.link, bytes: r.words.length, mine: r.id === slotId, dismissed: !!r.dismissed }));
     },
-    // The words being saved part by part ({parts} written so far, 0: none under way) and the
-    // words of this tab's last record the browser confirmed stored.
-    saving() { return { parts: writing ? writing.ids.length : 0, stored }; },
     previousOffered() { return offered ? offered.count : 0; },
     restorePrevious() { return check(restorePrevious()); },
     dismissPrevious,
@@ -560,16 +556,9 @@
   // them offers "Restore your previous words (N)". A record whose words were replaced (a preset,
   // Empty, a removed word) keeps the larger "before" copy, which the next visit offers too.
   // localStorage (5 MB, strings only) was the store before: its session is moved over once.
-  // Many words are written in parts (main_web.cpp's SaveRun: a part of 1 MiB a frame, each its
-  // own write, {id: "part:…", part}), then the record naming them (parts: [ids]) in one small
-  // write, which first checks that its parts are all there. A reload in the middle finds the
-  // record written before, and its parts, as they were; parts no record names are deleted with
-  // the next record written.
-  const DB_NAME = "bloomlab", STORE = "sessions", LEGACY_KEY = "bloomlab.session", KEEP = 5, PART = "part:";
+  const DB_NAME = "bloomlab", STORE = "sessions", LEGACY_KEY = "bloomlab.session", KEEP = 5;
   let db = null, storageError = "", aborted = false;
   const records = new Map();  // id -> record, as stored
-  const parts = new Map();    // part id -> its bytes, as stored
-  let writing = null, runs = 0, stored = 0;  // the parts of the save under way; words last stored
   let tabId = "", slotId = "", chosen = null, offered = null;
   try {
     tabId = sessionStorage.getItem("bloomlab.tab") || "";
@@ -577,21 +566,7 @@
   } catch (e) { tabId = Math.random().toString(36).slice(2, 10); }
   const newSlot = () => tabId + "-" + Date.now().toString(36);
   const isRecord = (r) => r && typeof r.id === "string" && typeof r.link === "string" &&
-    typeof r.params === "string" && Number.isFinite(r.count) &&
-    (r.parts ? Array.isArray(r.parts) && r.parts.every((id) => typeof id === "string") : r.words instanceof Uint8Array);
-  const isPart = (r) => r && typeof r.id === "string" && r.id.startsWith(PART) && r.part instanceof Uint8Array;
-  // A record's words as one array (its parts joined); null when a part is missing.
-  function wordsOf(record) {
-    if (!record.parts) return record.words;
-    const list = record.parts.map((id) => parts.get(id));
-    if (list.some((p) => !p)) return null;
-    const bytes = new Uint8Array(list.reduce((n, p) => n + p.length, 0));
-    let at = 0;
-    for (const p of list) { bytes.set(p, at); at += p.length; }
-    return bytes;
-  }
-  const wordBytes = (record) => (record.parts ? record.parts.reduce((n, id) => n + (parts.get(id) || []).length, 0)
-                                              : record.words.length);
+    typeof r.params === "string" && r.words instanceof Uint8Array && Number.isFinite(r.count);
 
   function storageProblem(text) {
     storageError = text;
@@ -642,8 +617,7 @@
         all.onsuccess = () => {
           clearTimeout(timer);
           for (const r of all.result) {
-            if (isPart(r)) parts.set(r.id, r.part);
-            else if (isRecord(r)) records.set(r.id, r);
+            if (isRecord(r)) records.set(r.id, r);
             else console.warn("bloomlab: a saved session is unreadable and was ignored");
           }
           if (legacy) put(legacy);
@@ -654,39 +628,18 @@
     });
   }
 
-  // A part no record names: this tab's (a save it gave up, or a reload in the middle), or another
-  // tab's from over an hour ago (that tab may still be writing its record).
-  function unclaimed(id) {
-    const [tab, time] = id.slice(PART.length).split(".");
-    return tab === tabId || !(Date.now() - parseInt(time, 36) < 3600e3);
-  }
-  // Writes a record, deletes the records `removed` and the parts no record names any more, in
-  // one transaction; it is undone whole when a part the record names is not stored (its write
-  // failed): the record written before stays, with its parts.
   function put(record, removed = []) {
     if (!db) { storageProblem(storageError || message("noStorage")); return; }
     try {
       const tx = db.transaction(STORE, "readwrite");
       const store = tx.objectStore(STORE);
-      for (const id of record.parts || []) {
-        const there = store.getKey(id);
-        there.onsuccess = () => { if (there.result === undefined && !tx.failed) { tx.missing = id; tx.abort(); } };
-      }
       store.put(record);
       for (const id of removed) store.delete(id);
-      const named = new Set(writing ? writing.ids : []);
-      for (const r of records.values()) for (const id of r.parts || []) named.add(id);
-      for (const id of [...parts.keys()]) if (!named.has(id) && unclaimed(id)) { parts.delete(id); store.delete(id); }
-      tx.oncomplete = () => {
-        if (tx.failed) return;
-        if (record.id === slotId) stored = record.count;
-        clearStorageProblem();
-      };
+      tx.oncomplete = () => { if (!tx.failed) clearStorageProblem(); };
       const failed = (e) => {
-        if (tx.failed) return;
         tx.failed = true;
-        const why = tx.missing ? "a part was not written" : (tx.error || (e && e.target && e.target.error) || {}).name || "unknown error";
-        const mb = pageNumber(wordBytes(record) / 1048576, 1) + " MB";
+        const why = (tx.error || (e && e.target && e.target.error) || {}).name || "unknown error";
+        const mb = pageNumber(record.words.length / 1048576, 1) + " MB";
         storageProblem(message("notSaved", [why, pageCount("words", record.count), mb].join(", ")));
       };
       tx.onerror = failed;
@@ -705,41 +658,9 @@
     return all.slice(KEEP).filter((r) => r !== largest && r.id !== slotId).map((r) => { records.delete(r.id); return r.id; });
   }
 
-  // main_web.cpp: a part of the words being saved, written at once (its own transaction).
-  function savePart(bytes) {
-    if (!slotId) slotId = newSlot();
-    if (!writing) writing = { prefix: PART + tabId + "." + Date.now().toString(36) + "." + (runs++) + ":", ids: [] };
-    const id = writing.prefix + writing.ids.length;
-    writing.ids.push(id);
-    parts.set(id, bytes);
-    if (!db) return;  // the record's put says so
-    try {
-      const tx = db.transaction(STORE, "readwrite");
-      tx.objectStore(STORE).put({ id, part: bytes });
-      tx.onabort = () => console.warn("bloomlab: a part of the words was not written (" + ((tx.error || {}).name || "aborted") + ")");
-      if (tx.commit) tx.commit();
-    } catch (e) {
-      console.warn("bloomlab: a part of the words was not written (" + e.message + ")");
-    }
-  }
-  // main_web.cpp: the words changed before their last part: the parts written are dropped.
-  function saveCancel() {
-    if (!writing) return;
-    const ids = writing.ids;
-    writing = null;
-    for (const id of ids) parts.delete(id);
-    if (!db || !ids.length) return;
-    try {
-      const tx = db.transaction(STORE, "readwrite");
-      for (const id of ids) tx.objectStore(STORE).delete(id);
-      if (tx.commit) tx.commit();
-    } catch (e) { /* the next record's put deletes them */ }
-  }
-
   // main_web.cpp: the state changed (throttled). replaced: the words saved before are not the
   // start of these (a preset, Empty, a removal): the old ones are kept apart, the larger copy.
-  // fromParts: the words are the parts written since the last record (savePart).
-  function saveSession(link, params, words, count, replaced, fromParts) {
+  function saveSession(link, params, words, count, replaced) {
     if (!slotId) slotId = newSlot();
     const old = records.get(slotId);
     if (replaced && old && old.count > 0) {
@@ -751,15 +672,8 @@
       }
     }
     // words null: unchanged since the last save (main_web.cpp saves only the parameters then).
+    if (!words) words = old ? old.words : new Uint8Array(0);
     const record = { id: slotId, tab: tabId, time: Date.now(), link, params, words, count };
-    if (fromParts) {
-      record.words = new Uint8Array(0);
-      record.parts = writing ? writing.ids : [];
-      writing = null;
-    } else if (!words) {
-      record.words = old ? old.words : new Uint8Array(0);
-      if (old && old.parts) record.parts = old.parts;
-    }
     records.set(slotId, record);
     put(record, prune());
   }
@@ -891,9 +805,6 @@
     bloomlabSaveSession: saveSession,
     bloomlabChooseSession: chooseSession,
     bloomlabChosenSession: () => chosen,
-    bloomlabChosenWords: () => chosen && wordsOf(chosen),
-    bloomlabSavePart: savePart,
-    bloomlabSaveCancel: saveCancel,
     bloomlabSaveFile(name, mime, bytes) {
       const url = URL.createObjectURL(new Blob([bytes], { type: mime }));
       const a = document.createElement("a");

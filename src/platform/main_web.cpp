@@ -51,20 +51,11 @@ EM_JS(void, js_keep_state, (const char* params), {
 // The sessions kept in the browser's IndexedDB (web/bloomlab.js stores, chooses and offers them).
 // The words are bytes (encode_session_words), copied as they are: never decoded as text.
 // words null: the words are those saved last (only the parameters or the view changed).
-// from_parts: the words are the parts handed over since (js_save_part), written before it.
 EM_JS(void, js_save_session, (const char* link, const char* params, const char* words, size_t size,
-                              double count, int replaced, int from_parts), {
+                              double count, int replaced), {
   Module.bloomlabSaveSession(UTF8ToString(link), UTF8ToString(params),
-                             words ? HEAPU8.slice(words, words + size) : null, count, !!replaced,
-                             !!from_parts);
+                             words ? HEAPU8.slice(words, words + size) : null, count, !!replaced);
 });
-// One part of the words being saved (SaveRun): its own small IndexedDB write, a frame each.
-EM_JS(void, js_save_part, (const char* bytes, size_t size), {
-  Module.bloomlabSavePart(HEAPU8.slice(bytes, bytes + size));
-});
-// The words changed before the last part: the parts written are dropped (the session saved
-// before stays as it was).
-EM_JS(void, js_save_cancel, (), { Module.bloomlabSaveCancel(); });
 // Picks the saved session to restore for the page's own parameters (1) or none (0).
 EM_JS(int, js_choose_session, (const char* own), {
   return Module.bloomlabChooseSession(UTF8ToString(own)) ? 1 : 0;
@@ -74,11 +65,7 @@ EM_JS(int, js_choose_session, (const char* own), {
 EM_JS(char*, js_chosen_session_part, (int which, size_t* size), {
   const saved = Module.bloomlabChosenSession();
   if (!saved) return 0;
-  const part = which == 0 ? saved.link : which == 1 ? saved.params : Module.bloomlabChosenWords();
-  if (!part) {  // a part of its words is missing (the record's write checks for them)
-    console.warn("bloomlab: the saved words are incomplete and were not restored");
-    return 0;
-  }
+  const part = [saved.link, saved.params, saved.words][which];
   const bytes = typeof part === "string" ? new TextEncoder().encode(part) : part;
   const ptr = _malloc(bytes.length + 1);
   if (!ptr) {  // no room in the heap (a huge filter): start without it rather than write at 0
@@ -228,14 +215,12 @@ size_t g_saved_count = 0;
 uint64_t g_saved_hash = 0;
 bool g_saved_apart = false;  // the words last saved travelled apart from the parameters
 
-constexpr uint64_t kHashStart = 1469598103934665603ull;  // FNV-1a over each word and its length
-uint64_t hash_word(uint64_t h, const std::string& word) {
-  for (unsigned char c : word) h = (h ^ c) * 1099511628211ull;
-  return (h ^ word.size()) * 1099511628211ull;
-}
 uint64_t words_hash(const std::vector<std::string>& words, size_t count) {
-  uint64_t h = kHashStart;
-  for (size_t i = 0; i < count && i < words.size(); ++i) h = hash_word(h, words[i]);
+  uint64_t h = 1469598103934665603ull;  // FNV-1a over each word and its length
+  for (size_t i = 0; i < count && i < words.size(); ++i) {
+    for (unsigned char c : words[i]) h = (h ^ c) * 1099511628211ull;
+    h = (h ^ words[i].size()) * 1099511628211ull;
+  }
   return h;
 }
 
@@ -245,106 +230,24 @@ void remember_saved_words() {
   g_saved_hash = words_hash(words, words.size());
 }
 
-// Words that travel apart are saved a part per frame (kSavePartBytes of encode_session_words'
-// bytes, each its own IndexedDB write), then the record naming the parts in one small write:
-// a million words (17 MB) encoded, copied and stored in one go blocked the page 340-663 ms.
-// The address waits for the record (keep_state), so a reload in the middle finds the session
-// saved before, whole, with its address; a change of the words starts the save over.
-constexpr size_t kSavePartBytes = 1 << 20;
-struct SaveRun {
-  bool active = false;
-  std::string link, params;  // the latest, should they change meanwhile (the words do not)
-  uint64_t words_version = 0;
-  size_t count = 0;    // the words to save
-  size_t next = 0;     // the first word not encoded yet
-  size_t before = 0;   // the words saved last (g_saved_count): the start of these, or replaced?
-  uint64_t before_hash = 0;
-  uint64_t hash = kHashStart;  // of the words encoded so far
-  bool replaced = false;
-  std::string part;
-};
-SaveRun g_run;
-
-void finish_keep_state(const std::string& params);
-
-// The next part of the words (all the rest when `now`: the page is going away), and once they
-// are all written the record. False while the save is under way.
-bool continue_save(bool now) {
-  if (!g_run.active) return true;
+void save_session(const std::string& link) {
   const app::AppState& s = g_loop.state;
-  if (s.words_version != g_run.words_version) {
-    js_save_cancel();
-    g_run = SaveRun{};
-    g_saved_link.clear();  // the next keep_state saves the words as they are now
-    return true;
-  }
-  const auto& words = s.set.words();
-  std::string& part = g_run.part;
-  part.clear();
-  while (g_run.next < g_run.count && (now || part.size() < kSavePartBytes)) {
-    if (g_run.next == g_run.before) g_run.replaced |= g_run.hash != g_run.before_hash;
-    const std::string& w = words[g_run.next++];
-    const uint32_t n = uint32_t(w.size());
-    for (int i = 0; i < 4; ++i) part += char((n >> (8 * i)) & 0xFF);
-    part += w;
-    g_run.hash = hash_word(g_run.hash, w);
-  }
-  if (g_run.next == g_run.before) g_run.replaced |= g_run.hash != g_run.before_hash;
-  if (!part.empty()) js_save_part(part.data(), part.size());
-  if (g_run.next < g_run.count) return false;
-  js_save_session(g_run.link.c_str(), g_run.params.c_str(), nullptr, 0, double(g_run.count), g_run.replaced, 1);
-  g_saved_link = g_run.link;
-  g_saved_words_version = g_run.words_version;
-  g_saved_count = g_run.count;
-  g_saved_hash = g_run.hash;
-  g_saved_apart = true;
-  const std::string link = g_run.link;
-  g_run = SaveRun{};
-  finish_keep_state(link);
-  return true;
-}
-
-// Saves the session for `link` (the state's address). False while words are being saved part
-// by part: the address is then kept only with the record (continue_save).
-bool save_session(const std::string& link, bool now) {
-  const app::AppState& s = g_loop.state;
-  if (s.view.embed) return true;  // an article's embed is configured by its address and keeps nothing
-  if (g_run.active && s.words_version == g_run.words_version) {
-    if (link != g_run.link) {
-      g_run.link = link;
-      g_run.params = app::session_for(s, false).params;
-    }
-    return now ? continue_save(true) : false;  // else main_loop_step writes the next part
-  }
-  if (g_run.active) (void)continue_save(now);  // cancels it: the words changed
-  if (link == g_saved_link && s.words_version == g_saved_words_version) return true;
+  if (s.view.embed) return;  // an article's embed is configured by its address and keeps nothing
+  if (link == g_saved_link && s.words_version == g_saved_words_version) return;
   const auto& words = s.set.words();
   // Only the parameters or the view changed, and the words travelled apart before as now: the
   // bytes saved then are kept (no 64 MiB encoded and copied again for a move of the m slider).
   const bool same_words = s.words_version == g_saved_words_version && g_saved_apart;
-  const app::Session session = app::session_for(s, false);
-  if (session.words_apart && !same_words) {
-    g_run = SaveRun{};
-    g_run.active = true;
-    g_run.link = link;
-    g_run.params = session.params;
-    g_run.words_version = s.words_version;
-    g_run.count = words.size();
-    g_run.before = g_saved_count;
-    g_run.before_hash = g_saved_hash;
-    g_run.replaced = words.size() < g_saved_count;
-    return continue_save(now);
-  }
-  // The parameters carry the words (a link's 200 at most), or the words saved last are kept.
   const bool replaced = !same_words && (words.size() < g_saved_count ||
                                         words_hash(words, g_saved_count) != g_saved_hash);
   g_saved_link = link;
   g_saved_words_version = s.words_version;
   remember_saved_words();
+  const app::Session session = app::session_for(s, !same_words);
+  const bool reuse = same_words && session.words_apart;
   g_saved_apart = session.words_apart;
-  js_save_session(link.c_str(), session.params.c_str(), session.words_apart ? nullptr : "", 0,
-                  double(session.word_count), replaced, 0);
-  return true;
+  js_save_session(link.c_str(), session.params.c_str(), reuse ? nullptr : session.words.data(),
+                  session.words.size(), double(session.word_count), replaced);
 }
 
 void keep_state(bool now_or_never) {
@@ -356,14 +259,10 @@ void keep_state(bool now_or_never) {
   // Both keep what was there before the load until it is done.
   if (s.pending.active() || s.password_list_loading) return;
   g_kept_at = now;
-  const std::string params = app::url_params_for(s);
-  if (save_session(params, now_or_never)) finish_keep_state(params);
-}
-
-// The address, once the session saved with it is written (one version of both).
-void finish_keep_state(const std::string& params) {
+  std::string params = app::url_params_for(s);
+  save_session(params);
   if (params == g_kept_params) return;
-  g_kept_params = params;
+  g_kept_params = std::move(params);
   js_keep_state(g_kept_params.c_str());
 }
 
@@ -467,7 +366,6 @@ void main_loop_step() {
   sync_text_input();
   sync_page_scroll();
   sync_language();
-  (void)continue_save(false);  // a part a frame (before keep_state, which may start a save)
   keep_state(false);
   const double ms = emscripten_get_now() - start;
   g_stats.total_ms += ms;
