@@ -276,7 +276,7 @@ Outcome do_load_preset(AppState& s, Host& host, std::string_view name) {
       s.set.add(w);
       c.added.emplace_back(w);
     }
-    s.word_input = kPythonQuestion;  // the article's question, in the word box
+    s.word_input = std::string(preset_word(name));  // the article's question, in the word box
     ++s.word_input_revision;
   }
   set_mark(s, PresetMark{std::string(name), s.set.words().size(), true, {}});
@@ -604,6 +604,8 @@ std::optional<FilterParams> preset_params(std::string_view name) {
   if (name == "passwords" || name == "10k") return kPasswordParams;
   return std::nullopt;
 }
+
+std::string_view preset_word(std::string_view name) { return name == "python" ? kPythonQuestion : ""; }
 
 // ---- the one judge of parameters --------------------------------------------------------------
 

@@ -25,6 +25,8 @@ std::optional<Action> shortcut_action(const AppState& s, Shortcut key);
 
 // The parameters a preset sets (tiny, passwords); none for empty, which keeps them.
 std::optional<FilterParams> preset_params(std::string_view name);
+// The word a preset puts in the word box: the Python article's question, "" for the others.
+std::string_view preset_word(std::string_view name);
 // The members the filter answers "definitely not" for (the article's unchecked remove broke
 // them), cached for the state's version: the word list highlights them.
 const std::vector<std::string>& broken_words(AppState& s);

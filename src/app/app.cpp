@@ -177,25 +177,27 @@ void draw_share_dialog(AppState& s, Host& host) {
   std::string snippet = actions::embed_snippet(s, host);
   const LinkGap gap = link_leaves_out(s);
   if (gap.left_out == 0) {
-    ImGui::TextUnformatted(tr("A link to this state (also kept in the address bar):"));
+    text_wrapped(tr("A link to this state (also kept in the address bar):"));
   } else {
     ImGui::PushStyleColor(ImGuiCol_Text, palette().error);
     text_wrapped(link_gap_text(gap.left_out, gap.recipient, gap.too_long).c_str());
     ImGui::PopStyleColor();
-    ImGui::TextUnformatted(tr("A link to the filter and its settings:"));
+    text_wrapped(tr("A link to the filter and its settings:"));
   }
   ImGui::SetNextItemWidth(-1);
   ImGui::InputText("##link", &link, ImGuiInputTextFlags_ReadOnly | ImGuiInputTextFlags_AutoSelectAll);
   if (ImGui::Button(tr("Copy link"))) dispatch(s, act::CopyText{link, 0});
   s.layout.copy_link_button = last_item_rect();
   ImGui::Spacing();
-  ImGui::TextUnformatted(tr("Embed it in a page (an iframe; resize it with the style):"));
+  text_wrapped(tr("Embed it in a page (an iframe; resize it with the style):"));
   ImGui::InputTextMultiline("##snippet", &snippet, ImVec2(-1, ImGui::GetTextLineHeight() * 4.5f),
                             ImGuiInputTextFlags_ReadOnly);
   if (ImGui::Button(tr("Copy embed code"))) dispatch(s, act::CopyText{snippet, 1});
   s.layout.copy_embed_button = last_item_rect();
-  ImGui::SameLine();
-  if (ImGui::Button(tr("Close")) || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) open = false;
+  same_line_if_fits(button_width(tr("Close")));  // a phone in ru: "Копировать код" and "Закрыть" in one row do not fit
+  const bool close = ImGui::Button(tr("Close"));
+  s.layout.share_close_button = last_item_rect();
+  if (close || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) open = false;
   if (s.note(NoteSlot::exports).code == Code::copied) show_note(s.note(NoteSlot::exports));
   if (!open) {
     dispatch(s, act::ShowShare{false});

@@ -155,7 +155,7 @@ struct Layout {
   ScreenRect plot_bits;  // the plot of FP over bits per word with its titles (what "Save PNG" saves)
   ScreenRect plot_growth, inserted_slider;  // the growth plot with its slider; the slider
   ScreenRect plot_k, memory_chart;          // the plot of FP over k; the memory bars
-  ScreenRect share_button, copy_link_button, copy_embed_button;  // header and share dialog
+  ScreenRect share_button, copy_link_button, copy_embed_button, share_close_button;  // header and share dialog
   ScreenRect save_png_button, save_csv_button, step_next_button;
   ScreenRect open_file_button, paste_box, add_list_button;  // the "your own words" panel
   ScreenRect undo_button, verdict;

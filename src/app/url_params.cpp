@@ -465,7 +465,9 @@ std::string query_for(const AppState& s, bool with_words) {
   if (s.remove_unchecked) q += "&remove=unchecked";
   if (lists) q += *lists;
   if (s.inserted) q += "&inserted=" + std::to_string(*s.inserted);
-  if (!s.word_input.empty()) q += "&word=" + percent_encode(s.word_input);
+  // The word box as it is, also emptied or changed from the word the preset puts there (the
+  // Python article's "слон": fuzz_url_params found a link that brought it back).
+  if (s.word_input != preset_word(named ? s.preset : "empty")) q += "&word=" + percent_encode(s.word_input);
   if (s.view.panels_chosen) q += "&panels=" + panels_value(s.view);
   // The page's own default (its prefers-color-scheme) is left out: the reader's preference wins.
   if (s.view.theme != s.view.page_theme)

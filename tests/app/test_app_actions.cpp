@@ -385,6 +385,28 @@ TEST_CASE("a link opens with no messages under the controls") {
   for (const Outcome& n : s.notes) CHECK(outcome_text(n).empty());
 }
 
+// The Python preset puts the article's question ("слон") in the word box: a link of that preset
+// with the box emptied or changed must say so, or its reader gets "слон" back (fuzz_url_params
+// found it: ?preset=python&word=слон&word=).
+TEST_CASE("a share link keeps the word box emptied after the Python preset") {
+  FakeHost host;
+  for (const char* word : {"", "кит", "слон"}) {
+    const std::string shown = word;
+    CAPTURE(shown);
+    AppState s;
+    REQUIRE(run(s, host, act::LoadPreset{"python"}).ok());
+    REQUIRE(s.word_input == "слон");
+    (void)run(s, host, act::SetWordInput{word});
+    const std::string link = url_params_for(s);
+    CHECK((link.find("&word=") != std::string::npos) == (shown != "слон"));
+    AppState t;
+    (void)run(t, host, act::LoadPreset{"tiny"});
+    CHECK(apply_url_params(t, host, link).empty());
+    CHECK(t.word_input == shown);
+    CHECK(url_params_for(t) == link);
+  }
+}
+
 TEST_CASE("a share link round-trips") {
   FakeHost host;
   AppState s = tiny_state(host);

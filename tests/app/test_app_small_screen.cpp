@@ -532,3 +532,29 @@ TEST_CASE("no card overflows and nothing is cut in any language, size or view") 
     set_script_font("");
   }
 }
+
+// The Share dialog is a window of its own, which layout.overflowing does not judge: on a phone in
+// Russian its first line, the link and "Закрыть" beside "Копировать код" ran past the window.
+// Its texts wrap and its buttons take the next row when they do not fit.
+TEST_CASE("the Share dialog's buttons stay on a phone's screen in every language") {
+  for (Lang lang : {Lang::en, Lang::ru, Lang::uk, Lang::zh}) {
+    CAPTURE(lang_code(lang));
+    if (lang != Lang::en) REQUIRE(set_catalog(lang, read_bytes(std::string(BLOOMLAB_CATALOG_DIR "/") + lang_code(lang) + ".mo")));
+    if (lang == Lang::zh) set_script_font(read_bytes(BLOOMLAB_CATALOG_DIR "/zh-font.ttf"));
+    Screen screen("preset=tiny&word=dragon");
+    AppState& s = screen.state;
+    REQUIRE(use_language(lang));
+    s.view.touch = true;
+    screen.frames(375, 667);
+    (void)apply(s, screen.host, act::ShowShare{true});
+    screen.reload_fonts();
+    screen.frames(375, 667, 4);
+    for (const ScreenRect& r : {s.layout.copy_link_button, s.layout.copy_embed_button, s.layout.share_close_button}) {
+      CHECK(r.w > 0.0f);
+      CHECK(r.x >= 0.0f);
+      CHECK(r.x + r.w <= 375.0f);
+    }
+    use_language(Lang::en);
+    set_script_font("");
+  }
+}
