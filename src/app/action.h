@@ -208,7 +208,7 @@ enum class Code {
   lesson_opened,        // {title}
   lesson_unknown,       // {id}
   lesson_step_range,    // {step, steps}
-  lesson_invalid,       // {line, what} (line 0: the file as a whole)
+  lesson_invalid,       // {line (0: the file as a whole), what (lesson_error_args)}
   lesson_loaded,        // {title, steps}
   lessons_loading,      // the built-in lessons are on their way (web: fetched when first wanted)
   lessons_failed,       // {a failure (outcome_text.h failure_text)}

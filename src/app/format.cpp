@@ -66,6 +66,11 @@ std::string display_text(std::string_view bytes, size_t max_chars) {
   return out;
 }
 
+std::string quoted(std::string_view word) {
+  // TRANSLATORS: a word the user typed, in quotation marks (%s is the word).
+  return fill(tr("\"%s\""), {display_text(word, 40)});
+}
+
 namespace {
 
 // The next code point of UTF-8 text at s[i] (advancing i); an invalid byte is U+FFFD.

@@ -11,6 +11,9 @@ namespace bloomlab::app {
 // Text fit to show: invalid UTF-8 bytes and control characters become U+25A1 "□", long
 // text is cut with "…" (the word itself is hashed as it is).
 std::string display_text(std::string_view bytes, size_t max_chars = 64);
+// A word the user typed, or a value a link or a lesson file gave, fit to show (display_text,
+// 40 characters) in the language's quotation marks: "dragon", «dragon», “dragon”.
+std::string quoted(std::string_view word);
 // The view's hook (fonts.h note_text): told each text display_text makes, so that the characters
 // its font lacks get drawn. The model knows nothing of fonts.
 void observe_displayed_text(void (*observer)(std::string_view text));

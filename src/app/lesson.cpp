@@ -4,7 +4,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
+#include <iterator>
 
 #include "core/word_list.h"
 #include "url_params.h"
@@ -22,6 +24,26 @@ const KindName kKinds[] = {
 
 // The keys of the link parameters a step's state may use.
 const char* const kStateKeys[] = {"preset", "m", "k", "variant", "scheme", "words", "word", "panels", "probes"};
+
+// The codes' tokens, in LessonErrorCode's order.
+const char* const kErrorNames[] = {
+    "none",          "too_large",         "not_utf8",       "nul_bytes",          "no_id",
+    "no_title",      "no_steps",          "text_before_step", "text_in_task",     "second_id",
+    "bad_id",        "id_not_first",      "header_after_step", "header_empty",    "step_untitled",
+    "too_many_steps", "key_before_step",  "second_task",    "unknown_task",       "key_outside_task",
+    "unknown_key",   "second_state",      "state_key",      "not_a_panel",        "highlight_word_empty",
+    "highlight_kind", "hide_value",       "not_a_number",   "candidates_multiple", "option_outside_choice",
+    "option_empty",  "expect_value",      "no_prompt",      "choice_few_options", "choice_no_right",
+    "sizing_needs_n_p"};
+static_assert(std::size(kErrorNames) == size_t(LessonErrorCode::count_));
+
+// "a, b, c": a list of the format's own words for a message (they are typed as they are).
+template <typename Names, typename Name>
+std::string listed(const Names& names, Name name) {
+  std::string out;
+  for (const auto& n : names) out += (out.empty() ? "" : ", ") + std::string(name(n));
+  return out;
+}
 
 std::string_view trim(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
@@ -63,11 +85,10 @@ class Parser {
   LessonParse run() {
     LessonParse out;
     if (text_.size() > kMaxLessonBytes)
-      return fail(0, "the file is " + std::to_string(text_.size()) + " bytes; a lesson may have at most " +
-                         std::to_string(kMaxLessonBytes));
+      return fail(0, E::too_large, {std::to_string(text_.size()), std::to_string(kMaxLessonBytes)});
     if (text_.substr(0, 3) == "\xEF\xBB\xBF") text_.remove_prefix(3);
-    if (!is_valid_utf8(text_)) return fail(0, "the file is not UTF-8 text");
-    if (text_.find('\0') != std::string_view::npos) return fail(0, "the file holds NUL bytes: it is not a text file");
+    if (!is_valid_utf8(text_)) return fail(0, E::not_utf8);
+    if (text_.find('\0') != std::string_view::npos) return fail(0, E::nul_bytes);
     size_t pos = 0;
     while (pos <= text_.size() && !failed_) {
       size_t end = text_.find('\n', pos);
@@ -77,24 +98,25 @@ class Parser {
       pos = end + 1;
     }
     if (failed_) return result_;
-    if (!has_id_) return fail(0, "there is no \"lesson:\" line (the lesson's id)");
-    if (lesson_.title.empty()) return fail(0, "there is no \"title:\" line");
-    if (lesson_.steps.empty()) return fail(0, "the lesson has no \"step:\"");
+    if (!has_id_) return fail(0, E::no_id);
+    if (lesson_.title.empty()) return fail(0, E::no_title);
+    if (lesson_.steps.empty()) return fail(0, E::no_steps);
     for (const LessonStep& s : lesson_.steps)
-      if (LessonError e = check_task(s); !e.what.empty()) return fail(e.line, e.what);
+      if (const E e = check_task(s.task); e != E::none) return fail(s.line, e, {s.title});
     end_paragraph();
     out.lesson = std::move(lesson_);
     return out;
   }
 
  private:
-  LessonParse fail(int line, std::string what) {
+  using E = LessonErrorCode;
+  LessonParse fail(int line, E code, std::vector<std::string> args = {}) {
     failed_ = true;
     result_.lesson.reset();
-    result_.error = LessonError{line, std::move(what)};
+    result_.error = LessonError{line, code, std::move(args)};
     return result_;
   }
-  void error(std::string what) { (void)fail(line_, std::move(what)); }
+  void error(E code, std::vector<std::string> args = {}) { (void)fail(line_, code, std::move(args)); }
 
   LessonStep* step() { return lesson_.steps.empty() ? nullptr : &lesson_.steps.back(); }
 
@@ -121,8 +143,8 @@ class Parser {
       end_paragraph();
       return;
     }
-    if (!s) return error("text before the first \"step:\"");
-    if (in_task_) return error("text inside a task (a task's lines are prompt:, hint:, answer:, ...); put the step's text before \"task:\"");
+    if (!s) return error(E::text_before_step);
+    if (in_task_) return error(E::text_in_task);
     if (l.substr(0, 2) == "$ " || l == "$") {
       end_paragraph();
       s->text.push_back({BlockKind::formula, std::string(trim(l.substr(1)))});
@@ -138,22 +160,22 @@ class Parser {
   void directive(const std::string& key, std::string_view value) {
     end_paragraph();
     if (key == "lesson") {
-      if (has_id_) return error("a second \"lesson:\" line");
-      if (!valid_id(value)) return error("the id \"" + std::string(value) + "\" may use only a-z, 0-9 and - (at most 40)");
+      if (has_id_) return error(E::second_id);
+      if (!valid_id(value)) return error(E::bad_id, {std::string(value)});
       lesson_.id = std::string(value);
       has_id_ = true;
       return;
     }
-    if (!has_id_) return error("the first line must be \"lesson: ID\" (found \"" + key + ":\")");
+    if (!has_id_) return error(E::id_not_first, {key});
     if (key == "title" || key == "summary") {
-      if (step()) return error("\"" + key + ":\" of the lesson belongs before the first step");
-      if (value.empty()) return error("\"" + key + ":\" is empty");
+      if (step()) return error(E::header_after_step, {key});
+      if (value.empty()) return error(E::header_empty, {key});
       (key == "title" ? lesson_.title : lesson_.summary) = std::string(value);
       return;
     }
     if (key == "step") {
-      if (value.empty()) return error("a step needs a title: \"step: Title\"");
-      if (lesson_.steps.size() == kMaxLessonSteps) return error("more than " + std::to_string(kMaxLessonSteps) + " steps");
+      if (value.empty()) return error(E::step_untitled);
+      if (lesson_.steps.size() == kMaxLessonSteps) return error(E::too_many_steps, {std::to_string(kMaxLessonSteps)});
       lesson_.steps.push_back(LessonStep{});
       step()->title = std::string(value);
       step()->line = line_;
@@ -161,22 +183,20 @@ class Parser {
       return;
     }
     LessonStep* s = step();
-    if (!s) return error("\"" + key + ":\" before the first \"step:\"");
+    if (!s) return error(E::key_before_step, {key});
     if (key == "state") return state(*s, value);
     if (key == "highlight") return highlight(*s, value);
     if (key == "hide") return hide(*s, value);
     if (key == "task") {
-      if (s->task.kind != TaskKind::none) return error("a step has at most one task");
+      if (s->task.kind != TaskKind::none) return error(E::second_task);
       for (const KindName& k : kKinds)
         if (value == k.name) s->task.kind = k.kind;
       if (s->task.kind == TaskKind::none)
-        return error("unknown task \"" + std::string(value) +
-                     "\" (false-positive, choice, predict, best-k, sizing, false-or-real, remove-safely, reads)");
+        return error(E::unknown_task, {std::string(value), listed(kKinds, [](const KindName& k) { return k.name; })});
       in_task_ = true;
       return;
     }
-    if (!in_task_) return error("\"" + key + ":\" belongs to a task: write \"task: KIND\" first" +
-                               (known_task_key(key) ? "" : " (and \"" + key + "\" is not a key of the format)"));
+    if (!in_task_) return error(known_task_key(key) ? E::key_outside_task : E::unknown_key, {key});
     task_line(s->task, key, value);
   }
 
@@ -187,13 +207,12 @@ class Parser {
   }
 
   void state(LessonStep& s, std::string_view value) {
-    if (s.state) return error("a step has one \"state:\" line");
+    if (s.state) return error(E::second_state);
     for (std::string_view pair : split(value, '&')) {
       if (pair.empty()) continue;
       const std::string_view key = pair.substr(0, pair.find('='));
       if (std::none_of(std::begin(kStateKeys), std::end(kStateKeys), [&](const char* k) { return key == k; }))
-        return error("state: \"" + std::string(key) +
-                     "\" is not a key a step sets (preset, m, k, variant, scheme, words, word, panels, probes)");
+        return error(E::state_key, {std::string(key), listed(kStateKeys, [](const char* k) { return k; })});
     }
     s.state = std::string(value);
   }
@@ -204,13 +223,13 @@ class Parser {
     const std::string_view arg = space == std::string_view::npos ? std::string_view() : trim(value.substr(space + 1));
     if (what == "panel") {
       auto p = parse_panel(arg);
-      if (!p) return error("highlight: \"" + std::string(arg) + "\" is not a panel (words, bits, params, plots, numbers, check)");
+      if (!p) return error(E::not_a_panel, {std::string(arg), listed(kPanelNames, [](const char* n) { return n; })});
       s.highlight_panels.push_back(*p);
     } else if (what == "word") {
-      if (arg.empty()) return error("highlight: \"word\" needs the word");
+      if (arg.empty()) return error(E::highlight_word_empty);
       s.highlight_words.emplace_back(arg);
     } else {
-      error("highlight: \"" + std::string(what) + "\" is not \"panel NAME\" or \"word WORD\"");
+      error(E::highlight_kind, {std::string(what)});
     }
   }
 
@@ -219,14 +238,14 @@ class Parser {
     else if (value == "truth") s.hide |= hide_truth;
     else if (value == "measured") s.hide |= hide_measured;
     else if (value == "theory") s.hide |= hide_theory;
-    else error("hide: \"" + std::string(value) + "\" is not design, truth, measured or theory");
+    else error(E::hide_value, {std::string(value)});
   }
 
   void task_line(LessonTask& t, const std::string& key, std::string_view value) {
     auto num = [&](const char* what, double lo, double hi) -> std::optional<double> {
       auto v = number(value);
       if (!v || *v < lo || *v > hi) {
-        error(std::string(what) + ": \"" + std::string(value) + "\" is not a number from " + format(lo) + " to " + format(hi));
+        error(E::not_a_number, {what, std::string(value), format(lo), format(hi)});
         return std::nullopt;
       }
       return v;
@@ -235,8 +254,8 @@ class Parser {
     else if (key == "hint") t.hints.emplace_back(value);
     else if (key == "answer") t.answer = std::string(value);
     else if (key == "option" || key == "option*") {
-      if (t.kind != TaskKind::choice) return error("\"option:\" belongs to a \"choice\" task");
-      if (value.empty()) return error("an empty option");
+      if (t.kind != TaskKind::choice) return error(E::option_outside_choice);
+      if (value.empty()) return error(E::option_empty);
       t.options.emplace_back(value);
       t.right.push_back(key == "option*");
     } else if (key == "exclude") {
@@ -250,38 +269,38 @@ class Parser {
       if (auto v = num("tolerance", 0, 1)) t.tolerance = *v;
     } else if (key == "expect") {
       if (value == "measured") t.expect_measured = true;
-      else if (value != "theory") error("expect: \"" + std::string(value) + "\" is not theory or measured");
+      else if (value != "theory") error(E::expect_value, {std::string(value)});
     } else if (key == "files") {
       if (auto v = num("files", 1, 64)) t.files = uint32_t(*v);
     } else if (key == "lookups") {
       if (auto v = num("lookups", 1, 1000000)) t.lookups = uint64_t(*v);
     } else if (key == "candidates") {
       auto v = num("candidates", 3, 30);
-      if (v && std::fmod(*v, 3) != 0) return error("candidates: a multiple of 3 (a third each: members, false positives, true negatives)");
+      if (v && std::fmod(*v, 3) != 0) return error(E::candidates_multiple);
       if (v) t.candidates = uint32_t(*v);
     } else {
-      error("\"" + key + ":\" is not a key of the format (see FORMAT.md)");
+      error(E::unknown_key, {key});
     }
   }
 
+  // A bound as the file may write it, whatever the reader's language (FORMAT.md: a decimal
+  // point, no digit grouping): "1000000", "0.999", "1e-12", "1e+12".
   static std::string format(double v) {
     char buf[32];
-    std::snprintf(buf, sizeof buf, "%g", v);
+    std::snprintf(buf, sizeof buf, v == std::floor(v) && v < 1e7 ? "%.0f" : "%g", v);
     return buf;
   }
 
-  static LessonError check_task(const LessonStep& s) {
-    const LessonTask& t = s.task;
-    if (t.kind == TaskKind::none) return {};
-    if (t.prompt.empty()) return {s.line, "the task of step \"" + s.title + "\" has no \"prompt:\""};
+  // What a step's complete task lacks (none: nothing).
+  static E check_task(const LessonTask& t) {
+    if (t.kind == TaskKind::none) return E::none;
+    if (t.prompt.empty()) return E::no_prompt;
     if (t.kind == TaskKind::choice) {
-      if (t.options.size() < 2) return {s.line, "the choice of step \"" + s.title + "\" needs at least two options"};
-      if (std::none_of(t.right.begin(), t.right.end(), [](bool r) { return r; }))
-        return {s.line, "the choice of step \"" + s.title + "\" has no right option (\"option*:\")"};
+      if (t.options.size() < 2) return E::choice_few_options;
+      if (std::none_of(t.right.begin(), t.right.end(), [](bool r) { return r; })) return E::choice_no_right;
     }
-    if (t.kind == TaskKind::sizing && (t.n <= 0 || t.p <= 0))
-      return {s.line, "the sizing task of step \"" + s.title + "\" needs \"n:\" and \"p:\""};
-    return {};
+    if (t.kind == TaskKind::sizing && (t.n <= 0 || t.p <= 0)) return E::sizing_needs_n_p;
+    return E::none;
   }
 
   std::string_view text_;
@@ -301,6 +320,16 @@ const char* task_kind_name(TaskKind k) {
 }
 
 LessonParse parse_lesson(std::string_view text) { return Parser(text).run(); }
+
+const char* lesson_error_name(LessonErrorCode c) {
+  return size_t(c) < std::size(kErrorNames) ? kErrorNames[size_t(c)] : "none";
+}
+
+std::optional<LessonErrorCode> parse_lesson_error_name(std::string_view token) {
+  for (size_t i = 0; i < std::size(kErrorNames); ++i)
+    if (token == kErrorNames[i]) return LessonErrorCode(i);
+  return std::nullopt;
+}
 
 bool looks_like_lesson(std::string_view bytes) {
   if (bytes.substr(0, 3) == "\xEF\xBB\xBF") bytes.remove_prefix(3);

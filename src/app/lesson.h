@@ -61,9 +61,53 @@ struct Lesson {
   std::vector<LessonStep> steps;
 };
 
+// What is wrong with a lesson file: a code and its arguments (keys, values, numbers as the file
+// has them); outcome_text.h lesson_error_text words it in the reader's language, when shown.
+enum class LessonErrorCode {
+  none,
+  // the file as a whole (line 0)
+  too_large,              // {bytes, the limit}
+  not_utf8, nul_bytes,
+  no_id, no_title, no_steps,
+  // a line
+  text_before_step, text_in_task,
+  second_id, bad_id,      // {id}
+  id_not_first,           // {the key found first}
+  header_after_step,      // {"title" | "summary"}
+  header_empty,           // {"title" | "summary"}
+  step_untitled,
+  too_many_steps,         // {the limit}
+  key_before_step,        // {key}
+  second_task,
+  unknown_task,           // {value, the kinds}
+  key_outside_task,       // {key}: a task's key before "task:"
+  unknown_key,            // {key}
+  second_state,
+  state_key,              // {key, the keys a step sets}
+  not_a_panel,            // {value, the panels}
+  highlight_word_empty,
+  highlight_kind,         // {value}
+  hide_value,             // {value}
+  not_a_number,           // {key, value, lowest, highest}
+  candidates_multiple,
+  option_outside_choice,
+  option_empty,
+  expect_value,           // {value}
+  // a step's task, at the step's line
+  no_prompt,              // {step title}
+  choice_few_options,     // {step title}
+  choice_no_right,        // {step title}
+  sizing_needs_n_p,       // {step title}
+  count_
+};
+// The stable token of a code ("unknown_key"): outcomes carry it (lesson_invalid), tests name it.
+const char* lesson_error_name(LessonErrorCode c);
+std::optional<LessonErrorCode> parse_lesson_error_name(std::string_view token);
+
 struct LessonError {
   int line = 0;  // 1-based; 0: the file as a whole
-  std::string what;
+  LessonErrorCode code = LessonErrorCode::none;
+  std::vector<std::string> args;
 };
 
 struct LessonParse {
@@ -83,7 +127,7 @@ bool looks_like_lesson(std::string_view bytes);
 // the web build has none until install_lesson_bundle().
 const std::vector<Lesson>& builtin_lessons();
 bool builtin_lessons_ready(Lang lang);  // that language's lessons are installed
-// "file:line: what" for each built-in file that does not parse (the tests want none).
+// "file:line: what" (in the current language) for each built-in file that does not parse (the tests want none).
 std::vector<std::string> builtin_lesson_problems();
 
 // A language's bundle (data/lessons-<lang>.txt, cmake/Data.cmake): each file is the byte 0x1E,

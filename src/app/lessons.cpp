@@ -243,7 +243,7 @@ std::vector<std::string> builtin_lesson_problems() {
     for (const LessonFile& f : library(lang).files) {
       const LessonParse p = parse_lesson(f.text);
       if (!p.lesson)
-        out.push_back(dir + f.name + ":" + std::to_string(p.error.line) + ": " + p.error.what);
+        out.push_back(dir + f.name + ":" + std::to_string(p.error.line) + ": " + lesson_error_text(p.error));
     }
   }
   return out;
@@ -409,7 +409,7 @@ Outcome apply_lesson(AppState& s, Host& host, const Action& action) {
       [&](const act::LoadLesson& a) {
         LessonParse p = parse_lesson(a.bytes);
         if (!p.lesson)
-          return ls.note = out(Code::lesson_invalid, {std::to_string(p.error.line), p.error.what}, true);
+          return ls.note = out(Code::lesson_invalid, lesson_error_args(p.error), true);
         const std::string id = p.lesson->id, title = p.lesson->title;
         const size_t steps = p.lesson->steps.size();
         auto same = std::find_if(ls.opened.begin(), ls.opened.end(), [&](const Lesson& l) { return l.id == id; });

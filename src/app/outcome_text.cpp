@@ -17,12 +17,6 @@ const std::string& arg(const Outcome& o, size_t i) {
   return i < o.args.size() ? o.args[i] : none;
 }
 
-// Quotation marks are the language's own: "…" in English, «…» in Russian and Ukrainian.
-std::string quoted(const std::string& word) {
-  // TRANSLATORS: a word the user typed, in quotation marks (%s is the word).
-  return fill(tr("\"%s\""), {display_text(word, 40)});
-}
-
 uint64_t number(const std::string& digits) {
   uint64_t v = 0;
   for (char c : digits) {
@@ -152,7 +146,96 @@ std::string source_title(const std::string& source) {
   return source;  // a file name
 }
 
+// A lesson file's value (an id, a task's kind, a step's title) in the language's quotation marks.
+// The format's own keys are quoted by the messages themselves, as they must be typed.
+std::string lesson_error_words(LessonErrorCode code, const std::vector<std::string>& a) {
+  const auto at = [&](size_t i) -> const std::string& {
+    static const std::string none;
+    return i < a.size() ? a[i] : none;
+  };
+  const auto key = [&](size_t i) { return display_text(at(i), 40); };
+  using E = LessonErrorCode;
+  switch (code) {
+    case E::none: case E::count_: break;
+    case E::too_large:
+      // TRANSLATORS: this and the next messages (to "the "sizing" task of step %s ...") say what
+      // is wrong in a lesson file (assets/lessons/FORMAT.md); each follows "This lesson file
+      // cannot be used: line N:", so it starts in lowercase and has no final period. Keys
+      // (lesson:, step:, task: ...), task kinds, panel names and the values listed (design,
+      // truth, ...) are typed by the author as they are: keep them untranslated, in the
+      // language's quotation marks where the English quotes them.
+      return fill(tr("the file is %s; a lesson may have at most %s"), {bytes_count(at(0)), bytes_count(at(1))});
+    case E::not_utf8: return tr("the file is not UTF-8 text");
+    case E::nul_bytes: return tr("the file holds NUL bytes: it is not a text file");
+    case E::no_id: return tr("there is no \"lesson:\" line (the lesson's id)");
+    case E::no_title: return tr("there is no \"title:\" line");
+    case E::no_steps: return tr("the lesson has no \"step:\" line");
+    case E::text_before_step: return tr("text comes before the first \"step:\"");
+    case E::text_in_task:
+      return tr("text inside a task (its lines are \"prompt:\", \"hint:\", \"answer:\" and the like); "
+                "put the step's text before \"task:\"");
+    case E::second_id: return tr("a second \"lesson:\" line (a file holds one lesson)");
+    case E::bad_id:
+      return fill(tr("the id %s may use only a-z, 0-9 and - (at most 40 characters)"), {quoted(at(0))});
+    // TRANSLATORS: ID stands for the lesson's id the author writes; %s is the key found first.
+    case E::id_not_first: return fill(tr("the first line must be \"lesson: ID\" (found \"%s:\")"), {key(0)});
+    // TRANSLATORS: %s is "title" or "summary", keys of the file.
+    case E::header_after_step: return fill(tr("\"%s:\" of the lesson belongs before the first step"), {key(0)});
+    case E::header_empty: return fill(tr("\"%s:\" is empty"), {key(0)});
+    // TRANSLATORS: "Title" stands for the step's title the author writes (it may be translated).
+    case E::step_untitled: return tr("a step needs a title: \"step: Title\"");
+    case E::too_many_steps:
+      return fill(trn("a lesson may have at most %s step", "a lesson may have at most %s steps", number(at(0))),
+                  {count(at(0))});
+    case E::key_before_step: return fill(tr("\"%s:\" comes before the first \"step:\""), {key(0)});
+    case E::second_task: return tr("a step has at most one task");
+    // TRANSLATORS: the first %s is the kind the file wrote, the second the kinds there are.
+    case E::unknown_task: return fill(tr("unknown task %s: the kinds are %s"), {quoted(at(0)), at(1)});
+    // TRANSLATORS: KIND stands for a task's kind (false-positive, choice, ...).
+    case E::key_outside_task:
+      return fill(tr("\"%s:\" belongs to a task: write \"task: KIND\" first"), {key(0)});
+    case E::unknown_key: return fill(tr("\"%s:\" is not a key of the format (see FORMAT.md)"), {key(0)});
+    case E::second_state: return tr("a step has at most one \"state:\" line");
+    // TRANSLATORS: the first %s is the key the file wrote, the second the keys a step may set.
+    case E::state_key: return fill(tr("state: %s is not a key a step sets (%s)"), {quoted(at(0)), at(1)});
+    // TRANSLATORS: the first %s is the name the file wrote, the second the panels' names.
+    case E::not_a_panel: return fill(tr("highlight: %s is not a panel (%s)"), {quoted(at(0)), at(1)});
+    case E::highlight_word_empty: return tr("\"highlight: word\" needs the word after it");
+    // TRANSLATORS: NAME and WORD stand for what the author writes after "panel" and "word".
+    case E::highlight_kind:
+      return fill(tr("highlight: %s is not \"panel NAME\" or \"word WORD\""), {quoted(at(0))});
+    case E::hide_value: return fill(tr("hide: %s is not design, truth, measured or theory"), {quoted(at(0))});
+    // TRANSLATORS: the first %s is a key (n, p, tolerance, files, lookups, candidates), the second
+    // the value the file wrote, then the lowest and highest values as the file must write them.
+    case E::not_a_number:
+      return fill(tr("%s: %s is not a number from %s to %s"), {key(0), quoted(at(1)), at(2), at(3)});
+    case E::candidates_multiple:
+      return tr("candidates: the number must be a multiple of 3 (a third each: members, false positives and true "
+                "negatives)");
+    case E::option_outside_choice: return tr("\"option:\" belongs to a \"choice\" task");
+    case E::option_empty: return tr("the option is empty");
+    case E::expect_value: return fill(tr("expect: %s is not theory or measured"), {quoted(at(0))});
+    // TRANSLATORS: %s is the step's title, as the file wrote it.
+    case E::no_prompt: return fill(tr("the task of step %s has no \"prompt:\""), {quoted(at(0))});
+    case E::choice_few_options:
+      return fill(tr("the \"choice\" task of step %s needs at least two options"), {quoted(at(0))});
+    case E::choice_no_right:
+      return fill(tr("the \"choice\" task of step %s has no right option (\"option*:\")"), {quoted(at(0))});
+    case E::sizing_needs_n_p:
+      return fill(tr("the \"sizing\" task of step %s needs \"n:\" and \"p:\""), {quoted(at(0))});
+  }
+  return "";
+}
+
 }  // namespace
+
+std::string lesson_error_text(const LessonError& e) { return lesson_error_words(e.code, e.args); }
+
+std::vector<std::string> lesson_error_args(const LessonError& e) {
+  std::vector<std::string> args{std::to_string(e.line), lesson_error_name(e.code)};
+  args.insert(args.end(), e.args.begin(), e.args.end());
+  return args;
+}
 
 std::vector<std::string> error_args(const Error& e) {
   std::vector<std::string> args{error_code_name(e.code)};
@@ -354,9 +437,13 @@ std::string outcome_text(const Outcome& o) {
     case Code::lesson_unknown: return fill(tr("There is no lesson %s."), {quoted(a0)});
     case Code::lesson_step_range:
       return fill(tr("Step %s does not exist: the lesson has %s."), {a0, steps_count(a1)});
-    case Code::lesson_invalid:
-      return a0 == "0" ? fill(tr("This lesson file cannot be used: %s."), {a1})
-                       : fill(tr("This lesson file cannot be used: line %s: %s."), {a0, a1});
+    case Code::lesson_invalid: {
+      const auto code = parse_lesson_error_name(a1);
+      const std::string what =
+          code ? lesson_error_words(*code, std::vector<std::string>(o.args.begin() + 2, o.args.end())) : a1;
+      return a0 == "0" ? fill(tr("This lesson file cannot be used: %s."), {what})
+                       : fill(tr("This lesson file cannot be used: line %s: %s."), {count(a0), what});
+    }
     case Code::lesson_loaded: return fill(tr("Opened the lesson %s (%s)."), {quoted(a0), steps_count(a1)});
     case Code::lessons_loading: return tr("Loading the lessons…");
     case Code::code_loading: return tr("Loading the programs…");

@@ -6,6 +6,7 @@
 
 #include "action.h"
 #include "core/result.h"
+#include "lesson.h"
 
 namespace bloomlab::app {
 
@@ -23,6 +24,11 @@ std::vector<std::string> error_args(const Error& e);
 std::vector<std::string> download_failure(const std::string& detail);
 std::vector<std::string> damaged_failure();
 std::string failure_text(const std::vector<std::string>& failure);
+// What is wrong with a lesson file (lesson.h), in words: a clause without its line ("\"bogus:\"
+// is not a key of the format (see FORMAT.md)"); the format's keys and names as they are typed.
+std::string lesson_error_text(const LessonError& e);
+// The arguments of lesson_invalid: {line, the code's token (lesson_error_name), its arguments...}.
+std::vector<std::string> lesson_error_args(const LessonError& e);
 // The stable token of a code, for the JS API and state() ("word_duplicate", "m_invalid", ...).
 const char* code_name(Code c);
 // What an undoable change was, in words: "Empty", "adding dragon", "the parameters" ...

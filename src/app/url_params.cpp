@@ -12,6 +12,7 @@
 #include <algorithm>
 
 #include "actions.h"
+#include "format.h"
 #include "lessons.h"
 #include "i18n.h"
 #include "outcome_text.h"
@@ -54,11 +55,6 @@ std::optional<float> parse_scale(const std::string& text) {
   if (end != text.c_str() + text.size() || !std::isfinite(v) || v < 1.0 || v > 3.0)
     return std::nullopt;
   return static_cast<float>(v);
-}
-
-// Cuts a quoted value short for a warning, so a megabyte of junk does not become the message.
-std::string quoted(std::string_view value) {
-  return "\"" + std::string(value.substr(0, 40)) + (value.size() > 40 ? "…\"" : "\"");
 }
 
 // The parameters after decoding: raw (still encoded) values, the last of each key.

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "app/lesson.h"
+#include "app/outcome_text.h"
 
 using namespace bloomlab::app;
 
@@ -51,7 +52,7 @@ std::vector<std::string> lesson_files(const std::string& dir) {
 
 Lesson parse_file(const std::string& path) {
   LessonParse p = parse_lesson(slurp(path));
-  INFO(path << ":" << p.error.line << ": " << p.error.what);
+  INFO(path << ":" << p.error.line << ": " << lesson_error_text(p.error));
   REQUIRE(p.lesson.has_value());
   return *p.lesson;
 }

@@ -118,33 +118,107 @@ TEST_CASE("a lesson file parses into its steps, text blocks, highlights and task
 }
 
 TEST_CASE("a malformed lesson file names its line and what is wrong") {
-  struct Bad { std::string text; int line; const char* says; };
+  using E = LessonErrorCode;
+  struct Bad { std::string text; int line; E code; const char* says; };
   const Bad bad[] = {
-      {"title: x\n", 1, "lesson: ID"},
-      {"lesson: Bad_Id\n", 1, "a-z"},
-      {"lesson: a\ntitle: t\n\nstep: s\nhighlite: panel bits\n", 5, "not a key of the format"},
-      {"lesson: a\ntitle: t\nsome text\n", 3, "before the first"},
-      {"lesson: a\ntitle: t\nstep: s\nprompt: p\n", 4, "task: KIND"},
-      {"lesson: a\ntitle: t\nstep: s\ntask: guess\n", 4, "unknown task"},
-      {"lesson: a\ntitle: t\nstep: s\nstate: preset=tiny&theme=dark\n", 4, "theme"},
-      {"lesson: a\ntitle: t\nstep: s\nhighlight: panel wordz\n", 4, "not a panel"},
-      {"lesson: a\ntitle: t\nstep: s\ntask: choice\nprompt: p\noption: a\noption: b\n", 3, "no right option"},
-      {"lesson: a\ntitle: t\nstep: s\ntask: predict\nprompt: p\ntolerance: lots\n", 6, "not a number"},
-      {"lesson: a\ntitle: t\nstep: s\ntask: false-or-real\nprompt: p\ncandidates: 10\n", 6, "multiple of 3"},
-      {"lesson: a\ntitle: t\nstep: s\ntask: choice\nprompt: p\noption*: a\nsome text\n", 7, "inside a task"},
-      {"lesson: a\ntitle: t\n", 0, "no \"step:\""},
-      {"lesson: a\nstep: s\n", 0, "title"},
-      {"lesson: a\ntitle: t\nstep: s\ntask: sizing\nprompt: p\n", 3, "n:"},
-      {"lesson: a\ntitle: t\nstep: s\n\xff\xfe\n", 0, "not UTF-8"},
-      {std::string("lesson: a\ntitle: t\nstep: s\nx") + '\0' + "y\n", 0, "NUL"},
-      {std::string(kMaxLessonBytes + 1, 'x'), 0, "at most"},
+      {"title: x\n", 1, E::id_not_first, "lesson: ID"},
+      {"lesson: Bad_Id\n", 1, E::bad_id, "a-z"},
+      {"lesson: a\ntitle: t\n\nstep: s\nhighlite: panel bits\n", 5, E::unknown_key, "not a key of the format"},
+      {"lesson: a\ntitle: t\nsome text\n", 3, E::text_before_step, "before the first"},
+      {"lesson: a\ntitle: t\nstep: s\nprompt: p\n", 4, E::key_outside_task, "task: KIND"},
+      {"lesson: a\ntitle: t\nstep: s\ntask: guess\n", 4, E::unknown_task, "unknown task"},
+      {"lesson: a\ntitle: t\nstep: s\nstate: preset=tiny&theme=dark\n", 4, E::state_key, "theme"},
+      {"lesson: a\ntitle: t\nstep: s\nhighlight: panel wordz\n", 4, E::not_a_panel, "not a panel"},
+      {"lesson: a\ntitle: t\nstep: s\ntask: choice\nprompt: p\noption: a\noption: b\n", 3, E::choice_no_right, "no right option"},
+      {"lesson: a\ntitle: t\nstep: s\ntask: predict\nprompt: p\ntolerance: lots\n", 6, E::not_a_number, "not a number"},
+      {"lesson: a\ntitle: t\nstep: s\ntask: false-or-real\nprompt: p\ncandidates: 10\n", 6, E::candidates_multiple, "multiple of 3"},
+      {"lesson: a\ntitle: t\nstep: s\ntask: choice\nprompt: p\noption*: a\nsome text\n", 7, E::text_in_task, "inside a task"},
+      {"lesson: a\ntitle: t\n", 0, E::no_steps, "no \"step:\""},
+      {"lesson: a\nstep: s\n", 0, E::no_title, "title"},
+      {"lesson: a\ntitle: t\nstep: s\ntask: sizing\nprompt: p\n", 3, E::sizing_needs_n_p, "n:"},
+      {"lesson: a\ntitle: t\nstep: s\n\xff\xfe\n", 0, E::not_utf8, "not UTF-8"},
+      {std::string("lesson: a\ntitle: t\nstep: s\nx") + '\0' + "y\n", 0, E::nul_bytes, "NUL"},
+      {std::string(kMaxLessonBytes + 1, 'x'), 0, E::too_large, "at most 262,144 bytes"},
+      {"lesson: a\nlesson: b\n", 2, E::second_id, "second"},
+      {"lesson: a\ntitle: t\nstep: s\ntitle: u\n", 4, E::header_after_step, "\"title:\" of the lesson"},
+      {"lesson: a\ntitle:\n", 2, E::header_empty, "\"title:\" is empty"},
+      {"lesson: a\ntitle: t\nstep:\n", 3, E::step_untitled, "needs a title"},
+      {"lesson: a\ntitle: t\nstate: m=8\n", 3, E::key_before_step, "\"state:\" comes before"},
+      {"lesson: a\ntitle: t\nstep: s\ntask: choice\ntask: predict\n", 5, E::second_task, "one task"},
+      {"lesson: a\ntitle: t\nstep: s\nstate: m=8\nstate: k=2\n", 5, E::second_state, "one \"state:\""},
+      {"lesson: a\ntitle: t\nstep: s\nhighlight: word\n", 4, E::highlight_word_empty, "needs the word"},
+      {"lesson: a\ntitle: t\nstep: s\nhighlight: bits\n", 4, E::highlight_kind, "\"panel NAME\""},
+      {"lesson: a\ntitle: t\nstep: s\nhide: all\n", 4, E::hide_value, "design, truth"},
+      {"lesson: a\ntitle: t\nstep: s\ntask: predict\noption: x\n", 5, E::option_outside_choice, "\"choice\" task"},
+      {"lesson: a\ntitle: t\nstep: s\ntask: choice\noption:\n", 5, E::option_empty, "option is empty"},
+      {"lesson: a\ntitle: t\nstep: s\ntask: predict\nexpect: guess\n", 5, E::expect_value, "theory or measured"},
+      {"lesson: a\ntitle: t\nstep: s\ntask: predict\n", 3, E::no_prompt, "no \"prompt:\""},
+      {"lesson: a\ntitle: t\nstep: s\ntask: choice\nprompt: p\noption*: a\n", 3, E::choice_few_options, "two options"},
   };
   for (const Bad& b : bad) {
     CAPTURE(b.text);
     const LessonParse p = parse(b.text);
     CHECK_FALSE(p.lesson);
     CHECK(p.error.line == b.line);
-    CHECK(p.error.what.find(b.says) != std::string::npos);
+    CHECK(p.error.code == b.code);
+    CHECK(parse_lesson_error_name(lesson_error_name(b.code)) == b.code);
+    const std::string what = lesson_error_text(p.error);
+    CAPTURE(what);
+    CHECK(what.find(b.says) != std::string::npos);
+  }
+  // The lists a message names come from the format's own tables (a new panel or kind is named).
+  CHECK(lesson_error_text(parse("lesson: a\ntitle: t\nstep: s\nhighlight: panel x\n").error) ==
+        "highlight: \"x\" is not a panel (words, bits, params, plots, numbers, check, code)");
+  CHECK(lesson_error_text(parse("lesson: a\ntitle: t\nstep: s\ntask: guess\n").error) ==
+        "unknown task \"guess\": the kinds are false-positive, choice, predict, best-k, sizing, "
+        "false-or-real, remove-safely, reads");
+  // 41 steps: the limit is named.
+  std::string many = "lesson: a\ntitle: t\n";
+  for (size_t i = 0; i <= kMaxLessonSteps; ++i) many += "step: s\n";
+  const LessonParse p = parse(many);
+  CHECK(p.error.code == E::too_many_steps);
+  CHECK(p.error.line == int(kMaxLessonSteps) + 3);
+  CHECK(lesson_error_text(p.error) == "a lesson may have at most 40 steps");
+}
+
+// An author who writes lessons in Russian or Chinese reads what is wrong in that language (the
+// format's keys as they are typed), and the note follows a later change of language: the outcome
+// carries the error's code, not its words.
+TEST_CASE("a malformed lesson's error is in the reader's language, and follows it") {
+  struct English {
+    ~English() { use_language(Lang::en); }
+  } restore;
+  REQUIRE(set_catalog(Lang::ru, read_file(BLOOMLAB_CATALOG_DIR "/ru.mo")));
+  REQUIRE(set_catalog(Lang::zh, read_file(BLOOMLAB_CATALOG_DIR "/zh.mo")));
+  FakeHost host;
+  AppState s = tiny_state(host);
+  REQUIRE(use_language(Lang::ru));
+  const Outcome bad = apply(s, host, act::LoadWordList{"lesson: x\ntitle: t\nstep: s\nbogus: 1\n", "bad.lesson", ListSource::file});
+  REQUIRE(bad.code == Code::lesson_invalid);
+  CHECK(outcome_text(bad) == "Этот файл урока не годится: строка 4: «bogus:» — не ключ формата (см. FORMAT.md).");
+  CHECK(lesson_error_text(parse("lesson: a\ntitle: t\nstep: Шаг\ntask: predict\n").error) ==
+        "в задании шага «Шаг» нет строки «prompt:»");
+  // The numbers in the language's way: the size and the limit with U+202F, "байт" by the count.
+  CHECK(lesson_error_text(parse(std::string(300000, 'x')).error) ==
+        "файл занимает 300\u202F000 байт, а урок может занимать не больше 262\u202F144 байта");
+  CHECK(lesson_error_text(parse("lesson: a\ntitle: t\nstep: s\ntask: predict\nprompt: p\nlookups: 0\n").error) ==
+        "lookups: «0» — не число от 1 до 1000000");
+  REQUIRE(use_language(Lang::zh));
+  CHECK(outcome_text(bad) == "这个课程文件无法使用：第 4 行：“bogus:”不是格式中的键（参见 FORMAT.md）。");
+  CHECK(lesson_error_text(parse("lesson: a\ntitle: t\nstep: s\nhighlight: panel x\n").error) ==
+        "highlight：“x” 不是面板名称（words, bits, params, plots, numbers, check, code）");
+  // Every code has its words in each language (none falls back to English).
+  for (Lang lang : {Lang::ru, Lang::zh}) {
+    REQUIRE(use_language(lang));
+    for (size_t c = 1; c < size_t(LessonErrorCode::count_); ++c) {
+      const LessonError e{1, LessonErrorCode(c), {"a", "b", "1", "2"}};
+      use_language(Lang::en);
+      const std::string en = lesson_error_text(e);
+      use_language(lang);
+      CAPTURE(lesson_error_name(e.code));
+      CHECK(!en.empty());
+      CHECK(lesson_error_text(e) != en);
+    }
   }
 }
 

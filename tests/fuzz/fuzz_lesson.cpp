@@ -12,6 +12,7 @@
 #include <string_view>
 
 #include "app/actions.h"
+#include "app/outcome_text.h"
 #include "fuzz_app.h"
 #include "app/lessons.h"
 
@@ -26,7 +27,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const LessonParse p = parse_lesson(text);
   const int lines = int(std::count(text.begin(), text.end(), '\n')) + 1;
   if (!p.lesson) {
-    require(!p.error.what.empty());
+    require(p.error.code != LessonErrorCode::none && !lesson_error_text(p.error).empty());
     require(p.error.line >= 0 && p.error.line <= lines);
     return 0;
   }
