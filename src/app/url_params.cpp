@@ -146,13 +146,16 @@ void apply_params(AppState& s, Host& host, const Parsed& in, std::vector<std::st
     if (auto c = parse_counter_width(percent_decode(*v))) r.counters = *c;
     else warn.push_back(fill(tr("counters = %s is not 4, 8 or unbounded."), {quoted(*v)}));
   }
-  // Each number is judged on its own (a bad m does not take a good k with it).
+  // Each number is judged on its own (a bad m does not take a good k with it), as the variant
+  // the link asks for judges it: with variant=scalable every bad n0, p0, s, r is named (judged
+  // under the standard variant they passed, and SetParams named only the first).
   FilterParams ignored;
   for (std::optional<double> ParamsRequest::*field :
        {&ParamsRequest::m, &ParamsRequest::k, &ParamsRequest::n0, &ParamsRequest::p0,
         &ParamsRequest::s, &ParamsRequest::r}) {
     if (!(r.*field)) continue;
     ParamsRequest one;
+    one.variant = r.variant;
     one.*field = r.*field;
     if (const Outcome bad = check_params(one, s.set.params(), ignored); !bad.ok()) {
       warn.push_back(outcome_text(bad));
@@ -168,7 +171,8 @@ void apply_params(AppState& s, Host& host, const Parsed& in, std::vector<std::st
 void apply_words(AppState& s, Host& host, const std::string& raw, std::vector<std::string>& warn,
                  bool remove = false) {
   const auto items = split(raw, ',');
-  size_t added = 0;
+  size_t added = 0, malformed = 0;
+  std::string_view first_malformed;
   for (std::string_view item : items) {
     if (item.empty()) continue;
     if (added == kMaxUrlWords) {
@@ -177,11 +181,29 @@ void apply_words(AppState& s, Host& host, const std::string& raw, std::vector<st
                           {std::to_string(kMaxUrlWords)}));
       break;
     }
-    const Outcome o = remove ? apply(s, host, act::RemoveWord{percent_decode(item)})
-                             : apply(s, host, act::AddWord{percent_decode(item)});
+    bool bad_escape = false;
+    const std::string word = percent_decode(item, &bad_escape);
+    if (bad_escape && malformed++ == 0) first_malformed = item;
+    const Outcome o = remove ? apply(s, host, act::RemoveWord{word}) : apply(s, host, act::AddWord{word});
     if (!o.ok()) warn.push_back(outcome_text(o));
     ++added;
   }
+  // A '%' that starts no escape ("ab%A", "%ZZ": a link cut short, or a '%' not written %25):
+  // the word is taken as written, and the link's reader is told.
+  const char* key = remove ? "removed" : "words";
+  if (malformed == 1)
+    // TRANSLATORS: the first %s is the link's parameter (words or removed), the second a word of it.
+    warn.push_back(fill(tr("%s: %s has a \"%%\" not followed by two hexadecimal digits (a \"%%\" itself is "
+                           "written %%25); it is taken as written."),
+                        {key, quoted(first_malformed)}));
+  else if (malformed > 1)
+    // TRANSLATORS: the link's parameter (words or removed), how many words, the first of them.
+    warn.push_back(fill(trn("%s: %s word has a \"%%\" not followed by two hexadecimal digits (the first: %s; a "
+                            "\"%%\" itself is written %%25); it is taken as written.",
+                            "%s: %s words have a \"%%\" not followed by two hexadecimal digits (the first: %s; a "
+                            "\"%%\" itself is written %%25); they are taken as written.",
+                            malformed),
+                        {key, with_commas(malformed), quoted(first_malformed)}));
 }
 
 // The panels named, in the author's order (each once).
@@ -275,7 +297,7 @@ std::vector<std::string_view> split(std::string_view text, char sep) {
   }
 }
 
-std::string percent_decode(std::string_view text) {
+std::string percent_decode(std::string_view text, bool* malformed) {
   std::string out;
   out.reserve(text.size());
   for (size_t i = 0; i < text.size(); ++i) {
@@ -287,6 +309,7 @@ std::string percent_decode(std::string_view text) {
       out += static_cast<char>(hex_digit(text[i + 1]) * 16 + hex_digit(text[i + 2]));
       i += 2;
     } else {
+      if (c == '%' && malformed) *malformed = true;
       out += c;
     }
   }

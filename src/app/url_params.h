@@ -75,7 +75,8 @@ std::optional<std::string> read_scalable_param(ParamsRequest& r, std::string_vie
 
 // "a&b&&c" -> {"a", "b", "", "c"}: a link's pairs ('&'), a list's items (',').
 std::vector<std::string_view> split(std::string_view text, char sep);
-std::string percent_decode(std::string_view text);  // "%41+b" -> "A b"; bad escapes kept as is
+// "%41+b" -> "A b"; bad escapes ("%ZZ", "%A" at the end) kept as is, and *malformed set true.
+std::string percent_decode(std::string_view text, bool* malformed = nullptr);
 std::string percent_encode(std::string_view text);  // RFC 3986 unreserved characters stay
 
 }  // namespace bloomlab::app

@@ -373,6 +373,41 @@ TEST_CASE("URL parameters set the state; bad ones warn; words alone start from e
   CHECK_FALSE(apply_url_params(v, host, std::string(300000, 'x')).empty());
   CHECK(percent_decode("%zz%4") == "%zz%4");
   CHECK(percent_decode("%E2%9C%93+a") == "\xE2\x9C\x93 a");
+  bool malformed = false;
+  (void)percent_decode("%41%20b+c%25", &malformed);
+  CHECK_FALSE(malformed);
+  for (const char* broken : {"ab%A", "%ZZ", "%", "a%4g"}) {
+    malformed = false;
+    CHECK(percent_decode(broken, &malformed) == broken);
+    CHECK(malformed);
+  }
+}
+
+// A '%' in words= (or removed=) that starts no escape: the word is taken as written, and the
+// reader is told (it was taken silently). One warning per list, however many such words.
+TEST_CASE("URL: a malformed percent escape in words= is taken as written, with a warning") {
+  FakeHost host;
+  AppState s;
+  auto warnings = apply_url_params(s, host, "words=ab%A,ok,%41x");
+  REQUIRE(warnings.size() == 1);
+  CHECK(warnings[0] ==
+        "words: \"ab%A\" has a \"%\" not followed by two hexadecimal digits (a \"%\" itself is written %25); "
+        "it is taken as written.");
+  CHECK(s.set.words() == std::vector<std::string>{"ab%A", "ok", "Ax"});
+  AppState t;
+  warnings = apply_url_params(t, host, "words=%ZZ,50%,fine%20word");
+  REQUIRE(warnings.size() == 1);
+  CHECK(warnings[0] ==
+        "words: 2 words have a \"%\" not followed by two hexadecimal digits (the first: \"%ZZ\"; a \"%\" itself "
+        "is written %25); they are taken as written.");
+  CHECK(t.set.words() == std::vector<std::string>{"%ZZ", "50%", "fine word"});
+  AppState u;
+  warnings = apply_url_params(u, host, "preset=tiny&variant=counting&removed=qwerty%2");
+  REQUIRE_FALSE(warnings.empty());
+  CHECK(warnings.back().find("removed: \"qwerty%2\" has a \"%\"") == 0);
+  AppState v;
+  CHECK(apply_url_params(v, host, "words=a%2Cb,100%25").empty());  // well-formed: no warning
+  CHECK(v.set.words() == std::vector<std::string>{"a,b", "100%"});
 }
 
 TEST_CASE("a link opens with no messages under the controls") {
@@ -531,6 +566,26 @@ TEST_CASE("URL: variant=scalable with n0, p0, s, r round-trips; absurd values wa
     CAPTURE(bad);
     REQUIRE(warnings.size() == 1);
     CHECK(u.set.params().scalable == ScalableParams{});  // the defaults stay
+  }
+  // Every bad one is named, each in its own words; the good ones (and the variant) still apply.
+  {
+    AppState u;
+    const auto warnings = apply_url_params(u, host, "variant=scalable&m=512&n0=0&p0=0.9&s=0.5&r=abc");
+    CAPTURE(warnings.size());
+    REQUIRE(warnings.size() == 4);
+    CHECK(warnings[0] == "r = \"abc\" is not a number.");  // read first, then the ranges judged
+    CHECK(warnings[1] == "n0 (the first stage's words) must be from 1 to 10,000,000; 0 is not.");
+    CHECK(warnings[2] == "p0 (the first stage's FP rate) must be from 0.000001 to 0.5; 0.9 is not.");
+    CHECK(warnings[3] == "s (growth) must be from 1 to 16; 0.5 is not.");
+    CHECK(u.set.params().variant == Variant::scalable);
+    CHECK(u.set.params().m == 512);
+    CHECK(u.set.params().scalable == ScalableParams{});
+    AppState v;
+    const auto two = apply_url_params(v, host, "variant=scalable&n0=700&p0=0&r=1");
+    REQUIRE(two.size() == 2);
+    CHECK(two[0].find("p0 ") == 0);
+    CHECK(two[1].find("r (tightening) ") == 0);
+    CHECK(v.set.params().scalable.n0 == 700);  // the good one stays
   }
   CHECK(run(s, host, act::SetParams{ParamsRequest{std::nullopt, std::nullopt, std::nullopt, std::nullopt, 2000.0}}).ok());
   CHECK(s.set.params().scalable.n0 == 2000);

@@ -9,6 +9,7 @@
 #include "app/format.h"
 #include "app/i18n.h"
 #include "app/outcome_text.h"
+#include "app/url_params.h"
 #include "core/design.h"
 #include "core/word_list.h"
 #include "test_support.h"
@@ -116,6 +117,33 @@ TEST_CASE("core errors reach the reader in their language, from the error's code
   REQUIRE(use_language(Lang::zh));
   CHECK(outcome_text(empty) == "列表中没有词，只有 2 个空行。");
   CHECK(error_text(parse_memory("GiB").failure()) == "内存大小必须以数字开头（例如 4GiB），而“GiB”不是。");
+}
+
+// A link's warnings in the reader's language: each bad number of the scalable filter on its own,
+// a '%' that starts no escape in words=, the link's values in the language's quotation marks.
+TEST_CASE("a link's warnings are in the reader's language, every bad value named") {
+  English restore;
+  REQUIRE(set_catalog(Lang::ru, read_file(BLOOMLAB_CATALOG_DIR "/ru.mo")));
+  REQUIRE(use_language(Lang::ru));
+  testing::FakeHost host;
+  AppState s;
+  const auto warnings = apply_url_params(s, host, "variant=scalable&n0=0&p0=0.9&words=ab%A,%ZZ,50%&theme=blue");
+  CHECK(warnings == std::vector<std::string>{
+                        "n0 (число слов первой ступени) — от 1 до 10\u202F000\u202F000; 0 не подходит.",
+                        "p0 (вероятность ложного срабатывания первой ступени) — от 0,000001 до 0,5; 0,9 не подходит.",
+                        "words: в 3 словах после «%» нет двух шестнадцатеричных цифр (первое — «ab%A»; сам знак «%» "
+                        "пишется как %25); слова взяты как написаны.",
+                        "theme = «blue» — не dark, light и не contrast."});
+  CHECK(s.set.params().variant == Variant::scalable);
+  AppState t;
+  CHECK(apply_url_params(t, host, "words=ab%A") ==
+        std::vector<std::string>{"words: в слове «ab%A» после «%» нет двух шестнадцатеричных цифр (сам знак «%» "
+                                 "пишется как %25); слово взято как написано."});
+  REQUIRE(set_catalog(Lang::zh, read_file(BLOOMLAB_CATALOG_DIR "/zh.mo")));
+  REQUIRE(use_language(Lang::zh));
+  AppState u;
+  CHECK(apply_url_params(u, host, "words=ab%A") ==
+        std::vector<std::string>{"words：词 “ab%A” 中的“%”后面不是两位十六进制数字（“%”本身应写作 %25）；已按原样读取。"});
 }
 
 TEST_CASE("a file that did not come is worded by the app: the platform gives only its detail") {
