@@ -246,6 +246,63 @@ TEST_SUITE("lessons-i18n") {
     }
   }
 
+  // The words a lesson works with (highlight: word X, exclude:, a state's word=) stand in the
+  // language's quotation marks wherever the text names one alone: «sunshine» in ru and uk,
+  // “sunshine” in zh, "sunshine" in English. A list of them ("password, 12345, qwerty и
+  // dragon") goes without. A bare "sunshine точно нет" slipped through once.
+  TEST_CASE("a word the lesson works with is quoted in its text, lists aside") {
+    struct Marks { std::string lang, open, close; };
+    const Marks marks[] = {{"", "\"", "\""}, {"ru", "«", "»"}, {"uk", "«", "»"}, {"zh", "“", "”"}};
+    // A word beside one of these is an item of a list.
+    static const char* const kAfter[] = {",", "、", " и ", " і ", " and ", " 和", "和"};
+    static const char* const kBefore[] = {", ", "、", " и ", " і ", " and ", "和 ", "和"};
+    const auto alnum = [](char c) {
+      return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+    };
+    static const std::regex state_word(R"((?:^|&)word=([A-Za-z0-9]+))");
+    for (const Marks& m : marks) {
+      for (const std::string& file : lesson_files(kLessonDir)) {
+        const std::string path = kLessonDir + "/" + (m.lang.empty() ? "" : m.lang + "/") + file;
+        CAPTURE(path);
+        const Lesson l = parse_file(path);
+        std::set<std::string> words;
+        for (const LessonStep& st : l.steps) {
+          words.insert(st.highlight_words.begin(), st.highlight_words.end());
+          words.insert(st.task.exclude.begin(), st.task.exclude.end());
+          std::smatch w;
+          if (st.state && std::regex_search(*st.state, w, state_word)) words.insert(w[1]);
+        }
+        for (const LessonStep& st : l.steps) {
+          std::string text = st.title + "\n" + step_text(st);
+          // The quoted parts blanked with '_' (a word touching one is inside quotes).
+          for (size_t at = text.find(m.open); at != std::string::npos; at = text.find(m.open, at)) {
+            const size_t end = text.find(m.close, at + m.open.size());
+            if (end == std::string::npos) break;
+            text.replace(at, end + m.close.size() - at, end + m.close.size() - at, '_');
+          }
+          for (size_t i = 0, j = 0; i < text.size(); i = std::max(i + 1, j)) {
+            if (!alnum(text[i]) || (i > 0 && (alnum(text[i - 1]) || text[i - 1] == '_'))) continue;
+            for (j = i; j < text.size() && alnum(text[j]);) ++j;
+            if (!words.count(text.substr(i, j - i)) || (j < text.size() && text[j] == '_')) continue;
+            const std::string before = text.substr(0, i), after = text.substr(j);
+            const bool listed =
+                std::any_of(std::begin(kAfter), std::end(kAfter), [&](const char* sep) { return after.rfind(sep, 0) == 0; }) ||
+                std::any_of(std::begin(kBefore), std::end(kBefore), [&](const std::string& sep) {
+                  return before.size() >= sep.size() && before.compare(before.size() - sep.size(), sep.size(), sep) == 0;
+                });
+            if (!listed) {
+              // The line it stands in.
+              const size_t from = text.rfind('\n', i), to = text.find('\n', j);
+              const size_t start = from == std::string::npos ? 0 : from + 1;
+              FAIL_CHECK(text.substr(i, j - i) << " without " << m.open << m.close << " in: "
+                                               << text.substr(start, to == std::string::npos ? to : to - start));
+            }
+          }
+        }
+      }
+    }
+  }
+
 }  // TEST_SUITE
 
 // The help page (web/help.html and its translations): each language's page is the English one's
