@@ -207,6 +207,19 @@ run("languages: en, ru, uk, zh", async (browser) => {
     equal(await shown(page), source("zh"), "setLanguage('zh'): the same step, in Chinese");
     await frames(page, 4);
     check(drawnShare((await screenshot(page, "lesson-zh-1280.png")).image) > 0.05, "zh: the lesson is drawn");
+    // A teacher's broken lesson file is refused in the page's language, naming its line and the
+    // key as it is typed; the note under the lesson follows a change of language.
+    const refused = () => page.evaluate(() => {
+      try { window.bloomlab.loadWords("lesson: x\ntitle: t\nstep: s\nbogus: 1\n", "bad.lesson"); return ""; } catch (e) { return e.message; }
+    });
+    equal(await refused(), "这个课程文件无法使用：第 4 行：“bogus:”不是格式中的键（参见 FORMAT.md）。", "zh: a broken lesson's error is in Chinese");
+    await frames(page, 3);
+    await screenshot(page, "lesson-error-zh-1280.png");
+    await page.evaluate(() => window.bloomlab.setLanguage("ru"));
+    check(await waitLang(page, "ru"), "setLanguage('ru') after the error");
+    await frames(page, 3);
+    await screenshot(page, "lesson-error-ru-1280.png");
+    equal(await refused(), "Этот файл урока не годится: строка 4: «bogus:» — не ключ формата (см. FORMAT.md).", "ru: a broken lesson's error is in Russian");
     equal(app.problems, [], "no console errors (lessons)");
     await app.close();
   }
