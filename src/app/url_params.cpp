@@ -57,10 +57,12 @@ std::optional<float> parse_scale(const std::string& text) {
   return static_cast<float>(v);
 }
 
-// The parameters after decoding: raw (still encoded) values, the last of each key.
+// The parameters after decoding: raw (still encoded) values, the last of each key; what was
+// wrong with the query itself, worded once the link's language is set (parse_warnings).
 struct Parsed {
   std::map<std::string, std::string> values;
-  std::vector<std::string> warnings;
+  size_t refused_bytes = 0;           // the query was this long, over kMaxQueryBytes: nothing read
+  std::vector<std::string> repeated;  // a key given again (once per repetition)
   std::optional<std::string> get(const char* key) const {
     auto it = values.find(key);
     if (it == values.end()) return std::nullopt;
@@ -72,9 +74,7 @@ Parsed parse_query(std::string_view query) {
   Parsed out;
   if (!query.empty() && (query[0] == '?' || query[0] == '#')) query.remove_prefix(1);
   if (query.size() > kMaxQueryBytes) {
-    out.warnings.push_back("The parameters are " + std::to_string(query.size()) +
-                           " bytes long; more than " + std::to_string(kMaxQueryBytes) +
-                           " is refused.");
+    out.refused_bytes = query.size();
     return out;
   }
   for (std::string_view pair : split(query, '&')) {
@@ -82,11 +82,20 @@ Parsed parse_query(std::string_view query) {
     const size_t eq = pair.find('=');
     const std::string key = percent_decode(pair.substr(0, eq));
     const std::string_view raw = eq == std::string_view::npos ? "" : pair.substr(eq + 1);
-    if (out.values.count(key))
-      out.warnings.push_back("\"" + key + "\" is given more than once; the last value is used.");
+    if (out.values.count(key)) out.repeated.push_back(key);
     out.values[key] = std::string(raw);
   }
   return out;
+}
+
+std::vector<std::string> parse_warnings(const Parsed& in) {
+  std::vector<std::string> warn;
+  if (in.refused_bytes)
+    warn.push_back(fill(tr("The link's parameters are %s long; more than %s is refused."),
+                        {format_bytes(in.refused_bytes), format_bytes(kMaxQueryBytes)}));
+  for (const std::string& key : in.repeated)
+    warn.push_back(fill(tr("%s is given more than once; the last value is used."), {quoted(key)}));
+  return warn;
 }
 
 // A number as the URL gives it: digits only (no sign, no exponent, no hex), as a double for
@@ -178,7 +187,7 @@ void apply_words(AppState& s, Host& host, const std::string& raw, std::vector<st
     if (added == kMaxUrlWords) {
       warn.push_back(fill(remove ? tr("Only the first %s words of \"removed\" were removed.")
                                  : tr("Only the first %s words of \"words\" were added."),
-                          {std::to_string(kMaxUrlWords)}));
+                          {with_commas(kMaxUrlWords)}));
       break;
     }
     bool bad_escape = false;
@@ -348,16 +357,19 @@ void apply_deferred_url_params(AppState& s, Host& host) {
 }
 
 std::vector<std::string> apply_url_params(AppState& s, Host& host, std::string_view query) {
-  Parsed in = parse_query(query);
-  std::vector<std::string> warn = std::move(in.warnings);
-  // The language first: every later warning is in it (its catalog is usually in already).
+  const Parsed in = parse_query(query);
+  // The language first: every warning is in it (its catalog is usually in already).
+  std::optional<std::string> bad_lang;
   if (auto v = in.get("lang")) {
     const std::string code = percent_decode(*v);
     Lang lang;
     if (parse_lang(code, &lang)) (void)apply(s, host, act::SetLanguage{lang, true, false});
-    else warn.push_back(fill(tr("lang = %s is not en, ru, uk or zh: the page stays in %s."),
-                             {quoted(code), lang_endonym(s.view.lang_loading.value_or(s.view.lang))}));
+    else bad_lang = code;
   }
+  std::vector<std::string> warn = parse_warnings(in);
+  if (bad_lang)
+    warn.push_back(fill(tr("lang = %s is not en, ru, uk or zh: the page stays in %s."),
+                        {quoted(*bad_lang), lang_endonym(s.view.lang_loading.value_or(s.view.lang))}));
   static const char* const kKnown[] = {"preset", "m",     "k",      "variant", "scheme",
                                        "words",  "word",  "panels", "theme",   "scale",
                                        "probes", "embed", "safe",   "present",
@@ -408,7 +420,7 @@ std::vector<std::string> apply_url_params(AppState& s, Host& host, std::string_v
     const std::string word = percent_decode(*v);
     (void)apply(s, host, act::SetWordInput{word});
     if (word.size() > kMaxLineBytes)
-      warn.push_back(fill(tr("word: cut to %s bytes."), {std::to_string(kMaxLineBytes)}));
+      warn.push_back(fill(tr("word: cut to %s bytes."), {with_commas(kMaxLineBytes)}));
   }
   apply_view(s, host, in, warn);
   // A link's own changes leave no messages under the controls (its warnings show at the top).

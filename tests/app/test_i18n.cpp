@@ -139,6 +139,18 @@ TEST_CASE("a link's warnings are in the reader's language, every bad value named
   CHECK(apply_url_params(t, host, "words=ab%A") ==
         std::vector<std::string>{"words: в слове «ab%A» после «%» нет двух шестнадцатеричных цифр (сам знак «%» "
                                  "пишется как %25); слово взято как написано."});
+  // The query's own faults are worded after the link's lang= (it comes last here), and the
+  // sizes in the language's way.
+  REQUIRE(use_language(Lang::en));
+  AppState r;
+  CHECK(apply_url_params(r, host, "k=3&k=4&lang=ru") ==
+        std::vector<std::string>{"Параметр «k» задан несколько раз; используется последнее значение."});
+  CHECK(r.set.params().k == 4);
+  const auto huge = apply_url_params(r, host, std::string(300000, 'x'));
+  REQUIRE(huge.size() == 1);
+  CHECK(huge[0] == "Параметры ссылки занимают " + format_bytes(300000) + "; больше " + format_bytes(kMaxQueryBytes) +
+                       " не принимается.");
+  CHECK(format_bytes(kMaxQueryBytes) == "256,0 KiB");  // the decimal comma
   REQUIRE(set_catalog(Lang::zh, read_file(BLOOMLAB_CATALOG_DIR "/zh.mo")));
   REQUIRE(use_language(Lang::zh));
   AppState u;
