@@ -281,6 +281,28 @@
     setInserted(n) { return check(parse(Module._bl_set_inserted(n === null || n === undefined ? -1 : Number(n)))); },
     growth() { return parse(Module._bl_growth()); },
     memory() { return parse(Module._bl_memory()); },
+    // The Speed panel's measurement (issue 11 §4): the standard and the blocked filter timed at
+    // the current m and k and at 2^28 bits (outOfCache: false leaves it out), a slice per frame
+    // (the panel shows its progress). Resolves, when done, with {rows: [{variant, m, words, keys:
+    // "present"|"absent", mode: "one"|"batch", nsPerQuery, maybes, queries}], m, k, rounds, ms,
+    // skipped}; rejects on bad options, when cancelled or replaced by a newer measurement.
+    async speed(options = {}) {
+      await ready;
+      const count = (v) => (given(v) ? Number(v) : -1);
+      check(parse(Module._bl_speed_start(options.outOfCache === false ? 0 : 1, count(options.queries), count(options.rounds))));
+      const mine = api.speedState().started;
+      for (;;) {
+        const s = api.speedState();
+        if (s.started !== mine) throw new Error("speed(): a newer measurement replaced this one");
+        if (!s.running) {
+          if (s.rows.length) return s;
+          throw new Error("speed(): " + (s.skipped || "the measurement was cancelled"));
+        }
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    },
+    cancelSpeed() { return check(parse(Module._bl_speed_cancel())); },
+    speedState() { return parse(Module._bl_speed()); },
     // Work per frame since the last call ({frames, meanMs, maxMs}), for benchmarks.
     frameStats() { return parse(Module._bl_frame_stats()); },
     state() { return parse(Module._bl_state()); },

@@ -29,10 +29,10 @@ inline const char* theme_name(Theme t) {
 enum class SizeUnit { bits, bytes, kib };  // the unit the m control is typed in
 
 // The panels, in the order of the table in panels.cpp (their ids are the `panels=` names).
-enum class Panel { words, bits, params, plots, numbers, check, code, count_ };
+enum class Panel { words, bits, params, plots, numbers, check, code, speed, count_ };
 inline constexpr size_t kPanelCount = size_t(Panel::count_);
 inline constexpr const char* kPanelNames[kPanelCount] = {"words", "bits",    "params", "plots",
-                                                         "numbers", "check", "code"};
+                                                         "numbers", "check", "code", "speed"};
 inline const char* panel_name(Panel p) { return kPanelNames[size_t(p)]; }
 inline std::optional<Panel> parse_panel(std::string_view name) {
   for (size_t i = 0; i < kPanelCount; ++i)
@@ -99,6 +99,16 @@ struct Measure { double probes = -1; };  // -1: the current probe count
 struct SetProbes { double probes; };
 struct SetDesign { double n, p; };
 struct SetDesignMemory { std::string text; };  // the design helper's memory budget, as typed
+// The Speed panel (core/speed.h), one action (each alternative of Action costs every visit a
+// branch of code in the download): measure times the standard and the blocked filter at the
+// current m and k (and at 2^28 bits unless out_of_cache is false; queries per pass and rounds: -1
+// the defaults), a slice per frame, started over by another measure; cancel stops it; the chart
+// shows the queries asked 32 at a time (chart_batch) or one by one (chart_one).
+struct Speed {
+  enum What { measure, cancel, chart_batch, chart_one } what = measure;
+  bool out_of_cache = true;
+  double queries = -1, rounds = -1;
+};
 // The view.
 struct SetPresentation { bool on; };
 struct ShowSteps { bool on; };
@@ -153,7 +163,7 @@ using Action = std::variant<
     act::ClearWords, act::Undo, act::Redo, act::PasswordListArrived, act::PasswordListFailed,
     act::ExportRefused,
     act::SetWordInput, act::SetCheckInput, act::SetPasteInput, act::AddPastedList,
-    act::WhatIfCleared, act::Measure, act::SetProbes, act::SetDesign, act::SetDesignMemory, act::SetPresentation,
+    act::WhatIfCleared, act::Measure, act::SetProbes, act::Speed, act::SetDesign, act::SetDesignMemory, act::SetPresentation,
     act::ShowSteps, act::Step, act::ShowShortcuts, act::ShowShare, act::SetTheme,
     act::SetFontScale, act::SetSizeUnit, act::ShowExactCurve, act::SetSafeWords, act::SetPanels,
     act::FocusWordBox, act::ZoomBits, act::PanBits, act::ResetBitsView, act::PinBit,
@@ -183,6 +193,9 @@ enum class Code {
   k_invalid,            // {value}
   params_refused,       // {the core's error: its token and arguments (outcome_text.h error_args)}
   probes_invalid,       // {value}
+  speed_invalid,        // {value}: a speed measurement's queries or rounds
+  speed_started,        // the Speed panel measures
+  speed_cancelled,
   design_invalid,
   // presets and lists
   preset_loaded,        // {name}

@@ -720,6 +720,30 @@ Outcome code_file(AppState& s, const std::string* bytes, const std::string& why)
   return fail(Code::code_failed, s.code_templates_error);
 }
 
+// The Speed panel's measurement at the filter's m and k (core/speed.h); the JS API may ask for
+// fewer queries or rounds (a test), within the CLI's limits.
+Outcome start_speed(AppState& s, const act::Speed& a) {
+  SpeedOptions o;
+  o.m = s.set.params().m;
+  o.k = s.set.params().k;
+  o.out_of_cache = a.out_of_cache;
+  const auto read = [](double v, double lo, double hi, auto& into) {
+    if (v == -1) return true;
+    if (!std::isfinite(v) || v < lo || v > hi || std::floor(v) != v) return false;
+    into = static_cast<std::decay_t<decltype(into)>>(v);
+    return true;
+  };
+  if (!read(a.queries, 1000, 1e8, o.queries)) return fail(Code::speed_invalid, {number_text(a.queries)});
+  if (!read(a.rounds, 1, 100, o.rounds)) return fail(Code::speed_invalid, {number_text(a.rounds)});
+  SpeedState& sp = s.speed;
+  sp.run = SpeedRun(o);
+  sp.running = true;
+  sp.has_result = false;
+  sp.ms = 0;
+  ++sp.started;
+  return make(Code::speed_started);
+}
+
 }  // namespace
 
 // ---- the door ---------------------------------------------------------------------------------
@@ -797,6 +821,17 @@ Outcome apply_one(AppState& s, Host& host, const Action& action) {
         return noted(s, NoteSlot::word, make(Code::ok));
       },
       [&](const act::Measure& a) { return do_measure(s, a.probes); },
+      [&](const act::Speed& a) {
+        if (a.what == act::Speed::measure) return start_speed(s, a);
+        if (a.what != act::Speed::cancel) {
+          s.speed.batch_chart = a.what == act::Speed::chart_batch;
+          return make(Code::view_changed);
+        }
+        if (!s.speed.running) return make(Code::unchanged);
+        s.speed.run = SpeedRun();  // its filters (64 MiB at 2^28) go now
+        s.speed.running = false;
+        return make(Code::speed_cancelled);
+      },
       [&](const act::SetProbes& a) {
         if (!std::isfinite(a.probes) || a.probes < 1 || a.probes > double(kMaxProbes) ||
             std::floor(a.probes) != a.probes)

@@ -107,6 +107,14 @@ struct MemoryFigures {
 };
 MemoryFigures memory_figures(AppState& s);
 std::string memory_json(AppState& s);
+// The Speed panel's measurement: continue_speed() works on it for about budget_ms (the app calls
+// it once per frame); true while it runs. speed_json(): {running, progress, started, ms, k,
+// rows, rounds, skipped} (core's write_speed_fields), rows empty until it is done.
+// The time a frame gives it: the measurement's pieces are ~2 ms, so a frame takes 10-12 ms of it
+// and the page keeps drawing (a frame that also draws stays under ~30 ms).
+inline constexpr double kSpeedSliceMs = 10;
+bool continue_speed(AppState& s, double budget_ms);
+std::string speed_json(const AppState& s);
 
 }  // namespace actions
 }  // namespace bloomlab::app

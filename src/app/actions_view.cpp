@@ -363,7 +363,8 @@ std::string view_state_json(AppState& s, bool wants_text_input, float pixel_rati
       {"lessonNextButton", &s.layout.lesson_next_button}, {"lessonCheckButton", &s.layout.lesson_check_button},
       {"lessonAnswerBox", &s.layout.lesson_answer_box}, {"plotGrowth", &s.layout.plot_growth},
       {"insertedSlider", &s.layout.inserted_slider}, {"plotK", &s.layout.plot_k},
-      {"memoryChart", &s.layout.memory_chart}, {"languageButton", &s.layout.language_button}};
+      {"memoryChart", &s.layout.memory_chart}, {"languageButton", &s.layout.language_button},
+      {"speedButton", &s.layout.speed_button}, {"speedChart", &s.layout.speed_chart}};
   for (const auto& [name, r] : rects) write_rect(w, name, *r);
   w.key("plotLabels").begin_array();
   for (const Layout::PlacedLabel& l : s.layout.plot_labels) {
@@ -509,6 +510,30 @@ MemoryFigures memory_figures(AppState& s) {
   m.python_set_bytes = kArticlePythonSetBytes;
   m.python_version = kArticlePythonVersion;
   return m;
+}
+
+bool continue_speed(AppState& s, double budget_ms) {
+  SpeedState& sp = s.speed;
+  if (!sp.running) return false;
+  const auto start = std::chrono::steady_clock::now();
+  const bool more = sp.run.advance(budget_ms);
+  sp.ms += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  if (!more) {
+    sp.running = false;
+    sp.has_result = true;
+  }
+  return more;
+}
+
+std::string speed_json(const AppState& s) {
+  const SpeedState& sp = s.speed;
+  JsonWriter w;
+  w.begin_object().field("running", sp.running).field("progress", sp.run.progress());
+  w.field("started", sp.started).field("ms", sp.ms).field("m", sp.run.options().m);
+  w.field("k", uint64_t{sp.run.options().k});
+  write_speed_fields(w, sp.run);
+  w.end_object();
+  return w.str();
 }
 
 std::string memory_json(AppState& s) {

@@ -464,6 +464,7 @@ void init(AppState& s, Host& host) {
 void frame(AppState& s, Host& host) {
   run_shortcuts(s, host);
   (void)continue_loading(s, 8.0);
+  (void)actions::continue_speed(s, actions::kSpeedSliceMs);
   apply_deferred_url_params(s, host);
   if (s.opening && !s.password_list_loading && !s.pending.active() && s.url_after_list.empty() &&
       !s.lessons.waiting) {

@@ -274,6 +274,9 @@ const char* code_name(Code c) {
     case Code::k_invalid: return "k_invalid";
     case Code::params_refused: return "params_refused";
     case Code::probes_invalid: return "probes_invalid";
+    case Code::speed_invalid: return "speed_invalid";
+    case Code::speed_started: return "speed_started";
+    case Code::speed_cancelled: return "speed_cancelled";
     case Code::design_invalid: return "design_invalid";
     case Code::preset_loaded: return "preset_loaded";
     case Code::preset_requested: return "preset_requested";
@@ -366,7 +369,7 @@ std::string outcome_text(const Outcome& o) {
     case Code::ok: case Code::unchanged: case Code::params_changed: case Code::view_changed:
     case Code::inserted_changed:
     case Code::word_added: case Code::preset_loaded: case Code::preset_requested:
-    case Code::embed_reset:
+    case Code::embed_reset: case Code::speed_started: case Code::speed_cancelled:
       return "";
     case Code::word_added_invalid_utf8:
     case Code::word_input_invalid_utf8: return tr("Not valid UTF-8: hashed as bytes.");
@@ -401,6 +404,9 @@ std::string outcome_text(const Outcome& o) {
       return fill(tr("Words inserted must be a whole number from 0 to the list's size; %s is not."), {a0});
     case Code::probes_invalid:
       return fill(tr("Probes must be a whole number from 1 to %s; %s is not."), {with_commas(10000000), a0});
+    case Code::speed_invalid:
+      return fill(tr("A speed measurement takes %s to %s queries per pass and 1 to 100 rounds; %s is not."),
+                  {with_commas(1000), with_commas(100000000), a0});
     case Code::design_invalid:
       return fill(tr("n must be from 1 to 10⁹ and p between 0 and 1 (e.g. %s)."), {format_decimal(0.01, 2)});
     case Code::preset_unknown:

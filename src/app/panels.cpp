@@ -15,6 +15,7 @@ const PanelInfo kPanels[] = {
     {Panel::numbers, N_("Numbers"), Column::right, panel_numbers},
     {Panel::check, N_("Check a password"), Column::left, panel_check},
     {Panel::code, N_("Code"), Column::right, panel_code},
+    {Panel::speed, N_("Speed"), Column::right, panel_speed},
 };
 static_assert(std::size(kPanels) == kPanelCount, "a row for every Panel of action.h");
 

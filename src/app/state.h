@@ -17,6 +17,7 @@
 #include "core/experiment.h"
 #include "core/growth.h"
 #include "core/program.h"
+#include "core/speed.h"
 #include "core/word_list.h"
 #include "core/word_set.h"
 #include "history.h"
@@ -155,6 +156,7 @@ struct Layout {
   ScreenRect plot_bits;  // the plot of FP over bits per word with its titles (what "Save PNG" saves)
   ScreenRect plot_growth, inserted_slider;  // the growth plot with its slider; the slider
   ScreenRect plot_k, memory_chart;          // the plot of FP over k; the memory bars
+  ScreenRect speed_button, speed_chart;     // the Speed panel's Measure (or Cancel) and its bars
   ScreenRect share_button, copy_link_button, copy_embed_button, share_close_button;  // header and share dialog
   ScreenRect save_png_button, save_csv_button, step_next_button;
   ScreenRect open_file_button, paste_box, add_list_button;  // the "your own words" panel
@@ -261,6 +263,17 @@ struct GrowthCache {
   double ms = 0;  // the computation's time (summed over its slices)
 };
 
+// The Speed panel's measurement (issue 11 §4, core/speed.h): started by MeasureSpeed (the panel's
+// button, bloomlab.speed()), run a slice per frame (continue_speed), kept until the next one.
+struct SpeedState {
+  SpeedRun run;
+  bool running = false;
+  bool has_result = false;  // run holds a finished measurement
+  uint64_t started = 0;     // measurements started so far (the JS API waits for its own)
+  double ms = 0;            // time the run has worked so far
+  bool batch_chart = true;  // the chart: queries asked 32 at a time (else one by one)
+};
+
 struct AppState {
   WordSet set = std::move(WordSet::create(FilterParams{}).value());
   // The growth slider: the filter shown is the one after the first `inserted` words (nullopt:
@@ -351,6 +364,7 @@ struct AppState {
   PlotCache plots;
   GrowthCache growth;
   MemoryCache memory_figures;
+  SpeedState speed;
   Layout layout;
   FrameMemory memory;
 };

@@ -79,4 +79,16 @@ void write_memory(JsonWriter& w, uint64_t filter_bytes, uint64_t list_text_bytes
   w.field("pythonVersion", kArticlePythonVersion).end_object();
 }
 
+void write_speed_fields(JsonWriter& w, const SpeedRun& run) {
+  w.key("rows").begin_array();
+  for (const SpeedRow& r : run.rows()) {
+    w.begin_object().field("variant", variant_name(r.variant)).field("m", r.m).field("words", r.words);
+    w.field("keys", r.present ? "present" : "absent").field("mode", r.batch ? "batch" : "one");
+    w.field("nsPerQuery", r.ns_per_query).field("maybes", r.maybes).field("queries", r.queries).end_object();
+  }
+  w.end_array().field("rounds", uint64_t{run.options().rounds}).key("skipped");
+  if (run.skipped()) w.value(run.skipped()->message);
+  else w.null();
+}
+
 }  // namespace bloomlab

@@ -7,6 +7,7 @@
 #include "experiment.h"
 #include "growth.h"
 #include "json_writer.h"
+#include "speed.h"
 #include "word_list.h"
 #include "word_set.h"
 
@@ -32,5 +33,9 @@ void write_growth_fields(JsonWriter& w, const std::vector<GrowthPoint>& points, 
 // {filterBytes, listTextBytes, hashSetBytes, pythonSetBytes, pythonVersion}
 void write_memory(JsonWriter& w, uint64_t filter_bytes, uint64_t list_text_bytes,
                   uint64_t hash_set_bytes);
+// "rows": [{variant, m, words, keys: "present"|"absent", mode: "one"|"batch", nsPerQuery,
+// maybes, queries}], "rounds", "skipped" (why the out-of-cache size was not measured, or null):
+// inside an object the caller opened (the CLI's speed --json, the JS API's speed()).
+void write_speed_fields(JsonWriter& w, const SpeedRun& run);
 
 }  // namespace bloomlab

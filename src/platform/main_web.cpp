@@ -466,6 +466,13 @@ EMSCRIPTEN_KEEPALIVE const char* bl_measure(int has_probes, double probes) {
 EMSCRIPTEN_KEEPALIVE const char* bl_set_inserted(double n) { return run(app::act::SetInserted{n}); }
 EMSCRIPTEN_KEEPALIVE const char* bl_growth() { return reply(app::actions::growth_json(g_loop.state)); }
 EMSCRIPTEN_KEEPALIVE const char* bl_memory() { return reply(app::actions::memory_json(g_loop.state)); }
+// The Speed panel's measurement (queries, rounds: -1 the defaults), run a slice per frame; its
+// state and, once done, its rows.
+EMSCRIPTEN_KEEPALIVE const char* bl_speed_start(int out_of_cache, double queries, double rounds) {
+  return run(app::act::Speed{app::act::Speed::measure, out_of_cache != 0, queries, rounds});
+}
+EMSCRIPTEN_KEEPALIVE const char* bl_speed_cancel() { return run(app::act::Speed{app::act::Speed::cancel}); }
+EMSCRIPTEN_KEEPALIVE const char* bl_speed() { return reply(app::actions::speed_json(g_loop.state)); }
 
 EMSCRIPTEN_KEEPALIVE const char* bl_load_words(const char* bytes, int size, const char* source) {
   return run(app::act::LoadWordList{std::string(bytes, size_t(size)), source,

@@ -21,6 +21,7 @@
 #include "app/fonts.h"
 #include "app/i18n.h"
 #include "app/lesson.h"
+#include "app/outcome_text.h"
 #include "app/url_params.h"
 
 using namespace bloomlab;
@@ -89,6 +90,21 @@ struct Screen {
     }
   }
 };
+
+// A finished speed measurement with both sizes (a few queries: its bars, not its figures, are
+// what the layout tests look at), made once.
+const SpeedRun& measured_speed() {
+  static const SpeedRun run = [] {
+    SpeedOptions o;
+    o.m = 64;
+    o.k = 3;
+    o.queries = 2000;
+    o.rounds = 1;
+    o.big_words = 2000;
+    return measure_speed(o);
+  }();
+  return run;
+}
 
 }  // namespace
 
@@ -495,6 +511,7 @@ TEST_CASE("no card overflows and nothing is cut in any language, size or view") 
       {"lesson: basics", "preset=tiny", "basics", 2},
       {"lesson: false or real, the table", "preset=tiny", "false-or-real", 3},
       {"lesson: sizing", "preset=tiny", "sizing", 3},
+      {"speed, measured", "preset=tiny&panels=words,params,speed"},
   };
   for (Lang lang : {Lang::en, Lang::ru, Lang::uk, Lang::zh}) {
     CAPTURE(lang_code(lang));
@@ -520,6 +537,10 @@ TEST_CASE("no card overflows and nothing is cut in any language, size or view") 
           for (int i = 0; i < 3; ++i) (void)apply(s, screen.host, act::Step{+1});
         }
         if (std::string(v.name) == "share") (void)apply(s, screen.host, act::ShowShare{true});
+        if (std::string(v.name) == "speed, measured") {
+          s.speed.run = measured_speed();
+          s.speed.has_result = true;
+        }
         if (v.lesson) REQUIRE(apply(s, screen.host, act::OpenLesson{v.lesson, v.step}).ok());
         screen.reload_fonts();
         screen.frames(w, h, 4);
@@ -557,4 +578,56 @@ TEST_CASE("the Share dialog's buttons stay on a phone's screen in every language
     use_language(Lang::en);
     set_script_font("");
   }
+}
+
+// The Speed panel (issue 11 §4): Measure starts the core's measurement, which runs a slice per
+// frame (the frames keep coming: ~10 ms of it each), with a progress bar and Cancel; when done, the
+// bars (one group per size), the words, and the chart's two ways of asking.
+TEST_CASE("the Speed panel measures a slice per frame, then shows its bars and words; Cancel stops it") {
+  Screen screen("preset=tiny&panels=words,params,speed");
+  AppState& s = screen.state;
+  screen.frames(1280, 800, 2);
+  REQUIRE(s.layout.speed_button.w > 0.0f);
+  CHECK_FALSE(s.speed.running);
+  // Bad options (the JS API's) are refused in words, and nothing starts.
+  const Outcome bad = apply(s, screen.host, act::Speed{act::Speed::measure, false, 12.5, -1});
+  CHECK(bad.code == Code::speed_invalid);
+  CHECK(outcome_text(bad).find("12.5") != std::string::npos);
+  CHECK_FALSE(s.speed.running);
+  // Measure, clicked: a small run so that the test is short (the button's run is the default).
+  const ScreenRect b = s.layout.speed_button;
+  screen.drag(ImVec2(b.x + b.w / 2, b.y + b.h / 2), ImVec2(b.x + b.w / 2, b.y + b.h / 2), 1280, 800);
+  CHECK(s.speed.started == 1);
+  CHECK(s.speed.run.options().m == 64);
+  CHECK(s.speed.run.options().k == 3);
+  CHECK(s.speed.run.options().queries == 200000);
+  // Cancel: the measurement stops and nothing is shown.
+  REQUIRE(s.speed.running);
+  CHECK(apply(s, screen.host, act::Speed{act::Speed::cancel}).code == Code::speed_cancelled);
+  CHECK_FALSE(s.speed.running);
+  CHECK_FALSE(s.speed.has_result);
+  CHECK(apply(s, screen.host, act::Speed{act::Speed::cancel}).code == Code::unchanged);
+  // A small run to the end, a slice per frame.
+  REQUIRE(apply(s, screen.host, act::Speed{act::Speed::measure, false, 200000, 3}).code == Code::speed_started);
+  int frames = 0;
+  double last = 0;
+  while (s.speed.running && frames < 1000) {
+    screen.frames(1280, 800, 1);
+    CHECK(s.speed.run.progress() >= last);
+    last = s.speed.run.progress();
+    ++frames;
+  }
+  CHECK(frames >= 2);  // it took more than one frame: the page kept drawing meanwhile
+  REQUIRE(s.speed.has_result);
+  CHECK(s.speed.run.rows().size() == 8);
+  screen.frames(1280, 800, 2);
+  CHECK(s.layout.speed_chart.h > 0.0f);
+  const std::string json = actions::speed_json(s);
+  CHECK(json.find("\"running\":false") != std::string::npos);
+  CHECK(json.find("\"mode\":\"batch\"") != std::string::npos);
+  // The chart shows one way of asking at a time.
+  CHECK(apply(s, screen.host, act::Speed{act::Speed::chart_one}).ok());
+  CHECK_FALSE(s.speed.batch_chart);
+  screen.frames(1280, 800, 2);
+  CHECK(s.layout.speed_chart.h > 0.0f);
 }

@@ -119,6 +119,31 @@ for row in j["rows"]:
     for key, ref in (("bitsSet", "bits_set"), ("falsePositives", "false_positives"), ("probes", "probes")):
         expect(f"sweep m={row['m']} k={row['k']} {key}", row[key], r[ref])
 
+# speed: the words it times are the ones promised. The filter of m = 1000, k = 3 holds the design
+# n = round(1000 ln 2 / 3) = 231 words "p" + 12 hex digits of splitmix64(0x5eed + i); the absent
+# words are "a" + 12 hex digits of splitmix64(0xab5e17 + i), asked round and round: the standard
+# filter's "possibly" answers for them are counted here with the independent filter.
+def speed_word(letter, seed, i):
+    return (letter + "%012x" % (splitmix64(seed + i) & (2**48 - 1))).encode()
+
+
+j = run("speed", "--m", "1000", "--k", "3", "--queries", "2000", "--rounds", "1", "--no-out-of-cache")
+expect("speed rows", len(j["rows"]), 8)
+ref = reference.BloomFilter(1000, 3)
+for i in range(231):
+    ref.add(speed_word("p", 0x5EED, i))
+absent_maybes = sum(ref.contains(speed_word("a", 0xAB5E17, i)) for i in range(2000))
+for row in j["rows"]:
+    what = f"speed {row['variant']} {row['keys']} {row['mode']}"
+    expect(what + " words", (row["m"], row["words"], row["queries"]), (1000, 231, 2000))
+    if not (row["nsPerQuery"] > 0):
+        failures.append(f"{what}: nsPerQuery {row['nsPerQuery']!r}")
+    if row["keys"] == "present":
+        expect(what + " maybes", row["maybes"], 2000)
+    elif row["variant"] == "standard":
+        expect(what + " maybes", row["maybes"], absent_maybes)
+expect("speed skipped", j["skipped"], None)
+
 if failures:
     print("\n".join(failures))
     sys.exit(1)
