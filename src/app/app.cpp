@@ -63,7 +63,7 @@ void draw_language_selector(AppState& s) {
   ImGui::SetNextWindowSizeConstraints(ImVec2(list_w + 4 * ImGui::GetStyle().FramePadding.x, 0), ImVec2(FLT_MAX, FLT_MAX));
   const bool open = ImGui::BeginCombo("##language", language_button_label(shown).c_str(), ImGuiComboFlags_NoArrowButton);
   s.layout.language_button = last_item_rect();
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Language"));
+  if (ImGui::IsItemHovered()) tooltip(tr("Language"));
   for (ScreenRect& r : s.layout.language_items) r = ScreenRect{};
   if (!open) return;
   for (Lang l : kLangs) {
@@ -103,7 +103,7 @@ void draw_view_menu(AppState& s) {
   bool safe = s.view.safe_words;
   if (ImGui::Checkbox(tr("Classroom-safe words"), &safe)) dispatch(s, act::SetSafeWords{safe});
   if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("%s", tr("Masks obscene words of the leaked lists on screen (on in presentation mode); the filter is unchanged"));
+    tooltip(tr("Masks obscene words of the leaked lists on screen (on in presentation mode); the filter is unchanged"));
   ImGui::Separator();
   ImGui::TextDisabled("%s", tr("Panels"));
   size_t count = 0;
@@ -130,7 +130,7 @@ void draw_view_controls(AppState& s) {
     if (ImGui::Button(tr("Lessons"))) dispatch(s, act::ShowLessons{!lessons});
     if (lessons) ImGui::PopStyleColor();
     s.layout.lessons_button = last_item_rect();
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("The story of Bloom filters in steps, with exercises the app checks"));
+    if (ImGui::IsItemHovered()) tooltip(tr("The story of Bloom filters in steps, with exercises the app checks"));
     same_line_if_fits(button_width(view_menu_label().c_str()));
     draw_view_menu(s);
     same_line_if_fits(button_width(tr("Present")));
@@ -138,15 +138,15 @@ void draw_view_controls(AppState& s) {
     if (presenting) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
     if (ImGui::Button(tr("Present"))) dispatch(s, act::SetPresentation{!presenting});
     if (presenting) ImGui::PopStyleColor();
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Presentation mode: large text, high contrast, classroom-safe words (Alt+Shift+P)"));
+    if (ImGui::IsItemHovered()) tooltip(tr("Presentation mode: large text, high contrast, classroom-safe words (Alt+Shift+P)"));
     same_line_if_fits(button_width(tr("Keys")));
     if (ImGui::Button(tr("Keys"))) dispatch(s, act::ShowShortcuts{!s.view.show_shortcuts});
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Keyboard shortcuts (Alt+Shift+H)"));
+    if (ImGui::IsItemHovered()) tooltip(tr("Keyboard shortcuts (Alt+Shift+H)"));
     same_line_if_fits(button_width(tr("Share / embed")));
   }
   if (ImGui::Button(tr("Share / embed"))) dispatch(s, act::ShowShare{true});
   s.layout.share_button = last_item_rect();
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("A link to this state, and the code to embed it in a page"));
+  if (ImGui::IsItemHovered()) tooltip(tr("A link to this state, and the code to embed it in a page"));
 }
 
 // The keyboard shortcuts (the platform maps the keys; see Shortcut in state.h). No plain key
@@ -229,7 +229,7 @@ void draw_presets(AppState& s) {
     if (ImGui::Button(label.c_str())) dispatch(s, act::LoadPreset{p.name});
     ImGui::PopID();
     if (current) ImGui::PopStyleColor();
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr(p.tip));
+    if (ImGui::IsItemHovered()) tooltip(tr(p.tip));
   }
 }
 
@@ -259,7 +259,7 @@ void draw_history(AppState& s, bool after) {
   if (s.view.embed && !s.author_params.empty()) {
     if (after) same_line_if_fits(button_width(tr("Reset")));
     if (ImGui::Button(tr("Reset"))) dispatch(s, act::ResetEmbed{});
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Back to the article's own example"));
+    if (ImGui::IsItemHovered()) tooltip(tr("Back to the article's own example"));
     after = true;
   }
   if (h.can_undo()) {
@@ -276,14 +276,14 @@ void draw_history(AppState& s, bool after) {
     if (ImGui::Button((label + "##undo").c_str())) dispatch(s, act::Undo{});
     if (destructive) ImGui::PopStyleColor();
     s.layout.undo_button = last_item_rect();
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", fill(tr("Undo %s (Ctrl/Cmd+Z)"), {change_label(c.kind, detail)}).c_str());
+    if (ImGui::IsItemHovered()) tooltip(fill(tr("Undo %s (Ctrl/Cmd+Z)"), {change_label(c.kind, detail)}).c_str());
   } else {
     s.layout.undo_button = ScreenRect{};
   }
   if (h.can_redo()) {
     same_line_if_fits(button_width(tr("Redo")));
     if (ImGui::Button(tr("Redo"))) dispatch(s, act::Redo{});
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Redo (Ctrl/Cmd+Shift+Z, Ctrl+Y)"));
+    if (ImGui::IsItemHovered()) tooltip(tr("Redo (Ctrl/Cmd+Shift+Z, Ctrl+Y)"));
   }
 }
 

@@ -64,7 +64,7 @@ void memory_chart(AppState& s) {
     // which GetCursorPosX already holds, and the bars stood that much too far right.
     const float x0 = ImGui::GetCursorScreenPos().x;
     ImGui::TextUnformatted(b.label.c_str());
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", b.tip);
+    if (ImGui::IsItemHovered()) tooltip(b.tip);
     if (!stacked) ImGui::SameLine();
     ImGui::SetCursorScreenPos(ImVec2(x0 + label_w, ImGui::GetCursorScreenPos().y));
     const ImVec2 p = ImGui::GetCursorScreenPos();
@@ -73,7 +73,7 @@ void memory_chart(AppState& s) {
     const float w = std::max(2.0f, bar_w * float((v - lo) / std::max(hi - lo, 1e-9)));
     ImGui::GetWindowDrawList()->AddRectFilled(p, ImVec2(p.x + w, p.y + h), b.colour, 3);
     ImGui::Dummy(ImVec2(w, h));
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", b.tip);
+    if (ImGui::IsItemHovered()) tooltip(b.tip);
     ImGui::SameLine();
     ImGui::TextUnformatted(format_bytes(b.bytes).c_str());
   }

@@ -115,7 +115,7 @@ void candidates(AppState& s, const LessonTask& /*task*/) {
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted(shown[i].c_str());
     if (ImGui::IsItemHovered() && shown[i] != actions::shown_word(s, c.word))
-      ImGui::SetTooltip("%s", actions::shown_word(s, c.word).c_str());
+      tooltip(actions::shown_word(s, c.word).c_str());
     ImGui::TableNextColumn();
     if (compact) {
       const std::string now = with_id(c.label == 1 ? tr("yes") : c.label == 0 ? tr("no") : " ? ", "##label");
@@ -228,7 +228,7 @@ void draw_list(AppState& s) {
   }
   ImGui::Spacing();
   if (!s.view.embed && button_wrapped(tr("Open a lesson file…"))) dispatch(s, act::OpenFile{});
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("A lesson you wrote (format: assets/lessons/FORMAT.md); you can also drop it on the page"));
+  if (ImGui::IsItemHovered()) tooltip(tr("A lesson you wrote (format: assets/lessons/FORMAT.md); you can also drop it on the page"));
 }
 
 }  // namespace
@@ -274,10 +274,10 @@ void panel_lessons(AppState& s, Host& /*host*/) {
     if (ImGui::Button(with_id(last ? tr("Next lesson ▶") : tr("Next ▶"), "##next").c_str())) dispatch(s, act::LessonGo{+1});
     ImGui::EndDisabled();
     s.layout.lesson_next_button = last_item_rect();
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("PageDown or → (PageUp or ← goes back)"));
+    if (ImGui::IsItemHovered()) tooltip(tr("PageDown or → (PageUp or ← goes back)"));
     same_line_if_fits(120 * ui_scale());
     if (ImGui::Button(tr("Reset this step"))) dispatch(s, act::ResetLessonStep{});
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("The step's filter and words again (Undo goes back too)"));
+    if (ImGui::IsItemHovered()) tooltip(tr("The step's filter and words again (Undo goes back too)"));
     same_line_if_fits(100 * ui_scale());
     if (ImGui::Button(tr("All lessons"))) dispatch(s, act::OpenLesson{"", 1});
   }

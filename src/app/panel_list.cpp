@@ -41,10 +41,10 @@ void panel_list(AppState& s, Host& /*host*/) {
              "are skipped; duplicates count once. Invalid UTF-8 is hashed as raw bytes and reported."));
   if (ImGui::Button(tr("Open file…"))) dispatch(s, act::OpenFile{});
   s.layout.open_file_button = last_item_rect();
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("A text file, one word per line (or drop it on the page)"));
+  if (ImGui::IsItemHovered()) tooltip(tr("A text file, one word per line (or drop it on the page)"));
   same_line_if_fits(button_width(tr("Clear words")));  // a phone in Ukrainian: the next line
   if (ImGui::Button(tr("Clear words"))) dispatch(s, act::ClearWords{});
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Empties the filter; Undo (Ctrl+Z) brings the words back"));
+  if (ImGui::IsItemHovered()) tooltip(tr("Empties the filter; Undo (Ctrl+Z) brings the words back"));
   const float lines = s.view.touch ? 4.0f : 5.0f;
   std::string paste = s.paste_input;
   if (ImGui::InputTextMultiline("##paste", &paste,

@@ -336,7 +336,7 @@ void inserted_slider(AppState& s) {
   ImGui::BeginDisabled(!s.inserted);
   if (ImGui::Button(tr("All"))) dispatch(s, act::SetInserted{-1});
   ImGui::EndDisabled();
-  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("%s", tr("Show the filter with every word"));
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) tooltip(tr("Show the filter with every word"));
 }
 
 }  // namespace
@@ -358,11 +358,11 @@ void panel_plots(AppState& s, Host& /*host*/) {
   same_line_if_fits(button_width(tr("Save PNG")));  // a slide's large text or a phone: the next line
   if (ImGui::Button(tr("Save PNG"))) dispatch(s, act::ExportPng{});
   s.layout.save_png_button = last_item_rect();
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("The plot below, as an image"));
+  if (ImGui::IsItemHovered()) tooltip(tr("The plot below, as an image"));
   same_line_if_fits(button_width(tr("Save CSV")));
   if (ImGui::Button(tr("Save CSV"))) dispatch(s, act::ExportCsv{});
   s.layout.save_csv_button = last_item_rect();
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("The measurements: the sweep and the current point"));
+  if (ImGui::IsItemHovered()) tooltip(tr("The measurements: the sweep and the current point"));
   show_note(s.note(NoteSlot::exports));
   if (s.set.words().empty()) hint_text(tr("Add words to measure: the points are queries of a real filter."));
   const ImVec2 plot_top = ImGui::GetCursorScreenPos();

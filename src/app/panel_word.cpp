@@ -88,7 +88,7 @@ void word_box(AppState& s) {
     same_line_if_fits(button_width(remove.c_str()));
     if (ImGui::Button(remove.c_str())) dispatch(s, act::RemoveWord{s.word_input});
     if (ImGui::IsItemHovered() && s.remove_unchecked)
-      ImGui::SetTooltip("%s", tr("As the article's remove: every counter above zero goes down, whether or not\n"
+      tooltip(tr("As the article's remove: every counter above zero goes down, whether or not\n"
                         "the word was added (Parameters: \"remove without checking\")"));
   } else {
     same_line_if_fits(button_width(tr("What if we cleared its bits?")));
@@ -99,7 +99,7 @@ void word_box(AppState& s) {
   const bool toggled = ImGui::Button(tr("Step by step"));
   if (s.view.show_steps) ImGui::PopStyleColor();
   if (toggled) dispatch(s, act::ShowSteps{!s.view.show_steps});
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Follow this word through the hash, a step at a time (Alt+Shift+S)"));
+  if (ImGui::IsItemHovered()) tooltip(tr("Follow this word through the hash, a step at a time (Alt+Shift+S)"));
 }
 
 void verdict(AppState& s, const Explained& e) {

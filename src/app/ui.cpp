@@ -185,15 +185,20 @@ void text_wrapped(const char* text) {
   ImGui::PopTextWrapPos();
 }
 
+void tooltip(const char* text) {
+  ImGui::BeginTooltip();
+  // 30 characters' width, and never wider than the screen (a slide's text is 1.5 to 3 times larger).
+  const float padding = ImGui::GetStyle().WindowPadding.x;
+  ImGui::PushTextWrapPos(std::max(ImGui::GetFontSize() * 4, std::min(ImGui::GetFontSize() * 30.0f,
+                                                                     ImGui::GetIO().DisplaySize.x * 0.9f - 2 * padding)));
+  text_wrapped(text);
+  ImGui::PopTextWrapPos();
+  ImGui::EndTooltip();
+}
+
 void help_marker(const char* text) {
   ImGui::TextDisabled("(?)");
-  if (ImGui::IsItemHovered() || ImGui::IsItemActive()) {
-    ImGui::BeginTooltip();
-    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30.0f);
-    text_wrapped(text);
-    ImGui::PopTextWrapPos();
-    ImGui::EndTooltip();
-  }
+  if (ImGui::IsItemHovered() || ImGui::IsItemActive()) tooltip(text);
 }
 
 void show_note(const Outcome& note) {

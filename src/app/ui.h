@@ -57,6 +57,9 @@ void hint_text(const char* text);  // dim, wrapped
 void text_wrapped(const char* text);
 inline void text_wrapped(const std::string& text) { text_wrapped(text.c_str()); }
 void help_marker(const char* text);  // "(?)" with a tooltip
+// A tooltip whose text wraps at about 30 characters, and within the screen on a slide.
+void tooltip(const char* text);
+inline void tooltip(const std::string& text) { tooltip(text.c_str()); }
 // The note of a control: its outcome in words (outcome_text), errors in the error colour;
 // nothing for an outcome with nothing to say.
 void show_note(const Outcome& note);

@@ -15,6 +15,7 @@
 #include <utility>
 
 #include <imgui.h>
+#include <imgui_internal.h>
 
 #include "app/actions.h"
 #include "app/app.h"
@@ -630,4 +631,37 @@ TEST_CASE("the Speed panel measures a slice per frame, then shows its bars and w
   CHECK_FALSE(s.speed.batch_chart);
   screen.frames(1280, 800, 2);
   CHECK(s.layout.speed_chart.h > 0.0f);
+}
+
+// A tooltip wraps at about 30 characters and stays within the screen: on a phone or a slide a
+// header button's tooltip in Russian ran past the window's right edge (issue 12).
+TEST_CASE("tooltips wrap within the screen in every language, on a phone and on a slide") {
+  for (Lang lang : {Lang::en, Lang::ru, Lang::zh}) {
+    CAPTURE(lang_code(lang));
+    if (lang != Lang::en) REQUIRE(set_catalog(lang, read_bytes(std::string(BLOOMLAB_CATALOG_DIR "/") + lang_code(lang) + ".mo")));
+    if (lang == Lang::zh) set_script_font(read_bytes(BLOOMLAB_CATALOG_DIR "/zh-font.ttf"));
+    for (const auto& [w, h, slide] : {std::tuple{320.0f, 640.0f, false}, std::tuple{1024.0f, 768.0f, true}}) {
+      const float width = w;
+      CAPTURE(width);
+      Screen screen("preset=tiny");
+      AppState& s = screen.state;
+      REQUIRE(use_language(lang));
+      screen.frames(w, h);
+      if (slide) (void)apply(s, screen.host, act::SetPresentation{true});
+      screen.reload_fonts();
+      screen.frames(w, h, 3);
+      const ScreenRect b = s.layout.share_button;
+      REQUIRE(b.w > 0.0f);
+      ImGui::GetIO().MousePos = ImVec2(b.x + b.w / 2, b.y + b.h / 2);
+      screen.frames(w, h, 3);
+      const ImGuiWindow* tip = ImGui::FindWindowByName("##Tooltip_00");
+      REQUIRE(tip != nullptr);
+      CHECK(tip->Active);
+      CHECK(tip->Pos.x >= 0.0f);
+      CHECK(tip->Pos.x + tip->Size.x <= w);
+      CHECK(tip->Size.y > ImGui::GetFontSize() * 1.5f);  // the long tip took more than one line
+    }
+  }
+  use_language(Lang::en);
+  set_script_font("");
 }
