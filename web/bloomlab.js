@@ -212,12 +212,14 @@
   // the wasm heap: it is refused by its size first. And a copy that does not fit (malloc gives
   // 0 when the 1 GiB heap is full, e.g. beside a huge counting filter) is refused in words:
   // copying to address 0 overwrote the program's memory and killed it.
-  const MAX_INPUT_BYTES = 64 * 1024 * 1024;
-  const listTooLarge = (n) => message("listTooLarge", pageCount("bytes", n), pageCount("bytes", MAX_INPUT_BYTES));
-  const inputTooLarge = (n) => message("inputTooLarge", pageCount("bytes", n), pageCount("bytes", MAX_INPUT_BYTES));
+  // The limits are the core's (kMaxFileBytes, kMaxLineBytes in word_list.h), asked once.
+  let coreLimits = null;
+  const limits = () => (coreLimits ||= JSON.parse(Module.UTF8ToString(Module._bl_limits())));
+  const listTooLarge = (n) => message("listTooLarge", pageCount("bytes", n), pageCount("bytes", limits().listBytes));
+  const inputTooLarge = (n) => message("inputTooLarge", pageCount("bytes", n), pageCount("bytes", limits().listBytes));
   function withBytes(data, fn, tooLarge = inputTooLarge) {
     const bytes = bytesOf(data);
-    if (bytes.length > MAX_INPUT_BYTES) throw new Error(tooLarge(bytes.length));
+    if (bytes.length > limits().listBytes) throw new Error(tooLarge(bytes.length));
     const ptr = Module._malloc(bytes.length + 1);
     if (!ptr) {
       throw new Error(message("noMemory", pageCount("bytes", bytes.length)));
@@ -230,7 +232,7 @@
   // Several strings at once: fn(ptr0, ptr1, ...).
   const withStrings = (texts, fn, ptrs = []) => ptrs.length === texts.length ? fn(...ptrs)
     : withString(texts[ptrs.length], (ptr) => withStrings(texts, fn, [...ptrs, ptr]));
-  const wordTooLarge = (n) => message("wordTooLarge", pageCount("bytes", n), pageNumber(4096));  // kMaxLineBytes
+  const wordTooLarge = (n) => message("wordTooLarge", pageCount("bytes", n), pageNumber(limits().wordBytes));
   const parse = (ptr) => JSON.parse(Module.UTF8ToString(ptr));
   function check(answer) {
     if (answer && answer.ok === false) throw new Error(answer.error);
@@ -415,7 +417,7 @@
     if (!file) return;
     try {
       // Refused by its size before it is read: a 133 MB file was read whole, then copied.
-      if (file.size > MAX_INPUT_BYTES) throw new Error(listTooLarge(file.size));
+      if (file.size > limits().listBytes) throw new Error(listTooLarge(file.size));
       api.loadWords(new Uint8Array(await file.arrayBuffer()), file.name);
     } catch (e) {
       console.warn("bloomlab: " + file.name + ": " + e.message);

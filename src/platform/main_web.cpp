@@ -20,6 +20,7 @@
 #include "app/outcome_text.h"
 #include "app/url_params.h"
 #include "core/json_writer.h"
+#include "core/word_list.h"
 #include "loop.h"
 
 namespace bloomlab::platform {
@@ -381,6 +382,13 @@ using namespace bloomlab;
 using namespace bloomlab::platform;
 
 extern "C" {
+
+// The core's input limits, the one source of bloomlab.js's checks: {wordBytes, listBytes}.
+EMSCRIPTEN_KEEPALIVE const char* bl_limits() {
+  JsonWriter j;
+  j.begin_object().field("wordBytes", uint64_t{kMaxLineBytes}).field("listBytes", uint64_t{kMaxFileBytes}).end_object();
+  return reply(j.str());
+}
 
 // Frame work since the last call: {frames, meanMs, maxMs}; resets the counters.
 EMSCRIPTEN_KEEPALIVE const char* bl_frame_stats() {

@@ -110,7 +110,7 @@ run("bad input in the browser: JS API and URL parameters", async (browser) => {
       (s) => s.params.m === 64 && s.params.k === 3 && s.urlWarnings.length === 4 && s.urlWarnings.every((w) => w.length < 200),
       "huge values: one short warning each, the defaults stay"],
     ["#words=" + "a".repeat(300 * 1024),
-      (s) => s.urlWarnings.length === 1 && /more than 262144 is refused/.test(s.urlWarnings[0]) && s.wordCount === 5,
+      (s) => s.urlWarnings.length === 1 && /more than 256.0 KiB is refused/.test(s.urlWarnings[0]) && s.wordCount === 5,
       "a query over 256 KiB: refused whole with one warning"],
     ["?preset=empty&words=a&words=b&k=5&k=6&k=7",
       (s) => s.words.join() === "b" && s.params.k === 7 && s.urlWarnings.length === 3,
