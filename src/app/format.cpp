@@ -1,7 +1,9 @@
 // Numbers and words as the view shows them (see format.h).
 #include "format.h"
 
+#include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <cstdio>
 
 #include "core/word_list.h"
@@ -203,6 +205,33 @@ std::string format_whole_percent(double fraction) {
   if (!std::isfinite(fraction)) return "—";
   std::snprintf(buf, sizeof buf, "%.0f%%", fraction * 100);
   return localized(buf);
+}
+
+std::string editable_number(double v, const char* format) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, format, v);
+  std::string out = buf;
+  if (comma_locale()) std::replace(out.begin(), out.end(), '.', ',');
+  return out;
+}
+
+std::optional<double> typed_number(std::string_view text) {
+  std::string plain;
+  for (size_t i = 0; i < text.size(); ++i) {
+    const std::string_view rest = text.substr(i);
+    if (text[i] == ' ') continue;
+    if (rest.rfind("\xC2\xA0", 0) == 0 || rest.rfind("\xE2\x80\xAF", 0) == 0) {  // U+00A0, U+202F
+      i += rest[0] == '\xC2' ? 1 : 2;
+      continue;
+    }
+    plain += text[i] == ',' ? '.' : text[i];
+  }
+  if (plain.empty() || plain.size() > 60 || plain.find_first_not_of("0123456789.eE+-") != std::string::npos)
+    return std::nullopt;
+  char* end = nullptr;
+  const double v = std::strtod(plain.c_str(), &end);
+  if (end != plain.c_str() + plain.size()) return std::nullopt;
+  return v;
 }
 
 std::string format_decimal(double v, int decimals) {

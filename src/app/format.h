@@ -3,6 +3,7 @@
 #pragma once
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -31,6 +32,12 @@ std::string format_percent_places(double fraction, int places);
 // closing mark (，。）” …) nor after an opening one (（“); a run with no break is cut where it
 // must. `advance` is a character's width (a code point); text without CJK comes back unchanged.
 std::string cjk_line_breaks(std::string_view text, float width, const std::function<float(uint32_t)>& advance);
+// A number in a text field: printf's format with the language's decimal point ("0,01" in ru and
+// uk), no thousands separator, so that it reads as the rest of the page and stays editable.
+std::string editable_number(double v, const char* format);
+// A number as typed in a field: a decimal point or a decimal comma, spaces (and the no-break ones
+// a copied figure holds) ignored, an exponent allowed; nullopt for anything else ("", "0,0,1").
+std::optional<double> typed_number(std::string_view text);
 std::string bits_text(uint64_t bits);  // "1 bit", "64 bits"; ru "64 бита", uk "64 біти"  // 0.001, 1 -> "0.1%"  // 0.314 -> "31%" ("31 %" in ru/uk)  // 1.5, 2 -> "1.50" ("1,50" in ru/uk)
 
 }  // namespace bloomlab::app

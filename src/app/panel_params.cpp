@@ -58,7 +58,7 @@ void size_control(AppState& s, FilterParams p) {
   // the unit goes under the field instead of past the card's edge.
   const bool unit_below = room < ImGui::CalcTextSize("00000").x + 2 * ImGui::GetStyle().FramePadding.x;
   ImGui::SetNextItemWidth(unit_below ? std::min(avail, widest) : std::clamp(room, ImGui::CalcTextSize("00000").x, widest));
-  ImGui::InputDouble("##m", &value, 0, 0, s.size_unit == SizeUnit::bits ? "%.0f" : "%.3f");
+  input_number("##m", &value, s.size_unit == SizeUnit::bits ? "%.0f" : "%.3f");
   if (ImGui::IsItemDeactivatedAfterEdit()) {
     ParamsRequest r;
     r.m = std::round(value * unit);
@@ -163,7 +163,7 @@ void growth_controls(AppState& s, const FilterParams& p) {
     ImGui::SameLine(label_w);
     ImGui::SetNextItemWidth(ImGui::CalcTextSize("0000000000").x + 16 * ui_scale());
     double v = f.value;
-    if (ImGui::InputDouble(f.id, &v, 0, 0, f.format, ImGuiInputTextFlags_EnterReturnsTrue)) {
+    if (input_number(f.id, &v, f.format, ImGuiInputTextFlags_EnterReturnsTrue)) {
       ParamsRequest r;
       r.*(f.field) = v;
       ask(s, r);
@@ -295,10 +295,10 @@ void design_helper(AppState& s) {
   const float w = ImGui::CalcTextSize("0000000000000").x;
   double n = s.design_n, p_ = s.design_p;
   ImGui::SetNextItemWidth(w);
-  const bool n_changed = ImGui::InputDouble(tr("n words"), &n, 0, 0, "%.0f");
+  const bool n_changed = input_number(tr("n words"), &n, "%.0f");
   ImGui::SameLine();
   ImGui::SetNextItemWidth(w);
-  if (ImGui::InputDouble(tr("target p"), &p_, 0, 0, "%g") || n_changed) dispatch(s, act::SetDesign{n, p_});
+  if (input_number(tr("target p"), &p_, "%g") || n_changed) dispatch(s, act::SetDesign{n, p_});
   const bool valid = s.design_n >= 1 && s.design_n <= kMaxDesignItems && std::floor(s.design_n) == s.design_n &&
                      s.design_p >= kMinDesignRate && s.design_p < 1;
   if (!valid) {

@@ -4,10 +4,12 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 #include <utility>
 #include <vector>
 
 #include <imgui_internal.h>
+#include <imgui_stdlib.h>
 
 #include "format.h"
 #include "outcome_text.h"
@@ -183,6 +185,15 @@ void text_wrapped(const char* text) {
   ImGui::PushTextWrapPos(local);
   ImGui::TextWrapped("%s", lines.c_str());
   ImGui::PopTextWrapPos();
+}
+
+bool input_number(const char* id, double* v, const char* format, int flags) {
+  std::string text = editable_number(*v, format);
+  if (!ImGui::InputText(id, &text, flags)) return false;
+  const std::optional<double> typed = typed_number(text);
+  if (!typed) return false;
+  *v = *typed;
+  return true;
 }
 
 void tooltip(const char* text) {

@@ -57,6 +57,10 @@ void hint_text(const char* text);  // dim, wrapped
 void text_wrapped(const char* text);
 inline void text_wrapped(const std::string& text) { text_wrapped(text.c_str()); }
 void help_marker(const char* text);  // "(?)" with a tooltip
+// ImGui::InputDouble as the language writes numbers: "0,01" in Russian and Ukrainian, where
+// InputDouble showed "0.01" and refused a typed comma; a decimal point is taken too. True when
+// the text typed is a number (on Enter only with ImGuiInputTextFlags_EnterReturnsTrue).
+bool input_number(const char* id, double* v, const char* format, int flags = 0);
 // A tooltip whose text wraps at about 30 characters, and within the screen on a slide.
 void tooltip(const char* text);
 inline void tooltip(const std::string& text) { tooltip(text.c_str()); }

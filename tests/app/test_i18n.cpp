@@ -201,3 +201,33 @@ TEST_CASE("cjk_line_breaks: Chinese breaks between characters, never before ，�
   CHECK(cjk_line_breaks("第一行\n第二行很长", 3, one) == "第一行\n第二行\n很长");
   CHECK(cjk_line_breaks("no Chinese here at all", 3, one) == "no Chinese here at all");  // ImGui's own wrapping
 }
+
+// The parameter fields (ui.h input_number) show numbers as the language writes them and take a
+// decimal comma or point: InputDouble showed "0.01" to a Russian reader and refused "0,01".
+TEST_CASE("number fields: the language's decimal point shown, a comma or a point taken") {
+  English restore;
+  CHECK(editable_number(0.01, "%g") == "0.01");
+  CHECK(editable_number(100000, "%.0f") == "100000");
+  CHECK(editable_number(12.5, "%.3f") == "12.500");
+  REQUIRE(set_catalog(Lang::ru, read_file(BLOOMLAB_CATALOG_DIR "/ru.mo")));
+  REQUIRE(use_language(Lang::ru));
+  CHECK(editable_number(0.01, "%g") == "0,01");
+  CHECK(editable_number(0.85, "%g") == "0,85");
+  CHECK(editable_number(100000, "%.0f") == "100000");  // no thousands separator: it stays editable
+  CHECK(editable_number(12.5, "%.3f") == "12,500");
+  // Typed: either mark, spaces and the no-break ones of a copied "100 000" ignored, exponents.
+  CHECK(typed_number("0,01") == doctest::Approx(0.01));
+  CHECK(typed_number("0.01") == doctest::Approx(0.01));
+  CHECK(typed_number("100 000") == 100000.0);
+  CHECK(typed_number("100\xE2\x80\xAF" "000") == 100000.0);
+  CHECK(typed_number("1\xC2\xA0" "5,5") == 15.5);
+  CHECK(typed_number("1e-3") == doctest::Approx(0.001));
+  CHECK(typed_number("-2") == -2.0);
+  CHECK_FALSE(typed_number(""));
+  CHECK_FALSE(typed_number("0,0,1"));
+  CHECK_FALSE(typed_number("abc"));
+  CHECK_FALSE(typed_number("1%"));
+  CHECK_FALSE(typed_number("nan"));
+  // What is shown reads back as the same number.
+  for (double v : {0.01, 0.85, 2.0, 1e-6, 123456.0}) CHECK(typed_number(editable_number(v, "%g")) == doctest::Approx(v));
+}
