@@ -40,7 +40,9 @@ void speed_chart(AppState& s, const SpeedRun& run) {
   for (const char* n : names) label_w = std::max(label_w, ImGui::CalcTextSize(n).x);
   const float spacing = ImGui::GetStyle().ItemSpacing.x;
   const float indent = ImGui::GetFontSize();
-  const float value_w = ImGui::CalcTextSize("0000.0 ns").x;
+  float value_w = 0;  // the widest figure after a bar, as written ("25.0 ns", "1 234,5 нс", "25.0 纳秒")
+  for (const SpeedRow& r : run.rows())
+    value_w = std::max(value_w, ImGui::CalcTextSize(fill(tr("%s ns"), {format_decimal(r.ns_per_query, 1)}).c_str()).x);
   const float bar_room = ImGui::GetContentRegionAvail().x - indent - label_w - value_w - 2 * spacing;
   const bool stacked = bar_room < 40.0f * ui_scale();  // a phone or a slide: each bar under its label
   const float bar_w = std::max(1.0f, stacked ? ImGui::GetContentRegionAvail().x - indent - value_w - spacing : bar_room);
