@@ -733,8 +733,9 @@ Outcome start_speed(AppState& s, const act::Speed& a) {
     into = static_cast<std::decay_t<decltype(into)>>(v);
     return true;
   };
-  if (!read(a.queries, 1000, 1e8, o.queries)) return fail(Code::speed_invalid, {number_text(a.queries)});
-  if (!read(a.rounds, 1, 100, o.rounds)) return fail(Code::speed_invalid, {number_text(a.rounds)});
+  if (!read(a.queries, double(kSpeedMinQueries), double(kSpeedMaxQueries), o.queries))
+    return fail(Code::speed_invalid, {number_text(a.queries)});
+  if (!read(a.rounds, 1, kSpeedMaxRounds, o.rounds)) return fail(Code::speed_invalid, {number_text(a.rounds)});
   SpeedState& sp = s.speed;
   sp.run = SpeedRun(o);
   sp.running = true;

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "core/speed.h"
 #include "format.h"
 #include "i18n.h"
 
@@ -406,7 +407,7 @@ std::string outcome_text(const Outcome& o) {
       return fill(tr("Probes must be a whole number from 1 to %s; %s is not."), {with_commas(10000000), a0});
     case Code::speed_invalid:
       return fill(tr("A speed measurement takes %s to %s queries per pass and 1 to 100 rounds; %s is not."),
-                  {with_commas(1000), with_commas(100000000), a0});
+                  {with_commas(kSpeedMinQueries), with_commas(kSpeedMaxQueries), a0});
     case Code::design_invalid:
       return fill(tr("n must be from 1 to 10⁹ and p between 0 and 1 (e.g. %s)."), {format_decimal(0.01, 2)});
     case Code::preset_unknown:

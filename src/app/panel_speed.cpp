@@ -19,6 +19,8 @@
 namespace bloomlab::app {
 namespace {
 
+std::string ns_text(double ns) { return fill(tr("%s ns"), {format_decimal(ns, 1)}); }
+
 std::string size_label(uint64_t m, uint64_t words) {
   const std::string count = fill(trn("%s word", "%s words", words), {with_commas(words)});
   if (m == kSpeedBigBits)
@@ -42,7 +44,7 @@ void speed_chart(AppState& s, const SpeedRun& run) {
   const float indent = ImGui::GetFontSize();
   float value_w = 0;  // the widest figure after a bar, as written ("25.0 ns", "1 234,5 нс", "25.0 纳秒")
   for (const SpeedRow& r : run.rows())
-    value_w = std::max(value_w, ImGui::CalcTextSize(fill(tr("%s ns"), {format_decimal(r.ns_per_query, 1)}).c_str()).x);
+    value_w = std::max(value_w, ImGui::CalcTextSize(ns_text(r.ns_per_query).c_str()).x);
   const float bar_room = ImGui::GetContentRegionAvail().x - indent - label_w - value_w - 2 * spacing;
   const bool stacked = bar_room < 40.0f * ui_scale();  // a phone or a slide: each bar under its label
   const float bar_w = std::max(1.0f, stacked ? ImGui::GetContentRegionAvail().x - indent - value_w - spacing : bar_room);
@@ -71,8 +73,7 @@ void speed_chart(AppState& s, const SpeedRun& run) {
       ImGui::GetWindowDrawList()->AddRectFilled(p, ImVec2(p.x + w, p.y + h), colours[v], 3);
       ImGui::Dummy(ImVec2(w, h));
       ImGui::SameLine();
-      const std::string ns = fill(tr("%s ns"), {format_decimal(row->ns_per_query, 1)});
-      ImGui::TextUnformatted(ns.c_str());
+      ImGui::TextUnformatted(ns_text(row->ns_per_query).c_str());
     }
     ImGui::Unindent(indent * 0.5f);
   }

@@ -709,8 +709,8 @@ Result<int> run_speed(const std::vector<std::string>& argv) {
   o.m = p->m;
   o.k = p->k;
   o.out_of_cache = !a->has("--no-out-of-cache");
-  const std::pair<const char*, std::pair<uint64_t, uint64_t>> limits[] = {{"--queries", {1000, 100000000}},
-                                                                           {"--rounds", {1, 100}}};
+  const std::pair<const char*, std::pair<uint64_t, uint64_t>> limits[] = {
+      {"--queries", {kSpeedMinQueries, kSpeedMaxQueries}}, {"--rounds", {1, kSpeedMaxRounds}}};
   for (const auto& [option, range] : limits) {
     if (const std::string* text = a->value(option)) {
       Result<uint64_t> v = parse_count(option, *text, range.first, range.second);

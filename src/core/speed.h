@@ -30,6 +30,9 @@ namespace bloomlab {
 
 inline constexpr uint64_t kSpeedBigBits = uint64_t{1} << 28;  // 32 MiB: beyond the caches
 inline constexpr uint64_t kSpeedBigWords = 1000000;
+// What a caller may ask for (the CLI's --queries and --rounds, the page's speed()).
+inline constexpr uint64_t kSpeedMinQueries = 1000, kSpeedMaxQueries = 100000000;
+inline constexpr uint32_t kSpeedMaxRounds = 100;
 
 struct SpeedOptions {
   uint64_t m = 100000;           // the filter's own m (its bits)
