@@ -100,12 +100,18 @@ void refresh_growth(AppState& s, double budget_ms);
 bool growth_current(const AppState& s);  // s.growth is for what is on screen
 std::string growth_json(AppState& s);
 // The memory figures (core/memory.h): the filter's bytes, the list as text, the list as a hash
-// set (measured once per list), the article's Python set figure.
+// set, the article's Python set figure. The hash set is measured once per list, for about
+// budget_ms per call (the panels ask once a frame; budget_ms < 0: to the end, as memory_json
+// does): until it is done, hash_set_bytes is the list's before (hash_set_current false) and
+// hash_set_progress says how far the new measure is.
 struct MemoryFigures {
   uint64_t filter_bytes = 0, list_text_bytes = 0, hash_set_bytes = 0, python_set_bytes = 0;
   const char* python_version = "";
+  bool hash_set_current = true;
+  double hash_set_progress = 1;
 };
-MemoryFigures memory_figures(AppState& s);
+inline constexpr double kMemorySliceMs = 4;
+MemoryFigures memory_figures(AppState& s, double budget_ms = kMemorySliceMs);
 std::string memory_json(AppState& s);
 // The Speed panel's measurement: continue_speed() works on it for about budget_ms (the app calls
 // it once per frame); true while it runs. speed_json(): {running, progress, started, ms, k,

@@ -29,13 +29,13 @@ void memory_chart(AppState& s) {
   const float width = ImGui::GetContentRegionAvail().x;
   ImGui::TextUnformatted(tr("Memory (log scale)"));
   const std::string python = fill(tr("Python set (article, %s)"), {m.python_version});
-  struct Bar { std::string label; uint64_t bytes; ImU32 colour; const char* tip; };
+  struct Bar { std::string label; uint64_t bytes; ImU32 colour; const char* tip; bool measuring = false; };
   const Bar bars[] = {
       {tr("the filter"), m.filter_bytes, pal.set_bit, tr("m bits, rounded up to bytes")},
       {tr("list as text"), m.list_text_bytes, pal.series[1], tr("every word's UTF-8 bytes and a newline each")},
       {tr("C++ hash set"), m.hash_set_bytes, pal.series[0],
        tr("std::unordered_set<std::string> of the words, in this program: every byte it asks for, "
-          "counted by a counting allocator (buckets, nodes, long strings)")},
+          "counted by a counting allocator (buckets, nodes, long strings)"), !m.hash_set_current},
       {python, m.python_set_bytes, pal.series[3],
        tr("the article's figure for the 10k passwords: sys.getsizeof(set) + its strings' sizes, "
           "CPython 3.12 (64-bit); 3.11 gives 1,077,521 (its strings are 8 bytes larger)")},
@@ -75,9 +75,11 @@ void memory_chart(AppState& s) {
     ImGui::Dummy(ImVec2(w, h));
     if (ImGui::IsItemHovered()) tooltip(b.tip);
     ImGui::SameLine();
-    ImGui::TextUnformatted(format_bytes(b.bytes).c_str());
+    ImGui::TextUnformatted(b.measuring && !s.memory_figures.measured ? "…" : format_bytes(b.bytes).c_str());
   }
-  if (m.filter_bytes > 0) {
+  if (!m.hash_set_current)  // a new list's set, measured over a few frames: the bar is the list's before
+    hint_text(fill(tr("Measuring the hash set of the new list: %s"), {format_whole_percent(m.hash_set_progress)}).c_str());
+  if (m.filter_bytes > 0 && s.memory_figures.measured) {
     // TRANSLATORS: the last %s is a percentage with its sign ("31%", "31 %").
     const std::string line =
         fill(tr("The filter is %s× smaller than the Python set, %s× smaller than the C++ hash set, and %s of "

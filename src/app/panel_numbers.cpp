@@ -156,7 +156,13 @@ void panel_numbers(AppState& s, Host& /*host*/) {
     const actions::MemoryFigures mem = actions::memory_figures(s);
     row(tr("Memory: filter"), format_bytes(mem.filter_bytes), "", narrow);
     row(tr("list as text"), format_bytes(mem.list_text_bytes), tr("UTF-8, a newline each"), narrow);
-    row(tr("as a hash set"), format_bytes(mem.hash_set_bytes), tr("C++ std::unordered_set, measured"), narrow);
+    // A new list's set is measured over a few frames (a second for a million words): the figure
+    // before stays, marked, until then.
+    const std::string set_note =
+        mem.hash_set_current ? std::string(tr("C++ std::unordered_set, measured"))
+                             : fill(tr("C++ std::unordered_set, measuring the new list: %s"),
+                                    {format_whole_percent(mem.hash_set_progress)});
+    row(tr("as a hash set"), s.memory_figures.measured ? format_bytes(mem.hash_set_bytes) : "…", set_note.c_str(), narrow);
     const std::string py = fill(tr("the article's 10k list, Python %s"), {mem.python_version});
     const std::string ratio = mem.filter_bytes ? fill(tr("%s× the filter"), {number(double(mem.python_set_bytes) / double(mem.filter_bytes), 0)}) : "";
     row(tr("Python set"), format_bytes(mem.python_set_bytes), (py + (ratio.empty() ? "" : "; " + ratio)).c_str(), narrow);

@@ -16,6 +16,7 @@
 #include "action.h"
 #include "core/experiment.h"
 #include "core/growth.h"
+#include "core/memory.h"
 #include "core/program.h"
 #include "core/speed.h"
 #include "core/word_list.h"
@@ -246,10 +247,13 @@ struct FrameMemory {
   float lesson_fit = 1;              // a slide's lesson text scale, so that the step fits the screen
 };
 
-// What the Memory figures need beyond the state: the hash set's bytes, measured once per list.
+// What the Memory figures need beyond the state: the hash set's bytes, measured once per list,
+// a slice per frame (a million words take a second to insert); the figure before stays meanwhile.
 struct MemoryCache {
-  uint64_t words_version = UINT64_MAX;
-  uint64_t hash_set_bytes = 0;
+  uint64_t words_version = UINT64_MAX;  // the list measured, or being measured
+  HashSetMeasure run;
+  bool measured = false;                // hash_set_bytes is some list's figure
+  uint64_t hash_set_bytes = 0;          // the last finished measure's
 };
 
 // The growth plot (issue 11 §1): FP as the filter fills, for the words and params it was (is

@@ -2,7 +2,9 @@
 // a C++ hash set measured here (every byte the set asks for, counted by its allocator), and the
 // article's figure for a Python set of the 10k list.
 #pragma once
+#include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -18,6 +20,35 @@ uint64_t list_text_bytes(const std::vector<std::string>& words);
 // counted. Depends on the standard library and the pointer size: libstdc++ on x86-64 and
 // libc++ on wasm32 give different figures for the same words.
 uint64_t hash_set_bytes(const std::vector<std::string>& words);
+
+// The same set built a piece at a time, so that a million words (a second of inserting in the
+// page) never block one frame: advance() inserts up to `count` more of `words`, from where it
+// stopped, and says whether some are left; bytes() is then hash_set_bytes(words). The words must
+// be the same list (or that list with words appended) from one call to the next. Each measure
+// counts only its own set's bytes, so two may run side by side. The set is freed when done, or
+// with the measure, all at once (it lives in chunks of its own).
+class HashSetMeasure {
+ public:
+  HashSetMeasure();
+  ~HashSetMeasure();
+  HashSetMeasure(HashSetMeasure&&) noexcept;
+  HashSetMeasure& operator=(HashSetMeasure&&) noexcept;
+  bool advance(const std::vector<std::string>& words, size_t count);
+  size_t done() const { return done_; }
+  bool finished() const { return finished_; }
+  uint64_t bytes() const { return bytes_; }  // once finished()
+
+  struct Arena;
+
+ private:
+  struct Set;
+  std::unique_ptr<Arena> arena_;
+  Set* set_ = nullptr;  // in the arena
+  int64_t live_ = 0;  // bytes the set holds now (its own counting allocator's tally)
+  size_t done_ = 0;
+  bool finished_ = false;
+  uint64_t bytes_ = 0;
+};
 
 // The article's figure for the 10k passwords as a Python set: sys.getsizeof(the set) + the sum of
 // sys.getsizeof(w) over its strings, on CPython 3.12 or later (64-bit), where an ASCII str takes

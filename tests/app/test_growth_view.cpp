@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "app/url_params.h"
+#include "core/memory.h"
 #include "core/word_list.h"
 
 using namespace bloomlab;
@@ -137,6 +138,35 @@ TEST_CASE("growth() and memory() for the 10k list at m = 50,000, k = 7") {
   CHECK(m["pythonSetBytes"] == 997570);
   CHECK(m["pythonVersion"] == "3.12");
   CHECK(uint64_t(m["hashSetBytes"]) > 7 * uint64_t(m["listTextBytes"]));  // ~56 bytes a word
+}
+
+// The hash set's bytes are measured a slice at a time (a million words take a second to insert
+// in the page, and blocked a frame for it): the figure before stays, marked, until the new one.
+TEST_CASE("memory: the hash set is measured over frames, the figure before kept meanwhile") {
+  FakeHost host;
+  AppState s = passwords_state(host);
+  const uint64_t whole = hash_set_bytes(s.set.words());
+  actions::MemoryFigures m = actions::memory_figures(s, 0);  // one piece of words only
+  CHECK_FALSE(m.hash_set_current);
+  CHECK(m.hash_set_progress > 0);
+  CHECK(m.hash_set_progress < 1);
+  CHECK_FALSE(s.memory_figures.measured);
+  int frames = 1;
+  while (!(m = actions::memory_figures(s, 0)).hash_set_current) ++frames;
+  CHECK(frames == 4);  // 10,000 words, 2,000 at least per frame (the piece between clock looks)
+  CHECK(m.hash_set_bytes == whole);
+  CHECK(m.hash_set_progress == 1);
+
+  REQUIRE(run(s, host, act::AddWord{"zebra-crossing"}).ok());
+  m = actions::memory_figures(s, 0);
+  CHECK_FALSE(m.hash_set_current);
+  CHECK(m.hash_set_bytes == whole);  // the list's before, until the new one is measured
+  CHECK(m.hash_set_progress < 1);
+  // The API's figure is measured to the end at once.
+  const auto j = nlohmann::json::parse(actions::memory_json(s));
+  CHECK(uint64_t(j["hashSetBytes"]) == hash_set_bytes(s.set.words()));
+  CHECK(uint64_t(j["hashSetBytes"]) > whole);
+  CHECK(actions::memory_figures(s, 0).hash_set_current);
 }
 
 // The plot "FP against bits per word": "you are here" is where this filter stands, its variant's
