@@ -1,6 +1,7 @@
 #include "word_set.h"
 
 #include <algorithm>
+#include <atomic>
 
 #include "hashing.h"
 #include "word_list.h"
@@ -119,6 +120,11 @@ bool WordSet::contains_word(std::string_view w) const {
   return slots_[find_slot(w, fnv1a64(w))] != 0;
 }
 
+uint64_t WordSet::Lineage::next() {
+  static std::atomic<uint64_t> last{0};
+  return ++last;
+}
+
 Result<WordSet> WordSet::create(const FilterParams& p) {
   Result<Filter> f = Filter::create(p);
   if (!f.ok()) return f.failure();
@@ -190,6 +196,7 @@ Result<bool> WordSet::remove(std::string_view word) {
   word_bytes_ -= words_[id].size();
   words_.erase(words_.begin() + id);
   hashes_.erase(hashes_.begin() + id);
+  lineage_.id = Lineage::next();
   rebuild_index(slots_.size());  // the later words' ids moved down by one
   return true;
 }
@@ -255,6 +262,7 @@ void WordSet::clear() {
   words_.clear();
   unchecked_.clear();
   hashes_.clear();
+  lineage_.id = Lineage::next();
   word_bytes_ = 0;
   slots_.assign(kMinSlots, 0);
 }
@@ -264,6 +272,7 @@ void WordSet::truncate(size_t count) {
   for (size_t i = count; i < words_.size(); ++i) word_bytes_ -= words_[i].size();
   words_.resize(count);
   hashes_.resize(count);
+  lineage_.id = Lineage::next();
   rebuild_index(slots_.size());
   filter_.clear();
   for (size_t id = 0; id < words_.size(); ++id) filter_.add(words_[id], hashes_[id]);

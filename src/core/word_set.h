@@ -96,6 +96,11 @@ class WordSet {
   // The words' bytes, summed (kept as words come and go: a million words are not summed per frame).
   uint64_t word_bytes() const { return word_bytes_; }
   const std::vector<std::string>& words() const { return words_; }
+  // Which history of additions these words are: the same id later means the words then begin
+  // with the words now (only added to since). Removing, replacing or truncating words gives a
+  // new id, and so does a copy (it may go its own way). A saved session tells by it whether the
+  // words it kept are still the start of these, without comparing a million words.
+  uint64_t lineage() const { return lineage_.id; }
   const Filter& filter() const { return filter_; }
   const FilterParams& params() const { return filter_.params(); }
 
@@ -106,6 +111,19 @@ class WordSet {
   // explain() and friends walk all the words, and hashing them again was most of their time.
   template <typename F> void for_each_word_positions(F&& f) const;
   std::vector<std::string> words_;
+  struct Lineage {
+    static uint64_t next();
+    uint64_t id = next();
+    Lineage() = default;
+    Lineage(const Lineage&) : id(next()) {}
+    Lineage& operator=(const Lineage&) {
+      id = next();
+      return *this;
+    }
+    Lineage(Lineage&&) noexcept = default;
+    Lineage& operator=(Lineage&&) noexcept = default;
+  };
+  Lineage lineage_;
   std::vector<std::string> unchecked_;  // remove_unchecked() of non-members, in order
   void replay_unchecked(Filter& f) const;
   std::vector<uint64_t> hashes_;  // fnv1a64 of each word, as words_

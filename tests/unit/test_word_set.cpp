@@ -28,6 +28,42 @@ TEST_CASE("add: new, duplicate, invalid") {
   CHECK(s.words() == std::vector<std::string>{"dragon", "a", "b"});
 }
 
+// lineage(): a saved session's "are the words I kept still the start of these?" without a walk
+// over a million words.
+TEST_CASE("lineage: kept while words are only added, new when they are removed or replaced") {
+  WordSet s = make(1024, 3, Variant::counting);
+  const uint64_t first = s.lineage();
+  CHECK(s.add("dragon") == AddOutcome::added);
+  CHECK(s.add_all({"a", "b"}) == 2);
+  CHECK(s.add("a") == AddOutcome::duplicate);
+  REQUIRE_FALSE(s.set_params({2048, 4, Variant::counting, Scheme::reference}));  // a rebuild keeps the words
+  CHECK(s.lineage() == first);
+  REQUIRE(s.remove_unchecked("never-added").ok());  // the words stay as they were
+  CHECK(s.lineage() == first);
+
+  REQUIRE(s.remove("a").ok());
+  const uint64_t after_remove = s.lineage();
+  CHECK(after_remove != first);
+  s.truncate(1);
+  const uint64_t after_truncate = s.lineage();
+  CHECK(after_truncate != after_remove);
+  s.truncate(5);  // nothing to cut: the words are as they were
+  CHECK(s.lineage() == after_truncate);
+  s.assign({"dragon", "x"});
+  CHECK(s.lineage() != after_truncate);
+  const uint64_t assigned = s.lineage();
+  s.clear();
+  CHECK(s.lineage() != assigned);
+
+  // A copy may go its own way: it starts a history of its own; a move carries the history.
+  const WordSet copy = s;
+  CHECK(copy.lineage() != s.lineage());
+  const uint64_t before_move = s.lineage();
+  WordSet moved = std::move(s);
+  CHECK(moved.lineage() == before_move);
+  CHECK(make(64, 3).lineage() != make(64, 3).lineage());
+}
+
 TEST_CASE("explain a false positive: letmein is explained by Qwerty") {
   WordSet s = make(64, 3);
   s.add("Qwerty");
