@@ -104,12 +104,8 @@ bool GrowthRun::advance(const std::vector<std::string>& words, uint64_t work) {
         by_time_ = options_.by_first_set_time && params_.m <= kGrowthTimeBits && !variant_ops(params_.variant).grows;
         i_ = 0;
         if (by_time_) {
-          first_set_.assign(size_t(params_.m), 0);
-          set_by_.assign(size_t(words_ + 1), 0);
-          skipped_by_.assign(size_t(words_ + 1), 0);
-          fp_diff_.assign(size_t(words_ + 1), 0);
           work_total_ = double(words_ + options_.probes) * k + double(words_);
-          phase_ = Phase::words;
+          phase_ = Phase::allocate;
         } else {
           Result<Filter> f = Filter::create(params_);
           if (!f.ok()) {
@@ -124,6 +120,16 @@ bool GrowthRun::advance(const std::vector<std::string>& words, uint64_t work) {
         }
         break;
       }
+      case Phase::allocate:
+        switch (allocated_++) {
+          case 0: first_set_.assign(size_t(params_.m), 0); break;
+          case 1: set_by_.assign(size_t(words_ + 1), 0); break;
+          case 2: skipped_by_.assign(size_t(words_ + 1), 0); break;
+          default:
+            fp_diff_.assign(size_t(words_ + 1), 0);
+            phase_ = Phase::words;
+        }
+        return true;  // the caller looks at the clock between them
       case Phase::words:
         while (i_ < words_) {
           const std::string& w = words[size_t(i_)];
