@@ -106,23 +106,19 @@ using CountedSet = std::unordered_set<CountedString, CountedHash, std::equal_to<
 // The bucket count a set of `n` distinct words ends with when they are inserted one by one
 // without a reserve, for libc++'s (the page's) growth: before an insertion that would put more
 // than max_load_factor (1) words per bucket, or into no bucket, it rehashes to
-// max(2 * buckets + !power_of_2(buckets), size + 1), rounded up to a prime (as rehash() does:
-// taken from an empty set's rehash). A measure's set starts with that many buckets: its
-// rehashes, a walk over every node inserted so far, took one frame ~100 ms at a million words.
+// max(2 * buckets + !power_of_2(buckets), size + 1), which rehash() makes 2 for 1, and a prime
+// (its own __next_prime) unless a power of 2. A measure's set starts with that many buckets:
+// its rehashes, a walk over every node inserted so far, took one frame ~100 ms at a million.
 // The bytes counted are the same: the smaller bucket arrays of the way are given back anyway.
 // tests/unit/test_memory.cpp checks it against a plain set in the wasm build.
 #ifdef _LIBCPP_VERSION
 size_t final_bucket_count(size_t n) {
-  int64_t live = 0;
-  HashSetMeasure::Arena scratch;  // the empty sets' bucket arrays, gone on return
-  Counting counting(live, scratch);
   size_t buckets = 0;
   for (size_t size = 0; size < n; ++size) {
     if (size + 1 <= buckets && buckets != 0) continue;
     const bool power2 = buckets > 2 && !(buckets & (buckets - 1));
-    CountedSet empty;  // the set's own type: no other set's code in the page
-    empty.rehash(std::max<size_t>(2 * buckets + !power2, size + 1));
-    buckets = empty.bucket_count();
+    const size_t wanted = std::max<size_t>(2 * buckets + !power2, size + 1);
+    buckets = wanted == 1 ? 2 : (wanted & (wanted - 1)) ? std::__next_prime(wanted) : wanted;
   }
   return buckets;
 }
