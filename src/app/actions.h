@@ -111,6 +111,14 @@ struct MemoryFigures {
   double hash_set_progress = 1;
 };
 inline constexpr double kMemorySliceMs = 4;
+// The background computations of a change (the memory figures, the growth plot, the FP sweep)
+// each work for their slice, but only within the first kFrameBackgroundMs of a frame: in the
+// frame of a change, its numbers (a query of every word, the FP measured) come first, and a
+// million words' slices on top of them made frames of 90-130 ms. nullopt: none this frame. A
+// frame after one that had no room gives one of them a piece (its first step may be a large
+// allocation: one in a frame), so that a slow build's long frames still get on.
+inline constexpr double kFrameBackgroundMs = 20;
+std::optional<double> background_slice(AppState& s, double slice_ms);
 MemoryFigures memory_figures(AppState& s, double budget_ms = kMemorySliceMs);
 std::string memory_json(AppState& s);
 // The Speed panel's measurement: continue_speed() works on it for about budget_ms (the app calls

@@ -469,11 +469,13 @@ void refresh_growth(AppState& s, double budget_ms) {
     g.probes = s.probes;
     g.ms = 0;
   }
+  const std::optional<double> budget = background_slice(s, budget_ms);
+  if (!budget) return;  // the frame has had its share: next frame
   using Clock = std::chrono::steady_clock;
   const auto start = Clock::now();
-  const auto slice = std::chrono::duration<double, std::milli>(budget_ms);
+  const auto slice = std::chrono::duration<double, std::milli>(*budget);
   constexpr uint64_t kPiece = 20000;  // steps between looks at the clock (~0.1 ms)
-  while (g.run.advance(s.set.words(), kPiece) && (budget_ms < 0 || Clock::now() - start < slice)) {
+  while (g.run.advance(s.set.words(), kPiece) && (*budget < 0 || Clock::now() - start < slice)) {
   }
   g.ms += std::chrono::duration<double, std::milli>(Clock::now() - start).count();
   if (g.run.done()) {
@@ -497,19 +499,33 @@ std::string growth_json(AppState& s) {
   return w.str();
 }
 
+std::optional<double> background_slice(AppState& s, double slice_ms) {
+  if (slice_ms < 0 || s.frame_started == std::chrono::steady_clock::time_point{}) return slice_ms;
+  const double spent = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - s.frame_started).count();
+  if (spent < kFrameBackgroundMs) return std::min(slice_ms, kFrameBackgroundMs - spent);
+  if (s.background_granted == s.frame_number) return std::nullopt;  // one piece a frame at most
+  if (s.background_skipped + 1 == s.frame_number) {  // none the frame before: one piece
+    s.background_granted = s.frame_number;
+    return 0.0;
+  }
+  s.background_skipped = s.frame_number;
+  return std::nullopt;
+}
+
 MemoryFigures memory_figures(AppState& s, double budget_ms) {
   MemoryCache& c = s.memory_figures;
   const auto& words = s.set.words();
-  if (!s.pending.active()) {  // a list half-way in is measured once it is all in
+  const std::optional<double> budget = background_slice(s, budget_ms);
+  if (!s.pending.active() && budget) {  // a list half-way in is measured once it is all in
     if (c.words_version != s.words_version) {  // a change starts the measure over
       c.run = HashSetMeasure();
       c.words_version = s.words_version;
     }
     using Clock = std::chrono::steady_clock;
     const auto start = Clock::now();
-    const auto slice = std::chrono::duration<double, std::milli>(budget_ms);
+    const auto slice = std::chrono::duration<double, std::milli>(*budget);
     constexpr size_t kPiece = 2000;  // words between looks at the clock (~0.1-0.3 ms)
-    while (c.run.advance(words, kPiece) && (budget_ms < 0 || Clock::now() - start < slice)) {
+    while (c.run.advance(words, kPiece) && (*budget < 0 || Clock::now() - start < slice)) {
     }
     if (c.run.finished()) {
       c.hash_set_bytes = c.run.bytes();

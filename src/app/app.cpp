@@ -14,6 +14,7 @@
 #include "app.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cfloat>
 #include <cmath>
 
@@ -462,6 +463,8 @@ void init(AppState& s, Host& host) {
 }
 
 void frame(AppState& s, Host& host) {
+  s.frame_started = std::chrono::steady_clock::now();
+  ++s.frame_number;
   run_shortcuts(s, host);
   (void)continue_loading(s, 8.0);
   (void)actions::continue_speed(s, actions::kSpeedSliceMs);

@@ -70,11 +70,13 @@ void refresh_sweep(AppState& s) {
     c.words_version = s.words_version;
     c.params = p;
   }
+  const std::optional<double> budget = actions::background_slice(s, kSweepSliceMs);
+  if (!budget) return;  // the frame has had its share: next frame
   const WordSet& set = s.set;
   const SweepRun::IsMember is_member = [&set](std::string_view w) { return set.contains_word(w); };
   using Clock = std::chrono::steady_clock;
   const auto start = Clock::now();
-  const auto slice = std::chrono::duration<double, std::milli>(kSweepSliceMs);
+  const auto slice = std::chrono::duration<double, std::milli>(*budget);
   while (c.run.advance(set.words(), is_member, kSweepPiece) && Clock::now() - start < slice) {
   }
   const auto& rows = c.run.rows();

@@ -6,6 +6,7 @@
 // No ImGui here: the action layer and its tests build without it.
 #pragma once
 #include <array>
+#include <chrono>
 #include <cstdint>
 #include <iterator>
 #include <optional>
@@ -289,6 +290,12 @@ struct AppState {
   uint64_t inserted_set_words = UINT64_MAX;    // and the words_version
   uint64_t version = 0;  // bumped by every change of the words or the params
   uint64_t words_version = 0;  // bumped when the words change (not the params): the sweep cache
+  // When this frame began (app.cpp frame()): the background work (memory, growth, sweep) takes
+  // what a frame has left (actions::background_slice). Unset outside frames: a whole slice.
+  std::chrono::steady_clock::time_point frame_started{};
+  uint64_t frame_number = 0;        // frames drawn
+  uint64_t background_skipped = 0;  // the last frame that had no room for them
+  uint64_t background_granted = 0;  // the last frame where one of them had a piece anyway
 
   // The programs' templates of the Code panel where they are fetched (web: when the panel or
   // bloomlab.code() first wants them; native builds compile them in): asked for once, again

@@ -169,6 +169,34 @@ TEST_CASE("memory: the hash set is measured over frames, the figure before kept 
   CHECK(actions::memory_figures(s, 0).hash_set_current);
 }
 
+// A change's frame does its numbers first; the background slices (memory, growth, sweep) take
+// what is left of kFrameBackgroundMs; a frame over it has none, and the next one piece for one.
+TEST_CASE("background work: a slice within the frame's share, a piece every other long frame") {
+  FakeHost host;
+  AppState s = tiny_state(host);
+  CHECK(actions::background_slice(s, 6) == 6.0);  // outside frames (tests, the API): a whole slice
+  CHECK(actions::background_slice(s, -1) == -1.0);
+  using namespace std::chrono;
+  s.frame_number = 5;
+  s.frame_started = steady_clock::now();
+  const std::optional<double> fresh = actions::background_slice(s, 6);
+  REQUIRE(fresh);
+  CHECK(*fresh > 0);
+  CHECK(*fresh <= 6);
+  s.frame_started = steady_clock::now() - milliseconds(int(actions::kFrameBackgroundMs) + 5);
+  CHECK_FALSE(actions::background_slice(s, 6));  // this frame has had its share
+  CHECK_FALSE(actions::background_slice(s, 4));  // for every background computation
+  s.frame_number = 6;
+  CHECK(actions::background_slice(s, 6) == 0.0);  // skipped the frame before: one piece
+  CHECK_FALSE(actions::background_slice(s, 4));   // for one of them (a first step may be large)
+  s.frame_number = 7;
+  CHECK_FALSE(actions::background_slice(s, 6));
+  CHECK_FALSE(actions::background_slice(s, 4));
+  s.frame_number = 8;
+  CHECK(actions::background_slice(s, 4) == 0.0);
+  CHECK(actions::background_slice(s, -1) == -1.0);  // to the end (the API) whatever the frame
+}
+
 // The plot "FP against bits per word": "you are here" is where this filter stands, its variant's
 // own theory (as the Numbers say), not the standard curve's value at its m/n. The expected values
 // are the papers' formulas, computed here.
