@@ -344,11 +344,13 @@
     },
     applyParams(query) { return withString(query, (ptr) => parse(Module._bl_apply_params(ptr))); },
     shareParams() { return Module.UTF8ToString(Module._bl_share_params()); },
-    // The sessions this browser keeps for the page (newest first, without their words), and the
+    // The sessions this browser keeps for the page (newest first, without their words; writing:
+    // the session writer has it in hand, not yet stored), and the
     // offer to restore the previous words (the page's "Restore your previous words (N)").
     sessions() {
       return [...records.values()].sort((a, b) => b.time - a.time).map((r) => ({
-        id: r.id, time: r.time, count: r.count, link: r.link, bytes: r.words.length, mine: r.id === slotId, dismissed: !!r.dismissed }));
+        id: r.id, time: r.time, count: r.count, link: r.link, bytes: wordBytes(r), mine: r.id === slotId, dismissed: !!r.dismissed,
+        writing: [...inWriter.values()].includes(r) }));
     },
     previousOffered() { return offered ? offered.count : 0; },
     restorePrevious() { return check(restorePrevious()); },
@@ -645,6 +647,7 @@
             else console.warn("bloomlab: a saved session is unreadable and was ignored");
           }
           if (legacy) put(legacy);
+          startWriter();
           resolve();
         };
         all.onerror = () => { clearTimeout(timer); done(message("notRead", all.error && all.error.message)); };
@@ -652,8 +655,100 @@
     });
   }
 
+  // A record's words: its bytes, or null once handed over to the writer below (wordBytes long).
+  const wordBytes = (r) => (r.words ? r.words.length : r.wordBytes || 0);
+  function notSaved(record, why) {
+    const mb = pageNumber(wordBytes(record) / 1048576, 1) + " MB";
+    storageProblem(message("notSaved", [why, pageCount("words", record.count), mb].join(", ")));
+  }
+
+  // A record with a large list is written by a Worker (session-writer.js): putting a million
+  // words' 16 MB here held the page 150-220 ms a save, and copying them to it 50 ms more. Their
+  // bytes are handed over (transferred, not copied): the page keeps the record without them, and
+  // the writer keeps the last words of each record it wrote, for a record that reuses them (only
+  // the parameters changed, or the words kept apart before a preset replaced them). A record the
+  // writer holds goes there again, so that the writes of one record land in the order they were
+  // made. Until the writer says it runs, or where none can (or it fails), the page writes them.
+  const WORKER_FROM = 1 << 20;  // bytes of words
+  let writer = null, writerReady = false, writerSeq = 0;
+  const inWriter = new Map();   // seq -> record, sent and not yet answered
+  function startWriter() {
+    try {
+      writer = new Worker("session-writer.js");
+    } catch (e) {
+      console.warn("bloomlab: no session writer (" + e.message + "); the page saves the words itself");
+      return;
+    }
+    writer.onmessage = (e) => {
+      if (e.data.ready) { writerReady = true; return; }
+      const record = inWriter.get(e.data.seq);
+      inWriter.delete(e.data.seq);
+      if (!record) return;
+      delete record.unsaved;
+      if (e.data.ok) clearStorageProblem();
+      else notSaved(record, e.data.error);
+    };
+    writer.onerror = (e) => {
+      if (e && e.preventDefault) e.preventDefault();
+      console.warn("bloomlab: the session writer stopped (" + ((e && e.message) || "it did not start") + ")");
+      writer = null;
+      writerReady = false;
+      for (const record of inWriter.values()) notSaved(record, "the session writer stopped");
+      inWriter.clear();
+    };
+  }
+
+  // A large list's words on their way to a save, a piece a frame (main_web.cpp): null drops them.
+  let staged = [], leaving = false;
+  const join = (pieces) => {
+    const all = new Uint8Array(pieces.reduce((n, p) => n + p.length, 0));
+    pieces.reduce((at, p) => { all.set(p, at); return at + p.length; }, 0);
+    return all;
+  };
+  function stageWords(bytes) {
+    if (bytes) staged.push(bytes);
+    else staged = [];
+  }
+
   function put(record, removed = []) {
     if (!db) { storageProblem(storageError || message("noStorage")); return; }
+    const inHand = inWriter.size > 0 && [...inWriter.values()].some((r) => r.id === record.id);
+    // Leaving the page: a record the page still has whole is written here, at once (the writer
+    // may be stopped with the page before it gets to it).
+    if (leaving && !inHand && !record.tailOf && (record.words || record.pieces)) {
+      if (record.pieces) record.words = join(record.pieces);
+      delete record.pieces;
+      putHere(record, removed);
+      return;
+    }
+    const held = !record.words || record.tailOf || record.pieces || inHand;
+    if (held || (record.words.length >= WORKER_FROM && writerReady)) {
+      if (!writer) { notSaved(record, "the session writer stopped"); return; }
+      const seq = ++writerSeq;
+      const sent = { seq, db: DB_NAME, store: STORE, record: { ...record }, removed };
+      const words = record.words, pieces = record.pieces;
+      if (pieces) sent.pieces = pieces;                        // the words, in pieces to join
+      else if (!words) sent.wordsOf = record.wordsOf || record.id;  // the words it holds
+      if (record.tailOf) sent.appendTo = record.tailOf;       // the words it holds, then these
+      for (const key of ["wordsOf", "wordBytes", "tailOf", "pieces"]) delete sent.record[key];
+      if (words) {
+        record.wordBytes = (record.tailOf ? record.wordBytes : 0) + words.length;
+        record.words = null;  // the writer keeps them
+      }
+      if (pieces) record.wordBytes = pieces.reduce((n, p) => n + p.length, 0);
+      // Whole words are copied, not handed over, and kept until the writer has stored them: a
+      // page left meanwhile writes them itself (a 62.5 MiB list takes the writer ~2 s).
+      if (!record.tailOf && (words || pieces)) record.unsaved = pieces || [words];
+      delete record.tailOf;
+      delete record.pieces;
+      inWriter.set(seq, record);
+      writer.postMessage(sent, record.unsaved || !words ? [] : [words.buffer]);
+      return;
+    }
+    putHere(record, removed);
+  }
+
+  function putHere(record, removed) {
     try {
       const tx = db.transaction(STORE, "readwrite");
       const store = tx.objectStore(STORE);
@@ -662,9 +757,7 @@
       tx.oncomplete = () => { if (!tx.failed) clearStorageProblem(); };
       const failed = (e) => {
         tx.failed = true;
-        const why = (tx.error || (e && e.target && e.target.error) || {}).name || "unknown error";
-        const mb = pageNumber(record.words.length / 1048576, 1) + " MB";
-        storageProblem(message("notSaved", [why, pageCount("words", record.count), mb].join(", ")));
+        notSaved(record, (tx.error || (e && e.target && e.target.error) || {}).name || "unknown error");
       };
       tx.onerror = failed;
       tx.onabort = failed;
@@ -684,22 +777,50 @@
 
   // main_web.cpp: the state changed (throttled). replaced: the words saved before are not the
   // start of these (a preset, Empty, a removal): the old ones are kept apart, the larger copy.
-  function saveSession(link, params, words, count, replaced) {
+  // from >= 0: `words` are those after the first `from` words saved last (words were added);
+  // false when this record does not have those (main_web.cpp then sends them all).
+  // from -2: the words are the pieces handed over by stageWords (a large list, a piece a frame).
+  function saveSession(link, params, words, count, replaced, from) {
     if (!slotId) slotId = newSlot();
     const old = records.get(slotId);
+    let tailOf = null, pieces = null;
+    if (from === -2) {
+      pieces = staged;
+      staged = [];
+      if (!writerReady) {  // no writer to join them: joined here
+        words = join(pieces);
+        pieces = null;
+      }
+    }
+    if (from >= 0) {
+      if (!old || old.count !== from || (!old.words && !writer)) return false;
+      if (old.words) {  // the page holds them (a small list): joined here
+        const all = new Uint8Array(old.words.length + words.length);
+        all.set(old.words);
+        all.set(words, old.words.length);
+        words = all;
+      } else {
+        tailOf = old;  // the writer holds them: it joins them
+      }
+    }
     if (replaced && old && old.count > 0) {
       const beforeId = slotId + ":before", before = records.get(beforeId);
       if (!before || before.count <= old.count) {
         const copy = { ...old, id: beforeId, time: Date.now() - 1, dismissed: false };
+        if (!copy.words) copy.wordsOf = old.id;  // the writer holds them
         records.set(beforeId, copy);
         put(copy);
       }
     }
     // words null: unchanged since the last save (main_web.cpp saves only the parameters then).
-    if (!words) words = old ? old.words : new Uint8Array(0);
+    if (!words && !pieces) words = old ? old.words : new Uint8Array(0);  // null: the writer holds them
     const record = { id: slotId, tab: tabId, time: Date.now(), link, params, words, count };
+    if (!words) record.wordBytes = old ? old.wordBytes : 0;
+    if (tailOf) { record.tailOf = tailOf.id; record.wordBytes = tailOf.wordBytes; }
+    if (pieces) { record.words = null; record.pieces = pieces; }
     records.set(slotId, record);
     put(record, prune());
+    return true;
   }
 
   // main_web.cpp, as the page opens: the session to restore for the page's own parameters `own`
@@ -748,8 +869,17 @@
   $("previous-dismiss").addEventListener("click", () => { dismissPrevious(); canvas.focus(); });
 
   window.addEventListener("pagehide", () => {
+    leaving = true;
     if (!aborted && window.Module && Module._bl_keep_state_now && Module.calledRun) Module._bl_keep_state_now();
+    // Whole words the writer has not stored yet: written here (it may stop with the page).
+    for (const r of inWriter.values()) {
+      if (!r.unsaved || !db) continue;
+      const { id, tab, time, link, params, count, dismissed } = r;
+      putHere({ id, tab, time, link, params, words: join(r.unsaved), count, dismissed: !!dismissed }, []);
+      delete r.unsaved;
+    }
   });
+  window.addEventListener("pageshow", () => { leaving = false; });  // back from the cache
 
   // ---- Failures of the environment ------------------------------------------------------------
   // Probe on a throwaway canvas: the app's canvas must get its context from Emscripten, with
@@ -827,6 +957,7 @@
       catch (e) { console.warn("bloomlab: cannot keep the state in the address: " + e.message); }
     },
     bloomlabSaveSession: saveSession,
+    bloomlabStageWords: stageWords,
     bloomlabChooseSession: chooseSession,
     bloomlabChosenSession: () => chosen,
     bloomlabSaveFile(name, mime, bytes) {

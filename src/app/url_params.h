@@ -58,6 +58,10 @@ struct Session {
 // "\n", "\r", a BOM, invalid UTF-8) comes back as it was. Decoding skips empty or over-long
 // items and stops at a truncated one (returns false then, with the words before it).
 std::string encode_session_words(const std::vector<std::string>& words);
+// The same for words[from, to), appended to `out` (which holds words[0, from) so encoded): a
+// saved session whose words were only added to encodes the new ones, not a million again, and
+// a million are handed to the page a piece at a time.
+void append_session_words(std::string& out, const std::vector<std::string>& words, size_t from, size_t to);
 bool decode_session_words(std::string_view bytes, std::vector<std::string>& out);
 // word_bytes false: the words that travel apart are left out of `words` (the platform keeps the
 // bytes it saved before when only the parameters or the view changed); words_apart says whether

@@ -52,10 +52,12 @@ EM_JS(void, js_keep_state, (const char* params), {
 // The sessions kept in the browser's IndexedDB (web/bloomlab.js stores, chooses and offers them).
 // The words are bytes (encode_session_words), copied as they are: never decoded as text.
 // words null: the words are those saved last (only the parameters or the view changed).
-EM_JS(void, js_save_session, (const char* link, const char* params, const char* words, size_t size,
-                              double count, int replaced), {
-  Module.bloomlabSaveSession(UTF8ToString(link), UTF8ToString(params),
-                             words ? HEAPU8.slice(words, words + size) : null, count, !!replaced);
+// from >= 0: the bytes are the words after the first `from`, which were saved last (words were
+// added): 0 comes back when the page no longer has those (the whole words are sent then).
+EM_JS(int, js_save_session, (const char* link, const char* params, const char* words, size_t size,
+                             double count, int replaced, double from), {
+  return Module.bloomlabSaveSession(UTF8ToString(link), UTF8ToString(params),
+                                    words ? HEAPU8.slice(words, words + size) : null, count, !!replaced, from) ? 1 : 0;
 });
 // Picks the saved session to restore for the page's own parameters (1) or none (0).
 EM_JS(int, js_choose_session, (const char* own), {
@@ -210,58 +212,118 @@ double g_kept_at = 0;
 // One writer, one version: the fragment and the session change together, or neither does.
 std::string g_saved_link;
 uint64_t g_saved_words_version = 0;
-// The words last saved, as a count and a hash: are they the start of the words now (words
-// appended), or were some replaced or removed (the platform then keeps the old ones apart)?
+// The words last saved, as a count and a lineage (WordSet::lineage): are they the start of the
+// words now (words appended), or were some replaced or removed (the platform then keeps the old
+// ones apart)? A hash over a million words cost 120 ms a save.
 size_t g_saved_count = 0;
-uint64_t g_saved_hash = 0;
+uint64_t g_saved_lineage = 0;
 bool g_saved_apart = false;  // the words last saved travelled apart from the parameters
 
-uint64_t words_hash(const std::vector<std::string>& words, size_t count) {
-  uint64_t h = 1469598103934665603ull;  // FNV-1a over each word and its length
-  for (size_t i = 0; i < count && i < words.size(); ++i) {
-    for (unsigned char c : words[i]) h = (h ^ c) * 1099511628211ull;
-    h = (h ^ words[i].size()) * 1099511628211ull;
-  }
-  return h;
-}
-
 void remember_saved_words() {
-  const auto& words = g_loop.state.set.words();
-  g_saved_count = words.size();
-  g_saved_hash = words_hash(words, words.size());
+  g_saved_count = g_loop.state.set.words().size();
+  g_saved_lineage = g_loop.state.set.lineage();
 }
 
-void save_session(const std::string& link) {
+// A save whose words go whole (the first after a list is loaded, or after a removal) and are
+// more than kStageFromBytes is prepared over frames: the words are encoded and handed to the page
+// a piece of kStagePieceBytes a frame (bloomlabStageWords, ~10 ms), then written at once.
+// Encoding and copying a million words' 16 MB in one frame held the page 300 ms; a 64 MiB list,
+// a second. Up to kStageUpToBytes: a larger list is saved in one step as before, so that it is
+// stored before a reload a few seconds later (handed over and written in the background, a
+// 62.5 MiB list took ~3 s, and data_loss 9a lost it on a reload after 2 s).
+constexpr size_t kStageFromBytes = size_t{1} << 20;
+constexpr size_t kStageUpToBytes = size_t{24} << 20;
+constexpr size_t kStagePieceBytes = size_t{4} << 20;
+struct Staging {
+  bool active = false;
+  uint64_t lineage = 0;
+  size_t words = 0;  // words[0, words) are with the page
+};
+Staging g_staging;
+EM_JS(void, js_stage_words, (const char* bytes, size_t size), {
+  Module.bloomlabStageWords(bytes ? HEAPU8.slice(bytes, bytes + size) : null);
+});
+
+// Hands the page the next piece of the words (all the rest when `all`); true once all are there.
+bool stage_words(bool all) {
+  const WordSet& set = g_loop.state.set;
+  const auto& words = set.words();
+  if (!g_staging.active || g_staging.lineage != set.lineage() || g_staging.words > words.size()) {
+    g_staging = Staging{true, set.lineage(), 0};
+    js_stage_words(nullptr, 0);  // what the page held is dropped
+  }
+  size_t end = g_staging.words;
+  for (size_t bytes = 0; end < words.size() && (all || bytes < kStagePieceBytes); ++end) bytes += 4 + words[end].size();
+  if (end > g_staging.words) {
+    std::string piece;
+    app::append_session_words(piece, words, g_staging.words, end);
+    js_stage_words(piece.data(), piece.size());
+    g_staging.words = end;
+  }
+  return end == words.size();
+}
+
+// Saves the session for `link` unless it is saved already; false while its words are still
+// being handed over (a frame at a time): the address waits with it. now: at once (leaving).
+bool save_session(const std::string& link, bool now) {
   const app::AppState& s = g_loop.state;
-  if (s.view.embed) return;  // an article's embed is configured by its address and keeps nothing
-  if (link == g_saved_link && s.words_version == g_saved_words_version) return;
+  if (s.view.embed) return true;  // an article's embed is configured by its address and keeps nothing
+  if (link == g_saved_link && s.words_version == g_saved_words_version) return true;
   const auto& words = s.set.words();
   // Only the parameters or the view changed, and the words travelled apart before as now: the
   // bytes saved then are kept (no 64 MiB encoded and copied again for a move of the m slider).
   const bool same_words = s.words_version == g_saved_words_version && g_saved_apart;
-  const bool replaced = !same_words && (words.size() < g_saved_count ||
-                                        words_hash(words, g_saved_count) != g_saved_hash);
-  g_saved_link = link;
-  g_saved_words_version = s.words_version;
-  remember_saved_words();
-  const app::Session session = app::session_for(s, !same_words);
-  const bool reuse = same_words && session.words_apart;
-  g_saved_apart = session.words_apart;
-  js_save_session(link.c_str(), session.params.c_str(), reuse ? nullptr : session.words.data(),
-                  session.words.size(), double(session.word_count), replaced);
+  const bool replaced = !same_words && (words.size() < g_saved_count || s.set.lineage() != g_saved_lineage);
+  const app::Session session = app::session_for(s, false);  // the words' bytes: below
+  const size_t saved_count = g_saved_count;
+  const bool saved_apart = g_saved_apart;
+  const auto save = [&](const char* bytes, size_t size, double from) {
+    g_saved_link = link;
+    g_saved_words_version = s.words_version;
+    remember_saved_words();
+    g_saved_apart = session.words_apart;
+    return js_save_session(link.c_str(), session.params.c_str(), bytes, size, double(session.word_count),
+                           replaced, from) != 0;
+  };
+  if (!session.words_apart || same_words) {
+    g_staging.active = false;
+    // The parameters carry the words, or only they or the view changed (the words saved last stay).
+    save(session.words_apart ? nullptr : "", 0, -1);
+    return true;
+  }
+  // Words were added to those saved last (a word typed into a million): only the new ones go,
+  // 16 MB were encoded and copied at each save before.
+  if (saved_apart && !replaced) {
+    std::string added;
+    app::append_session_words(added, words, saved_count, words.size());
+    if (save(added.data(), added.size(), double(saved_count))) {
+      g_staging.active = false;
+      return true;
+    }
+  }
+  const uint64_t encoded = s.set.word_bytes() + 4 * uint64_t{words.size()};
+  if (encoded > kStageFromBytes && encoded <= kStageUpToBytes) {
+    if (!stage_words(now)) return false;
+    g_staging.active = false;
+    save(nullptr, 0, -2);  // -2: the words handed over
+    return true;
+  }
+  const std::string all = app::encode_session_words(words);
+  save(all.data(), all.size(), -1);
+  return true;
 }
 
 void keep_state(bool now_or_never) {
   const double now = emscripten_get_now() / 1000.0;
-  if (!now_or_never && now - g_kept_at < kKeepStateEverySeconds) return;
+  if (!now_or_never && !g_staging.active && now - g_kept_at < kKeepStateEverySeconds) return;
   const app::AppState& s = g_loop.state;
   // A list half-way in (loading, or the password list still downloading) is neither saved nor
   // put in the address: the two would disagree after a reload, and the session was dropped.
   // Both keep what was there before the load until it is done.
   if (s.pending.active() || s.password_list_loading) return;
-  g_kept_at = now;
   std::string params = app::url_params_for(s);
-  save_session(params);
+  if (!save_session(params, now_or_never)) return;  // the words are on their way: the address waits
+  g_kept_at = now;
   if (params == g_kept_params) return;
   g_kept_params = std::move(params);
   js_keep_state(g_kept_params.c_str());

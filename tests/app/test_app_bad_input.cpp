@@ -222,6 +222,13 @@ TEST_CASE("a saved session gives back every word as its exact bytes") {
   CHECK(restore_session(t, host, saved).empty());
   finish_loading(t);
   CHECK(t.set.words() == s.set.words());
+  // Words added later are saved as their own bytes after those saved before (the browser joins
+  // them): the same bytes as the whole list encoded at once.
+  std::string joined = encode_session_words(std::vector<std::string>(s.set.words().begin(), s.set.words().begin() + 100));
+  append_session_words(joined, s.set.words(), 100, 150);
+  append_session_words(joined, s.set.words(), 150, 150);  // none: nothing
+  append_session_words(joined, s.set.words(), 150, s.set.words().size());
+  CHECK(joined == saved.words);
 }
 
 TEST_CASE("damaged saved words: what comes before the damage is kept, nothing aborts") {

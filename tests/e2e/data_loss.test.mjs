@@ -233,6 +233,84 @@ run("data loss: the words survive reloads, tabs, links, odd bytes, big lists and
     await app.close();
   });
 
+  // Lists over 1 MiB are written by a Worker (web/session-writer.js), their bytes handed over:
+  // then only the words added since go (a word typed into 100,000), and a preset over them keeps
+  // the writer's copy apart. The page's own IndexedDB puts are counted: the writer's are not.
+  const writerSpy = () => {
+    window.__mainPuts = 0;
+    const put = IDBObjectStore.prototype.put;
+    IDBObjectStore.prototype.put = function (...args) { window.__mainPuts++; return put.apply(this, args); };
+    window.__sent = [];
+    const post = Worker.prototype.postMessage;
+    Worker.prototype.postMessage = function (m, transfer) {
+      const bytes = m && m.record && (m.record.words ? m.record.words.length :
+        m.pieces ? m.pieces.reduce((n, p) => n + p.length, 0) : null);
+      if (m && m.record) window.__sent.push({ id: m.record.id, bytes, pieces: m.pieces ? m.pieces.length : 0,
+        count: m.record.count, appendTo: m.appendTo || null, wordsOf: m.wordsOf || null });
+      return post.call(this, m, transfer);
+    };
+  };
+  const mine = (page, count) => page.waitForFunction((n) => {
+    const r = bloomlab.sessions().find((x) => x.mine);
+    return r && r.count === n && window.__sent.length > 0;
+  }, count, { timeout: 10000 }).then(() => true, () => false);
+  await part("9c. a 100,000-word list: written off the page's thread, words added sent alone", async () => {
+    const app = await openApp(browser, { initScript: writerSpy });
+    const { page } = app;
+    await page.evaluate((words) => { bloomlab.setParams({ m: 1000000 }); bloomlab.loadWords(words, "big.txt"); },
+      list(100000, "many-words-").join("\n"));
+    await page.evaluate(() => bloomlab.idle());
+    check(await mine(page, 100005), "the 100,005 words are saved");
+    let sent = await page.evaluate(() => ({ sent: window.__sent, puts: window.__mainPuts }));
+    const whole = sent.sent[sent.sent.length - 1];
+    check(whole.bytes > 1 << 20 && whole.count === 100005 && !whole.appendTo && whole.pieces >= 1,
+      "the whole list went to the writer (over 1 MiB), handed over in pieces", JSON.stringify(whole));
+    const putsBefore = sent.puts;
+    await page.evaluate(() => bloomlab.add("typed-after"));
+    check(await mine(page, 100006), "a word added is saved");
+    sent = await page.evaluate(() => ({ sent: window.__sent, puts: window.__mainPuts }));
+    const tail = sent.sent[sent.sent.length - 1];
+    equal([tail.bytes, tail.appendTo !== null, tail.count], [4 + "typed-after".length, true, 100006],
+      "only the word added went, to follow the words the writer holds");
+    equal(sent.puts, putsBefore, "the page itself put nothing into IndexedDB for them");
+    await settle(page);
+    await page.reload();
+    await ready(page);
+    let s = await page.evaluate(() => { const s = bloomlab.state(); return { n: s.wordCount, last: bloomlab.query("typed-after").isMember, first: bloomlab.query("many-words-0").isMember }; });
+    equal(s, { n: 100006, last: true, first: true }, "after a reload: all 100,006 words, the one typed last too");
+    // Empty over them: the writer keeps its copy apart (the page no longer has the bytes).
+    await page.evaluate(() => bloomlab.loadPreset("empty"));
+    await settle(page);
+    sent = await page.evaluate(() => window.__sent.slice(-2));
+    check(sent.some((m) => /:before$/.test(m.id) && m.count === 100006 && (m.bytes > 1 << 20 || m.wordsOf)),
+      "the 100,006 words before Empty are kept apart, by the writer", JSON.stringify(sent));
+    await page.reload();
+    await ready(page);
+    equal((await state(page)).wordCount, 0, "the page opens as it was left (Empty)");
+    check(await waitOffer(page), "and offers the words Empty replaced");
+    await page.click("#previous-restore");
+    await page.evaluate(() => bloomlab.idle());
+    s = await page.evaluate(() => ({ n: bloomlab.state().wordCount, last: bloomlab.query("typed-after").isMember }));
+    equal(s, { n: 100006, last: true }, "one click brings all 100,006 back");
+    await app.close();
+  });
+
+  await part("9d. without the writer (its script missing) the page saves a big list itself", async () => {
+    const app = await openApp(browser, { failPaths: ["/session-writer.js"] });
+    const { page } = app;
+    await page.evaluate((words) => { bloomlab.setParams({ m: 1000000 }); bloomlab.loadWords(words, "big.txt"); },
+      list(100000, "many-words-").join("\n"));
+    await page.evaluate(() => bloomlab.idle());
+    await page.evaluate(() => bloomlab.add("typed-after"));
+    await settle(page, 1500);
+    await page.reload();
+    await ready(page);
+    const s = await page.evaluate(() => ({ n: bloomlab.state().wordCount, last: bloomlab.query("typed-after").isMember,
+      problem: bloomlab.storageProblem() }));
+    equal(s, { n: 100006, last: true, problem: "" }, "after a reload: all 100,006 words, and no storage problem");
+    await app.close();
+  });
+
   await part("9b. storage that refuses to keep the words says so on the page", async () => {
     // The browser's storage fails on every write (a full disk, a quota): localStorage and IndexedDB.
     const initScript = () => {
