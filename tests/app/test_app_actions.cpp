@@ -282,6 +282,35 @@ TEST_CASE("undo while a list is loading undoes the words that came so far") {
   CHECK(s.set.words() == kTinyWords);
 }
 
+// While a list loads a slice a frame, the word box's verdict is not worked out again at every
+// slice (a false positive's culprits walk every word: most of a 4M-word load's time), but once
+// the words are all in.
+TEST_CASE("the word box's verdict waits for a loading list, then follows it") {
+  FakeHost host;
+  AppState s = tiny_state(host);
+  s.word_input = "w150000";
+  const Explained before = actions::current_query(s);
+  CHECK(before.verdict == Verdict::definitely_not);
+  std::string list;
+  for (int i = 0; i < 200000; ++i) list += "w" + std::to_string(i) + "\n";
+  CHECK(run(s, host, act::LoadWordList{list, "", ListSource::pasted}).ok());
+  int slices = 0;
+  while (s.pending.active() && slices < 100000) {
+    (void)continue_loading(s, 0.05);
+    ++slices;
+    if (!s.pending.active()) break;
+    const Explained& during = actions::current_query(s);
+    CHECK(during.verdict == Verdict::definitely_not);  // the verdict from before the load
+    CHECK(during.positions == before.positions);
+  }
+  CHECK(slices > 1);
+  const Explained after = actions::current_query(s);
+  CHECK(after.verdict == Verdict::possibly);  // now a member
+  CHECK(after.is_member);
+  s.word_input = "w7";  // another word asked during or after the load is worked out at once
+  CHECK(actions::current_query(s).is_member);
+}
+
 // Views read the same functions as the filter: the step-through's positions are the filter's
 // for every variant (blocked: dragon at m = 64, k = 3 is at 22, 52, 20, not the reference 30, 1, 36).
 TEST_CASE("step-through positions are the filter's own, blocked included") {

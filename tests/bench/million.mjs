@@ -1,5 +1,7 @@
 // A million words in the visualizer (issue 14), in headless Chromium: not a test, it prints
-// figures for RESULTS.md.   node tests/bench/million.mjs [N=1000000]   (after a web build)
+// figures for RESULTS.md.   node tests/bench/million.mjs [N=1000000] [short]   (after a web build)
+// short: the words are i in base 36 ("0" ... "6rk8g"), the issue's 64 MiB list of short words
+// (11,400,000 of them: 63.6 MiB).
 // 1. Load N generated words "w<i>-<hex>" (distinct) with bloomlab.loadWords(): the call itself
 //    (the parse, synchronous), then the frames until they are all in (loading.active false):
 //    total time, the longest frame's work, the time of each tenth of the words (a steady rate).
@@ -16,6 +18,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 process.env.BLOOMLAB_SITE ||= path.join(here, "../../build/web/site");
 const { launch, openApp } = await import("../e2e/harness.mjs");
 const N = Number(process.argv[2] || 1000000);
+const SHORT = process.argv[3] === "short";
 
 const browser = await launch();
 const app = await openApp(browser, { query: "?preset=empty&theme=dark", viewport: { width: 640, height: 400 } });
@@ -24,11 +27,11 @@ page.setDefaultTimeout(600000);
 await page.evaluate(() => bloomlab.idle());
 
 // Loads n words; resolves with the figures. Runs in the page.
-async function load(n) {
-  return page.evaluate(async (n) => {
+async function load(n, short = false) {
+  return page.evaluate(async ({ n, short }) => {
     const frame = () => new Promise((r) => requestAnimationFrame(r));
     const parts = [];
-    for (let i = 0; i < n; i++) parts.push("w" + i + "-" + ((Math.imul(i, 2654435761) + 7) & 0xffff).toString(16));
+    for (let i = 0; i < n; i++) parts.push(short ? i.toString(36) : "w" + i + "-" + ((Math.imul(i, 2654435761) + 7) & 0xffff).toString(16));
     const text = parts.join("\n") + "\n";
     await frame();
     bloomlab.frameStats();
@@ -51,7 +54,7 @@ async function load(n) {
     }
     tenths.push(Math.round(performance.now() - tenthStart));
     return { words: bloomlab.state().n, callMs, totalMs: performance.now() - t0, frames, longestFrameWorkMs: longest, tenthsMs: tenths };
-  }, n);
+  }, { n, short });
 }
 
 // Waits until the plot's sweep is done; returns ms and the longest frame's work meanwhile.
@@ -108,7 +111,7 @@ out.load10k = await load(10000);
 out.sweep10k = await untilSwept();
 out.idle10k = await idle();
 await page.evaluate(() => bloomlab.loadPreset("empty"));
-out.load = await load(N);
+out.load = await load(N, SHORT);
 note("load", out.load);
 out.sweep = await untilSwept();
 out.idle = await idle();
