@@ -231,19 +231,27 @@ std::string source_arg(ListSource source, const std::string& file_name) {
   return "pasted";
 }
 
-// Queues parsed words, added a slice per frame (continue_loading) as part of change `c`.
-void queue_words(AppState& s, std::vector<std::string> words, ListSource source,
-                 std::string file_name, const WordListReport& report, Change c, bool quiet) {
-  s.pending = PendingWords{};
-  s.pending.words = std::move(words);
-  s.pending.source = source;
-  s.pending.file_name = std::move(file_name);
-  s.pending.report = report;
-  s.pending.quiet = quiet;
-  s.set.reserve(s.pending.words.size());  // no reallocation of a million words mid-load
+// Queues words (apart, or a reader's lines), added a slice per frame (continue_loading) as part
+// of change `c`.
+void queue_words(AppState& s, PendingWords pending, Change c) {
+  const size_t most = pending.reader ? size_t(pending.reader->words_at_most()) : pending.words.size();
+  s.pending = std::move(pending);
+  s.pending.set_size_before = s.set.words().size();
+  s.set.reserve(most);  // no reallocation of a million words mid-load
   s.history.push(std::move(c));
   s.history.growing = true;
-  s.history.undo.back().added.reserve(s.pending.words.size());
+  s.history.undo.back().added.reserve(most);
+}
+
+void queue_words(AppState& s, std::vector<std::string> words, ListSource source, std::string file_name,
+                 const WordListReport& report, Change c, bool quiet) {
+  PendingWords p;
+  p.words = std::move(words);
+  p.source = source;
+  p.file_name = std::move(file_name);
+  p.report = report;
+  p.quiet = quiet;
+  queue_words(s, std::move(p), std::move(c));
 }
 
 Outcome do_load_preset(AppState& s, Host& host, std::string_view name) {
@@ -298,15 +306,28 @@ Result<WordList> session_words(std::string_view bytes) {
 }
 
 Outcome do_load_word_list(AppState& s, const act::LoadWordList& a, ListSource source) {
-  auto list = source == ListSource::session ? session_words(a.bytes) : parse_word_list(a.bytes);
-  if (!list) return fail(Code::list_invalid, error_args(list.failure()));
-  s.last_report = list->report;
-  s.has_report = true;
+  if (source == ListSource::session) {
+    auto list = session_words(a.bytes);
+    if (!list) return fail(Code::list_invalid, error_args(list.failure()));
+    s.last_report = list->report;
+    s.has_report = true;
+    stop_loading(s);
+    const size_t count = list->words.size();
+    queue_words(s, std::move(list->words), source, a.name, list->report, begin_change(s, ChangeKind::word_list),
+                true);
+    return make(Code::list_queued, {std::to_string(count), source_arg(source, a.name)});
+  }
+  // A list's lines are read as they go in; what would refuse it is known now, before any change.
+  auto reader = WordListReader::start(a.bytes);
+  if (!reader) return fail(Code::list_invalid, error_args(reader.failure()));
   stop_loading(s);
-  const size_t count = list->words.size();
-  queue_words(s, std::move(list->words), source, a.name, s.last_report,
-              begin_change(s, ChangeKind::word_list), source == ListSource::session);
-  return make(Code::list_queued, {std::to_string(count), source_arg(source, a.name)});
+  const uint64_t lines = reader->lines_total();
+  PendingWords p;
+  p.reader.emplace(std::move(*reader));
+  p.source = source;
+  p.file_name = a.name;
+  queue_words(s, std::move(p), begin_change(s, ChangeKind::word_list));
+  return make(Code::list_queued, {std::to_string(lines), source_arg(source, a.name), "lines"});
 }
 
 void password_list_arrived(AppState& s, std::string_view bytes) {
@@ -943,18 +964,27 @@ bool continue_loading(AppState& s, double budget_ms) {
   const auto budget = std::chrono::duration<double, std::milli>(budget_ms);
   Change* change = s.history.growing && !s.history.undo.empty() ? &s.history.undo.back() : nullptr;
   bool any = false;
-  // Check the clock every 64 words: cheap, and a slice never overshoots by much.
-  while (s.pending.active()) {
-    const size_t end = std::min(s.pending.words.size(), s.pending.next + 64);
-    for (; s.pending.next < end; ++s.pending.next) {
-      const std::string& w = s.pending.words[s.pending.next];
-      if (s.set.add(w) == AddOutcome::added) {
-        any = true;
-        if (change) {
-          change->added.push_back(w);
-          s.history.bytes += Change::word_bytes(w);
-        }
+  PendingWords& p = s.pending;
+  const auto add = [&](std::string_view w) {
+    const AddOutcome o = s.set.add(w);
+    if (o == AddOutcome::added) {
+      any = true;
+      if (change) {
+        change->added.emplace_back(w);
+        s.history.bytes += Change::word_bytes(change->added.back());
       }
+    } else if (o == AddOutcome::duplicate && p.reader && *s.set.index_of(w) >= p.set_size_before) {
+      ++p.reader->report().duplicates;  // the list's own (a word the set had before is not)
+    }
+  };
+  // Check the clock every 64 words: cheap, and a slice never overshoots by much.
+  while (p.active()) {
+    if (p.reader) {
+      std::string_view w;
+      for (int i = 0; i < 64 && p.reader->next(w); ++i) add(w);
+    } else {
+      const size_t end = std::min(p.words.size(), p.next + 64);
+      for (; p.next < end; ++p.next) add(p.words[p.next]);
     }
     if (Clock::now() - start >= budget) break;
   }
@@ -971,8 +1001,12 @@ bool continue_loading(AppState& s, double budget_ms) {
     s.history.trim();
   }
   s.history.growing = false;
+  if (s.pending.reader) {
+    s.last_report = s.pending.reader->report();
+    s.has_report = true;
+  }
   if (!s.pending.quiet) {
-    const WordListReport& r = s.pending.report;
+    const WordListReport& r = s.pending.final_report();
     const std::string source = source_arg(s.pending.source, s.pending.file_name);
     // The core's English summary (the CLI's words), then its numbers for the other languages.
     const uint64_t words = r.lines - r.empty_lines - r.duplicates;

@@ -317,8 +317,10 @@ std::string state_json(const AppState& s) {
   w.field("active", s.pending.active() || s.password_list_loading);
   w.field("passwordListRequested", s.password_list_loading);
   w.field("progress", double(s.pending.progress()));
-  w.field("done", uint64_t{s.pending.next});
-  w.field("total", uint64_t{s.pending.words.size()});
+  // Lines of a list read as it goes in (unit "lines"), or words of a saved session's.
+  w.field("done", s.pending.done());
+  w.field("total", s.pending.total());
+  w.field("unit", s.pending.counts_lines() ? "lines" : "words");
   w.field("error", failure_text(s.password_list_error));
   w.end_object();
   const ViewOptions& v = s.view;

@@ -238,8 +238,10 @@ void draw_loading(AppState& s) {
   if (s.password_list_loading) {
     hint_text(tr("Fetching the 10k password list…"));
   } else if (s.pending.active()) {
-    const std::string label = fill(trn("%s / %s word", "%s / %s words", s.pending.words.size()),
-                                   {with_commas(s.pending.next), with_commas(s.pending.words.size())});
+    const PendingWords& p = s.pending;
+    const std::string label =
+        p.counts_lines() ? fill(trn("%s / %s line", "%s / %s lines", p.total()), {with_commas(p.done()), with_commas(p.total())})
+                         : fill(trn("%s / %s word", "%s / %s words", p.total()), {with_commas(p.done()), with_commas(p.total())});
     ImGui::PushStyleColor(ImGuiCol_PlotHistogram, palette().set_bit);
     ImGui::ProgressBar(s.pending.progress(), ImVec2(-1, 0), label.c_str());
     ImGui::PopStyleColor();

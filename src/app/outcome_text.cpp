@@ -37,6 +37,9 @@ std::string count(const std::string& digits) {
 std::string words_count(const std::string& digits) {
   return fill(trn("%s word", "%s words", number(digits)), {count(digits)});
 }
+std::string lines_count(const std::string& digits) {
+  return fill(trn("%s line", "%s lines", number(digits)), {count(digits)});
+}
 std::string steps_count(const std::string& digits) {
   return fill(trn("%s step", "%s steps", number(digits)), {count(digits)});
 }
@@ -413,7 +416,8 @@ std::string outcome_text(const Outcome& o) {
     case Code::preset_unknown:
       return fill(tr("Unknown preset %s: try tiny, passwords or empty."), {quoted(a0)});
     case Code::list_queued:
-      return fill(tr("Loading %s from %s…"), {words_count(a0), source_title(a1)});
+      return fill(tr("Loading %s from %s…"),
+                  {arg(o, 2) == "lines" ? lines_count(a0) : words_count(a0), source_title(a1)});
     case Code::list_loaded: {
       if (current_lang() == Lang::en || o.args.size() < 9) return source_title(a0) + ": " + a1 + ".";
       // The same report in the reader's language, from its numbers.

@@ -28,15 +28,24 @@
 namespace bloomlab::app {
 
 // Words waiting to be added a slice per frame, so a big list never freezes the page.
+// A list going into the set a slice per frame: a saved session's words, already apart, or a
+// pasted or opened list read line by line as it goes in (reading a million lines at once froze
+// the page for a second; 64 MiB of short words, 12 s).
 struct PendingWords {
-  std::vector<std::string> words;
-  size_t next = 0;
+  std::vector<std::string> words;         // a session's
+  size_t next = 0;                        // in words
+  std::optional<WordListReader> reader;   // a list's lines, and its report so far
+  size_t set_size_before = 0;  // a word the set had below this index was there before the list
   ListSource source = ListSource::pasted;
   std::string file_name;  // for ListSource::file
-  WordListReport report;
+  WordListReport report;  // a session's (a list's is its reader's)
   bool quiet = false;  // opened with the page (a link, a session): no report note when done
-  bool active() const { return next < words.size(); }
-  float progress() const { return words.empty() ? 1.f : float(next) / float(words.size()); }
+  bool active() const { return next < words.size() || (reader && !reader->done()); }
+  bool counts_lines() const { return reader.has_value(); }  // progress in lines, not words
+  uint64_t done() const { return reader ? reader->lines_read() : next; }
+  uint64_t total() const { return reader ? reader->lines_total() : words.size(); }
+  float progress() const { return total() == 0 ? 1.f : float(done()) / float(total()); }
+  const WordListReport& final_report() const { return reader ? reader->report() : report; }
 };
 
 // One point of a plot's measured series.

@@ -164,65 +164,91 @@ std::string WordListReport::summary() const {
   return s;
 }
 
-Result<WordList> parse_word_list(std::string_view bytes) {
+Result<WordListReader> WordListReader::start(std::string bytes) {
   if (bytes.size() > kMaxFileBytes) {
     return Error{"the word list is " + std::to_string(bytes.size()) +
                      " bytes; the limit is 64 MiB (67108864 bytes)",
                  ErrorCode::list_too_large, {std::to_string(bytes.size()), std::to_string(kMaxFileBytes)}};
   }
-  WordList list;
-  WordListReport& r = list.report;
-  std::string decoded;  // the UTF-8 of a UTF-16 list; `bytes` then views it
+  WordListReader r;
+  WordListReport& report = r.report_;
   bool utf16_bom = false;
   if (const Utf16 order = detect_utf16(bytes, utf16_bom); order != Utf16::none) {
-    r.encoding = order == Utf16::little_endian ? "UTF-16LE" : "UTF-16BE";
-    r.had_bom = utf16_bom;
-    decoded = utf16_to_utf8(bytes.substr(utf16_bom ? 2 : 0), order, r.utf16_replaced);
-    bytes = decoded;
-  } else if (bytes.substr(0, 3) == "\xEF\xBB\xBF") {
-    r.had_bom = true;
-    bytes.remove_prefix(3);
+    report.encoding = order == Utf16::little_endian ? "UTF-16LE" : "UTF-16BE";
+    report.had_bom = utf16_bom;
+    bytes = utf16_to_utf8(std::string_view(bytes).substr(utf16_bom ? 2 : 0), order, report.utf16_replaced);
+  } else if (bytes.compare(0, 3, "\xEF\xBB\xBF") == 0) {
+    report.had_bom = true;
+    r.begin_ = 3;
   }
-  // Views into `bytes`, which outlives this function's use of them.
-  // Sized for every line at once: growing it step by step rehashed a million-word list ~20 times.
-  const size_t lines = static_cast<size_t>(std::count(bytes.begin(), bytes.end(), '\n')) + 1;
-  std::unordered_set<std::string_view> seen;
-  seen.reserve(lines);
-  list.words.reserve(lines);
+  r.bytes_ = std::make_shared<const std::string>(std::move(bytes));
+  // The lines' lengths, before any word is taken: a list with a line too long changes nothing.
+  const std::string_view text = r.text();
   size_t begin = 0;
-  while (begin < bytes.size()) {
-    size_t end = bytes.find('\n', begin);
-    if (end == std::string_view::npos) end = bytes.size();
-    std::string_view line = bytes.substr(begin, end - begin);
-    begin = end + 1;
-    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-    ++r.lines;
-    if (line.size() > kMaxLineBytes) {
-      return Error{"line " + std::to_string(r.lines) + " of the word list is " +
-                       std::to_string(line.size()) + " bytes long; the limit is 4096 bytes",
+  while (begin < text.size()) {
+    const void* nl = std::memchr(text.data() + begin, '\n', text.size() - begin);
+    const size_t end = nl ? size_t(static_cast<const char*>(nl) - text.data()) : text.size();
+    size_t length = end - begin;
+    if (length > 0 && text[end - 1] == '\r') --length;
+    ++r.lines_total_;
+    if (length > kMaxLineBytes) {
+      return Error{"line " + std::to_string(r.lines_total_) + " of the word list is " +
+                       std::to_string(length) + " bytes long; the limit is 4096 bytes",
                    ErrorCode::list_line_too_long,
-                   {std::to_string(r.lines), std::to_string(line.size()), std::to_string(kMaxLineBytes)}};
+                   {std::to_string(r.lines_total_), std::to_string(length), std::to_string(kMaxLineBytes)}};
     }
-    if (line.empty()) {
-      ++r.empty_lines;
-      continue;
-    }
-    if (line.find('\0') != std::string_view::npos) ++r.nul_lines;
-    if (!is_valid_utf8(line)) {
-      ++r.invalid_utf8_lines;
-      if (r.first_invalid_lines.size() < 10) r.first_invalid_lines.push_back(r.lines);
-    }
-    if (!seen.insert(line).second) {
-      ++r.duplicates;
-      continue;
-    }
-    list.words.emplace_back(line);
+    r.nonempty_lines_ += length > 0;
+    begin = end + 1;
   }
-  if (list.words.empty()) {
-    if (r.lines == 0) return Error{"the word list is empty", ErrorCode::list_empty, {}};
+  if (r.nonempty_lines_ == 0) {
+    if (r.lines_total_ == 0) return Error{"the word list is empty", ErrorCode::list_empty, {}};
     return Error{"the word list has no words, only empty lines", ErrorCode::list_only_empty_lines,
-                 {std::to_string(r.lines)}};
+                 {std::to_string(r.lines_total_)}};
   }
+  return r;
+}
+
+bool WordListReader::next(std::string_view& word) {
+  const std::string_view all = text();
+  while (at_ < all.size()) {
+    const void* nl = std::memchr(all.data() + at_, '\n', all.size() - at_);
+    const size_t end = nl ? size_t(static_cast<const char*>(nl) - all.data()) : all.size();
+    std::string_view line = all.substr(at_, end - at_);
+    at_ = end + 1;
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    ++report_.lines;
+    if (line.empty()) {
+      ++report_.empty_lines;
+      continue;
+    }
+    if (std::memchr(line.data(), '\0', line.size())) ++report_.nul_lines;
+    if (!is_valid_utf8(line)) {
+      ++report_.invalid_utf8_lines;
+      if (report_.first_invalid_lines.size() < 10) report_.first_invalid_lines.push_back(report_.lines);
+    }
+    word = line;
+    return true;
+  }
+  return false;
+}
+
+Result<WordList> parse_word_list(std::string_view bytes) {
+  Result<WordListReader> reader = WordListReader::start(std::string(bytes));
+  if (!reader) return reader.failure();
+  WordList list;
+  // Sized for every word at once: growing it step by step rehashed a million-word list ~20 times.
+  std::unordered_set<std::string_view> seen;  // views into the reader's bytes
+  seen.reserve(size_t(reader->words_at_most()));
+  list.words.reserve(size_t(reader->words_at_most()));
+  std::string_view word;
+  while (reader->next(word)) {
+    if (!seen.insert(word).second) {
+      ++reader->report().duplicates;
+      continue;
+    }
+    list.words.emplace_back(word);
+  }
+  list.report = std::move(reader->report());
   return list;
 }
 

@@ -6,6 +6,7 @@
 // UTF-8 first and reported: read as bytes it gave words full of NULs.
 #pragma once
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -34,6 +35,34 @@ struct WordListReport {
 struct WordList {
   std::vector<std::string> words;  // unique, in first-seen order
   WordListReport report;
+};
+
+// Reads a list a line at a time, so that a caller can spread a million words over frames.
+// start() makes at once every check that refuses a list (its size, a line over 4 KiB, no words:
+// one pass over the bytes, no allocation per line), so a refused list changes nothing; next()
+// then gives the non-empty lines in order, counting them in the report as it goes. Duplicates are
+// the caller's to drop (and count in report().duplicates): a set of words it keeps anyway is
+// cheaper than a second one here. parse_word_list() is start() and next() to the end.
+class WordListReader {
+ public:
+  static Result<WordListReader> start(std::string bytes);
+  bool next(std::string_view& word);  // the next non-empty line (CR dropped); false at the end
+  bool done() const { return at_ >= text().size(); }
+  uint64_t lines_total() const { return lines_total_; }
+  uint64_t words_at_most() const { return nonempty_lines_; }  // non-empty lines
+  uint64_t lines_read() const { return report_.lines; }
+  WordListReport& report() { return report_; }
+  const WordListReport& report() const { return report_; }
+
+ private:
+  WordListReader() = default;
+  std::string_view text() const { return std::string_view(*bytes_).substr(begin_); }
+  std::shared_ptr<const std::string> bytes_;  // shared: the views given out outlive a move
+  size_t begin_ = 0;                          // after a BOM
+  size_t at_ = 0;                             // in text()
+  uint64_t lines_total_ = 0;
+  uint64_t nonempty_lines_ = 0;
+  WordListReport report_;
 };
 
 Result<WordList> parse_word_list(std::string_view bytes);

@@ -116,8 +116,12 @@ void WordSet::rebuild_index(size_t slots) {
   }
 }
 
-bool WordSet::contains_word(std::string_view w) const {
-  return slots_[find_slot(w, fnv1a64(w))] != 0;
+bool WordSet::contains_word(std::string_view w) const { return index_of(w).has_value(); }
+
+std::optional<size_t> WordSet::index_of(std::string_view w) const {
+  const uint32_t id = slots_[find_slot(w, fnv1a64(w))];
+  if (id == 0) return std::nullopt;
+  return size_t{id} - 1;
 }
 
 uint64_t WordSet::Lineage::next() {

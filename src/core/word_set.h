@@ -93,6 +93,7 @@ class WordSet {
   std::vector<uint64_t> positions(std::string_view word) const;
 
   bool contains_word(std::string_view w) const;
+  std::optional<size_t> index_of(std::string_view w) const;  // in words()
   // The words' bytes, summed (kept as words come and go: a million words are not summed per frame).
   uint64_t word_bytes() const { return word_bytes_; }
   const std::vector<std::string>& words() const { return words_; }

@@ -282,6 +282,41 @@ TEST_CASE("undo while a list is loading undoes the words that came so far") {
   CHECK(s.set.words() == kTinyWords);
 }
 
+// A pasted or opened list is read a slice of lines per frame, not parsed whole first (a million
+// lines froze the page for a second). What would refuse it is found before any change; its
+// duplicates are its own repeats, not the words the set had before.
+TEST_CASE("a list is read as it goes in: refused up front, its own duplicates counted") {
+  FakeHost host;
+  AppState s = tiny_state(host);
+  std::string list = "dragon\n";  // a Tiny word: already there, not one of the list's duplicates
+  for (int i = 0; i < 100000; ++i) list += "w" + std::to_string(i % 50000) + "\n";
+  const Outcome queued = run(s, host, act::LoadWordList{list, "big.txt", ListSource::file});
+  CHECK(queued.code == Code::list_queued);
+  CHECK(queued.args == std::vector<std::string>{"100001", "big.txt", "lines"});
+  CHECK(outcome_text(queued) == "Loading 100,001 lines from big.txt…");
+  CHECK(s.set.words() == kTinyWords);  // nothing read yet
+  (void)continue_loading(s, 0.05);
+  const auto during = state(s)["loading"];
+  CHECK(during["unit"] == "lines");
+  CHECK(during["total"] == 100001);
+  CHECK(during["done"] > 0);
+  CHECK(during["done"] < 100001);
+  CHECK(s.set.words().size() == kTinyWords.size() + size_t(during["done"].get<int>()) - 1);
+  finish_loading(s);
+  CHECK(s.set.words().size() == kTinyWords.size() + 50000);
+  CHECK(s.last_report.summary() == "50001 words from 100001 lines; 50000 duplicates dropped");
+  CHECK(s.note(NoteSlot::list).args[1] == s.last_report.summary());
+  CHECK(run(s, host, act::Undo{}).ok());
+  CHECK(s.set.words() == kTinyWords);
+
+  // A line too long at the end: refused in words, nothing added, nothing queued.
+  const Outcome refused = run(s, host, act::LoadWordList{list + std::string(5000, 'x'), "", ListSource::pasted});
+  CHECK(refused.code == Code::list_invalid);
+  CHECK(outcome_text(refused) == "Line 100,002 of the word list is 5,000 bytes long; the limit is 4,096 bytes.");
+  CHECK_FALSE(s.pending.active());
+  CHECK(s.set.words() == kTinyWords);
+}
+
 // While a list loads a slice a frame, the word box's verdict is not worked out again at every
 // slice (a false positive's culprits walk every word: most of a 4M-word load's time), but once
 // the words are all in.

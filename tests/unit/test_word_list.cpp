@@ -45,6 +45,53 @@ TEST_CASE("invalid UTF-8 and NUL bytes are kept as bytes and reported") {
       "(line 2); 1 line contains NUL bytes");
 }
 
+// The app reads a list a slice of lines per frame: the reader refuses up front what parse refuses
+// (nothing read), then gives the lines one at a time with the same report.
+TEST_CASE("the line reader: refusals up front, then the lines one at a time, as parse reads them") {
+  const char text[] = "\xEF\xBB\xBF" "a\r\n\nb\na\n\xFFx\nn\0ul\n\n";
+  const std::string bytes(text, sizeof text - 1);
+  Result<WordListReader> r = WordListReader::start(bytes);
+  REQUIRE(r.ok());
+  CHECK(r->lines_total() == 7);
+  CHECK(r->words_at_most() == 5);
+  CHECK(r->lines_read() == 0);
+  std::vector<std::string> got;
+  std::string_view w;
+  while (r->next(w)) got.emplace_back(w);
+  CHECK(got == std::vector<std::string>{"a", "b", "a", "\xFFx", std::string("n\0ul", 4)});
+  CHECK(r->done());
+  CHECK(r->lines_read() == 7);
+  CHECK(r->report().empty_lines == 2);
+  CHECK(r->report().had_bom);
+  CHECK(r->report().invalid_utf8_lines == 1);
+  CHECK(r->report().first_invalid_lines == std::vector<uint64_t>{5});
+  CHECK(r->report().nul_lines == 1);
+  CHECK(r->report().duplicates == 0);  // the caller's to count
+  Result<WordList> whole = parse_word_list(bytes);
+  REQUIRE(whole.ok());
+  CHECK(whole->words == std::vector<std::string>{"a", "b", "\xFFx", std::string("n\0ul", 4)});
+  CHECK(whole->report.summary() ==
+        "4 words from 7 lines; 1 duplicate dropped; 2 empty lines skipped; byte order mark dropped; 1 line "
+        "is not valid UTF-8, hashed as raw bytes (line 5); 1 line contains NUL bytes");
+
+  // A line too long at the very end, or nothing but empty lines: refused before any line is read.
+  Result<WordListReader> late = WordListReader::start(std::string(100000, '\n') + std::string(4097, 'x'));
+  REQUIRE_FALSE(late.ok());
+  CHECK(late.failure().code == ErrorCode::list_line_too_long);
+  CHECK(late.failure().args[0] == "100001");
+  CHECK(WordListReader::start("\r\n\n").failure().code == ErrorCode::list_only_empty_lines);
+  CHECK(WordListReader::start("").failure().code == ErrorCode::list_empty);
+  // Its views stay good when the reader is moved (the app keeps it in its state).
+  Result<WordListReader> moved = WordListReader::start("first\nsecond");
+  REQUIRE(moved.ok());
+  REQUIRE(moved->next(w));
+  WordListReader kept = std::move(*moved);
+  CHECK(w == "first");
+  REQUIRE(kept.next(w));
+  CHECK(w == "second");
+  CHECK_FALSE(kept.next(w));
+}
+
 TEST_CASE("UTF-8 validation follows RFC 3629") {
   CHECK(is_valid_utf8("plain"));
   CHECK(is_valid_utf8("\xC3\xA9\xE2\x82\xAC\xF0\x9F\x98\x80"));  // é € 😀
