@@ -369,6 +369,7 @@ std::string view_state_json(AppState& s, bool wants_text_input, float pixel_rati
       {"verdict", &s.layout.verdict},                  {"undoButton", &s.layout.undo_button},
       {"lessonsButton", &s.layout.lessons_button},     {"lessonPanel", &s.layout.lesson_panel},
       {"lessonNextButton", &s.layout.lesson_next_button}, {"lessonCheckButton", &s.layout.lesson_check_button},
+      {"lessonHintButton", &s.layout.lesson_hint_button},
       {"lessonAnswerBox", &s.layout.lesson_answer_box}, {"plotGrowth", &s.layout.plot_growth},
       {"insertedSlider", &s.layout.inserted_slider}, {"plotK", &s.layout.plot_k},
       {"memoryChart", &s.layout.memory_chart}, {"languageButton", &s.layout.language_button},

@@ -495,6 +495,7 @@ void frame(AppState& s, Host& host) {
   if (const LessonStep* st = s.view.show_lessons ? current_lesson_step(s) : nullptr; st && !st->highlight_words.empty())
     s.hovered_word = st->highlight_words.front();  // its bits lit, until the mouse points at another word
   set_ui_compact(s.view.presentation);
+  set_ui_touch(s.view.touch);
 
   const ImGuiIO& io = ImGui::GetIO();
   s.layout.scroll_areas.clear();

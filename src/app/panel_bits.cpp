@@ -247,14 +247,14 @@ void zoom_and_pan(AppState& s, ImVec2 min, ImVec2 size) {
 
 // − / + / reset buttons: zoom without a wheel or two fingers.
 void zoom_buttons(AppState& s) {
-  if (ImGui::SmallButton("−##zoom")) dispatch(s, act::ZoomBits{1 / 1.5f});
+  if (small_button("−##zoom")) dispatch(s, act::ZoomBits{1 / 1.5f});
   if (ImGui::IsItemHovered()) tooltip(tr("Zoom out (Ctrl+wheel, pinch)"));
   ImGui::SameLine();
-  if (ImGui::SmallButton("+##zoom")) dispatch(s, act::ZoomBits{1.5f});
+  if (small_button("+##zoom")) dispatch(s, act::ZoomBits{1.5f});
   if (ImGui::IsItemHovered()) tooltip(tr("Zoom in (Ctrl+wheel, pinch)"));
   ImGui::SameLine();
   ImGui::BeginDisabled(s.bits.zoom == 1.0f);
-  if (ImGui::SmallButton("1:1##zoom")) dispatch(s, act::ResetBitsView{});
+  if (small_button("1:1##zoom")) dispatch(s, act::ResetBitsView{});
   ImGui::EndDisabled();
 }
 

@@ -62,8 +62,8 @@ void answer_box(AppState& s, const LessonTask& task, const char* label, const ch
   if (input != t.input) dispatch(s, act::SetTaskInput{input});
   note_text(input);
   s.layout.lesson_answer_box = last_item_rect();
-  ImGui::SameLine();
-  if (ImGui::Button(button) || enter) dispatch(s, act::AnswerTask{LessonAnswer{input, {}, {}, {}, {}}});
+  same_line_if_fits(button_width(button));  // a slide or a phone: under the box, not past the edge
+  if (button_wrapped(button) || enter) dispatch(s, act::AnswerTask{LessonAnswer{input, {}, {}, {}, {}}});
   s.layout.lesson_check_button = last_item_rect();
   (void)task;
 }
@@ -119,12 +119,12 @@ void candidates(AppState& s, const LessonTask& /*task*/) {
     ImGui::TableNextColumn();
     if (compact) {
       const std::string now = with_id(c.label == 1 ? tr("yes") : c.label == 0 ? tr("no") : " ? ", "##label");
-      if (ImGui::SmallButton(now.c_str())) dispatch(s, act::LabelCandidate{i, c.label != 1});
+      if (small_button(now.c_str())) dispatch(s, act::LabelCandidate{i, c.label != 1});
     } else {
       for (int label : {1, 0}) {
         const bool on = c.label == label;
         if (on) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
-        if (ImGui::SmallButton(with_id(label ? tr("yes") : tr("no"), label ? "##yes" : "##no").c_str())) dispatch(s, act::LabelCandidate{i, label == 1});
+        if (small_button(with_id(label ? tr("yes") : tr("no"), label ? "##yes" : "##no").c_str())) dispatch(s, act::LabelCandidate{i, label == 1});
         if (on) ImGui::PopStyleColor();
         if (label) ImGui::SameLine();
       }
@@ -163,7 +163,7 @@ void draw_task(AppState& s, const LessonStep& st) {
     case TaskKind::sizing: {
       const FilterParams& p = s.set.params();
       const std::string label = fill(tr("Check my filter: m = %s, k = %s"), {with_commas(p.m), std::to_string(p.k)});
-      if (ImGui::Button(with_id(label.c_str(), "##sizing").c_str())) dispatch(s, act::AnswerTask{LessonAnswer{}});
+      if (button_wrapped(with_id(label.c_str(), "##sizing").c_str())) dispatch(s, act::AnswerTask{LessonAnswer{}});
       s.layout.lesson_check_button = last_item_rect();
       break;
     }
@@ -171,7 +171,8 @@ void draw_task(AppState& s, const LessonStep& st) {
       for (size_t i = 0; i < task.options.size(); ++i) {
         ImGui::PushID(int(i));
         const std::string label = std::to_string(i + 1) + ". " + task.options[i];
-        if (ImGui::Button(label.c_str())) dispatch(s, act::AnswerTask{LessonAnswer{"", double(i + 1), {}, {}, {}}});
+        // An option is a sentence: it wraps in the button rather than running off the panel.
+        if (button_wrapped(label.c_str())) dispatch(s, act::AnswerTask{LessonAnswer{"", double(i + 1), {}, {}, {}}});
         ImGui::PopID();
       }
       break;
@@ -189,10 +190,11 @@ void draw_task(AppState& s, const LessonStep& st) {
   }
   if (!t.solved && !t.answer_shown) {
     if (size_t(t.hints_shown) < task.hints.size()) {
-      if (ImGui::SmallButton(tr("Hint"))) dispatch(s, act::ShowTaskHint{});
-      ImGui::SameLine();
+      if (small_button(tr("Hint"))) dispatch(s, act::ShowTaskHint{});
+      s.layout.lesson_hint_button = last_item_rect();
+      same_line_if_fits(button_width(tr("Show the answer")));
     }
-    if (ImGui::SmallButton(tr("Show the answer"))) dispatch(s, act::ShowTaskAnswer{});
+    if (small_button(tr("Show the answer"))) dispatch(s, act::ShowTaskAnswer{});
   }
 }
 

@@ -264,7 +264,7 @@ void design_row(AppState& s, const char* label, const Design& d, const char* id)
   if (!d.buildable) return;
   ImGui::SameLine();
   ImGui::PushID(id);
-  if (ImGui::SmallButton(tr("Apply"))) {
+  if (small_button(tr("Apply"))) {
     ParamsRequest r;
     r.m = double(d.m);
     r.k = double(d.k);

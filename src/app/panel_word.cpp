@@ -238,7 +238,7 @@ void word_list(AppState& s) {
     const bool is_broken = !broken.empty() && std::find(broken.begin(), broken.end(), words[i]) != broken.end();
     if (is_broken) ImGui::PushStyleColor(ImGuiCol_Button, palette().zero_bit);
     // A chip is chosen by a click released on it (a drag that starts on it chooses nothing).
-    if (ImGui::SmallButton(label.c_str()) && !ImGui::IsMouseDragPastThreshold(ImGuiMouseButton_Left))
+    if (small_button(label.c_str()) && !ImGui::IsMouseDragPastThreshold(ImGuiMouseButton_Left))
       dispatch(s, act::SetWordInput{words[i]});
     if (is_broken) ImGui::PopStyleColor();
     if (ImGui::IsItemHovered()) s.hovered_word = words[i];

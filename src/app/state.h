@@ -173,7 +173,8 @@ struct Layout {
   ScreenRect open_file_button, paste_box, add_list_button;  // the "your own words" panel
   ScreenRect undo_button, verdict;
   ScreenRect bit_strip;  // the word's bits under the word box, while the bit array is off screen
-  ScreenRect lessons_button, lesson_panel, lesson_next_button, lesson_check_button, lesson_answer_box;
+  ScreenRect lessons_button, lesson_panel, lesson_next_button, lesson_check_button, lesson_answer_box,
+      lesson_hint_button;
   // The language selector, and its list's entries (en, ru, uk, zh) while it is open.
   ScreenRect language_button;
   ScreenRect language_items[4];

@@ -64,6 +64,7 @@ ScreenRect last_item_rect() {
 namespace {
 float g_ui_scale = 1.0f;
 bool g_ui_compact = false;
+bool g_ui_touch = false;
 // One entry per open card: did its table begin? ImGui's BeginTable returns false when the
 // window skips its items (a column scrolled or squeezed out of sight: a 150 x 150 page, a hidden
 // embed); the card's content then goes to the window, which skips it too, and end_card must not
@@ -77,6 +78,8 @@ float ui_scale() { return g_ui_scale; }
 void set_ui_scale(float scale) { g_ui_scale = scale > 0 ? scale : 1.0f; }
 bool ui_compact() { return g_ui_compact; }
 void set_ui_compact(bool compact) { g_ui_compact = compact; }
+void set_ui_touch(bool touch) { g_ui_touch = touch; }
+bool small_button(const char* label) { return g_ui_touch ? ImGui::Button(label) : ImGui::SmallButton(label); }
 
 ChromeScope::ChromeScope(bool on) : on_(on && g_ui_scale > 1.0f) {
   if (!on_) return;

@@ -82,6 +82,9 @@ void set_ui_scale(float scale);  // apply_theme() keeps it in step with the styl
 // Presentation mode's compact slide: cards without their hint line, the word list as a count.
 bool ui_compact();
 void set_ui_compact(bool compact);
+void set_ui_touch(bool touch);  // a coarse pointer (ViewOptions::touch)
+// ImGui::SmallButton, but as tall as a finger on a touch screen (a small button was 16-18 px).
+bool small_button(const char* label);
 // On a slide, controls that are chrome (the header, the word box's buttons) keep the normal text
 // size while the content is large: text and frame padding at 1/scale while this lives.
 class ChromeScope {

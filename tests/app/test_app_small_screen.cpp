@@ -512,6 +512,8 @@ TEST_CASE("no card overflows and nothing is cut in any language, size or view") 
       {"lesson: basics", "preset=tiny", "basics", 2},
       {"lesson: false or real, the table", "preset=tiny", "false-or-real", 3},
       {"lesson: sizing", "preset=tiny", "sizing", 3},
+      {"lesson: a choice of sentences", "preset=tiny", "no-false-negatives", 3},
+      {"lesson: remove and check", "preset=tiny", "deleting", 3},
       {"speed, measured", "preset=tiny&panels=words,params,speed"},
   };
   for (Lang lang : {Lang::en, Lang::ru, Lang::uk, Lang::zh}) {
@@ -552,6 +554,25 @@ TEST_CASE("no card overflows and nothing is cut in any language, size or view") 
     }
     use_language(Lang::en);
     set_script_font("");
+  }
+}
+
+// A lesson's small buttons (Hint, Show the answer, yes / no) were 16-18 px tall on a phone, where
+// every other button is about 40: too small for a finger.
+TEST_CASE("a lesson's small buttons are a finger's size on a touch screen") {
+  for (const bool touch : {false, true}) {
+    CAPTURE(touch);
+    Screen screen("preset=tiny");
+    screen.state.view.touch = touch;
+    screen.frames(375, 667);
+    REQUIRE(apply(screen.state, screen.host, act::OpenLesson{"deleting", 3}).ok());
+    screen.frames(375, 667, 4);
+    const ScreenRect hint = screen.state.layout.lesson_hint_button;
+    REQUIRE(hint.w > 0);
+    if (touch)
+      CHECK(hint.h >= 40);
+    else
+      CHECK(hint.h < 30);  // a mouse keeps the small ones
   }
 }
 
