@@ -576,6 +576,24 @@ std::string speed_json(const AppState& s) {
   return w.str();
 }
 
+std::string memory_comparison(const AppState& s, const MemoryFigures& m) {
+  const auto times = [&](uint64_t bytes) {
+    return with_commas(uint64_t(std::llround(double(bytes) / double(std::max<uint64_t>(m.filter_bytes, 1)))));
+  };
+  const std::string of_text = format_whole_percent(double(m.filter_bytes) / double(std::max<uint64_t>(m.list_text_bytes, 1)));
+  const bool article_list = s.preset == "passwords" && s.preset_intact && s.set.words().size() == s.preset_word_count &&
+                            s.preset_word_count == 10000;
+  // TRANSLATORS: the last %s is a percentage with its sign ("31%", "31 %").
+  if (article_list)
+    return fill(tr("The filter is %s× smaller than the Python set, %s× smaller than the C++ hash set, and %s of "
+                   "the list as text; it cannot give a word back."),
+                {times(m.python_set_bytes), times(m.hash_set_bytes), of_text});
+  return fill(tr("The filter is %s× smaller than the C++ hash set of the same words and %s of the list as "
+                 "text; it cannot give a word back. (The Python figure is the article's, for its 10k "
+                 "passwords.)"),
+              {times(m.hash_set_bytes), of_text});
+}
+
 std::string memory_json(AppState& s) {
   const MemoryFigures m = memory_figures(s, -1);  // the hash set measured to the end first
   JsonWriter w;

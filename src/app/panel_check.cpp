@@ -79,16 +79,7 @@ void memory_chart(AppState& s) {
   }
   if (!m.hash_set_current)  // a new list's set, measured over a few frames: the bar is the list's before
     hint_text(fill(tr("Measuring the hash set of the new list: %s"), {format_whole_percent(m.hash_set_progress)}).c_str());
-  if (m.filter_bytes > 0 && s.memory_figures.measured) {
-    // TRANSLATORS: the last %s is a percentage with its sign ("31%", "31 %").
-    const std::string line =
-        fill(tr("The filter is %s× smaller than the Python set, %s× smaller than the C++ hash set, and %s of "
-                "the list as text; it cannot give a word back."),
-             {format_decimal(double(m.python_set_bytes) / double(m.filter_bytes), 0),
-              format_decimal(double(m.hash_set_bytes) / double(m.filter_bytes), 0),
-              format_whole_percent(double(m.filter_bytes) / double(std::max<uint64_t>(m.list_text_bytes, 1)))});
-    hint_text(line.c_str());
-  }
+  if (m.filter_bytes > 0 && s.memory_figures.measured) hint_text(actions::memory_comparison(s, m).c_str());
   const ImVec2 end = ImGui::GetItemRectMax();
   s.layout.memory_chart = ScreenRect{top.x, top.y, width, end.y - top.y};
 }

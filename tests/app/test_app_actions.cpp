@@ -656,3 +656,25 @@ TEST_CASE("URL: variant=scalable with n0, p0, s, r round-trips; absurd values wa
   CHECK(run(s, host, act::Undo{}).ok());
   CHECK(s.set.params().scalable.n0 == 500);
 }
+
+// The article's Python set holds its 10k passwords: the sentence puts the filter beside it only
+// for that list (beside Tiny's five words it said "124696× smaller than the Python set").
+TEST_CASE("the memory sentence compares with the Python set only for the article's 10k list") {
+  FakeHost host;
+  AppState s = tiny_state(host);
+  actions::MemoryFigures m = actions::memory_figures(s, -1);
+  std::string line = actions::memory_comparison(s, m);
+  CHECK(line.find("Python set,") == std::string::npos);
+  CHECK(line.find("smaller than the C++ hash set of the same words") != std::string::npos);
+  CHECK(run(s, host, act::LoadPreset{"passwords"}).ok());
+  std::string list;
+  for (int i = 0; i < 10000; ++i) list += "pw" + std::to_string(i) + "\n";
+  CHECK(run(s, host, act::PasswordListArrived{list}).ok());
+  finish_loading(s);
+  m = actions::memory_figures(s, -1);
+  line = actions::memory_comparison(s, m);
+  CHECK(line.rfind("The filter is " + with_commas(uint64_t(std::llround(double(m.python_set_bytes) / double(m.filter_bytes)))) +
+                       "× smaller than the Python set, ", 0) == 0);
+  CHECK(run(s, host, act::AddWord{"one more"}).ok());  // no longer the article's list
+  CHECK(actions::memory_comparison(s, actions::memory_figures(s, -1)).find("Python set,") == std::string::npos);
+}
