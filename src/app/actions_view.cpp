@@ -114,7 +114,8 @@ int current_step(const AppState& s) {
 }
 
 std::string share_link(const AppState& s, const Host& host) {
-  return host.page_url() + "?" + url_params_for(s);
+  const std::string params = url_params_for(s);
+  return host.page_url() + (params.size() > kMaxShareQueryBytes ? "#" : "?") + params;
 }
 
 std::string embed_snippet(const AppState& s, const Host& host) {

@@ -37,6 +37,10 @@ void apply_deferred_url_params(AppState& s, Host& host);
 // (kMaxQueryBytes); beyond either, it gives the preset only (link_leaves_out says how many).
 std::string url_params_for(const AppState& s);
 inline constexpr size_t kMaxQueryBytes = 256 * 1024;  // what apply_url_params reads; more is refused
+// A share link's parameters longer than this go after "#", not "?": the page reads either, and a
+// fragment never reaches the server (a 31.7 KB query was refused by Node's 16 KiB header limit;
+// nginx's is 8 KiB per line; 2,000 is the old rule of thumb for links that survive anything).
+inline constexpr size_t kMaxShareQueryBytes = 2000;
 // What url_params_for leaves out: the words on screen the link does not reproduce (0: none).
 struct LinkGap {
   size_t left_out = 0;     // words on screen the recipient will not get
