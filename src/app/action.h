@@ -138,7 +138,9 @@ struct OpenFile {};
 // Lessons (lessons.cpp): a step's state comes in through the actions above, as one undo step.
 struct ShowLessons { bool on; };
 struct LoadLessons {};  // fetch the built-in lessons' texts now, where they are fetched (web)
-struct OpenLesson { std::string id; int step = 1; };  // 1-based; an empty id: the list
+// 1-based; an empty id: the list. A step out of range: a link opens the nearest one and says so
+// (clamp); the JS API refuses it and changes nothing.
+struct OpenLesson { std::string id; int step = 1; bool clamp = true; };
 struct LessonGo { int delta; };                      // Back / Next
 struct ResetLessonStep {};
 struct AnswerTask { LessonAnswer answer; };

@@ -110,8 +110,13 @@ std::optional<Lang> bundle_lang(const std::string& name) {
   return std::nullopt;
 }
 
-Outcome open_lesson(AppState& s, Host& host, const std::string& id, int step) {
+Outcome open_lesson(AppState& s, Host& host, const std::string& id, int step, bool clamp = true) {
   LessonState& ls = s.lessons;
+  if (!clamp && !id.empty()) {  // refused before anything changes
+    for (const Lesson* l : all_lessons(s))
+      if (l->id == id && (step < 1 || step > int(l->steps.size())))
+        return ls.note = out(Code::lesson_step_range, {std::to_string(step), std::to_string(l->steps.size())}, true);
+  }
   s.view.show_lessons = true;
   ls.waiting.reset();
   if (id.empty()) {
@@ -381,7 +386,7 @@ Outcome apply_lesson(AppState& s, Host& host, const Action& action) {
         ls.texts[size_t(*lang)].error = download_failure(a.why);
         return ls.note = out(Code::lessons_failed, download_failure(a.why), true);
       },
-      [&](const act::OpenLesson& a) { return open_lesson(s, host, a.id, a.step); },
+      [&](const act::OpenLesson& a) { return open_lesson(s, host, a.id, a.step, a.clamp); },
       [&](const act::LessonGo& a) { return go(s, host, a.delta); },
       [&](const act::ResetLessonStep&) {
         enter_step(s, host, true);

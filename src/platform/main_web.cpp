@@ -585,7 +585,7 @@ EMSCRIPTEN_KEEPALIVE int bl_can_redo() { return g_loop.state.history.can_redo();
 EMSCRIPTEN_KEEPALIVE const char* bl_lessons() { return reply(app::lessons_json(g_loop.state)); }
 EMSCRIPTEN_KEEPALIVE const char* bl_lesson() { return reply(app::lesson_json(g_loop.state)); }
 EMSCRIPTEN_KEEPALIVE const char* bl_open_lesson(const char* id, int step) {
-  return run(app::act::OpenLesson{id, step});
+  return run(app::act::OpenLesson{id, step, false});
 }
 // An answer is given in parts: the labels of false-or-real first (bl_answer_label), then
 // bl_answer with the kind of value: 0 text, 1 number, 2 {m, k}, 3 the labels.

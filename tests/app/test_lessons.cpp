@@ -556,6 +556,16 @@ TEST_CASE("moving through steps and lessons; keys; the list; an unknown lesson")
   CHECK(s.lessons.step == 0);  // no step before the first
   CHECK(apply(s, host, act::OpenLesson{"basics", 99}).code == Code::lesson_step_range);
   CHECK(s.lessons.step == int(steps) - 1);
+  // The JS API's openLesson("basics", 0) is refused with nothing changed (it opened step 1 and
+  // replaced the words while saying no).
+  (void)apply(s, host, act::OpenLesson{"", 1});
+  (void)apply(s, host, act::LoadPreset{"empty"});
+  (void)apply(s, host, act::AddWord{"keepme"});
+  for (const int bad : {0, -1, 99}) {
+    CHECK(apply(s, host, act::OpenLesson{"basics", bad, false}).code == Code::lesson_step_range);
+    CHECK(s.lessons.current == -1);
+    CHECK(s.set.words() == std::vector<std::string>{"keepme"});
+  }
   (void)apply(s, host, act::OpenLesson{"", 1});
   CHECK(s.lessons.current == -1);
   CHECK(json::parse(lessons_json(s)).size() == builtin_lessons().size());
