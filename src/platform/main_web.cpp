@@ -244,6 +244,13 @@ EM_JS(void, js_stage_words, (const char* bytes, size_t size), {
   Module.bloomlabStageWords(bytes ? HEAPU8.slice(bytes, bytes + size) : null);
 });
 
+// A save that did not need the pieces handed over (the words changed, or only the parameters):
+// the page drops them rather than hold up to 24 MiB until the next staging starts.
+void drop_staging() {
+  if (g_staging.active) js_stage_words(nullptr, 0);
+  g_staging.active = false;
+}
+
 // Hands the page the next piece of the words (all the rest when `all`); true once all are there.
 bool stage_words(bool all) {
   const WordSet& set = g_loop.state.set;
@@ -286,7 +293,7 @@ bool save_session(const std::string& link, bool now) {
                            replaced, from) != 0;
   };
   if (!session.words_apart || same_words) {
-    g_staging.active = false;
+    drop_staging();
     // The parameters carry the words, or only they or the view changed (the words saved last stay).
     save(session.words_apart ? nullptr : "", 0, -1);
     return true;
@@ -297,7 +304,7 @@ bool save_session(const std::string& link, bool now) {
     std::string added;
     app::append_session_words(added, words, saved_count, words.size());
     if (save(added.data(), added.size(), double(saved_count))) {
-      g_staging.active = false;
+      drop_staging();
       return true;
     }
   }
@@ -308,6 +315,7 @@ bool save_session(const std::string& link, bool now) {
     save(nullptr, 0, -2);  // -2: the words handed over
     return true;
   }
+  drop_staging();
   const std::string all = app::encode_session_words(words);
   save(all.data(), all.size(), -1);
   return true;
