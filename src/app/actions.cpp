@@ -1036,6 +1036,10 @@ std::optional<Action> shortcut_action(const AppState& s, Shortcut key) {
     case Shortcut::step_forward:
       if (s.view.show_steps) return act::Step{+1};
       if (s.view.show_lessons && s.lessons.current >= 0) return act::LessonGo{+1};
+      if (s.view.show_lessons) {  // the list: a presenter's clicker starts the first lesson
+        const auto lessons = all_lessons(s);
+        if (!lessons.empty()) return act::OpenLesson{lessons.front()->id, 1};
+      }
       return std::nullopt;
     case Shortcut::toggle_steps: return act::ShowSteps{!s.view.show_steps};
     case Shortcut::toggle_shortcuts: return act::ShowShortcuts{!s.view.show_shortcuts};

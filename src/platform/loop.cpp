@@ -101,6 +101,8 @@ bool map_shortcut(Loop& loop, const SDL_KeyboardEvent& key) {
       default: break;
     }
   }
+  // The lessons' list: the clicker's PageDown starts the first lesson.
+  if (loop.state.view.show_lessons && code == SDL_SCANCODE_PAGEDOWN) return take(app::Shortcut::step_forward);
   return false;
 }
 

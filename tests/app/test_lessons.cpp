@@ -569,6 +569,10 @@ TEST_CASE("moving through steps and lessons; keys; the list; an unknown lesson")
   (void)apply(s, host, act::OpenLesson{"", 1});
   CHECK(s.lessons.current == -1);
   CHECK(json::parse(lessons_json(s)).size() == builtin_lessons().size());
+  // On the list, a presenter's clicker (PageDown) starts the first lesson.
+  (void)apply(s, host, *shortcut_action(s, Shortcut::step_forward));
+  CHECK(current_lesson(s)->id == "basics");
+  CHECK(s.lessons.step == 0);
 }
 
 TEST_CASE("while a task is open the screen does not give the answer away") {

@@ -136,9 +136,13 @@ run("lessons: every step, every task, slides, links, progress, embeds, teachers'
     await screenshot(page, "lesson-false-or-real-hidden.png");
   }
 
-  // Next by a click, PageDown by the clicker, Reset this step after a change, Undo.
-  await api(page, () => window.bloomlab.openLesson("basics", 1));
+  // On the list, the clicker's PageDown starts the first lesson; then Next by a click, PageDown,
+  // Reset this step after a change, Undo.
+  await api(page, () => window.bloomlab.openLesson("", 1));
+  await frames(page, 2);
+  await page.keyboard.press("PageDown");
   await settle(page);
+  equal([(await lesson(page)).id, (await lesson(page)).step], ["basics", 1], "PageDown on the lessons' list opens the first lesson");
   await page.mouse.click(...centre((await view(page)).lessonNextButton));
   await frames(page, 3);
   equal((await lesson(page)).step, 2, "a click on Next moves to step 2");
