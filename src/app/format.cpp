@@ -106,10 +106,7 @@ bool opening_mark(uint32_t c) {
 
 }  // namespace
 
-std::string cjk_line_breaks(std::string_view text, float width, const std::function<float(uint32_t)>& advance) {
-  bool any = false;
-  for (size_t i = 0; i < text.size() && !any;) any = is_cjk(next_code_point(text, i));
-  if (!any) return std::string(text);
+std::string line_breaks(std::string_view text, float width, const std::function<float(uint32_t)>& advance) {
   std::string out;
   size_t line = 0;        // where the current line starts in `text`
   size_t cut = 0;         // the last place the line may end (0: none yet), and where the next starts

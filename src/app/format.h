@@ -26,12 +26,15 @@ std::string format_percent(double fraction);  // 0.5037 -> "50.4%" (a share of t
 std::string format_decimal(double v, int decimals);
 std::string format_whole_percent(double fraction);
 std::string format_percent_places(double fraction, int places);
-// Text with '\n' where it must break to fit `width`, for text ImGui 1.86 cannot wrap: its
-// CalcWordWrapPositionA breaks only at spaces, so a Chinese sentence was one unbreakable line.
+// Text with '\n' where it must break to fit `width`: the one line breaker of every wrapped text
+// (ui.h text_wrapped, the wrapped buttons), which ImGui then draws as it is. Not ImGui 1.86's
+// CalcWordWrapPositionA: it broke only at spaces, so a Chinese sentence was one unbreakable line,
+// and after ',' and '.', so "12,500 bits" wrapped as "12," / "500 bits", ru "1,25" as "1," / "25".
 // Breaks at spaces (the space becomes the '\n') and between CJK characters, never before a
-// closing mark (，。）” …) nor after an opening one (（“); a run with no break is cut where it
-// must. `advance` is a character's width (a code point); text without CJK comes back unchanged.
-std::string cjk_line_breaks(std::string_view text, float width, const std::function<float(uint32_t)>& advance);
+// closing mark (，。）” …) nor after an opening one (（“), and never inside a number (its ',', '.'
+// and no-break spaces are not places to break); a run with no break is cut where it must.
+// `advance` is a character's width (a code point).
+std::string line_breaks(std::string_view text, float width, const std::function<float(uint32_t)>& advance);
 // A number in a text field: printf's format with the language's decimal point ("0,01" in ru and
 // uk), no thousands separator, so that it reads as the rest of the page and stays editable.
 std::string editable_number(double v, const char* format);

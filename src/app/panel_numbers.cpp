@@ -39,7 +39,7 @@ void row(const char* name, const std::string& value, const char* formula, bool n
   if (!narrow) ImGui::TableNextColumn();
   if (*formula == 0) return;
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-  ImGui::TextWrapped("%s", formula);
+  text_wrapped(formula);
   ImGui::PopStyleColor();
 }
 

@@ -192,14 +192,24 @@ TEST_CASE("is_language_file: every file a language needs, and nothing else") {
   CHECK_FALSE(is_language_file("lang"));
 }
 
-TEST_CASE("cjk_line_breaks: Chinese breaks between characters, never before ，。） nor after （") {
+TEST_CASE("line_breaks: Chinese breaks between characters, never before ，。） nor after （") {
   const auto one = [](uint32_t) { return 1.0f; };  // every character one unit wide
-  CHECK(cjk_line_breaks("一二三四五六", 4, one) == "一二三四\n五六");
-  CHECK(cjk_line_breaks("一二三，四五", 3, one) == "一二\n三，四\n五");  // "，" never starts a line
-  CHECK(cjk_line_breaks("（可能）存在", 3, one) == "（可\n能）存\n在");
-  CHECK(cjk_line_breaks("词 dragon 可能存在", 9, one) == "词 dragon\n可能存在");  // a space is a break too
-  CHECK(cjk_line_breaks("第一行\n第二行很长", 3, one) == "第一行\n第二行\n很长");
-  CHECK(cjk_line_breaks("no Chinese here at all", 3, one) == "no Chinese here at all");  // ImGui's own wrapping
+  CHECK(line_breaks("一二三四五六", 4, one) == "一二三四\n五六");
+  CHECK(line_breaks("一二三，四五", 3, one) == "一二\n三，四\n五");  // "，" never starts a line
+  CHECK(line_breaks("（可能）存在", 3, one) == "（可\n能）存\n在");
+  CHECK(line_breaks("词 dragon 可能存在", 9, one) == "词 dragon\n可能存在");  // a space is a break too
+  CHECK(line_breaks("第一行\n第二行很长", 3, one) == "第一行\n第二行\n很长");
+  CHECK(line_breaks("no Chinese here at all", 10, one) == "no Chinese\nhere at\nall");
+}
+
+// ImGui's wrapping broke after ',' and '.': "of 12," / "500 bits", ru "по 1," / "25 байта".
+TEST_CASE("line_breaks: a number is never split at its separators, in any language") {
+  const auto one = [](uint32_t) { return 1.0f; };
+  CHECK(line_breaks("of 12,500 bits", 6, one) == "of\n12,500\nbits");
+  CHECK(line_breaks("по 1,25 байта", 5, one) == "по\n1,25\nбайта");
+  CHECK(line_breaks("из 12\u202F500 бит", 7, one) == "из\n12\u202F500\nбит");  // a no-break space
+  CHECK(line_breaks("CPython 3.12（64 位）", 10, one) == "CPython\n3.12（64 位）");
+  CHECK(line_breaks("共 1,077,521 字节", 9, one) == "共\n1,077,521\n字节");
 }
 
 // The parameter fields (ui.h input_number) show numbers as the language writes them and take a
