@@ -154,14 +154,24 @@ std::string line_breaks(std::string_view text, float width, const std::function<
   return out;
 }
 
-std::string with_commas(uint64_t v) {
-  std::string digits = std::to_string(v), out;
-  for (size_t i = 0; i < digits.size(); ++i) {
-    if (i > 0 && (digits.size() - i) % 3 == 0) out += comma_locale() ? "\xE2\x80\xAF" : ",";
-    out += digits[i];
+namespace {
+// A printed number ("-10007.3") with the language's thousands separator in its whole part.
+std::string grouped(const std::string& printed) {
+  const size_t first = printed.find_first_of("0123456789");
+  if (first == std::string::npos) return printed;
+  const size_t digits = printed.find_first_not_of("0123456789", first) == std::string::npos
+                            ? printed.size() - first
+                            : printed.find_first_not_of("0123456789", first) - first;
+  std::string out = printed.substr(0, first);
+  for (size_t i = 0; i < digits; ++i) {
+    if (i > 0 && (digits - i) % 3 == 0) out += comma_locale() ? "\xE2\x80\xAF" : ",";
+    out += printed[first + i];
   }
-  return out;
+  return out + printed.substr(first + digits);
 }
+}  // namespace
+
+std::string with_commas(uint64_t v) { return grouped(std::to_string(v)); }
 
 std::string format_rate(double p) {
   char buf[32];
@@ -189,6 +199,12 @@ std::string format_percent(double fraction) {
 }
 
 std::string bits_text(uint64_t bits) { return fill(trn("%s bit", "%s bits", bits), {with_commas(bits)}); }
+
+std::string probes_text(uint64_t probes) {
+  // TRANSLATORS: the probes slider of the Numbers panel ("100,000 probes"): words never added,
+  // queried to count the false positives.
+  return fill(trn("%s probe", "%s probes", probes), {with_commas(probes)});
+}
 
 std::string format_percent_places(double fraction, int places) {
   char buf[48];
@@ -235,7 +251,7 @@ std::string format_decimal(double v, int decimals) {
   char buf[48];
   if (!std::isfinite(v)) return "—";
   std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
-  return localized(buf);
+  return localized(grouped(buf));
 }
 
 }  // namespace bloomlab::app

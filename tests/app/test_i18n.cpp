@@ -80,6 +80,32 @@ TEST_CASE("catalogs: the built .mo files switch the texts; English needs none") 
   CHECK(format_rate(0.0082) == "0.82%");
 }
 
+// The probes slider showed "100000 probes" and the Numbers table "estimated n 10007.3" in every
+// language: printf's digits, without the thousands separator the rest of the page writes.
+TEST_CASE("the probes and decimal figures group their thousands as the rest of the page, in each language") {
+  English restore;
+  CHECK(probes_text(100000) == "100,000 probes");
+  CHECK(probes_text(1) == "1 probe");
+  CHECK(format_decimal(10007.3, 1) == "10,007.3");
+  CHECK(format_decimal(-1234567.891, 2) == "-1,234,567.89");
+  CHECK(format_decimal(999.5, 1) == "999.5");
+  CHECK(format_decimal(0.01, 2) == "0.01");
+  REQUIRE(set_catalog(Lang::ru, read_file(BLOOMLAB_CATALOG_DIR "/ru.mo")));
+  REQUIRE(use_language(Lang::ru));
+  CHECK(probes_text(100000) == "100\u202F000 пробных запросов");
+  CHECK(probes_text(1001) == "1\u202F001 пробный запрос");
+  CHECK(probes_text(10002) == "10\u202F002 пробных запроса");
+  CHECK(format_decimal(10007.3, 1) == "10\u202F007,3");
+  REQUIRE(set_catalog(Lang::uk, read_file(BLOOMLAB_CATALOG_DIR "/uk.mo")));
+  REQUIRE(use_language(Lang::uk));
+  CHECK(probes_text(100000) == "100\u202F000 пробних запитів");
+  CHECK(probes_text(2000002) == "2\u202F000\u202F002 пробні запити");
+  REQUIRE(set_catalog(Lang::zh, read_file(BLOOMLAB_CATALOG_DIR "/zh.mo")));
+  REQUIRE(use_language(Lang::zh));
+  CHECK(probes_text(100000) == "100,000 个探测词");
+  CHECK(format_decimal(10007.3, 1) == "10,007.3");
+}
+
 TEST_CASE("core errors reach the reader in their language, from the error's code (not its English)") {
   English restore;
   testing::FakeHost host;
