@@ -183,12 +183,11 @@ std::string format_rate(double p) {
 }
 
 std::string format_bytes(uint64_t bytes) {
-  char buf[32];
-  if (bytes < 1024) std::snprintf(buf, sizeof buf, "%llu B", static_cast<unsigned long long>(bytes));
-  else if (bytes < (uint64_t{1} << 20)) std::snprintf(buf, sizeof buf, "%.1f KiB", double(bytes) / 1024);
-  else if (bytes < (uint64_t{1} << 30)) std::snprintf(buf, sizeof buf, "%.1f MiB", double(bytes) / 1048576);
-  else std::snprintf(buf, sizeof buf, "%.2f GiB", double(bytes) / 1073741824);
-  return localized(buf);
+  // TRANSLATORS: memory sizes, %s the number: "8 B", "12.2 KiB" (ru "8 Б", "12,2 КиБ").
+  if (bytes < 1024) return fill(tr("%s B"), {with_commas(bytes)});
+  if (bytes < (uint64_t{1} << 20)) return fill(tr("%s KiB"), {format_decimal(double(bytes) / 1024, 1)});
+  if (bytes < (uint64_t{1} << 30)) return fill(tr("%s MiB"), {format_decimal(double(bytes) / 1048576, 1)});
+  return fill(tr("%s GiB"), {format_decimal(double(bytes) / 1073741824, 2)});
 }
 
 std::string format_percent(double fraction) {

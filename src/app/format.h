@@ -18,10 +18,10 @@ std::string quoted(std::string_view word);
 // The view's hook (fonts.h note_text): told each text display_text makes, so that the characters
 // its font lacks get drawn. The model knows nothing of fonts.
 void observe_displayed_text(void (*observer)(std::string_view text));
-// In the current language (i18n.h): ru and uk write "100 000" (U+202F), "0,82 %", "1,5 KiB".
+// In the current language (i18n.h): ru and uk write "100 000" (U+202F), "0,82 %", "1,5 КиБ".
 std::string with_commas(uint64_t v);  // 100000 -> "100,000"
 std::string format_rate(double p);    // 0.0123 -> "1.23%", tiny values in scientific form
-std::string format_bytes(uint64_t bytes);  // "8 B", "12.2 KiB", "3.1 MiB"
+std::string format_bytes(uint64_t bytes);  // "8 B", "12.2 KiB", "3.1 MiB"; ru "12,2 КиБ", uk "12,2 КіБ"
 std::string format_percent(double fraction);  // 0.5037 -> "50.4%" (a share of the bits)
 std::string format_decimal(double v, int decimals);  // 10007.25, 1 -> "10,007.3" (ru "10 007,3")
 std::string format_whole_percent(double fraction);

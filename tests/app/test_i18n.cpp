@@ -106,6 +106,32 @@ TEST_CASE("the probes and decimal figures group their thousands as the rest of t
   CHECK(format_decimal(10007.3, 1) == "10,007.3");
 }
 
+// Memory sizes kept their English units in Russian and Ukrainian ("= 8 B", "12,2 KiB").
+TEST_CASE("memory sizes are written with the language's units") {
+  English restore;
+  CHECK(format_bytes(8) == "8 B");
+  CHECK(format_bytes(12493) == "12.2 KiB");
+  CHECK(format_bytes(3 * 1048576 + 104858) == "3.1 MiB");
+  CHECK(format_bytes(uint64_t{5} << 30) == "5.00 GiB");
+  struct Units {
+    Lang lang;
+    const char *kib, *mib, *gib;
+  };
+  for (const Units& u : {Units{Lang::ru, "КиБ", "МиБ", "ГиБ"}, Units{Lang::uk, "КіБ", "МіБ", "ГіБ"}}) {
+    CAPTURE(lang_code(u.lang));
+    REQUIRE(set_catalog(u.lang, read_file(std::string(BLOOMLAB_CATALOG_DIR "/") + lang_code(u.lang) + ".mo")));
+    REQUIRE(use_language(u.lang));
+    CHECK(format_bytes(8) == "8\u00A0Б");
+    CHECK(format_bytes(12493) == std::string("12,2\u00A0") + u.kib);
+    CHECK(format_bytes(3 * 1048576 + 104858) == std::string("3,1\u00A0") + u.mib);
+    CHECK(format_bytes(uint64_t{5} << 30) == std::string("5,00\u00A0") + u.gib);
+    CHECK(std::string(tr("KiB")) == u.kib);  // the unit of m's field
+  }
+  REQUIRE(set_catalog(Lang::zh, read_file(BLOOMLAB_CATALOG_DIR "/zh.mo")));
+  REQUIRE(use_language(Lang::zh));
+  CHECK(format_bytes(12493) == "12.2 KiB");
+}
+
 TEST_CASE("core errors reach the reader in their language, from the error's code (not its English)") {
   English restore;
   testing::FakeHost host;
@@ -176,7 +202,7 @@ TEST_CASE("a link's warnings are in the reader's language, every bad value named
   REQUIRE(huge.size() == 1);
   CHECK(huge[0] == "Параметры ссылки занимают " + format_bytes(300000) + "; больше " + format_bytes(kMaxQueryBytes) +
                        " не принимается.");
-  CHECK(format_bytes(kMaxQueryBytes) == "256,0 KiB");  // the decimal comma
+  CHECK(format_bytes(kMaxQueryBytes) == "256,0\u00A0КиБ");  // the decimal comma, the unit in Russian
   REQUIRE(set_catalog(Lang::zh, read_file(BLOOMLAB_CATALOG_DIR "/zh.mo")));
   REQUIRE(use_language(Lang::zh));
   AppState u;
