@@ -68,9 +68,11 @@ std::string display_text(std::string_view bytes, size_t max_chars) {
   return out;
 }
 
-std::string quoted(std::string_view word) {
+std::string quoted(std::string_view word) { return in_quotes(display_text(word, 40)); }
+
+std::string in_quotes(std::string_view shown) {
   // TRANSLATORS: a word the user typed, in quotation marks (%s is the word).
-  return fill(tr("\"%s\""), {display_text(word, 40)});
+  return fill(tr("\"%s\""), {std::string(shown)});
 }
 
 namespace {

@@ -15,6 +15,9 @@ std::string display_text(std::string_view bytes, size_t max_chars = 64);
 // A word the user typed, or a value a link or a lesson file gave, fit to show (display_text,
 // 40 characters) in the language's quotation marks: "dragon", «dragon», “dragon”.
 std::string quoted(std::string_view word);
+// Text already fit to show (display_text, a masked word) in the language's quotation marks: each
+// word of a list of them ("set by «letmein», «dragon»").
+std::string in_quotes(std::string_view shown);
 // The view's hook (fonts.h note_text): told each text display_text makes, so that the characters
 // its font lacks get drawn. The model knows nothing of fonts.
 void observe_displayed_text(void (*observer)(std::string_view text));

@@ -132,6 +132,27 @@ TEST_CASE("memory sizes are written with the language's units") {
   CHECK(format_bytes(12493) == "12.2 KiB");
 }
 
+// The verdict named the words that set a false positive's bits bare: ru "биты 15, 25 и 52
+// установили letmein", where the glossary puts a user's word in «» (uk «», zh “”). Each word is
+// in the language's quotation marks, as quoted() writes every other word the user typed.
+TEST_CASE("the words that set a false positive's bits are quoted in the verdict, in every language") {
+  English restore;
+  testing::FakeHost host;
+  AppState s = testing::tiny_state(host);  // "Qwerty": its bits set by letmein (DESIGN.md)
+  const Explained e = actions::query(s, "Qwerty");
+  REQUIRE(e.culprits == std::vector<std::string>{"letmein"});
+  CHECK(actions::verdict_sentence(s, e).find("were set by \"letmein\"") != std::string::npos);
+  for (const auto& [lang, want] : {std::pair{Lang::ru, "установили «letmein»"}, std::pair{Lang::uk, "встановили «letmein»"},
+                                   std::pair{Lang::zh, "“letmein”"}}) {
+    CAPTURE(lang_code(lang));
+    REQUIRE(set_catalog(lang, read_file(std::string(BLOOMLAB_CATALOG_DIR "/") + lang_code(lang) + ".mo")));
+    REQUIRE(use_language(lang));
+    const std::string sentence = actions::verdict_sentence(s, e);
+    CAPTURE(sentence);
+    CHECK(sentence.find(want) != std::string::npos);
+  }
+}
+
 TEST_CASE("core errors reach the reader in their language, from the error's code (not its English)") {
   English restore;
   testing::FakeHost host;
