@@ -153,6 +153,36 @@ TEST_CASE("the words that set a false positive's bits are quoted in the verdict,
   }
 }
 
+// The Numbers table's row names in ru and uk: "ошибка, теория" was capitalised ("Ошибка, теория")
+// among "слов n", "заполненность", "оценка n". As in English, every name starts lowercase but the
+// one that heads the memory rows ("Memory: filter").
+TEST_CASE("the Numbers table's row names start lowercase in Russian and Ukrainian, as the English") {
+  English restore;
+  // Upper-case first letters: Latin, Russian, Ukrainian (Є І Ї Ґ).
+  const auto capitalised = [](const std::string& t) {
+    const auto b = [&](size_t i) { return static_cast<unsigned char>(t[i]); };
+    if (t.empty()) return false;
+    if (b(0) >= 'A' && b(0) <= 'Z') return true;
+    if (t.size() < 2 || (b(0) & 0xE0) != 0xC0) return false;
+    const unsigned c = ((b(0) & 0x1Fu) << 6) | (b(1) & 0x3Fu);
+    return (c >= 0x410 && c <= 0x42F) || c == 0x401 || c == 0x404 || c == 0x406 || c == 0x407 || c == 0x490;
+  };
+  for (Lang lang : {Lang::ru, Lang::uk}) {
+    CAPTURE(lang_code(lang));
+    REQUIRE(set_catalog(lang, read_file(std::string(BLOOMLAB_CATALOG_DIR "/") + lang_code(lang) + ".mo")));
+    REQUIRE(use_language(lang));
+    for (const char* name : {"words n", "bits m", "hashes k", "bits per word", "bits set X", "fill", "estimated n",
+                             "FP, theory", "FP, from the fill", "FP, measured", "list as text", "as a hash set",
+                             "Python set", "FP bound", "stage %s"}) {
+      const std::string shown = tr(name);
+      CAPTURE(shown);
+      CHECK(shown != name);  // translated
+      CHECK_FALSE(capitalised(shown));
+    }
+    CHECK(capitalised(tr("Memory: filter")));
+  }
+}
+
 TEST_CASE("core errors reach the reader in their language, from the error's code (not its English)") {
   English restore;
   testing::FakeHost host;
