@@ -68,9 +68,11 @@ std::string display_text(std::string_view bytes, size_t max_chars) {
   return out;
 }
 
-std::string quoted(std::string_view word) {
+std::string quoted(std::string_view word) { return in_quotes(display_text(word, 40)); }
+
+std::string in_quotes(std::string_view shown) {
   // TRANSLATORS: a word the user typed, in quotation marks (%s is the word).
-  return fill(tr("\"%s\""), {display_text(word, 40)});
+  return fill(tr("\"%s\""), {std::string(shown)});
 }
 
 namespace {
@@ -106,10 +108,7 @@ bool opening_mark(uint32_t c) {
 
 }  // namespace
 
-std::string cjk_line_breaks(std::string_view text, float width, const std::function<float(uint32_t)>& advance) {
-  bool any = false;
-  for (size_t i = 0; i < text.size() && !any;) any = is_cjk(next_code_point(text, i));
-  if (!any) return std::string(text);
+std::string line_breaks(std::string_view text, float width, const std::function<float(uint32_t)>& advance) {
   std::string out;
   size_t line = 0;        // where the current line starts in `text`
   size_t cut = 0;         // the last place the line may end (0: none yet), and where the next starts
@@ -157,14 +156,24 @@ std::string cjk_line_breaks(std::string_view text, float width, const std::funct
   return out;
 }
 
-std::string with_commas(uint64_t v) {
-  std::string digits = std::to_string(v), out;
-  for (size_t i = 0; i < digits.size(); ++i) {
-    if (i > 0 && (digits.size() - i) % 3 == 0) out += comma_locale() ? "\xE2\x80\xAF" : ",";
-    out += digits[i];
+namespace {
+// A printed number ("-10007.3") with the language's thousands separator in its whole part.
+std::string grouped(const std::string& printed) {
+  const size_t first = printed.find_first_of("0123456789");
+  if (first == std::string::npos) return printed;
+  const size_t digits = printed.find_first_not_of("0123456789", first) == std::string::npos
+                            ? printed.size() - first
+                            : printed.find_first_not_of("0123456789", first) - first;
+  std::string out = printed.substr(0, first);
+  for (size_t i = 0; i < digits; ++i) {
+    if (i > 0 && (digits - i) % 3 == 0) out += comma_locale() ? "\xE2\x80\xAF" : ",";
+    out += printed[first + i];
   }
-  return out;
+  return out + printed.substr(first + digits);
 }
+}  // namespace
+
+std::string with_commas(uint64_t v) { return grouped(std::to_string(v)); }
 
 std::string format_rate(double p) {
   char buf[32];
@@ -176,12 +185,11 @@ std::string format_rate(double p) {
 }
 
 std::string format_bytes(uint64_t bytes) {
-  char buf[32];
-  if (bytes < 1024) std::snprintf(buf, sizeof buf, "%llu B", static_cast<unsigned long long>(bytes));
-  else if (bytes < (uint64_t{1} << 20)) std::snprintf(buf, sizeof buf, "%.1f KiB", double(bytes) / 1024);
-  else if (bytes < (uint64_t{1} << 30)) std::snprintf(buf, sizeof buf, "%.1f MiB", double(bytes) / 1048576);
-  else std::snprintf(buf, sizeof buf, "%.2f GiB", double(bytes) / 1073741824);
-  return localized(buf);
+  // TRANSLATORS: memory sizes, %s the number: "8 B", "12.2 KiB" (ru "8 Б", "12,2 КиБ").
+  if (bytes < 1024) return fill(tr("%s B"), {with_commas(bytes)});
+  if (bytes < (uint64_t{1} << 20)) return fill(tr("%s KiB"), {format_decimal(double(bytes) / 1024, 1)});
+  if (bytes < (uint64_t{1} << 30)) return fill(tr("%s MiB"), {format_decimal(double(bytes) / 1048576, 1)});
+  return fill(tr("%s GiB"), {format_decimal(double(bytes) / 1073741824, 2)});
 }
 
 std::string format_percent(double fraction) {
@@ -192,6 +200,12 @@ std::string format_percent(double fraction) {
 }
 
 std::string bits_text(uint64_t bits) { return fill(trn("%s bit", "%s bits", bits), {with_commas(bits)}); }
+
+std::string probes_text(uint64_t probes) {
+  // TRANSLATORS: the probes slider of the Numbers panel ("100,000 probes"): words never added,
+  // queried to count the false positives.
+  return fill(trn("%s probe", "%s probes", probes), {with_commas(probes)});
+}
 
 std::string format_percent_places(double fraction, int places) {
   char buf[48];
@@ -238,7 +252,7 @@ std::string format_decimal(double v, int decimals) {
   char buf[48];
   if (!std::isfinite(v)) return "—";
   std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
-  return localized(buf);
+  return localized(grouped(buf));
 }
 
 }  // namespace bloomlab::app

@@ -51,7 +51,7 @@ std::optional<double> answer_number(const LessonAnswer& a, bool percent, Outcome
 
 std::string joined(const std::vector<std::string>& words, size_t max = 4) {
   std::string out;
-  for (size_t i = 0; i < words.size() && i < max; ++i) out += (i ? ", " : "") + display_text(words[i], 30);
+  for (size_t i = 0; i < words.size() && i < max; ++i) out += (i ? ", " : "") + in_quotes(display_text(words[i], 30));
   if (words.size() > max) out += fill(tr(" and %s more"), {std::to_string(words.size() - max)});
   return out;
 }

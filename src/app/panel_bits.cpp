@@ -355,7 +355,7 @@ void readout(AppState& s) {
   }
   std::string names;
   for (size_t i = 0; i < std::min(v.setters.size(), kSettersListed); ++i)
-    names += (i ? ", " : "") + actions::shown_word(s, shown_set(s).words()[v.setters[i]], 24);
+    names += (i ? ", " : "") + in_quotes(actions::shown_word(s, shown_set(s).words()[v.setters[i]], 24));
   if (v.setters.size() > kSettersListed) names += ", …";
   text_wrapped(fill(trn("bit %s is 1, set by %s word: %s", "bit %s is 1, set by %s words: %s", v.setters.size()),
                                 {with_commas(bit), with_commas(v.setters.size()), names}).c_str());

@@ -4,7 +4,6 @@
 //                     measured FP; then the Measure button (measure() runs by itself when cheap)
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 
 #include "actions.h"
 #include "lessons.h"
@@ -39,7 +38,7 @@ void row(const char* name, const std::string& value, const char* formula, bool n
   if (!narrow) ImGui::TableNextColumn();
   if (*formula == 0) return;
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-  ImGui::TextWrapped("%s", formula);
+  text_wrapped(formula);
   ImGui::PopStyleColor();
 }
 
@@ -57,17 +56,17 @@ void measure_controls(AppState& s) {
   uint64_t probes = s.probes;
   const uint64_t lo = 1000, hi = 10000000;
   // Its room, less the "(?)" after it, when a slide's text, a longer language or a phone leaves less.
-  char widest[96], narrowest[96];
-  std::snprintf(widest, sizeof widest, tr("%llu probes"), 100000000ull);
-  std::snprintf(narrowest, sizeof narrowest, tr("%llu probes"), 10000ull);
+  const std::string widest = probes_text(100000000), narrowest = probes_text(10000), shown = probes_text(probes);
   const float help_w = ImGui::CalcTextSize("(?)").x + 2 * ImGui::GetStyle().ItemSpacing.x;
   // Beside the button when its shortest text fits there, else under it (ru "10 000 пробных
   // запросов" on a slide or a phone ran past the card's edge).
-  const float shortest = ImGui::CalcTextSize(narrowest).x + 2 * ImGui::GetStyle().FramePadding.x;
+  const float shortest = ImGui::CalcTextSize(narrowest.c_str()).x + 2 * ImGui::GetStyle().FramePadding.x;
   same_line_if_fits(shortest + help_w);
-  ImGui::SetNextItemWidth(std::min(ImGui::CalcTextSize(widest).x + 30 * ui_scale(),
-                                   std::max(ImGui::CalcTextSize(narrowest).x, ImGui::GetContentRegionAvail().x - help_w)));
-  if (ImGui::SliderScalar("##probes", ImGuiDataType_U64, &probes, &lo, &hi, tr("%llu probes"),
+  ImGui::SetNextItemWidth(std::min(ImGui::CalcTextSize(widest.c_str()).x + 30 * ui_scale(),
+                                   std::max(ImGui::CalcTextSize(narrowest.c_str()).x, ImGui::GetContentRegionAvail().x - help_w)));
+  // Its text as the rest of the page writes numbers ("100,000 probes", ru "100 000"): the format
+  // ImGui is given is that text, with no conversion in it.
+  if (ImGui::SliderScalar("##probes", ImGuiDataType_U64, &probes, &lo, &hi, shown.c_str(),
                           ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp))
     dispatch(s, act::SetProbes{double(probes)});
   ImGui::SameLine();

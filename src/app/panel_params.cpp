@@ -38,7 +38,8 @@ void ask(AppState& s, ParamsRequest r, bool continues_gesture = false) {
 }
 
 void size_control(AppState& s, FilterParams p) {
-  const char* const units[] = {tr("bits"), tr("bytes"), "KiB"};
+  // TRANSLATORS: the unit of m's field, beside "bits" and "bytes": kibibytes (ru "КиБ").
+  const char* const units[] = {tr("bits"), tr("bytes"), tr("KiB")};
   const float label_w = label_width();
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted("m");

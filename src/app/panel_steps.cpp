@@ -86,7 +86,7 @@ void panel_steps(AppState& s, Host& /*host*/) {
   const FilterParams& p = s.set.params();
   const std::string& word = s.word_input;
   const PositionTrace t = trace_positions(p, word, shown_set(s).filter().stages().size());
-  const std::string shown = fill(tr("\"%s\""), {actions::shown_word(s, word, 32)});
+  const std::string shown = in_quotes(actions::shown_word(s, word, 32));
   step_line(s, 0, current, fill(trn("%s is %s UTF-8 byte: %s", "%s is %s UTF-8 bytes: %s", word.size()),
                                 {shown, std::to_string(word.size()), bytes_hex(word)}));
   std::string hash_step = fill(tr("h = FNV-1a 64 of the bytes = %s"), {hex64(t.h)});

@@ -192,7 +192,7 @@ void what_if(const AppState& s) {
     hint_text(fill(tr("Clearing the bits of \"%s\" would break no other word — this time."), {word}).c_str());
   } else {
     std::string list;
-    for (const auto& w : s.what_if_broken) list += (list.empty() ? "" : ", ") + actions::shown_word(s, w);
+    for (const auto& w : s.what_if_broken) list += (list.empty() ? "" : ", ") + in_quotes(actions::shown_word(s, w));
     ImGui::PushStyleColor(ImGuiCol_Text, palette().zero_bit);
     text_wrapped(fill(trn("Clearing the bits of \"%s\" would make %s other word answer "
                                       "\"definitely not\": %s. That is why a standard filter cannot remove.",
@@ -218,7 +218,7 @@ void word_list(AppState& s) {
   const std::vector<std::string>& broken = broken_words(s);
   if (!broken.empty()) {
     std::string list;
-    for (const auto& w : broken) list += (list.empty() ? "" : ", ") + actions::shown_word(s, w);
+    for (const auto& w : broken) list += (list.empty() ? "" : ", ") + in_quotes(actions::shown_word(s, w));
     ImGui::PushStyleColor(ImGuiCol_Text, palette().zero_bit);
     text_wrapped(fill(trn("False negative: %s — added, yet the filter now says \"definitely not\". "
                                       "The unchecked remove took counts that were theirs. Undo brings them back.",

@@ -171,22 +171,24 @@ void hint_text(const char* text) {
   ImGui::PopStyleColor();
 }
 
+std::string wrapped_text(const char* text, float width) {
+  const ImFont* font = ImGui::GetFont();
+  const float scale = ImGui::GetFontSize() / font->FontSize;
+  return line_breaks(text, width, [&](uint32_t c) {
+    return font->GetCharAdvance(ImWchar(c <= 0xFFFF ? c : 0xFFFD)) * scale;
+  });
+}
+
 void text_wrapped(const char* text) {
-  // As ImGui::TextWrapped: at the wrap position pushed, else at the window's (the card's) edge.
-  // 2 px inside it: ImGui's own wrapping (of text without CJK) can end a line a pixel past the
-  // wrap position, which the overflow check (end_card) then reports.
+  // At the wrap position pushed, else at the window's (the card's) edge; 2 px inside it, so that
+  // a line's width rounded up (CalcTextSize) never reaches past it for the overflow check (end_card).
   const ImGuiWindow* window = ImGui::GetCurrentWindow();
   const float edge = window->DC.TextWrapPos > 0.0f ? window->DC.TextWrapPos + window->Pos.x - window->Scroll.x
                                                    : window->WorkRect.Max.x;
   const float local = edge - 2.0f - window->Pos.x + window->Scroll.x;
-  const float width = ImGui::CalcWrapWidthForPos(window->DC.CursorPos, local);
-  const ImFont* font = ImGui::GetFont();
-  const float scale = ImGui::GetFontSize() / font->FontSize;
-  const std::string lines = cjk_line_breaks(text, width, [&](uint32_t c) {
-    return font->GetCharAdvance(ImWchar(c <= 0xFFFF ? c : 0xFFFD)) * scale;
-  });
-  ImGui::PushTextWrapPos(local);
-  ImGui::TextWrapped("%s", lines.c_str());
+  const std::string lines = wrapped_text(text, ImGui::CalcWrapWidthForPos(window->DC.CursorPos, local));
+  ImGui::PushTextWrapPos(-1.0f);  // drawn as broken here: ImGui's own wrapping would break it again
+  ImGui::TextUnformatted(lines.c_str(), lines.c_str() + lines.size());
   ImGui::PopTextWrapPos();
 }
 
@@ -236,39 +238,13 @@ void chip(const char* text, ImU32 bg, ImU32 fg) {
   ImGui::Dummy(ImVec2(q.x - p.x, q.y - p.y));
 }
 
-namespace {
-// `text` with line breaks where it wraps at `width` (between words, or CJK characters).
-std::string wrap_lines(const char* text, float width) {
-  ImFont* font = ImGui::GetFont();
-  const float scale = ImGui::GetFontSize() / font->FontSize;
-  const std::string src = cjk_line_breaks(text, width, [&](uint32_t c) {
-    return font->GetCharAdvance(ImWchar(c <= 0xFFFF ? c : 0xFFFD)) * scale;
-  });
-  std::string out;
-  const char* at = src.c_str();
-  const char* const end = at + src.size();
-  while (at < end) {
-    const char* stop = font->CalcWordWrapPositionA(scale, at, end, width);
-    if (stop == at) stop = at + 1;  // one character wider than the room: it goes alone
-    while (stop < end && (*stop & 0xC0) == 0x80) ++stop;  // never inside a UTF-8 sequence
-    const char* last = stop;
-    while (last > at && (last[-1] == ' ' || last[-1] == '\n')) --last;
-    out.append(at, last);
-    at = stop;
-    while (at < end && (*at == ' ' || *at == '\n')) ++at;
-    if (at < end) out += '\n';
-  }
-  return out;
-}
-}  // namespace
-
 bool button_wrapped(const char* label) {
   const float room = ImGui::GetContentRegionAvail().x;
   if (button_width(label) <= room) return ImGui::Button(label);
   const char* shown_end = ImGui::FindRenderedTextEnd(label);
   const std::string shown(label, shown_end);
   const float text_room = std::max(1.0f, room - 2 * ImGui::GetStyle().FramePadding.x);
-  return ImGui::Button((wrap_lines(shown.c_str(), text_room) + "###" + label).c_str());
+  return ImGui::Button((wrapped_text(shown.c_str(), text_room) + "###" + label).c_str());
 }
 
 bool checkbox_wrapped(const char* label, const char* id, bool* value) {

@@ -52,8 +52,11 @@ inline std::string with_id(const char* label, const char* id) { return std::stri
 
 void text_coloured(ImU32 colour, const char* text);
 void hint_text(const char* text);  // dim, wrapped
-// ImGui::TextWrapped that also breaks between CJK characters (format.h cjk_line_breaks); at the
-// wrap position pushed (PushTextWrapPos), else at the card's edge.
+// `text` with '\n' where it breaks at `width` in the current font (format.h line_breaks: at
+// spaces and between CJK characters, never inside a number): what every wrapped text draws.
+std::string wrapped_text(const char* text, float width);
+// Text wrapped by wrapped_text at the wrap position pushed (PushTextWrapPos), else at the card's
+// edge. ImGui::TextWrapped split numbers at their separators ("12," / "500").
 void text_wrapped(const char* text);
 inline void text_wrapped(const std::string& text) { text_wrapped(text.c_str()); }
 void help_marker(const char* text);  // "(?)" with a tooltip

@@ -80,6 +80,109 @@ TEST_CASE("catalogs: the built .mo files switch the texts; English needs none") 
   CHECK(format_rate(0.0082) == "0.82%");
 }
 
+// The probes slider showed "100000 probes" and the Numbers table "estimated n 10007.3" in every
+// language: printf's digits, without the thousands separator the rest of the page writes.
+TEST_CASE("the probes and decimal figures group their thousands as the rest of the page, in each language") {
+  English restore;
+  CHECK(probes_text(100000) == "100,000 probes");
+  CHECK(probes_text(1) == "1 probe");
+  CHECK(format_decimal(10007.3, 1) == "10,007.3");
+  CHECK(format_decimal(-1234567.891, 2) == "-1,234,567.89");
+  CHECK(format_decimal(999.5, 1) == "999.5");
+  CHECK(format_decimal(0.01, 2) == "0.01");
+  REQUIRE(set_catalog(Lang::ru, read_file(BLOOMLAB_CATALOG_DIR "/ru.mo")));
+  REQUIRE(use_language(Lang::ru));
+  CHECK(probes_text(100000) == "100\u202F000 пробных запросов");
+  CHECK(probes_text(1001) == "1\u202F001 пробный запрос");
+  CHECK(probes_text(10002) == "10\u202F002 пробных запроса");
+  CHECK(format_decimal(10007.3, 1) == "10\u202F007,3");
+  REQUIRE(set_catalog(Lang::uk, read_file(BLOOMLAB_CATALOG_DIR "/uk.mo")));
+  REQUIRE(use_language(Lang::uk));
+  CHECK(probes_text(100000) == "100\u202F000 пробних запитів");
+  CHECK(probes_text(2000002) == "2\u202F000\u202F002 пробні запити");
+  REQUIRE(set_catalog(Lang::zh, read_file(BLOOMLAB_CATALOG_DIR "/zh.mo")));
+  REQUIRE(use_language(Lang::zh));
+  CHECK(probes_text(100000) == "100,000 个探测词");
+  CHECK(format_decimal(10007.3, 1) == "10,007.3");
+}
+
+// Memory sizes kept their English units in Russian and Ukrainian ("= 8 B", "12,2 KiB").
+TEST_CASE("memory sizes are written with the language's units") {
+  English restore;
+  CHECK(format_bytes(8) == "8 B");
+  CHECK(format_bytes(12493) == "12.2 KiB");
+  CHECK(format_bytes(3 * 1048576 + 104858) == "3.1 MiB");
+  CHECK(format_bytes(uint64_t{5} << 30) == "5.00 GiB");
+  struct Units {
+    Lang lang;
+    const char *kib, *mib, *gib;
+  };
+  for (const Units& u : {Units{Lang::ru, "КиБ", "МиБ", "ГиБ"}, Units{Lang::uk, "КіБ", "МіБ", "ГіБ"}}) {
+    CAPTURE(lang_code(u.lang));
+    REQUIRE(set_catalog(u.lang, read_file(std::string(BLOOMLAB_CATALOG_DIR "/") + lang_code(u.lang) + ".mo")));
+    REQUIRE(use_language(u.lang));
+    CHECK(format_bytes(8) == "8\u00A0Б");
+    CHECK(format_bytes(12493) == std::string("12,2\u00A0") + u.kib);
+    CHECK(format_bytes(3 * 1048576 + 104858) == std::string("3,1\u00A0") + u.mib);
+    CHECK(format_bytes(uint64_t{5} << 30) == std::string("5,00\u00A0") + u.gib);
+    CHECK(std::string(tr("KiB")) == u.kib);  // the unit of m's field
+  }
+  REQUIRE(set_catalog(Lang::zh, read_file(BLOOMLAB_CATALOG_DIR "/zh.mo")));
+  REQUIRE(use_language(Lang::zh));
+  CHECK(format_bytes(12493) == "12.2 KiB");
+}
+
+// The verdict named the words that set a false positive's bits bare: ru "биты 15, 25 и 52
+// установили letmein", where the glossary puts a user's word in «» (uk «», zh “”). Each word is
+// in the language's quotation marks, as quoted() writes every other word the user typed.
+TEST_CASE("the words that set a false positive's bits are quoted in the verdict, in every language") {
+  English restore;
+  testing::FakeHost host;
+  AppState s = testing::tiny_state(host);  // "Qwerty": its bits set by letmein (DESIGN.md)
+  const Explained e = actions::query(s, "Qwerty");
+  REQUIRE(e.culprits == std::vector<std::string>{"letmein"});
+  CHECK(actions::verdict_sentence(s, e).find("were set by \"letmein\"") != std::string::npos);
+  for (const auto& [lang, want] : {std::pair{Lang::ru, "установили «letmein»"}, std::pair{Lang::uk, "встановили «letmein»"},
+                                   std::pair{Lang::zh, "“letmein”"}}) {
+    CAPTURE(lang_code(lang));
+    REQUIRE(set_catalog(lang, read_file(std::string(BLOOMLAB_CATALOG_DIR "/") + lang_code(lang) + ".mo")));
+    REQUIRE(use_language(lang));
+    const std::string sentence = actions::verdict_sentence(s, e);
+    CAPTURE(sentence);
+    CHECK(sentence.find(want) != std::string::npos);
+  }
+}
+
+// The Numbers table's row names in ru and uk: "ошибка, теория" was capitalised ("Ошибка, теория")
+// among "слов n", "заполненность", "оценка n". As in English, every name starts lowercase but the
+// one that heads the memory rows ("Memory: filter").
+TEST_CASE("the Numbers table's row names start lowercase in Russian and Ukrainian, as the English") {
+  English restore;
+  // Upper-case first letters: Latin, Russian, Ukrainian (Є І Ї Ґ).
+  const auto capitalised = [](const std::string& t) {
+    const auto b = [&](size_t i) { return static_cast<unsigned char>(t[i]); };
+    if (t.empty()) return false;
+    if (b(0) >= 'A' && b(0) <= 'Z') return true;
+    if (t.size() < 2 || (b(0) & 0xE0) != 0xC0) return false;
+    const unsigned c = ((b(0) & 0x1Fu) << 6) | (b(1) & 0x3Fu);
+    return (c >= 0x410 && c <= 0x42F) || c == 0x401 || c == 0x404 || c == 0x406 || c == 0x407 || c == 0x490;
+  };
+  for (Lang lang : {Lang::ru, Lang::uk}) {
+    CAPTURE(lang_code(lang));
+    REQUIRE(set_catalog(lang, read_file(std::string(BLOOMLAB_CATALOG_DIR "/") + lang_code(lang) + ".mo")));
+    REQUIRE(use_language(lang));
+    for (const char* name : {"words n", "bits m", "hashes k", "bits per word", "bits set X", "fill", "estimated n",
+                             "FP, theory", "FP, from the fill", "FP, measured", "list as text", "as a hash set",
+                             "Python set", "FP bound", "stage %s"}) {
+      const std::string shown = tr(name);
+      CAPTURE(shown);
+      CHECK(shown != name);  // translated
+      CHECK_FALSE(capitalised(shown));
+    }
+    CHECK(capitalised(tr("Memory: filter")));
+  }
+}
+
 TEST_CASE("core errors reach the reader in their language, from the error's code (not its English)") {
   English restore;
   testing::FakeHost host;
@@ -150,7 +253,7 @@ TEST_CASE("a link's warnings are in the reader's language, every bad value named
   REQUIRE(huge.size() == 1);
   CHECK(huge[0] == "Параметры ссылки занимают " + format_bytes(300000) + "; больше " + format_bytes(kMaxQueryBytes) +
                        " не принимается.");
-  CHECK(format_bytes(kMaxQueryBytes) == "256,0 KiB");  // the decimal comma
+  CHECK(format_bytes(kMaxQueryBytes) == "256,0\u00A0КиБ");  // the decimal comma, the unit in Russian
   REQUIRE(set_catalog(Lang::zh, read_file(BLOOMLAB_CATALOG_DIR "/zh.mo")));
   REQUIRE(use_language(Lang::zh));
   AppState u;
@@ -192,14 +295,24 @@ TEST_CASE("is_language_file: every file a language needs, and nothing else") {
   CHECK_FALSE(is_language_file("lang"));
 }
 
-TEST_CASE("cjk_line_breaks: Chinese breaks between characters, never before ，。） nor after （") {
+TEST_CASE("line_breaks: Chinese breaks between characters, never before ，。） nor after （") {
   const auto one = [](uint32_t) { return 1.0f; };  // every character one unit wide
-  CHECK(cjk_line_breaks("一二三四五六", 4, one) == "一二三四\n五六");
-  CHECK(cjk_line_breaks("一二三，四五", 3, one) == "一二\n三，四\n五");  // "，" never starts a line
-  CHECK(cjk_line_breaks("（可能）存在", 3, one) == "（可\n能）存\n在");
-  CHECK(cjk_line_breaks("词 dragon 可能存在", 9, one) == "词 dragon\n可能存在");  // a space is a break too
-  CHECK(cjk_line_breaks("第一行\n第二行很长", 3, one) == "第一行\n第二行\n很长");
-  CHECK(cjk_line_breaks("no Chinese here at all", 3, one) == "no Chinese here at all");  // ImGui's own wrapping
+  CHECK(line_breaks("一二三四五六", 4, one) == "一二三四\n五六");
+  CHECK(line_breaks("一二三，四五", 3, one) == "一二\n三，四\n五");  // "，" never starts a line
+  CHECK(line_breaks("（可能）存在", 3, one) == "（可\n能）存\n在");
+  CHECK(line_breaks("词 dragon 可能存在", 9, one) == "词 dragon\n可能存在");  // a space is a break too
+  CHECK(line_breaks("第一行\n第二行很长", 3, one) == "第一行\n第二行\n很长");
+  CHECK(line_breaks("no Chinese here at all", 10, one) == "no Chinese\nhere at\nall");
+}
+
+// ImGui's wrapping broke after ',' and '.': "of 12," / "500 bits", ru "по 1," / "25 байта".
+TEST_CASE("line_breaks: a number is never split at its separators, in any language") {
+  const auto one = [](uint32_t) { return 1.0f; };
+  CHECK(line_breaks("of 12,500 bits", 6, one) == "of\n12,500\nbits");
+  CHECK(line_breaks("по 1,25 байта", 5, one) == "по\n1,25\nбайта");
+  CHECK(line_breaks("из 12\u202F500 бит", 7, one) == "из\n12\u202F500\nбит");  // a no-break space
+  CHECK(line_breaks("CPython 3.12（64 位）", 10, one) == "CPython\n3.12（64 位）");
+  CHECK(line_breaks("共 1,077,521 字节", 9, one) == "共\n1,077,521\n字节");
 }
 
 // The parameter fields (ui.h input_number) show numbers as the language writes them and take a

@@ -349,3 +349,31 @@ TEST_SUITE("lessons-i18n") {
   }
 
 }  // TEST_SUITE
+
+// Style the glossary (po/GLOSSARY.md) asks of every Russian text the reader sees: the catalog's
+// translations, the lessons and the help page.
+namespace {
+
+// The Russian texts: po/ru.po's msgstr lines, each lesson, the help page; with their names.
+std::vector<std::pair<std::string, std::string>> russian_texts() {
+  std::vector<std::pair<std::string, std::string>> out;
+  std::istringstream po(slurp(BLOOMLAB_SOURCE_DIR "/po/ru.po"));
+  for (std::string line; std::getline(po, line);)
+    if (line.rfind("msgstr", 0) == 0) out.emplace_back("po/ru.po: " + line, line);
+  for (const std::string& name : lesson_files(kLessonDir + "/ru"))
+    out.emplace_back("lesson " + name, slurp(kLessonDir + "/ru/" + name));
+  out.emplace_back("web/help.ru.html", slurp(BLOOMLAB_SOURCE_DIR "/web/help.ru.html"));
+  return out;
+}
+
+}  // namespace
+
+TEST_SUITE("lessons-i18n") {
+  TEST_CASE("Russian says «во множестве», never «в множестве»") {
+    for (const auto& [name, text] : russian_texts()) {
+      CAPTURE(name);
+      for (const char* wrong : {" в множеств", "\"в множеств", "«в множеств", "(в множеств", "В множеств"})
+        CHECK(text.find(wrong) == std::string::npos);
+    }
+  }
+}  // TEST_SUITE

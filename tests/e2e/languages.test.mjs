@@ -85,7 +85,7 @@ run("languages: en, ru, uk, zh", async (browser) => {
       });
       equal(refused, {
         word: "В этом слове 67\u202f108\u202f865 байт, а предел — 4\u202f096.",
-        list: "Список слов занимает 67\u202f108\u202f865 байт, а предел — 67\u202f108\u202f864 байта (64 MiB).",
+        list: "Список слов занимает 67\u202f108\u202f865 байт, а предел — 67\u202f108\u202f864 байта (64\u00a0МиБ).",
         empty: "В списке нет ни одного слова, только 2 пустые строки.",
       }, "ru: the page's and the core's refusals are in Russian, numbers with U+202F");
     }
