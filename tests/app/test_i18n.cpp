@@ -142,8 +142,10 @@ TEST_CASE("the words that set a false positive's bits are quoted in the verdict,
   const Explained e = actions::query(s, "Qwerty");
   REQUIRE(e.culprits == std::vector<std::string>{"letmein"});
   CHECK(actions::verdict_sentence(s, e).find("were set by \"letmein\"") != std::string::npos);
-  for (const auto& [lang, want] : {std::pair{Lang::ru, "установили «letmein»"}, std::pair{Lang::uk, "встановили «letmein»"},
-                                   std::pair{Lang::zh, "“letmein”"}}) {
+  for (const auto& entry : {std::pair{Lang::ru, "установили «letmein»"}, std::pair{Lang::uk, "встановили «letmein»"},
+                            std::pair{Lang::zh, "“letmein”"}}) {
+    const Lang lang = entry.first;  // not a structured binding: CAPTURE captures it (C++17)
+    const char* const want = entry.second;
     CAPTURE(lang_code(lang));
     REQUIRE(set_catalog(lang, read_file(std::string(BLOOMLAB_CATALOG_DIR "/") + lang_code(lang) + ".mo")));
     REQUIRE(use_language(lang));

@@ -370,7 +370,9 @@ std::vector<std::pair<std::string, std::string>> russian_texts() {
 
 TEST_SUITE("lessons-i18n") {
   TEST_CASE("Russian says «во множестве», never «в множестве»") {
-    for (const auto& [name, text] : russian_texts()) {
+    for (const auto& entry : russian_texts()) {
+      const std::string& name = entry.first;  // not a structured binding: CAPTURE captures it (C++17)
+      const std::string& text = entry.second;
       CAPTURE(name);
       for (const char* wrong : {" в множеств", "\"в множеств", "«в множеств", "(в множеств", "В множеств"})
         CHECK(text.find(wrong) == std::string::npos);
