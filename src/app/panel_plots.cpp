@@ -49,7 +49,7 @@ double floor_decade(double v) { return std::pow(10.0, std::floor(std::log10(v)))
 void draw_and_keep(AppState& s, const PlotSpec& spec, const std::vector<PlotSeries>& series,
                    const std::vector<PlotMarker>& markers) {
   for (const PlotLabel& l : draw_plot(spec, series, markers))
-    s.layout.plot_labels.push_back({spec.id, markers[size_t(l.marker)].label, ScreenRect{l.x, l.y, l.w, l.h}});
+    s.layout.plot_labels.push_back({spec.id, l.marker < 0 ? "legend" : markers[size_t(l.marker)].label, ScreenRect{l.x, l.y, l.w, l.h}});
 }
 
 void refresh_sweep(AppState& s) {

@@ -285,18 +285,37 @@ bool legend_fits_inside(const Frame& f, const std::vector<PlotSeries>& series) {
   return box_w <= f.max.x - f.min.x - 2 * pad && box_h <= f.max.y - f.min.y - 2 * pad;
 }
 
+// The legend's box inside the plot, in the corner the spec names (where its curves leave room).
+std::pair<ImVec2, ImVec2> legend_box(const Frame& f, const std::vector<PlotSeries>& series) {
+  const float line = ImGui::GetTextLineHeight(), pad = legend_pad();
+  float width = 0;
+  for (const auto& s : series) width = std::max(width, ImGui::CalcTextSize(s.label.c_str()).x);
+  const float box_h = float(series.size()) * line + 2 * pad;
+  const float top = f.spec.legend_top ? f.min.y + pad : f.max.y - pad - box_h;
+  const float box_w = width + legend_swatch() + 3 * pad;
+  const ImVec2 box_min(f.spec.legend_right ? f.max.x - pad - box_w : f.min.x + pad, top);
+  return {box_min, ImVec2(box_min.x + box_w, top + box_h)};
+}
+
+// Whether a "you are here" marker's point (clamp: it must never vanish) lies under the legend's
+// box, with its ring's room: on Tiny (12.8 bits per word) it sat in the legend's "measured" line.
+bool legend_covers_a_marker(const Frame& f, const std::vector<PlotSeries>& series,
+                            const std::vector<PlotMarker>& markers) {
+  const auto [lo, hi] = legend_box(f, series);
+  const float ring = 8 * ui_scale();
+  for (const PlotMarker& m : markers) {
+    if (!m.clamp || std::isnan(m.y) || !f.drawable_on(m.right_axis, m.y)) continue;
+    const float x = f.sx(m.x), y = f.sy_on(m.right_axis, m.y);
+    if (x >= lo.x - ring && x <= hi.x + ring && y >= lo.y - ring && y <= hi.y + ring) return true;
+  }
+  return false;
+}
+
 // Draws the legend inside the plot (legend_fits_inside); returns its box (labels keep off it).
 PlotLabel draw_legend(ImDrawList* dl, const Frame& f, const std::vector<PlotSeries>& series) {
   const Palette& pal = palette();
   const float line = ImGui::GetTextLineHeight(), swatch = legend_swatch(), pad = legend_pad();
-  float width = 0;
-  for (const auto& s : series) width = std::max(width, ImGui::CalcTextSize(s.label.c_str()).x);
-  // Bottom left: falling curves leave that corner empty (top left for rising ones).
-  const float box_h = float(series.size()) * line + 2 * pad;
-  const float top = f.spec.legend_top ? f.min.y + pad : f.max.y - pad - box_h;
-  const float box_w = width + swatch + 3 * pad;
-  const ImVec2 box_min(f.spec.legend_right ? f.max.x - pad - box_w : f.min.x + pad, top);
-  const ImVec2 box_max(box_min.x + box_w, top + box_h);
+  const auto [box_min, box_max] = legend_box(f, series);
   dl->AddRectFilled(box_min, box_max, (pal.plot_bg & 0x00FFFFFF) | 0xE0000000, 4);
   dl->AddRect(box_min, box_max, pal.grid, 4);
   float y = box_min.y + pad;
@@ -383,11 +402,12 @@ std::vector<PlotLabel> draw_plot(const PlotSpec& spec, const std::vector<PlotSer
   dl->PushClipRect(f.min, f.max, true);
   for (const auto& s : series) draw_series(dl, f, s);
   dl->PopClipRect();
-  const bool inside = legend_fits_inside(f, series);
+  // Under the plot where a marker's point would be under it.
+  const bool inside = legend_fits_inside(f, series) && !legend_covers_a_marker(f, series, markers);
   dl->PushClipRect(f.min, f.max, true);  // the markers over the legend: "you are here" stays readable
   Labels labels{inside ? draw_legend(dl, f, series) : PlotLabel{}};  // the markers' labels keep off it
   for (size_t i = 0; i < markers.size(); ++i) draw_marker(dl, f, markers[i], int(i), labels);
-  labels.erase(labels.begin());
+  if (!inside) labels.erase(labels.begin());  // else the legend's box stays first (marker -1)
   dl->PopClipRect();
   const ImVec2 mouse = ImGui::GetIO().MousePos;
   if (hovered && mouse.x >= f.min.x && mouse.x <= f.max.x && mouse.y >= f.min.y && mouse.y <= f.max.y)

@@ -59,7 +59,8 @@ struct PlotLabel {
   float x = 0, y = 0, w = 0, h = 0;
 };
 
-// Draws the plot; returns where the markers' labels went. Labels never overlap one another nor
+// Draws the plot; returns where the markers' labels went (and first, with marker -1, the legend's
+// box when it is drawn inside the plot). Labels never overlap one another nor
 // the legend: each is measured and, when its place is taken (the "measured" point beside
 // "k = 7"), moved up or down by whole lines to the nearest free place inside the plot.
 std::vector<PlotLabel> draw_plot(const PlotSpec& spec, const std::vector<PlotSeries>& series,

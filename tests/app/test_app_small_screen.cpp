@@ -323,6 +323,26 @@ TEST_CASE("the plots' marker labels never overlap one another") {
   }
 }
 
+// "You are here" on Tiny (12.8 bits per word, FP 1.5%) sat under the legend in the top right of
+// the plot against bits per word: the legend goes under the plot when it would cover it.
+TEST_CASE("the legend never covers the 'you are here' marker") {
+  for (const char* params : {"preset=tiny", "preset=tiny&m=16"}) {
+    const std::string query = params;
+    CAPTURE(query);
+    Screen screen(params);
+    AppState& s = screen.state;
+    REQUIRE(apply(s, screen.host, act::Measure{}).ok());
+    screen.frames(1280, 3000, 3);
+    bool inside = false;
+    for (const Layout::PlacedLabel& l : s.layout.plot_labels)
+      inside |= std::string(l.plot) == "fp_vs_bits" && l.text == "legend";
+    if (query == "preset=tiny")
+      CHECK_FALSE(inside);  // 12.8 bits per word, 1.5%: where the legend's box is
+    else
+      CHECK(inside);  // 3.2 bits per word, 24%: the top left, the legend stays in its corner
+  }
+}
+
 // A scalable filter sizes each stage from n0, p0, s, r: the m and k controls would change
 // nothing, so they rest (a drag moves neither) and a line says why; for the standard filter the
 // same drags change m and k.
