@@ -145,8 +145,13 @@ run("languages: en, ru, uk, zh", async (browser) => {
     await page.touchscreen.tap(r.x + r.w / 2, r.y + r.h / 2);
     await page.keyboard.type("??");
     const question = await box();
+    // One key a frame: two Backspaces in one frame lost one once in ~5 full runs ("?密码"),
+    // which is the page's key path, not the glyphs this part is about (noted, not fixed).
     await page.keyboard.press("Backspace");
+    await frames(page, 2);
     await page.keyboard.press("Backspace");
+    await frames(page, 2);
+    equal(await page.evaluate(() => window.bloomlab.state().wordInput), "", "two Backspaces empty the word box");
     await page.keyboard.type("密码");
     equal(await page.evaluate(() => window.bloomlab.state().wordInput), "密码", "密码 typed into the word box");
     const chinese = await box();
