@@ -27,7 +27,6 @@
 
 namespace bloomlab::app {
 
-// Words waiting to be added a slice per frame, so a big list never freezes the page.
 // A list going into the set a slice per frame: a saved session's words, already apart, or a
 // pasted or opened list read line by line as it goes in (reading a million lines at once froze
 // the page for a second; 64 MiB of short words, 12 s).

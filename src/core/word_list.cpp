@@ -164,6 +164,19 @@ std::string WordListReport::summary() const {
   return s;
 }
 
+namespace {
+// The line of `text` that starts at `at` (its CR dropped); `at` moves past its "\n". One rule
+// for the first pass's checks and for the words read after it.
+std::string_view take_line(std::string_view text, size_t& at) {
+  const void* nl = std::memchr(text.data() + at, '\n', text.size() - at);
+  const size_t end = nl ? size_t(static_cast<const char*>(nl) - text.data()) : text.size();
+  std::string_view line = text.substr(at, end - at);
+  at = end + 1;
+  if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+  return line;
+}
+}  // namespace
+
 Result<WordListReader> WordListReader::start(std::string bytes) {
   if (bytes.size() > kMaxFileBytes) {
     return Error{"the word list is " + std::to_string(bytes.size()) +
@@ -184,12 +197,9 @@ Result<WordListReader> WordListReader::start(std::string bytes) {
   r.bytes_ = std::make_shared<const std::string>(std::move(bytes));
   // The lines' lengths, before any word is taken: a list with a line too long changes nothing.
   const std::string_view text = r.text();
-  size_t begin = 0;
-  while (begin < text.size()) {
-    const void* nl = std::memchr(text.data() + begin, '\n', text.size() - begin);
-    const size_t end = nl ? size_t(static_cast<const char*>(nl) - text.data()) : text.size();
-    size_t length = end - begin;
-    if (length > 0 && text[end - 1] == '\r') --length;
+  size_t at = 0;
+  while (at < text.size()) {
+    const size_t length = take_line(text, at).size();
     ++r.lines_total_;
     if (length > kMaxLineBytes) {
       return Error{"line " + std::to_string(r.lines_total_) + " of the word list is " +
@@ -198,7 +208,6 @@ Result<WordListReader> WordListReader::start(std::string bytes) {
                    {std::to_string(r.lines_total_), std::to_string(length), std::to_string(kMaxLineBytes)}};
     }
     r.nonempty_lines_ += length > 0;
-    begin = end + 1;
   }
   if (r.nonempty_lines_ == 0) {
     if (r.lines_total_ == 0) return Error{"the word list is empty", ErrorCode::list_empty, {}};
@@ -211,11 +220,7 @@ Result<WordListReader> WordListReader::start(std::string bytes) {
 bool WordListReader::next(std::string_view& word) {
   const std::string_view all = text();
   while (at_ < all.size()) {
-    const void* nl = std::memchr(all.data() + at_, '\n', all.size() - at_);
-    const size_t end = nl ? size_t(static_cast<const char*>(nl) - all.data()) : all.size();
-    std::string_view line = all.substr(at_, end - at_);
-    at_ = end + 1;
-    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    const std::string_view line = take_line(all, at_);
     ++report_.lines;
     if (line.empty()) {
       ++report_.empty_lines;

@@ -590,9 +590,9 @@ TEST_CASE("a lesson's small buttons are a finger's size on a touch screen") {
     const ScreenRect hint = screen.state.layout.lesson_hint_button;
     REQUIRE(hint.w > 0);
     if (touch)
-      CHECK(hint.h >= 40);
+      CHECK(hint.h >= 40.0f);
     else
-      CHECK(hint.h < 30);  // a mouse keeps the small ones
+      CHECK(hint.h < 30.0f);  // a mouse keeps the small ones
   }
 }
 
