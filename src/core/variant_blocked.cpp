@@ -60,25 +60,25 @@ bool contains(const FilterStorage& s, std::string_view, uint64_t h) {
   return contains_hashed(s, blocked_hash(s.params.m, h));
 }
 
-// Each query reads one line: ask for all of them, then answer. The first loop does no more than
-// the line's address needs (in wasm its loads wait in the processor's reorder buffer, so the
-// fewer instructions between them, the more of them are under way at once); the second one
-// finds the block again from g.
+// Each query reads one line: ask for all of them, then answer. The lines' addresses are worked
+// out first and asked for in a loop of their own: in wasm the asking is a plain load that waits
+// in the processor's reorder buffer, so the fewer instructions between two of them, the more
+// lines are under way at once (splitmix64's multiplies between them held the queue back).
 void contains_batch(const FilterStorage& s, const std::string_view*, const uint64_t* h,
                     size_t n, uint8_t* out) {
   const uint64_t* words = s.bits.data();
   const uint64_t m = s.params.m, blocks = blocked_block_count(m);
   uint64_t acc = 0;
   uint64_t g[kBatch];
+  size_t line[kBatch];
   for (size_t q = 0; q < n; ++q) {
     g[q] = detail::splitmix64(h[q]);
-    detail::touch(words, static_cast<size_t>(blocked_block_of(g[q], blocks) * (kBlockBits / 64)), acc);
+    line[q] = static_cast<size_t>(blocked_block_of(g[q], blocks) * (kBlockBits / 64));
   }
+  for (size_t q = 0; q < n; ++q) detail::touch(words, line[q], acc);
   for (size_t q = 0; q < n; ++q) {
-    const uint64_t block = blocked_block_of(g[q], blocks);
-    const uint64_t width = block + 1 < blocks ? kBlockBits : m - block * kBlockBits;
-    out[q] = contains_in_line(words + static_cast<size_t>(block * (kBlockBits / 64)), static_cast<uint32_t>(g[q]),
-                              width, s.params.k);
+    const uint64_t width = line[q] / (kBlockBits / 64) + 1 < blocks ? kBlockBits : m - line[q] * 64;
+    out[q] = contains_in_line(words + line[q], static_cast<uint32_t>(g[q]), width, s.params.k);
   }
   detail::keep(acc);
 }

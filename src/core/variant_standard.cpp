@@ -27,7 +27,9 @@ void contains_batch(const FilterStorage& s, const std::string_view* items, const
                     size_t n, uint8_t* out) {
   const uint64_t* words = s.bits.data();
   uint64_t acc = 0;
-  for (size_t q = 0; q < n; ++q) detail::touch(words, detail::word_of((h[q] & 0xffffffffu) % s.params.m), acc);
+  size_t word[kBatch];  // worked out before any is asked for, as the blocked filter's lines
+  for (size_t q = 0; q < n; ++q) word[q] = detail::word_of((h[q] & 0xffffffffu) % s.params.m);
+  for (size_t q = 0; q < n; ++q) detail::touch(words, word[q], acc);
   for (size_t q = 0; q < n; ++q) out[q] = contains(s, items[q], h[q]);
   detail::keep(acc);
 }
