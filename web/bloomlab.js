@@ -217,16 +217,25 @@
   const limits = () => (coreLimits ||= JSON.parse(Module.UTF8ToString(Module._bl_limits())));
   const listTooLarge = (n) => message("listTooLarge", pageCount("bytes", n), pageCount("bytes", limits().listBytes));
   const inputTooLarge = (n) => message("inputTooLarge", pageCount("bytes", n), pageCount("bytes", limits().listBytes));
-  function withBytes(data, fn, tooLarge = inputTooLarge) {
+  // Where the bytes go: a malloc'ed copy, freed after the call, or (a word list) the buffer the
+  // list's reader will keep (bl_list_buffer in main_web.cpp).
+  const heapBuffer = (n) => {
+    const ptr = Module._malloc(n + 1);
+    if (ptr) Module.HEAPU8[ptr + n] = 0;  // C strings (names, parameters) end here
+    return { ptr, release: () => Module._free(ptr) };
+  };
+  const listBuffer = (n) => ({ ptr: Module._bl_list_buffer(n), release: () => Module._bl_drop_list_buffer() });
+  function withBytes(data, fn, tooLarge = inputTooLarge, into = heapBuffer) {
     const bytes = bytesOf(data);
     if (bytes.length > limits().listBytes) throw new Error(tooLarge(bytes.length));
-    const ptr = Module._malloc(bytes.length + 1);
-    if (!ptr) {
+    const buffer = into(bytes.length);
+    if (!buffer.ptr) {
       throw new Error(message("noMemory", pageCount("bytes", bytes.length)));
     }
-    Module.HEAPU8.set(bytes, ptr);
-    Module.HEAPU8[ptr + bytes.length] = 0;  // C strings (names, parameters) end here
-    try { return fn(ptr, bytes.length); } finally { Module._free(ptr); }
+    try {
+      Module.HEAPU8.set(bytes, buffer.ptr);
+      return fn(buffer.ptr, bytes.length);
+    } finally { buffer.release(); }
   }
   function withString(text, fn) { return withBytes(encoder.encode(String(text)), (ptr) => fn(ptr)); }
   // Several strings at once: fn(ptr0, ptr1, ...).
@@ -271,8 +280,8 @@
     loadPreset(name) { return check(withString(name, (ptr) => parse(Module._bl_load_preset(ptr)))); },
     // source: a file's name; none for pasted text.
     loadWords(text, source = "") {
-      return check(withBytes(text, (ptr, n) => withString(source, (src) => parse(Module._bl_load_words(ptr, n, src))),
-                             listTooLarge));
+      return check(withBytes(text, () => withString(source, (src) => parse(Module._bl_load_list(src))),
+                             listTooLarge, listBuffer));
     },
     // Undo and redo any change of the words, the parameters or the preset (the UI's Ctrl+Z).
     undo() { return check(parse(Module._bl_undo())); },

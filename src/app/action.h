@@ -16,6 +16,7 @@
 
 #include "core/filter.h"
 #include "core/program.h"
+#include "core/word_list.h"
 #include "i18n.h"
 
 namespace bloomlab::app {
@@ -74,7 +75,7 @@ struct RemoveWord { std::string word; };
 struct SetRemoveUnchecked { bool on; };
 struct LoadPreset { std::string name; };                     // tiny, passwords, empty
 struct LoadWordList {  // a file, a paste, a saved session
-  std::string bytes;
+  SharedBytes bytes;   // kept by the list's reader as it is: a big list is not copied
   std::string name;  // a file's name
   ListSource source = ListSource::file;
 };

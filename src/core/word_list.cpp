@@ -177,24 +177,25 @@ std::string_view take_line(std::string_view text, size_t& at) {
 }
 }  // namespace
 
-Result<WordListReader> WordListReader::start(std::string bytes) {
-  if (bytes.size() > kMaxFileBytes) {
-    return Error{"the word list is " + std::to_string(bytes.size()) +
+Result<WordListReader> WordListReader::start(SharedBytes bytes) {
+  const std::string_view given = bytes;
+  if (given.size() > kMaxFileBytes) {
+    return Error{"the word list is " + std::to_string(given.size()) +
                      " bytes; the limit is 64 MiB (67108864 bytes)",
-                 ErrorCode::list_too_large, {std::to_string(bytes.size()), std::to_string(kMaxFileBytes)}};
+                 ErrorCode::list_too_large, {std::to_string(given.size()), std::to_string(kMaxFileBytes)}};
   }
   WordListReader r;
   WordListReport& report = r.report_;
   bool utf16_bom = false;
-  if (const Utf16 order = detect_utf16(bytes, utf16_bom); order != Utf16::none) {
+  if (const Utf16 order = detect_utf16(given, utf16_bom); order != Utf16::none) {
     report.encoding = order == Utf16::little_endian ? "UTF-16LE" : "UTF-16BE";
     report.had_bom = utf16_bom;
-    bytes = utf16_to_utf8(std::string_view(bytes).substr(utf16_bom ? 2 : 0), order, report.utf16_replaced);
-  } else if (bytes.compare(0, 3, "\xEF\xBB\xBF") == 0) {
+    bytes = utf16_to_utf8(given.substr(utf16_bom ? 2 : 0), order, report.utf16_replaced);
+  } else if (given.substr(0, 3) == "\xEF\xBB\xBF") {
     report.had_bom = true;
     r.begin_ = 3;
   }
-  r.bytes_ = std::make_shared<const std::string>(std::move(bytes));
+  r.bytes_ = std::move(bytes);
   // The lines' lengths, before any word is taken: a list with a line too long changes nothing.
   const std::string_view text = r.text();
   size_t at = 0;

@@ -37,6 +37,20 @@ struct WordList {
   WordListReport report;
 };
 
+// Bytes that several owners read and none changes: a list of tens of MiB goes from the page to
+// an action and on to the reader that keeps it, shared at each step instead of copied.
+class SharedBytes {
+ public:
+  SharedBytes() : SharedBytes(std::string()) {}
+  SharedBytes(std::string bytes) : bytes_(std::make_shared<const std::string>(std::move(bytes))) {}
+  SharedBytes(const char* bytes) : SharedBytes(std::string(bytes)) {}
+  const std::string& str() const { return *bytes_; }
+  operator std::string_view() const { return *bytes_; }
+
+ private:
+  std::shared_ptr<const std::string> bytes_;
+};
+
 // Reads a list a line at a time, so that a caller can spread a million words over frames.
 // start() makes at once every check that refuses a list (its size, a line over 4 KiB, no words:
 // one pass over the bytes, no allocation per line), so a refused list changes nothing; next()
@@ -45,7 +59,7 @@ struct WordList {
 // cheaper than a second one here. parse_word_list() is start() and next() to the end.
 class WordListReader {
  public:
-  static Result<WordListReader> start(std::string bytes);
+  static Result<WordListReader> start(SharedBytes bytes);
   bool next(std::string_view& word);  // the next non-empty line (CR dropped); false at the end
   bool done() const { return at_ >= text().size(); }
   uint64_t lines_total() const { return lines_total_; }
@@ -56,8 +70,8 @@ class WordListReader {
 
  private:
   WordListReader() = default;
-  std::string_view text() const { return std::string_view(*bytes_).substr(begin_); }
-  std::shared_ptr<const std::string> bytes_;  // shared: the views given out outlive a move
+  std::string_view text() const { return std::string_view(bytes_).substr(begin_); }
+  SharedBytes bytes_;  // shared: the views given out outlive a move
   size_t begin_ = 0;                          // after a BOM
   size_t at_ = 0;                             // in text()
   uint64_t lines_total_ = 0;

@@ -555,8 +555,26 @@ EMSCRIPTEN_KEEPALIVE const char* bl_speed_start(int out_of_cache, double queries
 EMSCRIPTEN_KEEPALIVE const char* bl_speed_cancel() { return run(app::act::Speed{app::act::Speed::cancel}); }
 EMSCRIPTEN_KEEPALIVE const char* bl_speed() { return reply(app::actions::speed_json(g_loop.state)); }
 
-EMSCRIPTEN_KEEPALIVE const char* bl_load_words(const char* bytes, int size, const char* source) {
-  return run(app::act::LoadWordList{std::string(bytes, size_t(size)), source,
+// bloomlab.loadWords(): the page writes the list straight into the string that the action and
+// then the list's reader keep (one copy of up to 64 MiB into the heap, not three: each fresh
+// copy of a million words cost ~30 ms of page faults). bl_list_buffer(size) gives its bytes, or
+// 0 when the heap cannot hold them (asked of malloc first: a failed std::string aborts, as
+// this build has no exceptions); bl_load_list(source) hands it over; bl_drop_list_buffer()
+// frees what was not handed over.
+std::string g_list_buffer;
+EMSCRIPTEN_KEEPALIVE char* bl_list_buffer(int size) {
+  g_list_buffer = std::string();
+  void* room = std::malloc(size_t(size) + 1);
+  if (!room) return nullptr;
+  std::free(room);
+  g_list_buffer.resize(size_t(size));
+  return g_list_buffer.data();
+}
+EMSCRIPTEN_KEEPALIVE void bl_drop_list_buffer() { g_list_buffer = std::string(); }
+EMSCRIPTEN_KEEPALIVE const char* bl_load_list(const char* source) {
+  std::string bytes = std::move(g_list_buffer);
+  g_list_buffer = std::string();
+  return run(app::act::LoadWordList{std::move(bytes), source,
                                     *source ? app::ListSource::file : app::ListSource::pasted});
 }
 

@@ -198,11 +198,19 @@ run("failures: no WebGL2, program download failing, a filter too big for the pag
         try { fn(); out[name] = "no error"; } catch (e) { out[name] = e.message; }
       }
       Module._malloc = malloc;
+      // A list goes straight into the buffer its reader keeps (bl_list_buffer): 0 when the heap
+      // cannot hold it.
+      const listBuffer = Module._bl_list_buffer;
+      Module._bl_list_buffer = () => 0;
+      try { bloomlab.loadWords("a\nb\nc\n"); out.listBuffer = "no error"; } catch (e) { out.listBuffer = e.message; }
+      Module._bl_list_buffer = listBuffer;
       out.untouched = Module.HEAPU8.slice(0, 64).every((b, i) => b === before[i]);
       return out;
     });
     for (const name of ["add", "loadWords", "applyParams", "query"])
       check(/^Not enough memory left in the page for [\d,]+ bytes? of input/.test(r[name]), `${name} with malloc failing: refused in words`, r[name]);
+    equal(r.listBuffer, "Not enough memory left in the page for 6 bytes of input (the filter takes most of it): try a smaller filter or a smaller input.",
+          "loadWords with no room for the list's buffer: refused in words");
     check(r.untouched, "nothing was written at address 0");
     const s = await page.evaluate(() => bloomlab.state());
     equal([s.params.m, s.wordCount], [2 ** 32, 5], "the filter and the words are as they were");
