@@ -234,13 +234,10 @@ std::string source_arg(ListSource source, const std::string& file_name) {
 // Queues words (apart, or a reader's lines), added a slice per frame (continue_loading) as part
 // of change `c`.
 void queue_words(AppState& s, PendingWords pending, Change c) {
-  const size_t most = pending.reader ? size_t(pending.reader->words_at_most()) : pending.words.size();
   s.pending = std::move(pending);
   s.pending.set_size_before = s.set.words().size();
-  s.set.reserve(most);  // no reallocation of a million words mid-load
   s.history.push(std::move(c));
   s.history.growing = true;
-  s.history.undo.back().added.reserve(most);
 }
 
 void queue_words(AppState& s, std::vector<std::string> words, ListSource source, std::string file_name,
@@ -965,6 +962,15 @@ bool continue_loading(AppState& s, double budget_ms) {
   Change* change = s.history.growing && !s.history.undo.empty() ? &s.history.undo.back() : nullptr;
   bool any = false;
   PendingWords& p = s.pending;
+  if (!p.reserved) {
+    // Room for every word at once, so that nothing reallocates a million words mid-load: the
+    // first slice's work (tens of ms for a million words), not the call's that queued the list.
+    const size_t most = p.reader ? size_t(p.reader->words_at_most()) : p.words.size() - p.next;
+    s.set.reserve(most);
+    if (change) change->added.reserve(most);
+    p.reserved = true;
+    if (Clock::now() - start >= budget) return true;  // the words go in from the next slice
+  }
   const auto add = [&](std::string_view w) {
     const AddOutcome o = s.set.add(w);
     if (o == AddOutcome::added) {

@@ -39,6 +39,7 @@ struct PendingWords {
   std::string file_name;  // for ListSource::file
   WordListReport report;  // a session's (a list's is its reader's)
   bool quiet = false;  // opened with the page (a link, a session): no report note when done
+  bool reserved = false;  // room made for all its words (the first slice's work)
   bool active() const { return next < words.size() || (reader && !reader->done()); }
   bool counts_lines() const { return reader.has_value(); }  // progress in lines, not words
   uint64_t done() const { return reader ? reader->lines_read() : next; }

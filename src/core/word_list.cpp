@@ -166,10 +166,12 @@ std::string WordListReport::summary() const {
 
 namespace {
 // The line of `text` that starts at `at` (its CR dropped); `at` moves past its "\n". One rule
-// for the first pass's checks and for the words read after it.
+// for the first pass's checks and for the words read after it. A plain loop, not memchr: a
+// list's lines are short, and in Chromium loadWords() of a million lines took 56 ms with
+// memchr's setup per line, 48 ms without (natively the same either way).
 std::string_view take_line(std::string_view text, size_t& at) {
-  const void* nl = std::memchr(text.data() + at, '\n', text.size() - at);
-  const size_t end = nl ? size_t(static_cast<const char*>(nl) - text.data()) : text.size();
+  size_t end = at;
+  while (end < text.size() && text[end] != '\n') ++end;
   std::string_view line = text.substr(at, end - at);
   at = end + 1;
   if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
