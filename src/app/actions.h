@@ -111,6 +111,8 @@ struct MemoryFigures {
   double hash_set_progress = 1;
 };
 inline constexpr double kMemorySliceMs = 4;
+// The word box's walk for a false positive's culprits (QueryCache): its share of a frame.
+inline constexpr double kExplainSliceMs = 8;
 // The background computations of a change (the memory figures, the growth plot, the FP sweep)
 // each work for their slice, but only within the first kFrameBackgroundMs of a frame: in the
 // frame of a change, its numbers (a query of every word, the FP measured) come first, and a

@@ -86,12 +86,22 @@ bool cached_verdict_stands(const AppState& s, const QueryCache& c, const std::st
 
 const Explained& cached_query(const AppState& s, QueryCache& c, const std::string& word,
                               bool with_setters) {
-  if (!cached_verdict_stands(s, c, word) || (with_setters && !c.result.setters_found)) {
+  const WordSet& set = shown_set(s);
+  if (!cached_verdict_stands(s, c, word) || (with_setters && !c.result().setters_found && !c.walk.walking)) {
     c.word = word;
     c.version = s.version;
-    c.result = shown_set(s).explain(word, with_setters);
+    c.walk = set.begin_explain(word, with_setters);
+    c.walked_frame = UINT64_MAX;
   }
-  return c.result;
+  // The walk's slice: a few ms of one frame (10k words take well under one slice, all at once).
+  if (c.walk.walking && c.walked_frame != s.frame_number && !s.pending.active()) {
+    c.walked_frame = s.frame_number;
+    const auto start = std::chrono::steady_clock::now();
+    while (!set.advance_explain(c.walk, 4096) &&
+           std::chrono::steady_clock::now() - start < std::chrono::duration<double, std::milli>(kExplainSliceMs)) {
+    }
+  }
+  return c.result();
 }
 }  // namespace
 
@@ -282,8 +292,8 @@ std::string state_json(const AppState& s) {
   w.key("query");
   if (s.word_input.empty()) w.null();
   else if (cached_verdict_stands(s, s.query_cache, s.word_input) &&
-           (s.query_cache.result.setters_found || s.pending.active()))
-    write_explained(w, s.word_input, s.query_cache.result);  // explain() walks every word
+           (s.query_cache.result().setters_found || s.pending.active()))
+    write_explained(w, s.word_input, s.query_cache.result());  // explain() walks every word
   else write_explained(w, s.word_input, shown_set(s).explain(s.word_input));
   // The notes on screen: each control's, and the one message of the last action.
   w.key("notes").begin_object();
@@ -449,7 +459,9 @@ std::string verdict_sentence(const AppState& s, const Explained& e) {
   std::sort(bits.begin(), bits.end());
   bits.erase(std::unique(bits.begin(), bits.end()), bits.end());
   std::string who;
-  if (e.culprits.empty()) {
+  if (e.walked < 1) {  // the words are being walked a slice per frame (a big set)
+    who = fill(tr("other words of the set (finding them: %s of the words checked)"), {format_whole_percent(e.walked)});
+  } else if (e.culprits.empty()) {
     who = tr("words removed since (a counter that reaches 15 stays at 15)");
   } else {
     for (size_t i = 0; i < e.culprits.size() && i < 8; ++i) who += (i ? ", " : "") + in_quotes(shown_word(s, e.culprits[i], 24));

@@ -76,7 +76,12 @@ struct PlotCache {
 struct QueryCache {
   std::string word;
   uint64_t version = UINT64_MAX;
-  Explained result;  // without setters unless asked (explain()'s with_setters: a million words)
+  // Without setters unless asked (explain()'s with_setters: a million words). The walk over the
+  // words for a false positive's culprits goes a slice per frame (walk.result.walked < 1 until
+  // it is done): the verdict shows at once, the words that set its bits when found.
+  ExplainWalk walk;
+  uint64_t walked_frame = UINT64_MAX;  // the frame whose slice of the walk is done
+  const Explained& result() const { return walk.result; }
 };
 
 struct ViewOptions {

@@ -289,16 +289,24 @@ void WordSet::assign(const std::vector<std::string>& words) {
 }
 
 template <typename F>
-void WordSet::for_each_word_positions(F&& f) const {
+void WordSet::for_each_word_positions(F&& f, size_t begin, size_t end) const {
   uint64_t own[kMaxPositions];
-  for (size_t id = 0; id < words_.size(); ++id) {
+  end = std::min(end, words_.size());
+  for (size_t id = begin; id < end; ++id) {
     const size_t k = filter_.positions_of(words_[id], hashes_[id], own);
     f(words_[id], own, k);
   }
 }
 
 Explained WordSet::explain(std::string_view word, bool with_setters) const {
-  Explained e;
+  ExplainWalk w = begin_explain(word, with_setters);
+  advance_explain(w, SIZE_MAX);
+  return std::move(w.result);
+}
+
+ExplainWalk WordSet::begin_explain(std::string_view word, bool with_setters) const {
+  ExplainWalk w;
+  Explained& e = w.result;
   const Query q = filter_.query(word);
   e.positions = q.positions;
   e.zero_bits = q.zero_bits;
@@ -308,36 +316,48 @@ Explained WordSet::explain(std::string_view word, bool with_setters) const {
   e.setter_counts.assign(e.positions.size(), 0);
   if (!with_setters && (e.verdict == Verdict::definitely_not || e.is_member)) {
     e.setters_found = false;
-    return e;
+    return w;
   }
-  const std::vector<uint64_t> wanted = sorted_unique(e.positions);
-  // A word's position is looked up in `wanted` only if its bit in this 4096-bit mask is set:
-  // most words of a big set share none of the k positions.
-  uint64_t mask[64] = {};
-  for (uint64_t p : wanted) mask[(p >> 6) & 63] |= uint64_t{1} << (p & 63);
-  std::vector<char> hit(e.positions.size());
-  for_each_word_positions([&](const std::string& w, const uint64_t* own, size_t k) {
+  w.walking = !words_.empty();
+  e.setters_found = !w.walking;
+  e.walked = w.walking ? 0.0 : 1.0;
+  w.word = std::string(word);
+  w.wanted = sorted_unique(e.positions);
+  for (uint64_t p : w.wanted) w.mask[(p >> 6) & 63] |= uint64_t{1} << (p & 63);
+  w.hit.resize(e.positions.size());
+  return w;
+}
+
+bool WordSet::advance_explain(ExplainWalk& w, size_t words) const {
+  if (!w.walking) return true;
+  Explained& e = w.result;
+  const size_t end = words >= words_.size() - w.next ? words_.size() : w.next + words;
+  for_each_word_positions([&](const std::string& word, const uint64_t* own, size_t k) {
     bool maybe = false;
-    for (size_t j = 0; j < k; ++j) maybe |= (mask[(own[j] >> 6) & 63] >> (own[j] & 63)) & 1;
+    for (size_t j = 0; j < k; ++j) maybe |= (w.mask[(own[j] >> 6) & 63] >> (own[j] & 63)) & 1;
     if (!maybe) return;
-    std::fill(hit.begin(), hit.end(), 0);
+    std::fill(w.hit.begin(), w.hit.end(), 0);
     bool any = false;
     for (size_t j = 0; j < k; ++j) {
       const uint64_t p = own[j];
-      if (!sorted_contains(wanted, p)) continue;
+      if (!sorted_contains(w.wanted, p)) continue;
       for (size_t i = 0; i < e.positions.size(); ++i) {
-        if (e.positions[i] == p && !hit[i]) {
-          hit[i] = 1;
+        if (e.positions[i] == p && !w.hit[i]) {
+          w.hit[i] = 1;
           any = true;
-          if (e.setters[i].size() < Explained::kMaxListed) e.setters[i].push_back(w);
+          if (e.setters[i].size() < Explained::kMaxListed) e.setters[i].push_back(word);
           ++e.setter_counts[i];
         }
       }
     }
     // Culprits are the other words: a member trivially explains its own bits.
-    if (any && w != word && e.culprit_count++ < Explained::kMaxListed) e.culprits.push_back(w);
-  });
-  return e;
+    if (any && word != w.word && e.culprit_count++ < Explained::kMaxListed) e.culprits.push_back(word);
+  }, w.next, end);
+  w.next = end;
+  w.walking = end < words_.size();
+  e.setters_found = !w.walking;
+  e.walked = w.walking ? double(end) / double(words_.size()) : 1.0;
+  return !w.walking;
 }
 
 std::vector<uint32_t> WordSet::setters_of_bit(uint64_t bit) const {

@@ -35,9 +35,26 @@ struct Explained {
   // culprits (a sure miss, a member): setters and culprits are then empty.
   bool setters_found = true;
   bool is_member = false;           // the word itself was added (a true positive)
+  // The share of the words walked so far for setters and culprits: below 1 while an
+  // ExplainWalk goes on (setters_found is then false), 1 otherwise.
+  double walked = 1.0;
   std::string sentence() const;     // "definitely not in the set — bit 32 is 0", ...
   // The same, with each culprit written by `show` (the view masks or shortens words).
   std::string sentence(const std::function<std::string(std::string_view)>& show) const;
+};
+
+// explain() a slice of the words at a time: the verdict and positions at once
+// (WordSet::begin_explain), the words that set its bits as WordSet::advance_explain() walks the
+// words in order, so that the walk over a million words (a false positive's culprits) need not
+// hold up one frame. explain() is the same walk in one go.
+struct ExplainWalk {
+  Explained result;
+  bool walking = false;          // words are left to walk
+  size_t next = 0;               // the next word's id
+  std::string word;
+  std::vector<uint64_t> wanted;  // the positions, sorted, unique
+  uint64_t mask[64] = {};        // their bits modulo 4096: most words share none of them
+  std::vector<char> hit;
 };
 
 enum class AddOutcome { added, duplicate, invalid };
@@ -80,6 +97,10 @@ class WordSet {
   // with_setters false: the setters and culprits only where the sentence names them (a false
   // positive); a sure miss or a member then costs O(k), not a walk over every word.
   Explained explain(std::string_view word, bool with_setters = true) const;
+  ExplainWalk begin_explain(std::string_view word, bool with_setters = true) const;
+  // Walks up to `words` more words (of the same WordSet, unchanged since begin_explain);
+  // true when the walk is done.
+  bool advance_explain(ExplainWalk& w, size_t words) const;
   // Words (ids into words()) whose positions include bit i.
   std::vector<uint32_t> setters_of_bit(uint64_t bit) const;
   // Standard variant "what if we cleared this word's bits?": the other members that would then
@@ -110,7 +131,7 @@ class WordSet {
   Filter filter_;
   // f(word, positions, k) for every word under the current params, from the hashes kept here:
   // explain() and friends walk all the words, and hashing them again was most of their time.
-  template <typename F> void for_each_word_positions(F&& f) const;
+  template <typename F> void for_each_word_positions(F&& f, size_t begin = 0, size_t end = SIZE_MAX) const;
   std::vector<std::string> words_;
   struct Lineage {
     static uint64_t next();
