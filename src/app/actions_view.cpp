@@ -465,7 +465,7 @@ std::string verdict_sentence(const AppState& s, const Explained& e) {
     who = tr("words removed since (a counter that reaches 15 stays at 15)");
   } else {
     for (size_t i = 0; i < e.culprits.size() && i < 8; ++i) who += (i ? ", " : "") + in_quotes(shown_word(s, e.culprits[i], 24));
-    if (e.culprit_count > 8) who += fill(tr(", ... (%s in all)"), {std::to_string(e.culprit_count)});
+    if (e.culprit_count > 8) who += fill(tr(", ... (%s in all)"), {with_commas(e.culprit_count)});
   }
   return fill(trn("possibly in the set, but it was never added (a false positive): bit %s was set by %s",
                   "possibly in the set, but it was never added (a false positive): bits %s were set by %s", bits.size()),

@@ -382,6 +382,8 @@ TEST_CASE("the word box walks a big set's words for a false positive's culprits 
   CHECK(done.setters == direct.setters);
   CHECK(actions::verdict_sentence(s, done) == actions::verdict_sentence(s, direct));
   CHECK(actions::verdict_sentence(s, done).find("finding them") == std::string::npos);
+  REQUIRE(direct.culprit_count > 1000);  // written with its thousands separated
+  CHECK(actions::verdict_sentence(s, done).find(", ... (" + with_commas(direct.culprit_count) + " in all)") != std::string::npos);
 }
 
 // Views read the same functions as the filter: the step-through's positions are the filter's
