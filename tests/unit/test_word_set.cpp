@@ -226,6 +226,44 @@ TEST_CASE("word bytes and provenance follow add, remove, truncate, clear and new
   same_as_fresh({"a", "bb"});
 }
 
+// The word box walks a big set a slice per frame (issue 14): the same culprits, setters and
+// counts as explain() in one go, whatever the slices.
+TEST_CASE("explain in slices: begin_explain, then advance_explain a few words at a time") {
+  WordSet full = make(64, 3);
+  for (int i = 0; i < 20000; ++i) full.add("w" + std::to_string(i));
+  const Explained direct = full.explain("not added");
+  REQUIRE(direct.verdict == Verdict::possibly);
+  for (size_t slice : {size_t{1}, size_t{777}, size_t{4096}, size_t{20000}}) {
+    CAPTURE(slice);
+    ExplainWalk w = full.begin_explain("not added");
+    CHECK(w.result.verdict == Verdict::possibly);  // the verdict and positions at once
+    CHECK(w.result.positions == direct.positions);
+    CHECK(w.result.walked == 0);
+    CHECK_FALSE(w.result.setters_found);
+    size_t slices = 0;
+    double before = 0;
+    while (!full.advance_explain(w, slice)) {
+      ++slices;
+      CHECK(w.result.walked > before);
+      CHECK(w.result.walked < 1);
+      before = w.result.walked;
+    }
+    CHECK(slices + 1 == (20000 + slice - 1) / slice);
+    CHECK(w.result.walked == 1);
+    CHECK(w.result.setters_found);
+    CHECK(w.result.culprits == direct.culprits);
+    CHECK(w.result.culprit_count == direct.culprit_count);
+    CHECK(w.result.setters == direct.setters);
+    CHECK(w.result.setter_counts == direct.setter_counts);
+    CHECK(full.advance_explain(w, slice));  // done stays done
+  }
+  // A sure miss or a member without setters asked: no walk at all.
+  full.add("member");
+  const ExplainWalk member = full.begin_explain("member", false);
+  CHECK_FALSE(member.walking);
+  CHECK(member.result.walked == 1);
+}
+
 TEST_CASE("explain without setters: the walk only for a false positive; more than 1000 culprits counted") {
   // The app's word box asks for setters only when a tooltip shows them (issue 14: explain()
   // walks every word, a million of them): the sentence is the same either way.
