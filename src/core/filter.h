@@ -49,13 +49,17 @@ struct BlockedHash {
 };
 // The block of g = splitmix64(h) among `blocks` = blocked_block_count(m) blocks.
 inline uint64_t blocked_block_of(uint64_t mixed, uint64_t blocks) { return ((mixed >> 32) * blocks) >> 32; }
+// The bits of block `block` of `blocks`: 512, the last one with the m mod 512 leftover too.
+inline uint64_t blocked_width(uint64_t m, uint64_t block, uint64_t blocks) {
+  return block + 1 < blocks ? kBlockBits : m - block * kBlockBits;
+}
 inline BlockedHash blocked_hash(uint64_t m, uint64_t h) {
   BlockedHash b;
   b.mixed = detail::splitmix64(h);
   const uint64_t blocks = m < 2 * kBlockBits ? 1 : m / kBlockBits;
   b.block = blocked_block_of(b.mixed, blocks);
   b.start = b.block * kBlockBits;
-  b.width = b.block + 1 < blocks ? kBlockBits : m - b.start;
+  b.width = blocked_width(m, b.block, blocks);
   b.x = static_cast<uint32_t>(b.mixed);
   return b;
 }

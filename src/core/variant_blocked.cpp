@@ -77,8 +77,8 @@ void contains_batch(const FilterStorage& s, const std::string_view*, const uint6
   }
   for (size_t q = 0; q < n; ++q) detail::touch(words, line[q], acc);
   for (size_t q = 0; q < n; ++q) {
-    const uint64_t width = line[q] / (kBlockBits / 64) + 1 < blocks ? kBlockBits : m - line[q] * 64;
-    out[q] = contains_in_line(words + line[q], static_cast<uint32_t>(g[q]), width, s.params.k);
+    out[q] = contains_in_line(words + line[q], static_cast<uint32_t>(g[q]),
+                              blocked_width(m, line[q] / (kBlockBits / 64), blocks), s.params.k);
   }
   detail::keep(acc);
 }
@@ -99,7 +99,7 @@ uint64_t blocked_block_count(uint64_t m) { return std::max<uint64_t>(1, m / kBlo
 
 uint64_t blocked_block_bits(uint64_t m, uint64_t block) {
   const uint64_t blocks = blocked_block_count(m);
-  return block + 1 < blocks ? kBlockBits : m - (blocks - 1) * kBlockBits;
+  return blocked_width(m, std::min(block, blocks - 1), blocks);
 }
 
 extern const VariantOps kBlockedVariant = {
