@@ -591,7 +591,7 @@ TEST_CASE("a lesson's small buttons are a finger's size on a touch screen") {
     REQUIRE(apply(screen.state, screen.host, act::OpenLesson{"deleting", 3}).ok());
     screen.frames(375, 667, 4);
     const ScreenRect hint = screen.state.layout.lesson_hint_button;
-    REQUIRE(hint.w > 0);
+    REQUIRE(hint.w > 0.0f);
     if (touch)
       CHECK(hint.h >= 40.0f);
     else
