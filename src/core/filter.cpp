@@ -78,6 +78,11 @@ void Filter::add(std::string_view item) { ops_->insert(s_, item, fnv1a64(item));
 
 void Filter::add(std::string_view item, uint64_t h) { ops_->insert(s_, item, h); }
 
+void Filter::add_many(const std::string* items, const uint64_t* h, size_t n) {
+  if (ops_->insert_many) return ops_->insert_many(s_, items, h, n);
+  for (size_t q = 0; q < n; ++q) ops_->insert(s_, items[q], h[q]);
+}
+
 Query Filter::query(std::string_view item) const {
   Query q;
   positions_of(item, q.positions);

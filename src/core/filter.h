@@ -114,6 +114,8 @@ class Filter {
 
   void add(std::string_view item);
   void add(std::string_view item, uint64_t h);  // h = fnv1a64(item), computed before
+  // add() of items[0..n) with h[i] = fnv1a64(items[i]): the same filter, faster (a rebuild).
+  void add_many(const std::string* items, const uint64_t* h, size_t n);
   Query query(std::string_view item) const;
   bool contains(std::string_view item) const;  // query().maybe(), without allocating
   // contains() of many items, answers into out[0..count): the same answers, faster for a filter

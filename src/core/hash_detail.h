@@ -36,6 +36,23 @@ inline uint64_t seeded_basis(uint64_t seed) {
   return seed == 0 ? kFnvOffsetBasis : kFnvOffsetBasis ^ splitmix64(seed);
 }
 
+// x mod m for x < 2^32 (one half of a 64-bit hash): a 32-bit division when m fits in 32 bits,
+// x itself when m is larger. The same value as x % m; a 64-bit division costs several times
+// more, in wasm and on x86-64, and a filter rebuild or a measurement does two per item.
+inline uint64_t mod_u32(uint64_t x, uint64_t m) {
+  return m > 0xffffffffu ? x : static_cast<uint32_t>(x) % static_cast<uint32_t>(m);
+}
+
+// Double hashing's start from h = fnv1a64(item): pos_0 = h1 mod m and step = h2 mod m, so that
+// pos_i = (h1 + i*h2) mod m is reached by adding step and subtracting m once when over (both
+// terms < m). h2 = the high half, forced odd by the reference scheme (odd), not by the weak one.
+struct DoubleHashStart {
+  uint64_t pos, step;
+};
+inline DoubleHashStart double_hash_start(uint64_t h, uint64_t m, bool odd = true) {
+  return {mod_u32(h & 0xffffffffu, m), mod_u32(odd ? (h >> 32) | 1u : h >> 32, m)};
+}
+
 // Calls emit(pos) for i = 0..k-1 until emit returns false. `h` is fnv1a64(item); `item` is only
 // read by the independent scheme. Positions are in [0, m).
 template <typename Emit>
@@ -47,9 +64,7 @@ inline void for_each_position(Scheme s, std::string_view item, uint64_t h, uint6
     case Scheme::weak: {
       // pos_i = (h1 + i*h2) mod m, stepped without a division per position: adding step < m to
       // pos < m and subtracting m once is the same residue as the closed form.
-      const uint64_t h2 = s == Scheme::reference ? ((h >> 32) | 1u) : (h >> 32);
-      uint64_t pos = h1 % m;
-      const uint64_t step = h2 % m;
+      auto [pos, step] = double_hash_start(h, m, s == Scheme::reference);
       for (uint32_t i = 0; i < k; ++i) {
         if (!emit(pos)) return;
         pos += step;

@@ -147,6 +147,9 @@ struct VariantOps {
   uint64_t (*bytes_needed)(const FilterParams& p);
   void (*init)(FilterStorage& s);  // allocate for s.params, empty
   void (*insert)(FilterStorage& s, std::string_view item, uint64_t h);
+  // insert() of n items, h[i] = fnv1a64(items[i]): the same filter, faster (a rebuild of a
+  // million words). Null: insert() one by one.
+  void (*insert_many)(FilterStorage& s, const std::string* items, const uint64_t* h, size_t n);
   bool (*contains)(const FilterStorage& s, std::string_view item, uint64_t h);
   // Many queries at once (n <= kBatch), h[i] = fnv1a64(items[i]), answers into out: the memory
   // each query will surely read is asked for first, for all of them, so that the cache misses

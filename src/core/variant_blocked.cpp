@@ -106,7 +106,7 @@ extern const VariantOps kBlockedVariant = {
     Variant::blocked, "blocked",
     /*can_remove=*/false, /*has_counters=*/false, /*has_exact_theory=*/false, /*grows=*/false,
     "blocked estimate",
-    /*validate=*/nullptr, bytes_needed, init, insert, contains, contains_batch, /*remove=*/nullptr,
+    /*validate=*/nullptr, bytes_needed, init, insert, /*insert_many=*/nullptr, contains, contains_batch, /*remove=*/nullptr,
     /*remove_unchecked=*/nullptr, /*counter=*/nullptr, positions, size_in_bits, theory_fp,
 };
 

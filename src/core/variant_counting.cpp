@@ -148,7 +148,7 @@ extern const VariantOps kCountingVariant = {
     Variant::counting, "counting",
     /*can_remove=*/true, /*has_counters=*/true, /*has_exact_theory=*/true, /*grows=*/false,
     detail::kArrayTheoryFormula,  // the counters change the memory, not the FP
-    /*validate=*/nullptr, bytes_needed, init, insert, contains, /*contains_batch=*/nullptr, remove,
+    /*validate=*/nullptr, bytes_needed, init, insert, /*insert_many=*/nullptr, contains, /*contains_batch=*/nullptr, remove,
     remove_unchecked, counter, positions, size_in_bits, detail::array_theory_fp,
 };
 

@@ -167,7 +167,7 @@ extern const VariantOps kScalableVariant = {
     Variant::scalable, "scalable",
     /*can_remove=*/false, /*has_counters=*/false, /*has_exact_theory=*/false, /*grows=*/true,
     "1 − Π(1 − FP_j) over the stages",
-    validate, bytes_needed, init, insert, contains, /*contains_batch=*/nullptr, /*remove=*/nullptr,
+    validate, bytes_needed, init, insert, /*insert_many=*/nullptr, contains, /*contains_batch=*/nullptr, /*remove=*/nullptr,
     /*remove_unchecked=*/nullptr, /*counter=*/nullptr,
     positions, size_in_bits,
     theory_fp,

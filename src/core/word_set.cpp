@@ -226,7 +226,7 @@ void WordSet::replay_unchecked(Filter& f) const {
 void WordSet::set_unchecked_removals(std::vector<std::string> removals) {
   unchecked_ = std::move(removals);
   filter_.clear();
-  for (size_t id = 0; id < words_.size(); ++id) filter_.add(words_[id], hashes_[id]);
+  filter_.add_many(words_.data(), hashes_.data(), words_.size());
   replay_unchecked(filter_);
 }
 
@@ -249,13 +249,13 @@ std::optional<Error> WordSet::set_params(const FilterParams& p) {
     f = Filter::create(p);
     if (!f.ok()) {
       filter_ = Filter(old);
-      for (size_t id = 0; id < words_.size(); ++id) filter_.add(words_[id], hashes_[id]);
+      filter_.add_many(words_.data(), hashes_.data(), words_.size());
       replay_unchecked(filter_);
       return f.failure();
     }
   }
   if (!f.ok()) return f.failure();
-  for (size_t id = 0; id < words_.size(); ++id) f->add(words_[id], hashes_[id]);
+  f->add_many(words_.data(), hashes_.data(), words_.size());
   replay_unchecked(*f);
   filter_ = std::move(*f);
   return std::nullopt;
@@ -279,7 +279,7 @@ void WordSet::truncate(size_t count) {
   lineage_.id = Lineage::next();
   rebuild_index(slots_.size());
   filter_.clear();
-  for (size_t id = 0; id < words_.size(); ++id) filter_.add(words_[id], hashes_[id]);
+  filter_.add_many(words_.data(), hashes_.data(), words_.size());
   replay_unchecked(filter_);
 }
 

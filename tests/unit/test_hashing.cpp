@@ -36,12 +36,17 @@ TEST_CASE("reference positions are the article's (DESIGN.md)") {
   CHECK(positions(Scheme::reference, "letmein", 64, 3) == std::vector<uint64_t>{15, 52, 25});
 }
 
+// m around and above 2^32 too: below it h1 mod m is a 32-bit division, from it on h1 itself.
 TEST_CASE("reference positions equal the closed form (h1 + i*h2) mod m for many m and k") {
   test::Random rng(7);
   std::vector<uint64_t> out;
-  for (int trial = 0; trial < 2000; ++trial) {
+  const uint64_t edges[] = {(uint64_t{1} << 32) - 1, uint64_t{1} << 32, (uint64_t{1} << 32) + 1};
+  for (int trial = 0; trial < 3000; ++trial) {
     const std::string w = rng.word();
-    const uint64_t m = 1 + rng.below(trial % 2 ? 1000 : (uint64_t{1} << 32));
+    const uint64_t m = trial % 3 == 0   ? 1 + rng.below(1000)
+                       : trial % 3 == 1 ? 1 + rng.below(uint64_t{1} << 32)
+                       : trial % 30 == 2 ? edges[(trial / 30) % 3]
+                                         : (uint64_t{1} << 32) + rng.below(uint64_t{1} << 40);
     const uint32_t k = static_cast<uint32_t>(1 + rng.below(64));
     positions(Scheme::reference, w, m, k, out);
     REQUIRE(out.size() == k);
