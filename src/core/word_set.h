@@ -68,8 +68,10 @@ class WordSet {
   // Adds many words, e.g. a parsed word list; returns how many were new.
   uint64_t add_all(const std::vector<std::string>& words);
   // Room for `more` words beyond those held, so that adding them one by one (a list loading a
-  // slice per frame) never reallocates the words or the index along the way.
+  // slice per frame) never reallocates the words or the index along the way; and for an eighth
+  // more (at most kReserveSlack), so that words typed after a big list do not either.
   void reserve(size_t more);
+  static constexpr size_t kReserveSlack = 65536;
   // Counting variant: removes a member. Refuses (with a reason) anything else.
   Result<bool> remove(std::string_view word);
   // Counting variant: one article's `remove`, which lowers every counter of `word` above zero

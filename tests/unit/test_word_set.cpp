@@ -295,3 +295,20 @@ TEST_CASE("explain without setters: the walk only for a false positive; more tha
     CHECK(all.setter_counts[i] == full.setters_of_bit(all.positions[i]).size());
   }
 }
+
+// After a list's reserve, words typed one by one neither move the words nor rebuild the index
+// (after a million-word load, the first word typed moved them all: 130 ms in one frame).
+TEST_CASE("reserve leaves room for words added after the list") {
+  WordSet s = make(1 << 16, 3);
+  s.reserve(5000);
+  for (int i = 0; i < 5000; ++i) REQUIRE(s.add("w" + std::to_string(i)) == AddOutcome::added);
+  const std::string* words = s.words().data();
+  for (int i = 0; i < 500; ++i) REQUIRE(s.add("typed" + std::to_string(i)) == AddOutcome::added);
+  CHECK(s.words().data() == words);  // an eighth more: 625 words of room
+  CHECK(s.contains_word("typed499"));
+  CHECK(s.contains_word("w0"));
+  // The room is bounded: a huge reserve asks for at most kReserveSlack more.
+  WordSet big = make(64, 3);
+  big.reserve(10 * WordSet::kReserveSlack);
+  CHECK(big.words().capacity() == 11 * WordSet::kReserveSlack);
+}
