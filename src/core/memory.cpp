@@ -104,14 +104,15 @@ using CountedSet = std::unordered_set<CountedString, CountedHash, std::equal_to<
                                      CountingAllocator<CountedString>>;
 
 // The bucket count a set of `n` distinct words ends with when they are inserted one by one
-// without a reserve, for libc++'s (the page's) growth: before an insertion that would put more
+// without a reserve. For libc++'s (the page's) growth: before an insertion that would put more
 // than max_load_factor (1) words per bucket, or into no bucket, it rehashes to
 // max(2 * buckets + !power_of_2(buckets), size + 1), which rehash() makes 2 for 1, and a prime
 // (its own __next_prime) unless a power of 2. A measure's set starts with that many buckets:
 // its rehashes, a walk over every node inserted so far, took one frame ~100 ms at a million.
 // The bytes counted are the same: the smaller bucket arrays of the way are given back anyway.
 // tests/unit/test_memory.cpp checks it against a plain set in the wasm build.
-#ifdef _LIBCPP_VERSION
+#if defined(_LIBCPP_VERSION)
+#define BLOOMLAB_FINAL_BUCKETS 1
 size_t final_bucket_count(size_t n) {
   size_t buckets = 0;
   for (size_t size = 0; size < n; ++size) {
@@ -119,6 +120,20 @@ size_t final_bucket_count(size_t n) {
     const bool power2 = buckets > 2 && !(buckets & (buckets - 1));
     const size_t wanted = std::max<size_t>(2 * buckets + !power2, size + 1);
     buckets = wanted == 1 ? 2 : (wanted & (wanted - 1)) ? std::__next_prime(wanted) : wanted;
+  }
+  return buckets;
+}
+#elif defined(__GLIBCXX__)
+// GCC's library (the desktop build and bench_app): its _Prime_rehash_policy, asked before each
+// insertion as the set asks it, from a new set's single bucket. tests/unit/test_memory.cpp
+// checks it against a plain set natively.
+#define BLOOMLAB_FINAL_BUCKETS 1
+size_t final_bucket_count(size_t n) {
+  std::__detail::_Prime_rehash_policy policy;
+  size_t buckets = 1;
+  for (size_t size = 0; size < n; ++size) {
+    const std::pair<bool, size_t> grow = policy._M_need_rehash(buckets, size, 1);
+    if (grow.first) buckets = grow.second;
   }
   return buckets;
 }
@@ -144,9 +159,9 @@ bool HashSetMeasure::advance(const std::vector<std::string>& words, size_t count
   if (!arena_) {
     arena_ = std::make_unique<Arena>();
     set_ = new (arena_->take(sizeof(Set), alignof(Set))) Set();
-#ifdef _LIBCPP_VERSION
+#ifdef BLOOMLAB_FINAL_BUCKETS
     Counting counting(live_, *arena_);
-    set_->set.rehash(final_bucket_count(words.size()));
+    if (!words.empty()) set_->set.rehash(final_bucket_count(words.size()));
 #endif
   }
   Counting counting(live_, *arena_);
