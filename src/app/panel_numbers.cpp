@@ -24,9 +24,6 @@ const char* theory_note(const Filter& f) {
   }
 }
 
-// Probes times hashes below which measuring is ~ms and runs on every change by itself.
-constexpr double kAutoMeasureWork = 3e6;
-
 // A narrow card (a phone, an embed's column) puts each note under its value instead of in a
 // third column, so neither is squeezed into a character-wide wrap.
 void row(const char* name, const std::string& value, const char* formula, bool narrow) {
@@ -49,9 +46,9 @@ std::string number(double v, int decimals = 2) {
 
 void measure_controls(AppState& s) {
   const bool current = s.measurement && s.measurement_version == s.version;
-  const double work = double(s.probes) * double(s.set.params().k);
-  // A cheap measurement is kept current by itself (after this frame: drawing changes nothing).
-  if ((!current && !s.pending.active() && work <= kAutoMeasureWork) || ImGui::Button(tr("Measure")))
+  // A cheap measurement is kept current by apply(); this covers what changed outside an action
+  // (a list's last slice), after this frame: drawing changes nothing.
+  if ((!current && actions::measure_is_automatic(s)) || ImGui::Button(tr("Measure")))
     dispatch(s, act::Measure{});
   uint64_t probes = s.probes;
   const uint64_t lo = 1000, hi = 10000000;
