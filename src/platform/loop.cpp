@@ -1,10 +1,12 @@
 #include "loop.h"
 
 #include <imgui.h>
+#include <imgui_internal.h>
 #include <imgui_impl_opengl3.h>
 #include <imgui_impl_sdl.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cfloat>
 #include <cmath>
 #include <cstdio>
@@ -44,6 +46,11 @@ void refresh_fonts(Loop& loop) {
   ImGui_ImplOpenGL3_CreateFontsTexture();
 }
 
+// A text field has the keyboard: one was active in the frame just drawn. (ImGui's
+// io.WantTextInput is a frame older: NewFrame sets it from the frame before, so typing right
+// after the click that gave the paste box the keyboard went to the word box as stray text.)
+bool text_field_has_keyboard() { return GImGui->WantTextInputNextFrame == 1; }
+
 // Keys the app gives a meaning to (app::Shortcut). No plain key changes the words, the filter
 // or the preset: those shortcuts take Alt+Shift (Ctrl/Cmd for undo, redo and the word box), so
 // typing stays typing. Returns true when the key is the app's: ImGui does not see it (Ctrl+Z
@@ -81,7 +88,7 @@ bool map_shortcut(Loop& loop, const SDL_KeyboardEvent& key) {
   if (mods & (KMOD_CTRL | KMOD_GUI | KMOD_ALT)) return false;
   // The step-through (and a presentation clicker's PageUp / PageDown) while no text field has
   // the keyboard: these keys move the steps and nothing else.
-  if (loop.state.view.show_steps && !ImGui::GetIO().WantTextInput) {
+  if (loop.state.view.show_steps && !text_field_has_keyboard()) {
     switch (code) {
       case SDL_SCANCODE_LEFT: case SDL_SCANCODE_PAGEUP: return take(app::Shortcut::step_back);
       case SDL_SCANCODE_RIGHT: case SDL_SCANCODE_PAGEDOWN: case SDL_SCANCODE_SPACE:
@@ -92,7 +99,7 @@ bool map_shortcut(Loop& loop, const SDL_KeyboardEvent& key) {
   // An open lesson: a clicker's PageUp / PageDown move its steps even while the word box has the
   // keyboard (they mean nothing in a one-line box); ← → when no text field has it.
   if (loop.state.view.show_lessons && loop.state.lessons.current >= 0) {
-    const bool typing = ImGui::GetIO().WantTextInput;
+    const bool typing = text_field_has_keyboard();
     switch (code) {
       case SDL_SCANCODE_PAGEUP: return take(app::Shortcut::step_back);
       case SDL_SCANCODE_PAGEDOWN: return take(app::Shortcut::step_forward);
@@ -111,11 +118,12 @@ bool map_shortcut(Loop& loop, const SDL_KeyboardEvent& key) {
 // (So does text typed while the word box is taking the keyboard back, after Enter: it waits.)
 bool take_stray_text(Loop& loop, const SDL_TextInputEvent& text) {
   const ImGuiIO& io = ImGui::GetIO();
+  const bool typing = text_field_has_keyboard();
   const bool box_coming = loop.state.focus_word_box || !loop.text_for_word_box.empty();
   // Typing into another field (the paste box, the password check) stays there. (Not the word
-  // box itself between its Enter and its refocus: WantTextInput is a frame old then.)
-  const bool other_field = io.WantTextInput && !loop.state.layout.word_box_active && !loop.state.focus_word_box;
-  if ((io.WantTextInput && !box_coming) || (other_field && loop.text_for_word_box.empty()) ||
+  // box itself between its Enter and its refocus.)
+  const bool other_field = typing && !loop.state.layout.word_box_active && !loop.state.focus_word_box;
+  if ((typing && !box_coming) || (other_field && loop.text_for_word_box.empty()) ||
       !loop.state.view.shown(app::Panel::words))
     return false;
   if (!box_coming && text.text[0] == ' ' && text.text[1] == 0 && (io.NavVisible || loop.state.view.show_steps))
@@ -373,7 +381,9 @@ void frame(Loop& loop) {
     io.KeyShift = io.KeyAlt = io.KeySuper = false;
   }
   ImGui::NewFrame();
+  const auto app_start = std::chrono::steady_clock::now();
   app::frame(loop.state, *loop.host);
+  loop.app_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - app_start).count();
   loop.state.bits.pinch_zoom = 1.0f;  // a pinch and a scroll are consumed by the frame they came for
   loop.state.touch_scroll = app::TouchScroll{};
   ImGui::Render();
