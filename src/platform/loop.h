@@ -23,6 +23,7 @@ struct Loop {
   float font_size = 0;        // CSS pixels the fonts were built for
   uint64_t fonts_version = 0;  // app::fonts_version() they were built with (the CJK font)
   uint64_t frames = 0;
+  double app_ms = 0;  // the last frame's app::frame (the UI and the slices of work), without drawing
   bool quit = false;
 
   // Touch: a lifted finger leaves SDL's mouse where it was, so hover (and tooltips) would stick;
