@@ -297,16 +297,25 @@ std::pair<ImVec2, ImVec2> legend_box(const Frame& f, const std::vector<PlotSerie
   return {box_min, ImVec2(box_min.x + box_w, top + box_h)};
 }
 
-// Whether a "you are here" marker's point (clamp: it must never vanish) lies under the legend's
-// box, with its ring's room: on Tiny (12.8 bits per word) it sat in the legend's "measured" line.
-bool legend_covers_a_marker(const Frame& f, const std::vector<PlotSeries>& series,
-                            const std::vector<PlotMarker>& markers) {
-  const auto [lo, hi] = legend_box(f, series);
+// Whether a "you are here" marker's point (clamp: it must never vanish) or a measured point
+// lies under the legend's box, with its ring's room: on Tiny (12.8 bits per word) the marker sat
+// in the legend's "measured" line; at 1280 px the growth plot's last measured points did.
+bool legend_covers_a_point(const Frame& f, const std::vector<PlotSeries>& series,
+                           const std::vector<PlotMarker>& markers) {
+  const std::pair<ImVec2, ImVec2> box = legend_box(f, series);
+  const ImVec2 lo = box.first, hi = box.second;  // a lambda cannot capture structured bindings
   const float ring = 8 * ui_scale();
-  for (const PlotMarker& m : markers) {
-    if (!m.clamp || std::isnan(m.y) || !f.drawable_on(m.right_axis, m.y)) continue;
-    const float x = f.sx(m.x), y = f.sy_on(m.right_axis, m.y);
-    if (x >= lo.x - ring && x <= hi.x + ring && y >= lo.y - ring && y <= hi.y + ring) return true;
+  const auto under = [&](bool right_axis, double px, double py) {
+    if (std::isnan(py) || !f.drawable_on(right_axis, py)) return false;
+    const float x = f.sx(px), y = f.sy_on(right_axis, py);
+    return x >= lo.x - ring && x <= hi.x + ring && y >= lo.y - ring && y <= hi.y + ring;
+  };
+  for (const PlotMarker& m : markers)
+    if (m.clamp && under(m.right_axis, m.x, m.y)) return true;
+  for (const PlotSeries& s : series) {
+    if (s.style != SeriesStyle::points) continue;
+    for (size_t i = 0; i < s.x.size() && i < s.y.size(); ++i)
+      if (s.x[i] >= f.spec.x_min && s.x[i] <= f.spec.x_max && under(s.right_axis, s.x[i], s.y[i])) return true;
   }
   return false;
 }
@@ -402,8 +411,14 @@ std::vector<PlotLabel> draw_plot(const PlotSpec& spec, const std::vector<PlotSer
   dl->PushClipRect(f.min, f.max, true);
   for (const auto& s : series) draw_series(dl, f, s);
   dl->PopClipRect();
-  // Under the plot where a marker's point would be under it.
-  const bool inside = legend_fits_inside(f, series) && !legend_covers_a_marker(f, series, markers);
+  // In the corner the spec names; where a marker's or a measured point would be under it, in
+  // the opposite corner (monotone curves leave both empty); else under the plot.
+  bool inside = legend_fits_inside(f, series) && !legend_covers_a_point(f, series, markers);
+  if (!inside && legend_fits_inside(f, series)) {
+    f.spec.legend_top = !f.spec.legend_top;
+    f.spec.legend_right = !f.spec.legend_right;
+    inside = !legend_covers_a_point(f, series, markers);
+  }
   dl->PushClipRect(f.min, f.max, true);  // the markers over the legend: "you are here" stays readable
   Labels labels{inside ? draw_legend(dl, f, series) : PlotLabel{}};  // the markers' labels keep off it
   for (size_t i = 0; i < markers.size(); ++i) draw_marker(dl, f, markers[i], int(i), labels);

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <fstream>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <tuple>
@@ -23,6 +24,7 @@
 #include "app/i18n.h"
 #include "app/lesson.h"
 #include "app/outcome_text.h"
+#include "app/plot.h"
 #include "app/url_params.h"
 
 using namespace bloomlab;
@@ -327,23 +329,61 @@ TEST_CASE("the plots' marker labels never overlap one another") {
 }
 
 // "You are here" on Tiny (12.8 bits per word, FP 1.5%) sat under the legend in the top right of
-// the plot against bits per word: the legend goes under the plot when it would cover it.
+// the plot against bits per word: the legend goes to the opposite corner (bottom left, which
+// the falling curves leave empty) when it would cover it, or under the plot.
 TEST_CASE("the legend never covers the 'you are here' marker") {
-  for (const char* params : {"preset=tiny", "preset=tiny&m=16"}) {
-    const std::string query = params;
-    CAPTURE(query);
-    Screen screen(params);
-    AppState& s = screen.state;
-    REQUIRE(apply(s, screen.host, act::Measure{}).ok());
-    screen.frames(1280, 3000, 3);
-    bool inside = false;
-    for (const Layout::PlacedLabel& l : s.layout.plot_labels)
-      inside |= std::string(l.plot) == "fp_vs_bits" && l.text == "legend";
-    if (query == "preset=tiny")
-      CHECK_FALSE(inside);  // 12.8 bits per word, 1.5%: where the legend's box is
-    else
-      CHECK(inside);  // 3.2 bits per word, 24%: the top left, the legend stays in its corner
+  Screen screen("preset=tiny");
+  AppState& s = screen.state;
+  REQUIRE(apply(s, screen.host, act::Measure{}).ok());
+  screen.frames(1280, 3000, 3);
+  const ScreenRect plot = s.layout.plot_bits;
+  bool inside = false;
+  for (const Layout::PlacedLabel& l : s.layout.plot_labels) {
+    if (std::string(l.plot) != "fp_vs_bits" || l.text != "legend") continue;
+    inside = true;
+    CHECK(l.rect.y > plot.y + plot.h / 2);  // in the bottom half, away from 1.5%
+    CHECK(l.rect.x < plot.x + plot.w / 2);
   }
+  CHECK(inside);  // the bottom left is free
+}
+
+// A plot's measured points are never under its legend either (the growth plot's last points
+// were, at 1280 px): the legend takes the opposite corner, or goes under the plot when points
+// are in both.
+TEST_CASE("the legend never covers a measured point") {
+  Screen screen("preset=tiny");
+  ImGuiIO& io = ImGui::GetIO();
+  const auto legend_of = [&](const std::vector<double>& xs, const std::vector<double>& ys) {
+    io.DisplaySize = ImVec2(800, 600);
+    io.DeltaTime = 1.0f / 60.0f;
+    ImGui::NewFrame();
+    ImGui::SetNextWindowPos(ImVec2(0, 0));
+    ImGui::SetNextWindowSize(io.DisplaySize);
+    ImGui::Begin("plot test");
+    PlotSpec spec;
+    spec.id = "test";
+    spec.legend_right = true;  // bottom right, as the growth plot's
+    std::vector<PlotSeries> series(2);
+    series[0].label = "theory";
+    series[0].x = {0, 1};
+    series[0].y = {0, 1};
+    series[1].label = "measured";
+    series[1].style = SeriesStyle::points;
+    series[1].x = xs;
+    series[1].y = ys;
+    const std::vector<PlotLabel> labels = draw_plot(spec, series, {});
+    ImGui::End();
+    ImGui::Render();
+    return labels.empty() || labels.front().marker != -1 ? std::optional<PlotLabel>() : labels.front();
+  };
+  const std::optional<PlotLabel> free = legend_of({0.1, 0.5}, {0.1, 0.5});
+  const std::optional<PlotLabel> moved = legend_of({0.1, 0.5, 0.97}, {0.1, 0.5, 0.03});
+  const std::optional<PlotLabel> under = legend_of({0.03, 0.5, 0.97}, {0.97, 0.5, 0.03});
+  REQUIRE(free);
+  REQUIRE(moved);
+  CHECK(moved->x < free->x);  // the bottom right had a point: the top left
+  CHECK(moved->y < free->y);
+  CHECK_FALSE(under);  // both corners had one: under the plot
 }
 
 // A scalable filter sizes each stage from n0, p0, s, r: the m and k controls would change
