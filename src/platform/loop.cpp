@@ -10,6 +10,7 @@
 #include <cfloat>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <utility>
 
 #include "app/actions.h"
@@ -247,11 +248,57 @@ void push_key_event(SDL_Scancode key, bool down) {
   SDL_PushEvent(&e);
 }
 
+// SDL_TEXTINPUT events of at most 31 bytes each, cut between characters.
+void push_text_events(Loop& loop, std::string_view utf8) {
+  SDL_Event e{};
+  const size_t room = sizeof e.text.text - 1;
+  while (!utf8.empty()) {
+    size_t take = std::min(utf8.size(), room);
+    while (take > 0 && take < utf8.size() && (static_cast<unsigned char>(utf8[take]) & 0xC0) == 0x80) --take;
+    if (take == 0) take = std::min(utf8.size(), room);  // no character boundary in reach (not UTF-8)
+    e = SDL_Event{};
+    e.type = SDL_TEXTINPUT;
+    e.text.windowID = SDL_GetWindowID(loop.window);
+    std::memcpy(e.text.text, utf8.data(), take);
+    SDL_PushEvent(&e);
+    utf8.remove_prefix(take);
+  }
+}
+
+// Hands SDL the page's input that waits, in order, up to what must wait for a later frame. A
+// key waits while another of the page's keys is down or went up at this frame's start (a key up
+// and down again within one frame is no press to ImGui, and its text field takes one editing key
+// a frame). Text waits while a key is about to be seen: ImGui reads a frame's characters before
+// its keys, so "x" after a Backspace would come before it. frame_start: called as the frame
+// begins (keys_to_release: the keys this frame sees), else between frames (keys_down: the next
+// frame's).
+void hand_over_page_input(Loop& loop, const std::vector<SDL_Scancode>& released_now, bool frame_start) {
+  std::vector<SDL_Scancode>& pressed = frame_start ? loop.keys_to_release : loop.keys_down;
+  while (!loop.page_input.empty()) {
+    Loop::PageInput& in = loop.page_input.front();
+    const bool key_coming = !loop.keys_down.empty() || !loop.keys_to_release.empty();
+    if (in.key != SDL_SCANCODE_UNKNOWN) {
+      if (key_coming || !released_now.empty()) return;
+      push_key_event(in.key, true);
+      pressed.push_back(in.key);
+    } else {
+      if (key_coming) return;
+      push_text_events(loop, in.text);
+    }
+    loop.page_input.pop_front();
+  }
+}
+
 }  // namespace
 
 void press_key(Loop& loop, SDL_Scancode key) {
-  push_key_event(key, true);
-  loop.keys_down.push_back(key);
+  loop.page_input.push_back({key, {}});
+  hand_over_page_input(loop, {}, false);
+}
+
+void type_text(Loop& loop, std::string_view utf8) {
+  loop.page_input.push_back({SDL_SCANCODE_UNKNOWN, std::string(utf8)});
+  hand_over_page_input(loop, {}, false);
 }
 
 bool init(Loop& loop, GlHost& host, int width, int height) {
@@ -304,10 +351,12 @@ bool init(Loop& loop, GlHost& host, int width, int height) {
 }
 
 void frame(Loop& loop) {
-  // Keys pressed for the on-screen keyboard last frame go up now.
-  for (SDL_Scancode key : loop.keys_to_release) push_key_event(key, false);
+  // Keys pressed for the on-screen keyboard last frame go up now; what waited comes in.
+  std::vector<SDL_Scancode> released_now;
+  released_now.swap(loop.keys_to_release);
+  for (SDL_Scancode key : released_now) push_key_event(key, false);
   loop.keys_to_release.swap(loop.keys_down);
-  loop.keys_down.clear();
+  hand_over_page_input(loop, released_now, true);
   // ImGui 1.86 reads key states once per frame: a key that went down and up within one frame
   // (a quick tap, an on-screen keyboard, a test) would never be seen. Its release waits a frame.
   std::vector<SDL_Scancode> pressed_now;

@@ -4,9 +4,11 @@
 #include <SDL.h>
 #include <imgui.h>
 
+#include <deque>
 #include <map>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "app/state.h"
@@ -35,6 +37,13 @@ struct Loop {
   // in the frame they went down: released at the start of the next frame, as ImGui 1.86 reads
   // key states once per frame.
   std::vector<SDL_Scancode> keys_down, keys_to_release;
+  // The page's keys and text (press_key, type_text) waiting, in order, for a frame of their
+  // own: ImGui 1.86 sees one press of a key a frame, and its text field one editing key.
+  struct PageInput {
+    SDL_Scancode key = SDL_SCANCODE_UNKNOWN;  // or text
+    std::string text;
+  };
+  std::deque<PageInput> page_input;
   // A finger's press is held until the finger shows what it means: a mostly vertical move is a
   // scroll (no control is pressed), a horizontal one or a lift is a press where it started.
   enum class Gesture { none, undecided, scroll, press, pinch } gesture = Gesture::none;
@@ -49,8 +58,12 @@ struct Loop {
   bool paste_pending = false, paste_release = false;
 };
 
-// Presses and releases a key for ImGui (down this frame, up the next).
+// Presses and releases a key for ImGui (down one frame, up the next), and types text, for the
+// page's on-screen keyboard. A key waits, with whatever comes after it, while another of the
+// page's keys is down or went up at this frame's start: two Backspaces in one frame were one
+// press to ImGui, and a Backspace and an Enter, one of them.
 void press_key(Loop& loop, SDL_Scancode key);
+void type_text(Loop& loop, std::string_view utf8);
 
 // Opens the window (CSS-pixel size w x h; the web ignores it and follows the canvas) and
 // starts ImGui. Returns false with SDL's message on stderr.

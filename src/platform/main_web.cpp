@@ -676,25 +676,9 @@ EMSCRIPTEN_KEEPALIVE void bl_keep_state_now() { keep_state(true); }
 
 // Text the page passes on (UTF-8): what is typed into the hidden input of the on-screen keyboard,
 // committed IME text included, and a character outside the BMP typed on the canvas. It joins
-// SDL's event queue as SDL_TEXTINPUT, behind the text SDL already queued from earlier keys, so
-// the characters keep their order. An event carries at most 31 bytes: longer text is cut
-// between characters.
-EMSCRIPTEN_KEEPALIVE void bl_text_input(const char* utf8) {
-  SDL_Event e{};
-  const size_t room = sizeof e.text.text - 1;
-  for (size_t n = std::strlen(utf8); n > 0;) {
-    size_t take = std::min(n, room);
-    while (take > 0 && take < n && (static_cast<unsigned char>(utf8[take]) & 0xC0) == 0x80) --take;
-    if (take == 0) take = std::min(n, room);  // no character boundary in reach (not UTF-8)
-    e = SDL_Event{};
-    e.type = SDL_TEXTINPUT;
-    e.text.windowID = SDL_GetWindowID(g_loop.window);
-    std::memcpy(e.text.text, utf8, take);
-    SDL_PushEvent(&e);
-    utf8 += take;
-    n -= take;
-  }
-}
+// SDL's event queue as SDL_TEXTINPUT, behind the text SDL already queued from earlier keys and
+// after the page's keys typed before it (loop.h, type_text), so the characters keep their order.
+EMSCRIPTEN_KEEPALIVE void bl_text_input(const char* utf8) { type_text(g_loop, utf8); }
 
 // Text the page's `paste` event carried (the system clipboard, web/bloomlab.js): it becomes SDL's
 // clipboard and ImGui gets a Ctrl+V, so the active text field pastes it. SDL's clipboard on the

@@ -195,6 +195,22 @@ export async function phone(app) {
   await ops.frames();
   state = await ops.evaluate(() => window.bloomlab.state());
   equal(state.wordInput, "bloom", "text and Backspace typed into the hidden input reach the word box");
+  // Within one task (a fast thumb, a keyboard's own repeat): two Backspaces, a letter, a
+  // Backspace and more letters. Each key counts and everything lands in order (ImGui sees one
+  // press of a key a frame: the second Backspace of a frame was lost).
+  await ops.evaluate(() => {
+    const kb = document.getElementById("keyboard");
+    const input = (inputType, data = null) => kb.dispatchEvent(new InputEvent("input", { inputType, data, bubbles: true }));
+    input("deleteContentBackward");
+    input("deleteContentBackward");
+    input("insertText", "x");
+    input("deleteContentBackward");
+    input("insertText", "om");
+    input("insertText", "s");
+  });
+  await wordTyped(ops, "blooms", "two Backspaces, text and a Backspace in one task: each counts, in order");
+  await ops.press("Backspace");
+  await wordTyped(ops, "bloom", "…and one more Backspace takes the last letter");
   equal(state.query && state.query.positions, expected, "the word's positions are the reference filter's");
   // The bit array is below the screen (as under an open keyboard): a strip under the word box
   // shows the word's bits meanwhile.
