@@ -274,19 +274,20 @@ void push_text_events(Loop& loop, std::string_view utf8) {
 // frame's).
 void hand_over_page_input(Loop& loop, const std::vector<SDL_Scancode>& released_now, bool frame_start) {
   std::vector<SDL_Scancode>& pressed = frame_start ? loop.keys_to_release : loop.keys_down;
-  while (!loop.page_input.empty()) {
-    Loop::PageInput& in = loop.page_input.front();
+  size_t taken = 0;
+  for (; taken < loop.page_input.size(); ++taken) {
+    const Loop::PageInput& in = loop.page_input[taken];
     const bool key_coming = !loop.keys_down.empty() || !loop.keys_to_release.empty();
     if (in.key != SDL_SCANCODE_UNKNOWN) {
-      if (key_coming || !released_now.empty()) return;
+      if (key_coming || !released_now.empty()) break;
       push_key_event(in.key, true);
       pressed.push_back(in.key);
     } else {
-      if (key_coming) return;
+      if (key_coming) break;
       push_text_events(loop, in.text);
     }
-    loop.page_input.pop_front();
   }
+  loop.page_input.erase(loop.page_input.begin(), loop.page_input.begin() + long(taken));
 }
 
 }  // namespace

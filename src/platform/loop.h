@@ -4,7 +4,6 @@
 #include <SDL.h>
 #include <imgui.h>
 
-#include <deque>
 #include <map>
 #include <memory>
 #include <string>
@@ -43,7 +42,7 @@ struct Loop {
     SDL_Scancode key = SDL_SCANCODE_UNKNOWN;  // or text
     std::string text;
   };
-  std::deque<PageInput> page_input;
+  std::vector<PageInput> page_input;  // a few at most: taken from the front
   // A finger's press is held until the finger shows what it means: a mostly vertical move is a
   // scroll (no control is pressed), a horizontal one or a lift is a press where it started.
   enum class Gesture { none, undecided, scroll, press, pinch } gesture = Gesture::none;
