@@ -195,7 +195,8 @@ void apply_words(AppState& s, Host& host, const std::string& raw, std::vector<st
     const std::string word = percent_decode(item, &bad_escape);
     if (bad_escape && malformed++ == 0) first_malformed = item;
     const Outcome o = remove ? apply(s, host, act::RemoveWord{word}) : apply(s, host, act::AddWord{word});
-    if (!o.ok()) warn.push_back(outcome_text(o));
+    // A word written twice ("removed=x,x") is told once, not once per repeat.
+    if (!o.ok() && std::find(warn.begin(), warn.end(), outcome_text(o)) == warn.end()) warn.push_back(outcome_text(o));
     ++added;
   }
   // A '%' that starts no escape ("ab%A", "%ZZ": a link cut short, or a '%' not written %25):

@@ -540,6 +540,21 @@ TEST_CASE("URL: a malformed percent escape in words= is taken as written, with a
   CHECK(v.set.words() == std::vector<std::string>{"a,b", "100%"});
 }
 
+// A word written twice in removed= is told once: removed=x,x,x said "x was never added" for
+// each repeat after the first. (A word repeated in words= is added once, silently.)
+TEST_CASE("URL: a word repeated in words= or removed= is told once") {
+  FakeHost host;
+  AppState s;
+  auto warnings = apply_url_params(s, host, "preset=tiny&variant=counting&removed=dragon,dragon,dragon");
+  REQUIRE(warnings.size() == 1);
+  CHECK(warnings[0].find("\"dragon\"") != std::string::npos);
+  CHECK_FALSE(s.set.contains_word("dragon"));
+  AppState t;
+  warnings = apply_url_params(t, host, "words=apple,apple,pear,apple,pear");
+  CHECK(warnings.empty());
+  CHECK(t.set.words() == std::vector<std::string>{"apple", "pear"});
+}
+
 TEST_CASE("a link opens with no messages under the controls") {
   FakeHost host;
   AppState s;
