@@ -942,15 +942,15 @@ void sync_inserted(AppState& s) {
   s.inserted_set_words = s.words_version;
 }
 
-bool actions::measure_is_automatic(const AppState& s) {
-  return !s.pending.active() && double(s.probes) * double(s.set.params().k) <= actions::kAutoMeasureWork;
+void actions::keep_measured(AppState& s) {
+  if (s.measurement && s.measurement_version == s.version) return;
+  if (s.pending.active() || double(s.probes) * double(s.set.params().k) > actions::kAutoMeasureWork) return;
+  (void)do_measure(s, -1);
 }
 
 Outcome apply(AppState& s, Host& host, const Action& action) {
   Outcome o = apply_one(s, host, action);
   sync_inserted(s);
-  if (!(s.measurement && s.measurement_version == s.version) && actions::measure_is_automatic(s))
-    (void)do_measure(s, -1);
   return o;
 }
 

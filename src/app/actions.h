@@ -91,11 +91,12 @@ std::string view_state_json(AppState& s, bool wants_text_input, float pixel_rati
 std::string query_json(const AppState& s, std::string_view word);
 std::string measurement_json(const Measurement& m);
 // The measured FP is kept current by itself while measuring is cheap (probes times k at most
-// kAutoMeasureWork: a few ms, with a million words too): every applied action that changes the
-// filter measures it at once, so the frame after a change shows its numbers. Dearer ones wait
-// for the Numbers' Measure button.
+// kAutoMeasureWork: a few ms, with a million words too): the frame calls keep_measured() before
+// it draws and after the actions it applied, so the frame after a change shows its numbers.
+// Once a frame, however many actions came (apply() measuring after each one made a link's
+// words= a measurement per word). Dearer ones wait for the Numbers' Measure button.
 inline constexpr double kAutoMeasureWork = 3e6;
-bool measure_is_automatic(const AppState& s);
+void keep_measured(AppState& s);
 std::string outcome_json(const Outcome& o);  // {ok, code, error?}
 
 // The growth curve (FP as the filter fills) for the words, params and probe count on screen:

@@ -477,6 +477,7 @@ void frame(AppState& s, Host& host) {
     s.history = History{};  // the page as it opened is where undo stops
   }
   continue_lesson(s);
+  actions::keep_measured(s);  // a change applied since the last frame (the page's calls, a list's last slice)
   FrameMemory& mem = s.memory;
   if (s.view.theme != mem.applied_theme || s.view.font_scale != mem.applied_scale ||
       s.view.touch != mem.applied_touch) {
@@ -536,6 +537,7 @@ void frame(AppState& s, Host& host) {
   s.layout.focus_ring = GImGui->NavId != 0 && !GImGui->NavDisableHighlight && ImGui::GetIO().NavVisible;
   ImGui::End();
   apply_inbox(s, host);
+  actions::keep_measured(s);  // this frame's changes: the next frame draws their numbers
   announce_changes(s, host);
 }
 

@@ -45,10 +45,8 @@ std::string number(double v, int decimals = 2) {
 }
 
 void measure_controls(AppState& s) {
-  const bool current = s.measurement && s.measurement_version == s.version;
-  // A cheap measurement is kept current by apply(); this covers what changed outside an action
-  // (a list's last slice), after this frame: drawing changes nothing.
-  if ((!current && actions::measure_is_automatic(s)) || ImGui::Button(tr("Measure")))
+  // A cheap measurement is kept current by the frame (actions::keep_measured).
+  if (ImGui::Button(tr("Measure")))
     dispatch(s, act::Measure{});
   uint64_t probes = s.probes;
   const uint64_t lo = 1000, hi = 10000000;

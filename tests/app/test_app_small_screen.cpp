@@ -350,6 +350,24 @@ TEST_CASE("the legend never covers the 'you are here' marker") {
 // A plot's measured points are never under its legend either (the growth plot's last points
 // were, at 1280 px): the legend takes the opposite corner, or goes under the plot when points
 // are in both.
+// A change applied between frames (the page's setParams) and one applied in a frame (a slider)
+// are measured by the frame, so the frame after either draws its numbers.
+TEST_CASE("a frame measures the changes before it and its own") {
+  Screen screen("preset=tiny");
+  AppState& s = screen.state;
+  screen.frames(1280, 800, 2);
+  const auto current = [&] { return s.measurement && s.measurement_version == s.version; };
+  REQUIRE(apply(s, screen.host, act::SetParams{ParamsRequest{std::nullopt, 4.0, std::nullopt, std::nullopt}}).ok());
+  CHECK_FALSE(current());
+  screen.frames(1280, 800, 1);
+  CHECK(current());
+  CHECK(s.measurement->k == 4);
+  s.inbox.push_back(act::SetParams{ParamsRequest{std::nullopt, 5.0, std::nullopt, std::nullopt}});
+  screen.frames(1280, 800, 1);  // applied at the frame's end, and measured there
+  CHECK(s.set.params().k == 5);
+  CHECK(current());
+}
+
 TEST_CASE("the legend never covers a measured point") {
   Screen screen("preset=tiny");
   ImGuiIO& io = ImGui::GetIO();
