@@ -748,8 +748,9 @@
       // itself (a 62.5 MiB list takes the writer ~2 s). The writer gets a copy made here and
       // handed over (postMessage's own copy of a million words' 17 MB held the page 90 ms in one
       // frame; slice() copies them in a few). Pieces are joined by the writer.
-      if (!record.tailOf && (words || pieces)) record.unsaved = pieces || [words];
-      const handed = record.unsaved ? record.unsaved.map((p) => p.slice()) : words ? [words] : [];
+      const whole = !record.tailOf && (words || pieces);
+      if (whole) record.unsaved = pieces || [words];
+      const handed = whole ? record.unsaved.map((p) => p.slice()) : words ? [words] : [];
       if (pieces) sent.pieces = handed;
       else if (words) sent.record.words = handed[0];
       delete record.tailOf;
