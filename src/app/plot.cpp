@@ -413,8 +413,9 @@ std::vector<PlotLabel> draw_plot(const PlotSpec& spec, const std::vector<PlotSer
   dl->PopClipRect();
   // In the corner the spec names; where a marker's or a measured point would be under it, in
   // the opposite corner (monotone curves leave both empty); else under the plot.
-  bool inside = legend_fits_inside(f, series) && !legend_covers_a_point(f, series, markers);
-  if (!inside && legend_fits_inside(f, series)) {
+  const bool fits = legend_fits_inside(f, series);  // the box's size: the same in any corner
+  bool inside = fits && !legend_covers_a_point(f, series, markers);
+  if (!inside && fits) {
     f.spec.legend_top = !f.spec.legend_top;
     f.spec.legend_right = !f.spec.legend_right;
     inside = !legend_covers_a_point(f, series, markers);

@@ -196,7 +196,10 @@ void apply_words(AppState& s, Host& host, const std::string& raw, std::vector<st
     if (bad_escape && malformed++ == 0) first_malformed = item;
     const Outcome o = remove ? apply(s, host, act::RemoveWord{word}) : apply(s, host, act::AddWord{word});
     // A word written twice ("removed=x,x") is told once, not once per repeat.
-    if (!o.ok() && std::find(warn.begin(), warn.end(), outcome_text(o)) == warn.end()) warn.push_back(outcome_text(o));
+    if (!o.ok()) {
+      std::string text = outcome_text(o);
+      if (std::find(warn.begin(), warn.end(), text) == warn.end()) warn.push_back(std::move(text));
+    }
     ++added;
   }
   // A '%' that starts no escape ("ab%A", "%ZZ": a link cut short, or a '%' not written %25):

@@ -94,10 +94,7 @@ std::string probe_string(uint64_t i) {
 Measurement measure(const WordSet& set, uint64_t probes) {
   std::string names[kBatch];
   return measure_probes(set, probes, [&](uint64_t i, size_t q) -> std::string_view {
-    std::string& name = names[q];
-    name.assign("probe-");
-    name += std::to_string(i);
-    return name;
+    return names[q] = probe_string(i);
   });
 }
 

@@ -25,7 +25,6 @@ const SHORT = process.argv[3] === "short";
 const browser = await launch();
 const app = await openApp(browser, { query: "?preset=empty&theme=dark", viewport: { width: 640, height: 400 } });
 const page = app.page;
-if (process.env.DBG) page.on("console", (m) => { if (m.text().startsWith("DBG")) console.error(m.text()); });
 page.setDefaultTimeout(600000);
 await page.evaluate(() => bloomlab.idle());
 
