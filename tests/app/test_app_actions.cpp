@@ -558,6 +558,24 @@ TEST_CASE("URL: a word repeated in words= or removed= is told once") {
   CHECK(t.set.words() == std::vector<std::string>{"apple", "pear"});
 }
 
+// fuzz_url_params: scale=1.299599 was written back as %g's "1.2996", another float.
+TEST_CASE("URL: a text scale comes back from the link as the same number") {
+  FakeHost host;
+  for (const char* scale : {"1.299599", "1.3", "2", "1.25", "2.9999999"}) {
+    CAPTURE(scale);
+    AppState s;
+    apply_url_params(s, host, std::string("preset=tiny&scale=") + scale);
+    const std::string link = url_params_for(s);
+    AppState t;
+    apply_url_params(t, host, link);
+    CHECK(t.view.font_scale == s.view.font_scale);
+    CHECK(url_params_for(t) == link);
+  }
+  AppState u;
+  apply_url_params(u, host, "scale=1.3");
+  CHECK(url_params_for(u).find("&scale=1.3") != std::string::npos);  // not 1.29999995
+}
+
 TEST_CASE("a link opens with no messages under the controls") {
   FakeHost host;
   AppState s;
