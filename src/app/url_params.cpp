@@ -23,17 +23,15 @@ namespace {
 
 // The shortest decimal that reads back as the same double (0.85, not 0.84999999999999998); whole
 // numbers without an exponent (500, not 5e+02, whose '+' a URL reads as a space).
-// T: double, or float for a value read back as strtod's double made a float (scale=).
-template <typename T>
-std::string shortest(T x) {
+std::string shortest(double x) {
   char buf[32];
   if (x == std::floor(x) && std::fabs(x) < 1e15) {
-    std::snprintf(buf, sizeof buf, "%.0f", double(x));
+    std::snprintf(buf, sizeof buf, "%.0f", x);
     return buf;
   }
   for (int digits = 1; digits <= 17; ++digits) {
-    std::snprintf(buf, sizeof buf, "%.*g", digits, double(x));
-    if (static_cast<T>(std::strtod(buf, nullptr)) == x) break;
+    std::snprintf(buf, sizeof buf, "%.*g", digits, x);
+    if (std::strtod(buf, nullptr) == x) break;
   }
   return buf;
 }
@@ -512,9 +510,14 @@ std::string query_for(const AppState& s, bool with_words) {
     q += std::string("&theme=") + theme_name(s.view.theme);
   // The language when the reader chose it (else the recipient's own preference wins).
   if (s.view.lang_chosen) q += std::string("&lang=") + lang_code(s.view.lang_loading.value_or(s.view.lang));
-  // The shortest text that reads back as the same float (%g's 6 digits did not: fuzz_url_params
-  // found scale=1.299599 coming back as 1.2996).
-  if (s.view.font_scale != 1.0f) q += "&scale=" + shortest(s.view.font_scale);
+  // Eight significant digits: a float from 1 to 3 (parse_scale's range) reads back as itself
+  // (%g's six did not: fuzz_url_params found scale=1.299599 coming back as 1.2996), and
+  // %g still drops the trailing zeros (1.3, not 1.29999995).
+  if (s.view.font_scale != 1.0f) {
+    char buf[16];
+    std::snprintf(buf, sizeof buf, "%.8g", double(s.view.font_scale));
+    q += std::string("&scale=") + buf;
+  }
   if (s.probes != kDefaultProbes) q += "&probes=" + std::to_string(s.probes);
   // Classroom-safe words chosen (not merely turned on by presentation mode, which links leave
   // out): fuzz_url_params found links dropping it.
