@@ -949,6 +949,7 @@ void actions::keep_measured(AppState& s) {
 }
 
 Outcome apply(AppState& s, Host& host, const Action& action) {
+  s.next_frame_wanted = true;  // its results drawn, even when it came from the page between frames
   Outcome o = apply_one(s, host, action);
   sync_inserted(s);
   return o;

@@ -125,7 +125,8 @@ inline constexpr double kExplainSliceMs = 8;
 // frame of a change, its numbers (a query of every word, the FP measured) come first, and a
 // million words' slices on top of them made frames of 90-130 ms. nullopt: none this frame. A
 // frame after one that had no room gives one of them a piece (its first step may be a large
-// allocation: one in a frame), so that a slow build's long frames still get on.
+// allocation: one in a frame), so that a slow build's long frames still get on. Asking for a
+// slice asks for the next frame too (AppState::next_frame_wanted): ask only with work to do.
 inline constexpr double kFrameBackgroundMs = 20;
 std::optional<double> background_slice(AppState& s, double slice_ms);
 MemoryFigures memory_figures(AppState& s, double budget_ms = kMemorySliceMs);

@@ -524,6 +524,7 @@ std::string growth_json(AppState& s) {
 }
 
 std::optional<double> background_slice(AppState& s, double slice_ms) {
+  s.next_frame_wanted = true;  // this slice's work, or the next: the frame after it goes on
   if (slice_ms < 0 || s.frame_started == std::chrono::steady_clock::time_point{}) return slice_ms;
   const double spent = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - s.frame_started).count();
   if (spent < kFrameBackgroundMs) return std::min(slice_ms, kFrameBackgroundMs - spent);
@@ -539,12 +540,13 @@ std::optional<double> background_slice(AppState& s, double slice_ms) {
 MemoryFigures memory_figures(AppState& s, double budget_ms) {
   MemoryCache& c = s.memory_figures;
   const auto& words = s.set.words();
-  const std::optional<double> budget = background_slice(s, budget_ms);
-  if (!s.pending.active() && budget) {  // a list half-way in is measured once it is all in
-    if (c.words_version != s.words_version) {  // a change starts the measure over
-      c.run = HashSetMeasure();
-      c.words_version = s.words_version;
-    }
+  if (c.words_version != s.words_version && !s.pending.active()) {  // a change starts the measure over
+    c.run = HashSetMeasure();
+    c.words_version = s.words_version;
+  }
+  // A list half-way in is measured once it is all in; a finished measure asks for no time.
+  const bool work = !s.pending.active() && !c.run.finished();
+  if (const std::optional<double> budget = work ? background_slice(s, budget_ms) : std::nullopt) {
     using Clock = std::chrono::steady_clock;
     const auto start = Clock::now();
     const auto slice = std::chrono::duration<double, std::milli>(*budget);

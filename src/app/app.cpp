@@ -467,6 +467,7 @@ void init(AppState& s, Host& host) {
 void frame(AppState& s, Host& host) {
   s.frame_started = std::chrono::steady_clock::now();
   ++s.frame_number;
+  s.next_frame_wanted = false;  // what this frame applies or leaves to do asks again
   run_shortcuts(s, host);
   (void)continue_loading(s, 8.0);
   (void)actions::continue_speed(s, actions::kSpeedSliceMs);
@@ -539,6 +540,16 @@ void frame(AppState& s, Host& host) {
   apply_inbox(s, host);
   actions::keep_measured(s);  // this frame's changes: the next frame draws their numbers
   announce_changes(s, host);
+}
+
+bool wants_frames(const AppState& s) {
+  const FrameMemory& f = s.memory;
+  // A walk for a false positive's culprits that took a slice of this frame goes on in the next.
+  const auto walking = [&s](const QueryCache& c) { return c.walk.walking && c.walked_frame == s.frame_number; };
+  return s.next_frame_wanted || s.pending.active() || s.speed.running || walking(s.query_cache) ||
+         walking(s.check_cache) || !s.shortcuts.empty() ||
+         !s.inbox.empty() || s.focus_word_box || s.release_focus || s.present_on_open ||
+         f.announce_pending != f.announced || s.version != f.announce_version;
 }
 
 bool can_scroll(const AppState& s, float x, float y, float dy) {

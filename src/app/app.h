@@ -16,5 +16,10 @@ void apply_theme(const ViewOptions& v);
 bool can_scroll(const AppState& s, float x, float y, float dy);
 // Whether any column has more than fits.
 bool can_scroll_anywhere(const AppState& s);
+// Whether the next frame has something to draw or do: an action applied since the last frame,
+// background work with more to do (a list loading, the plots' measurement, the speed run), a
+// screen reader's announcement waiting for the text to rest. Between such frames and the
+// user's input an idle page draws nothing (platform/loop.h, frame_wanted).
+bool wants_frames(const AppState& s);
 
 }  // namespace bloomlab::app

@@ -309,6 +309,11 @@ struct AppState {
   // what a frame has left (actions::background_slice). Unset outside frames: a whole slice.
   std::chrono::steady_clock::time_point frame_started{};
   uint64_t frame_number = 0;        // frames drawn
+  // Something wants the next frame drawn: an action was applied (its results are drawn and its
+  // layout settles), or a piece of background work asked for a slice and has more to do. The
+  // platform draws frames only while something happens (app::wants_frames): an idle page costs
+  // nothing. Set by apply() and background_slice(), cleared as a frame begins.
+  bool next_frame_wanted = true;
   uint64_t background_skipped = 0;  // the last frame that had no room for them
   uint64_t background_granted = 0;  // the last frame where one of them had a piece anyway
 

@@ -47,6 +47,24 @@ void refresh_fonts(Loop& loop) {
   ImGui_ImplOpenGL3_CreateFontsTexture();
 }
 
+// A key ImGui acts on by its state rather than by a character: Enter, Tab, Escape, the caret's
+// moves and deletions, and any key with Ctrl or Cmd (copy, paste, undo).
+bool editing_key(const SDL_KeyboardEvent& key) {
+  switch (key.keysym.scancode) {
+    case SDL_SCANCODE_RETURN: case SDL_SCANCODE_KP_ENTER: case SDL_SCANCODE_TAB:
+    case SDL_SCANCODE_ESCAPE: case SDL_SCANCODE_BACKSPACE: case SDL_SCANCODE_DELETE:
+    case SDL_SCANCODE_INSERT: case SDL_SCANCODE_LEFT: case SDL_SCANCODE_RIGHT:
+    case SDL_SCANCODE_UP: case SDL_SCANCODE_DOWN: case SDL_SCANCODE_HOME: case SDL_SCANCODE_END:
+    case SDL_SCANCODE_PAGEUP: case SDL_SCANCODE_PAGEDOWN:
+      return true;
+    default: return (key.keysym.mod & (KMOD_CTRL | KMOD_GUI)) != 0;
+  }
+}
+
+bool any_key_down(const ImGuiIO& io) {
+  return std::any_of(std::begin(io.KeysDown), std::end(io.KeysDown), [](bool d) { return d; });
+}
+
 // A text field has the keyboard: one was active in the frame just drawn. (ImGui's
 // io.WantTextInput is a frame older: NewFrame sets it from the frame before, so typing right
 // after the click that gave the paste box the keyboard went to the word box as stray text.)
@@ -343,6 +361,9 @@ bool init(Loop& loop, GlHost& host, int width, int height) {
   ImGui::CreateContext();
   ImGuiIO& io = ImGui::GetIO();
   io.IniFilename = nullptr;  // layout is computed each frame; nothing to persist in a file
+  // A steady caret: a blinking one would need frames drawn all the time the word box has the
+  // keyboard (frame_wanted), and a steady one is easier on readers (WCAG 2.2.2).
+  io.ConfigInputTextCursorBlink = false;
   io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
   ImGui_ImplSDL2_InitForOpenGL(loop.window, loop.gl);
   ImGui_ImplOpenGL3_Init(kGlslVersion);
@@ -378,12 +399,11 @@ void frame(Loop& loop) {
     ImGui_ImplSDL2_ProcessEvent(&event);
     // ImGui 1.86 reads a frame's input all at once, characters before keys and clicks: a
     // character typed in the same frame after an Enter would join the word just added (or be
-    // lost when the box is emptied), and one typed right after a click on a text field would go
-    // where the keyboard was before the click. What comes after an Enter or a press stays in
-    // SDL's queue for the next frame.
-    if ((event.type == SDL_KEYDOWN && (event.key.keysym.scancode == SDL_SCANCODE_RETURN ||
-                                       event.key.keysym.scancode == SDL_SCANCODE_KP_ENTER)) ||
-        event.type == SDL_MOUSEBUTTONDOWN)
+    // lost when the box is emptied), one typed right after End would go where the caret was
+    // before it, and one typed right after a click on a text field would go where the keyboard
+    // was before the click. What comes after an editing key or a press stays in SDL's queue for
+    // the next frame. (An idle page draws no frames, so a quick End and "s" reach it together.)
+    if ((event.type == SDL_KEYDOWN && editing_key(event.key)) || event.type == SDL_MOUSEBUTTONDOWN)
       break;
     switch (event.type) {
       case SDL_QUIT: loop.quit = true; break;
@@ -407,8 +427,10 @@ void frame(Loop& loop) {
   if (io.DeltaTime <= 0.0f) io.DeltaTime = 1.0f / 1000.0f;
   // A slow frame (a list loading, a busy machine) must not count as a key held down: a key
   // pressed just before it would repeat (an Enter in the list box made two lines). ImGui's
-  // repeat starts after 0.275 s of frames, so no frame counts for more than 0.1 s.
-  io.DeltaTime = std::min(io.DeltaTime, 0.1f);
+  // repeat starts after 0.275 s of frames, so no frame counts for more than 0.1 s while a key
+  // is down. Otherwise the time is real: after a pause with no frames drawn, two clicks a
+  // second apart are not a double click.
+  if (any_key_down(io)) io.DeltaTime = std::min(io.DeltaTime, 0.1f);
   apply_touch_gesture(loop, io);
   // A capture (Save PNG) asked for last frame is taken from this frame, drawn with the mouse
   // "nowhere" so that no hover or tooltip (the button's own) lands in the image.
@@ -451,6 +473,27 @@ void frame(Loop& loop) {
     if (!refused.empty()) (void)app::apply(loop.state, *loop.host, app::act::ExportRefused{refused});
   }
   ++loop.frames;
+  loop.drawn_at = double(SDL_GetTicks64()) / 1000.0;
+  if (loop.wake_frames > 0) --loop.wake_frames;
+}
+
+bool frame_wanted(Loop& loop) {
+  SDL_PumpEvents();
+  const ImGuiIO& io = ImGui::GetIO();
+  int w = 0, h = 0;
+  SDL_GetWindowSize(loop.window, &w, &h);
+  const bool happening =
+      SDL_PeepEvents(nullptr, 0, SDL_PEEKEVENT, SDL_FIRSTEVENT, SDL_LASTEVENT) > 0 ||
+      !loop.page_input.empty() || !loop.keys_down.empty() || !loop.keys_to_release.empty() ||
+      !loop.text_for_word_box.empty() || loop.paste_pending || loop.paste_release ||
+      loop.press_frames > 0 || loop.gesture != Loop::Gesture::none || !loop.fingers.empty() ||
+      (loop.hide_mouse_from != UINT64_MAX && loop.frames <= loop.hide_mouse_from) ||
+      loop.host->has_captures() || any_key_down(io) ||
+      std::any_of(std::begin(io.MouseDown), std::end(io.MouseDown), [](bool d) { return d; }) ||
+      app::fonts_version() != loop.fonts_version || float(w) != io.DisplaySize.x ||
+      float(h) != io.DisplaySize.y || app::wants_frames(loop.state);
+  if (happening) loop.wake_frames = kWakeFrames;
+  return loop.wake_frames > 0 || double(SDL_GetTicks64()) / 1000.0 - loop.drawn_at >= kIdleRedrawSeconds;
 }
 
 void swap(Loop& loop) { SDL_GL_SwapWindow(loop.window); }

@@ -24,6 +24,11 @@ struct Loop {
   float font_size = 0;        // CSS pixels the fonts were built for
   uint64_t fonts_version = 0;  // app::fonts_version() they were built with (the CJK font)
   uint64_t frames = 0;
+  // Frames still to draw after something happened (input, an action, work ending): ImGui needs
+  // a few to settle (a popup sizes itself in its first frame, hover and layout follow a frame
+  // late). See frame_wanted.
+  int wake_frames = 0;
+  double drawn_at = 0;  // SDL_GetTicks64() / 1000 of the last frame drawn
   double app_ms = 0;  // the last frame's app::frame (the UI and the slices of work), without drawing
   bool quit = false;
 
@@ -69,6 +74,14 @@ void type_text(Loop& loop, std::string_view utf8);
 bool init(Loop& loop, GlHost& host, int width, int height);
 // Handles events, builds and renders one frame. Does not swap: the caller may read pixels first.
 void frame(Loop& loop);
+// Whether to draw a frame now. A page that shows the same thing draws nothing (a phone's
+// battery, a laptop projecting a class, an article with three embeds): frames are drawn while
+// input comes in, an action's results or background work want them (app::wants_frames), and
+// kWakeFrames after the last of these; a frame every kIdleRedrawSeconds besides, should
+// anything else change what is on screen.
+bool frame_wanted(Loop& loop);
+inline constexpr int kWakeFrames = 4;
+inline constexpr double kIdleRedrawSeconds = 1.0;
 void swap(Loop& loop);
 // The GL context was lost and given back (WebGL: webglcontextrestored): every GL object of the
 // old one is gone. Restarts ImGui's renderer (its next frame rebuilds shaders, buffers, the font

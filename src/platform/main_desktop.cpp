@@ -148,6 +148,12 @@ int main(int argc, char** argv) {
   double drawn_share = 0;
   while (!loop.quit) {
     host.deliver(loop.state);
+    // Nothing to draw: wait for input (or, at most a tenth of a second, for what the host
+    // delivers). A screenshot run (--frames) draws every frame.
+    if (options.frames < 0 && !frame_wanted(loop)) {
+      SDL_WaitEventTimeout(nullptr, 100);
+      continue;
+    }
     frame(loop);
     const bool last = options.frames >= 0 && long(loop.frames) >= options.frames;
     if (last && !options.screenshot.empty()) drawn_share = write_screenshot(loop, options.screenshot);

@@ -434,6 +434,11 @@ void main_loop_step() {
   if (g_gl_restored) {
     g_gl_restored = false;
     gl_context_restored(g_loop);
+    g_loop.wake_frames = kWakeFrames;
+  }
+  if (!frame_wanted(g_loop)) {  // the canvas keeps showing the last frame
+    keep_state(false);
+    return;
   }
   frame(g_loop);
   swap(g_loop);

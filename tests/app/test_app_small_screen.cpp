@@ -767,3 +767,50 @@ TEST_CASE("tooltips wrap within the screen in every language, on a phone and on 
   use_language(Lang::en);
   set_script_font("");
 }
+
+// An idle page draws nothing (platform/loop.h, frame_wanted asks app::wants_frames): frames
+// come while something is left to draw or do, and stop once it is done.
+TEST_CASE("an idle page wants no frames; a change, its measurements and a loading list do") {
+  Screen screen("preset=tiny&panels=words,params,numbers,plots,check");
+  AppState& s = screen.state;
+  // Draws frames while the app wants them (a bound, should it never stop); how many.
+  const auto settle = [&] {
+    int drawn = 0;
+    for (; wants_frames(s) && drawn < 2000; ++drawn) screen.frames(1280, 800, 1);
+    return drawn;
+  };
+  CHECK(wants_frames(s));  // the page as it opens
+  const int opening = settle();
+  CHECK(opening < 2000);
+  CHECK_FALSE(wants_frames(s));
+  CHECK(s.plots.valid);                 // the plots' sweep,
+  CHECK(s.memory_figures.measured);     // the hash set's bytes
+  screen.frames(1280, 800, 1);  // a frame for nothing (the mouse moved): it asks for no more
+  CHECK_FALSE(wants_frames(s));
+
+  // A change from the page, between frames: its frame, then the sweep's slices, then none.
+  ParamsRequest k5;
+  k5.k = 5;
+  REQUIRE(apply(s, screen.host, act::SetParams{k5}).ok());
+  CHECK(wants_frames(s));
+  screen.frames(1280, 800, 1);
+  CHECK(s.plots.running);
+  CHECK(wants_frames(s));
+  CHECK(settle() < 2000);
+  CHECK(s.plots.valid);
+  CHECK(s.plots.params.k == 5);
+
+  // A list loads a slice a frame: frames until its last word is in.
+  std::string list;
+  for (int i = 0; i < 300000; ++i) list += "word-" + std::to_string(i) + "\n";
+  REQUIRE(apply(s, screen.host, act::LoadWordList{list, "", ListSource::pasted}).ok());
+  int loading = 0;
+  for (; s.pending.active() && loading < 2000; ++loading) {
+    CHECK(wants_frames(s));
+    screen.frames(1280, 800, 1);
+  }
+  CHECK(loading > 1);  // more than a frame's slice
+  CHECK(s.set.words().size() == 300005);
+  CHECK(settle() < 2000);
+  CHECK_FALSE(wants_frames(s));
+}

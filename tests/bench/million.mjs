@@ -19,6 +19,7 @@ import { fileURLToPath } from "node:url";
 const here = path.dirname(fileURLToPath(import.meta.url));
 process.env.BLOOMLAB_SITE ||= path.join(here, "../../build/web/site");
 const { launch, openApp } = await import("../e2e/harness.mjs");
+const { drawnFrames } = await import("../e2e/page_helpers.mjs");
 const N = Number(process.argv[2] || 1000000);
 const SHORT = process.argv[3] === "short";
 
@@ -77,14 +78,12 @@ async function untilSwept() {
   });
 }
 
+// Frames with nothing changed: an idle page draws none, so the mouse moves a pixel before each.
 async function idle() {
-  return page.evaluate(async () => {
-    const frame = () => new Promise((r) => requestAnimationFrame(r));
-    for (let i = 0; i < 10; i++) await frame();
-    bloomlab.frameStats();
-    for (let i = 0; i < 120; i++) await frame();
-    return bloomlab.frameStats();
-  });
+  await drawnFrames(page, 10);
+  await page.evaluate(() => bloomlab.frameStats());
+  await drawnFrames(page, 120);
+  return page.evaluate(() => bloomlab.frameStats());
 }
 
 // One change ({params} for setParams, or {add: word}): the call's time, when the numbers are current, the longest

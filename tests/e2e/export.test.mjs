@@ -74,7 +74,9 @@ run("words from files and paste; PNG and CSV exports", async (browser) => {
   equal((await page.evaluate(() => window.bloomlab.state())).pasteInput, "one\ntwo\none", "…and the list box holds the lines as typed");
   v = await page.evaluate(() => window.bloomlab.viewState());
   await page.mouse.click(...centre(v.addListButton));
-  s = await page.evaluate(async () => { await new Promise((r) => setTimeout(r, 100)); return window.bloomlab.idle(); });
+  // The button acts on the mouse's release, a frame or two after the click (tens of ms each here).
+  await page.waitForFunction(() => window.bloomlab.state().words.includes("two"), null, { timeout: 5000 }).catch(() => {});
+  s = await page.evaluate(() => window.bloomlab.idle());
   check(s.words.includes("one") && s.words.includes("two"), "a pasted list's words are added", JSON.stringify(s.words));
   equal(s.notes.list.code, "list_loaded", "the list's report shows under the box");
   check(/2 words from 3 lines; 1 duplicate dropped\.$/.test(s.notes.list.text), "…in words", s.notes.list.text);

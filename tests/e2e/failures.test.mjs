@@ -6,7 +6,7 @@
 // copy into the wasm heap (it was copied to address 0), the WebGL context lost (the canvas
 // stayed blank: nothing called preventDefault, so the browser never gave it back).
 import { run, openApp, screenshot, check, equal, drawnShare } from "./harness.mjs";
-import { frames } from "./page_helpers.mjs";
+import { frames, drawnFrames } from "./page_helpers.mjs";
 
 // What the page shows instead of the app: the failure box, its text and its Retry button.
 const failureBox = (page) => page.evaluate(() => {
@@ -21,12 +21,12 @@ const readyOutcome = (page) => page.evaluate(() => window.bloomlab.ready.then(()
 const readyWithin = (page, ms = 20000) => page.evaluate((ms) => Promise.race([
   window.bloomlab.ready.then(() => "resolved", (e) => "rejected: " + e.message),
   new Promise((r) => setTimeout(() => r("still pending after " + ms + " ms"), ms))]), ms);
-// Frames drawn since the last call (0 once the main loop died).
-const framesDrawn = (target) => target.evaluate(async () => {
-  window.bloomlab.frameStats();
-  await new Promise((r) => setTimeout(r, 300));
-  return window.bloomlab.frameStats().frames;
-});
+// Frames drawn while the mouse moves over the canvas (0 once the main loop died).
+const framesDrawn = async (target) => {
+  await target.evaluate(() => window.bloomlab.frameStats());
+  await drawnFrames(target, 10);
+  return target.evaluate(() => window.bloomlab.frameStats().frames);
+};
 const unexpected = (problems) => problems.filter((p) => !/Failed to load resource: the server responded with a status of 503/.test(p));
 
 run("failures: no WebGL2, program download failing, a filter too big for the page, tiny canvases, huge input", async (browser) => {

@@ -6,6 +6,20 @@ export const frames = (target, n = 4) => target.evaluate((n) => new Promise((res
   requestAnimationFrame(tick);
 }), n);
 
+// n frames the app has to draw: an idle page draws none (platform/loop.h, frame_wanted), so the
+// mouse moves a pixel over the canvas's top-left corner (nothing there) before each one. For
+// measuring what a frame costs, and that the main loop still draws.
+export const drawnFrames = (target, n = 10) => target.evaluate((n) => new Promise((resolve) => {
+  const canvas = document.getElementById("canvas");
+  let left = n;
+  const tick = () => {
+    const r = canvas.getBoundingClientRect();
+    canvas.dispatchEvent(new MouseEvent("mousemove", { clientX: r.left + 1 + (left % 2), clientY: r.top + 1, bubbles: true }));
+    if (--left < 0) resolve(); else requestAnimationFrame(tick);
+  };
+  tick();
+}), n);
+
 export const centre = (r) => [r.x + r.w / 2, r.y + r.h / 2];
 
 export async function swipe(page, x, y0, y1, steps = 8) {

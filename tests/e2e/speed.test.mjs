@@ -4,7 +4,7 @@
 // Russian. No speed is asserted (a shared machine times anything): tests/bench/speed_page.mjs
 // measures, RESULTS.md keeps the figures.
 import { run, openApp, SHOTS, check, equal } from "./harness.mjs";
-import { frames, centre } from "./page_helpers.mjs";
+import { frames, centre, drawnFrames } from "./page_helpers.mjs";
 
 const shoot = async (page, rect, name) => {
   if (!(rect && rect.w > 0 && rect.h > 0)) return check(false, `${name} is on screen`, JSON.stringify(rect));
@@ -16,10 +16,10 @@ run("the Speed panel", async (browser) => {
   const { page } = app;
   await page.waitForFunction(() => window.bloomlab.state().wordCount === 10000 && !window.bloomlab.state().loading.active, null, { timeout: 60000 });
 
-  // The page's own work per frame before (the idle frames: drawing the 10k preset, which under
-  // headless Chromium's software GL takes tens of ms).
+  // The page's own work per frame before (frames with nothing to do but draw the 10k preset,
+  // which under headless Chromium's software GL takes tens of ms; the mouse moves to have them).
   await page.evaluate(() => window.bloomlab.frameStats());
-  await new Promise((r) => setTimeout(r, 1500));
+  await drawnFrames(page, 40);
   const idle = await page.evaluate(() => window.bloomlab.frameStats());
   // speed() with fewer queries than the panel's default (a test), the 32 MiB filters included.
   const started = Date.now();
