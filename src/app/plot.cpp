@@ -310,8 +310,8 @@ bool legend_covers_a_point(const Frame& f, const std::vector<PlotSeries>& series
     const float x = f.sx(px), y = f.sy_on(right_axis, py);
     return x >= lo.x - ring && x <= hi.x + ring && y >= lo.y - ring && y <= hi.y + ring;
   };
-  for (const PlotMarker& m : markers)
-    if (m.clamp && under(m.right_axis, m.x, m.y)) return true;
+  for (const PlotMarker& m : markers)  // a marker's point (its label keeps off the legend)
+    if ((m.clamp || m.dot) && under(m.right_axis, m.x, m.y)) return true;
   for (const PlotSeries& s : series) {
     if (s.style != SeriesStyle::points) continue;
     for (size_t i = 0; i < s.x.size() && i < s.y.size(); ++i)
@@ -411,13 +411,16 @@ std::vector<PlotLabel> draw_plot(const PlotSpec& spec, const std::vector<PlotSer
   dl->PushClipRect(f.min, f.max, true);
   for (const auto& s : series) draw_series(dl, f, s);
   dl->PopClipRect();
-  // In the corner the spec names; where a marker's or a measured point would be under it, in
-  // the opposite corner (monotone curves leave both empty); else under the plot.
+  // In the corner the spec names; where a marker or a measured point would be under it, in the
+  // opposite corner (monotone curves leave both empty), then in the other two; else under the
+  // plot.
   const bool fits = legend_fits_inside(f, series);  // the box's size: the same in any corner
-  bool inside = fits && !legend_covers_a_point(f, series, markers);
-  if (!inside && fits) {
-    f.spec.legend_top = !f.spec.legend_top;
-    f.spec.legend_right = !f.spec.legend_right;
+  bool inside = false;
+  const bool upper = spec.legend_top, right_side = spec.legend_right;
+  const bool corners[4][2] = {{upper, right_side}, {!upper, !right_side}, {upper, !right_side}, {!upper, right_side}};
+  for (int i = 0; fits && !inside && i < 4; ++i) {
+    f.spec.legend_top = corners[i][0];
+    f.spec.legend_right = corners[i][1];
     inside = !legend_covers_a_point(f, series, markers);
   }
   dl->PushClipRect(f.min, f.max, true);  // the markers over the legend: "you are here" stays readable
