@@ -129,6 +129,18 @@ bool map_shortcut(Loop& loop, const SDL_KeyboardEvent& key) {
   }
   // The lessons' list: the clicker's PageDown starts the first lesson.
   if (loop.state.view.show_lessons && code == SDL_SCANCODE_PAGEDOWN) return take(app::Shortcut::step_forward);
+  // Nothing to step, no text field: PageDown / PageUp scroll the column under the mouse by most
+  // of a screen, as on a web page. ImGui's keyboard navigation would take them and show its
+  // focus ring, and a presenter's next Space would start editing the control it had reached.
+  if ((code == SDL_SCANCODE_PAGEDOWN || code == SDL_SCANCODE_PAGEUP) && !text_field_has_keyboard()) {
+    const ImGuiIO& io = ImGui::GetIO();
+    const bool mouse = ImGui::IsMousePosValid(&io.MousePos);
+    const float page = io.DisplaySize.y * 0.8f;
+    loop.state.touch_scroll = app::TouchScroll{code == SDL_SCANCODE_PAGEDOWN ? -page : page,
+                                               mouse ? io.MousePos.x : io.DisplaySize.x / 2,
+                                               mouse ? io.MousePos.y : io.DisplaySize.y / 2};
+    return true;
+  }
   return false;
 }
 

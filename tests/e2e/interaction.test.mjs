@@ -205,6 +205,29 @@ run("interaction: keys, undo, step-through, wheel, touch, presentation", async (
     const ps2 = await screenshot(p.page, `presentation-${w}x${h}.png`);
     console.log(`  screenshot: ${ps2.file}`);
     check(drawnShare(ps2.image) > 0.05, `${w}×${h}: drawn`);
+    if (w === 1024) {
+      // A presenter's clicker with nothing to step: PageDown scrolls the column under the mouse
+      // (the m slider's), PageUp back; no focus ring, so the next Space and digits edit nothing.
+      const slider = st.layout.mSlider;
+      await p.page.mouse.move(slider.x + slider.w / 2, Math.min(h - 10, slider.y + slider.h / 2));
+      await frames(p.page, 2);
+      await p.page.keyboard.press("PageDown");
+      await frames(p.page, 3);
+      const down = await state(p.page);
+      await p.page.keyboard.press("PageDown");
+      await p.page.keyboard.press("PageUp");
+      await frames(p.page, 3);
+      await p.page.keyboard.press("Space");
+      await p.page.keyboard.type("31");
+      await frames(p.page, 4);
+      const after = await state(p.page);
+      const av = await view(p.page);
+      check(down.layout.mSlider.y < slider.y - 100, "1024×768: PageDown with nothing to step scrolls the column under the mouse",
+            `${slider.y} -> ${down.layout.mSlider.y}`);
+      check(!av.focusRing && !av.steps, "…and starts no keyboard navigation", JSON.stringify([av.focusRing, av.steps]));
+      equal([after.params.m, after.params.k, after.wordCount], [st.params.m, st.params.k, st.wordCount],
+            "…so Space, 3 and 1 after it change neither m, k nor the words (they go to the word box)");
+    }
     await p.close();
   }
 });
