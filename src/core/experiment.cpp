@@ -6,6 +6,7 @@
 
 #include "hash_detail.h"
 #include "theory.h"
+#include "variant_detail.h"
 
 namespace bloomlab {
 
@@ -271,9 +272,7 @@ bool SweepRun::advance(const std::vector<std::string>& words, const IsMember& is
           i_ = end;
           spend((end - begin) * k_hi);
           if (i_ < n_) return true;
-          uint64_t set = 0;
-          for (uint64_t word : bits_) set += static_cast<uint64_t>(__builtin_popcountll(word));
-          first_k_count_[k_hi] = set;  // finish_size() sums these up to k_hi
+          first_k_count_[k_hi] = detail::count_ones(bits_.data(), bits_.size());  // finish_size() sums these up to k_hi
           spend(m_ / 512 + 1);
           i_ = 0;
           phase_ = Phase::walk;

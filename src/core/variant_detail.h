@@ -16,6 +16,13 @@ inline size_t byte_of(uint64_t i) { return static_cast<size_t>(i >> 1); }
 
 inline bool test_bit(const uint64_t* words, uint64_t i) { return (words[word_of(i)] >> (i & 63)) & 1; }
 
+// The bits set in a bit array, counted once after a bulk of writes (insert_many, the sweep).
+inline uint64_t count_ones(const uint64_t* words, size_t n) {
+  uint64_t set = 0;
+  for (size_t w = 0; w < n; ++w) set += static_cast<uint64_t>(__builtin_popcountll(words[w]));
+  return set;
+}
+
 // Sets bit i; counts it in bits_set when it was 0.
 inline void set_bit(FilterStorage& s, uint64_t i) {
   uint64_t& word = s.bits[word_of(i)];

@@ -41,9 +41,7 @@ void insert_many(FilterStorage& s, const std::string* items, const uint64_t* h, 
       if (pos >= m) pos -= m;
     }
   }
-  uint64_t set = 0;
-  for (size_t w = 0; w < words; ++w) set += static_cast<uint64_t>(__builtin_popcountll(bits[w]));
-  s.bits_set = set;
+  s.bits_set = detail::count_ones(bits, words);
   s.n += n;
 }
 
