@@ -393,17 +393,26 @@ void frame(Loop& loop) {
   hand_over_page_input(loop, released_now, true);
   // ImGui 1.86 reads key states once per frame: a key that went down and up within one frame
   // (a quick tap, an on-screen keyboard, a test) would never be seen. Its release waits a frame.
-  std::vector<SDL_Scancode> pressed_now;
+  // Likewise a key that went up in this frame and down again: ImGui would see it held, not
+  // pressed twice (two quick Backspaces deleted one character). The second press waits, with
+  // what comes after it, for the next frame.
+  std::vector<SDL_Scancode> pressed_now, lifted_now;
+  const auto in = [](const std::vector<SDL_Scancode>& keys, SDL_Scancode key) {
+    return std::find(keys.begin(), keys.end(), key) != keys.end();
+  };
   SDL_Event event;
-  while (SDL_PollEvent(&event)) {
+  SDL_PumpEvents();
+  while (SDL_PeepEvents(&event, 1, SDL_PEEKEVENT, SDL_FIRSTEVENT, SDL_LASTEVENT) == 1) {
+    if (event.type == SDL_KEYDOWN && in(lifted_now, event.key.keysym.scancode)) break;
+    if (SDL_PeepEvents(&event, 1, SDL_GETEVENT, SDL_FIRSTEVENT, SDL_LASTEVENT) != 1) break;
     if (event.type == SDL_FINGERDOWN || event.type == SDL_FINGERMOTION || event.type == SDL_FINGERUP)
       track_touch(loop, event);
     if (arbitrate_touch(loop, event)) continue;
-    if (event.type == SDL_KEYUP &&
-        std::find(pressed_now.begin(), pressed_now.end(), event.key.keysym.scancode) != pressed_now.end()) {
+    if (event.type == SDL_KEYUP && in(pressed_now, event.key.keysym.scancode)) {
       loop.keys_down.push_back(event.key.keysym.scancode);  // released at the next frame's start
       continue;
     }
+    if (event.type == SDL_KEYUP) lifted_now.push_back(event.key.keysym.scancode);
     // The app's own keys and stray typing never reach ImGui (their key-up does: harmless).
     if (event.type == SDL_KEYDOWN && map_shortcut(loop, event.key)) continue;
     if (event.type == SDL_TEXTINPUT && take_stray_text(loop, event.text)) continue;
