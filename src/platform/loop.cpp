@@ -390,6 +390,8 @@ void frame(Loop& loop) {
   released_now.swap(loop.keys_to_release);
   for (SDL_Scancode key : released_now) push_key_event(key, false);
   loop.keys_to_release.swap(loop.keys_down);
+  for (SDL_Scancode key : loop.sdl_keys_to_release) push_key_event(key, false);
+  loop.sdl_keys_to_release.clear();
   hand_over_page_input(loop, released_now, true);
   // ImGui 1.86 reads key states once per frame: a key that went down and up within one frame
   // (a quick tap, an on-screen keyboard, a test) would never be seen. Its release waits a frame.
@@ -409,7 +411,7 @@ void frame(Loop& loop) {
       track_touch(loop, event);
     if (arbitrate_touch(loop, event)) continue;
     if (event.type == SDL_KEYUP && in(pressed_now, event.key.keysym.scancode)) {
-      loop.keys_down.push_back(event.key.keysym.scancode);  // released at the next frame's start
+      loop.sdl_keys_to_release.push_back(event.key.keysym.scancode);  // released at the next frame's start
       continue;
     }
     if (event.type == SDL_KEYUP) lifted_now.push_back(event.key.keysym.scancode);
@@ -506,6 +508,7 @@ bool frame_wanted(Loop& loop) {
   const bool happening =
       SDL_PeepEvents(nullptr, 0, SDL_PEEKEVENT, SDL_FIRSTEVENT, SDL_LASTEVENT) > 0 ||
       !loop.page_input.empty() || !loop.keys_down.empty() || !loop.keys_to_release.empty() ||
+      !loop.sdl_keys_to_release.empty() ||
       !loop.text_for_word_box.empty() || loop.paste_pending || loop.paste_release ||
       loop.press_frames > 0 || loop.gesture != Loop::Gesture::none || !loop.fingers.empty() ||
       (loop.hide_mouse_from != UINT64_MAX && loop.frames <= loop.hide_mouse_from) ||

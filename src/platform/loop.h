@@ -41,6 +41,9 @@ struct Loop {
   // in the frame they went down: released at the start of the next frame, as ImGui 1.86 reads
   // key states once per frame.
   std::vector<SDL_Scancode> keys_down, keys_to_release;
+  // SDL's own keys that went down and up within one frame: up at the next frame's start. Not
+  // the page's keys: text the page passes on does not wait for them.
+  std::vector<SDL_Scancode> sdl_keys_to_release;
   // The page's keys and text (press_key, type_text) waiting, in order, for a frame of their
   // own: ImGui 1.86 sees one press of a key a frame, and its text field one editing key.
   struct PageInput {
