@@ -109,6 +109,14 @@ const Explained& current_query(AppState& s) { return cached_query(s, s.query_cac
 const Explained& current_query_with_setters(AppState& s) {
   return cached_query(s, s.query_cache, s.word_input, true);
 }
+const Explained& finished_query_with_setters(AppState& s) {
+  QueryCache& c = s.query_cache;
+  (void)cached_query(s, c, s.word_input, true);
+  if (!s.pending.active())
+    while (c.walk.walking && !shown_set(s).advance_explain(c.walk, size_t{1} << 16)) {
+    }
+  return c.result();
+}
 const Explained& checked_query(AppState& s) { return cached_query(s, s.check_cache, s.check_input, false); }
 
 // Steps: 0 the word's bytes, 1 h = FNV-1a 64 (blocked: and its block), 2 h1 and h2,
@@ -527,9 +535,11 @@ std::optional<double> background_slice(AppState& s, double slice_ms) {
   s.next_frame_wanted = true;  // this slice's work, or the next: the frame after it goes on
   if (slice_ms < 0 || s.frame_started == std::chrono::steady_clock::time_point{}) return slice_ms;
   const double spent = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - s.frame_started).count();
-  if (spent < kFrameBackgroundMs) return std::min(slice_ms, kFrameBackgroundMs - spent);
+  const bool change_frame = s.change_frame == s.frame_number;
+  const double limit = change_frame ? kChangeFrameBackgroundMs : kFrameBackgroundMs;
+  if (spent < limit) return std::min(slice_ms, limit - spent);
   if (s.background_granted == s.frame_number) return std::nullopt;  // one piece a frame at most
-  if (s.background_skipped + 1 == s.frame_number) {  // none the frame before: one piece
+  if (s.background_skipped + 1 == s.frame_number && !change_frame) {  // none the frame before: one piece
     s.background_granted = s.frame_number;
     return 0.0;
   }

@@ -479,6 +479,10 @@ void frame(AppState& s, Host& host) {
   }
   continue_lesson(s);
   actions::keep_measured(s);  // a change applied since the last frame (the page's calls, a list's last slice)
+  if (s.drawn_version != s.version) {  // this frame draws a change: its numbers first
+    s.drawn_version = s.version;
+    s.change_frame = s.frame_number;
+  }
   FrameMemory& mem = s.memory;
   if (s.view.theme != mem.applied_theme || s.view.font_scale != mem.applied_scale ||
       s.view.touch != mem.applied_touch) {

@@ -309,6 +309,10 @@ struct AppState {
   // what a frame has left (actions::background_slice). Unset outside frames: a whole slice.
   std::chrono::steady_clock::time_point frame_started{};
   uint64_t frame_number = 0;        // frames drawn
+  // The frame that first draws a change (its numbers): the background work leaves it to them
+  // (actions::kChangeFrameBackgroundMs). drawn_version: the version that frame drew.
+  uint64_t change_frame = 0;
+  uint64_t drawn_version = UINT64_MAX;
   // Something wants the next frame drawn: an action was applied (its results are drawn and its
   // layout settles), or a piece of background work asked for a slice and has more to do. The
   // platform draws frames only while something happens (app::wants_frames): an idle page costs

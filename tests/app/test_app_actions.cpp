@@ -413,6 +413,23 @@ TEST_CASE("the word box walks a big set's words for a false positive's culprits 
   CHECK(actions::verdict_sentence(s, done).find("finding them") == std::string::npos);
   REQUIRE(direct.culprit_count > 1000);  // written with its thousands separated
   CHECK(actions::verdict_sentence(s, done).find(", ... (" + with_commas(direct.culprit_count) + " in all)") != std::string::npos);
+
+  // The page's state() finishes the walk at once, in the cache the frames read: every setter,
+  // and a later frame walks nothing again.
+  s.word_input = "another non-member";
+  ++s.frame_number;
+  (void)actions::current_query(s);  // a frame's slice first, as when the page is asked mid-walk
+  const Explained& finished = actions::finished_query_with_setters(s);
+  const Explained whole = s.set.explain(s.word_input);
+  CHECK(finished.setters_found);
+  CHECK(finished.walked == 1);
+  CHECK(finished.setters == whole.setters);
+  CHECK(finished.culprits == whole.culprits);
+  CHECK_FALSE(s.query_cache.walk.walking);
+  ++s.frame_number;
+  CHECK(&actions::current_query(s) == &finished);
+  CHECK_FALSE(s.query_cache.walk.walking);
+  CHECK(state(s)["query"]["culpritCount"] == whole.culprit_count);
 }
 
 // Views read the same functions as the filter: the step-through's positions are the filter's

@@ -806,9 +806,13 @@ TEST_CASE("an idle page wants no frames; a change, its measurements and a loadin
   k5.k = 5;
   REQUIRE(apply(s, screen.host, act::SetParams{k5}).ok());
   CHECK(wants_frames(s));
+  CHECK(s.change_frame != s.frame_number + 1);
   screen.frames(1280, 800, 1);
+  CHECK(s.change_frame == s.frame_number);  // the frame that draws it: its numbers before the sweep
   CHECK(s.plots.running);
   CHECK(wants_frames(s));
+  screen.frames(1280, 800, 1);
+  CHECK(s.change_frame == s.frame_number - 1);  // once
   CHECK(settle() < 2000);
   CHECK(s.plots.valid);
   CHECK(s.plots.params.k == 5);

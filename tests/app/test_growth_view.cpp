@@ -197,6 +197,39 @@ TEST_CASE("background work: a slice within the frame's share, a piece every othe
   CHECK(actions::background_slice(s, -1) == -1.0);  // to the end (the API) whatever the frame
 }
 
+// The frame that first draws a change leaves the background work until its numbers are on
+// screen: a share of kChangeFrameBackgroundMs, and no piece for a long one (the next frame's).
+TEST_CASE("background work: the frame that draws a change keeps a smaller share, and no piece") {
+  FakeHost host;
+  AppState s = tiny_state(host);
+  using namespace std::chrono;
+  const auto started = [](double ms) { return steady_clock::now() - microseconds(int64_t(ms * 1000)); };
+  static_assert(actions::kChangeFrameBackgroundMs + 4 < actions::kFrameBackgroundMs);
+  s.frame_number = 10;
+  s.change_frame = 10;
+  s.frame_started = started(actions::kChangeFrameBackgroundMs + 2);
+  s.next_frame_wanted = false;
+  CHECK_FALSE(actions::background_slice(s, 6));  // over its share: nothing
+  CHECK(s.next_frame_wanted);                       // but the next frame is asked for
+  s.frame_started = started(actions::kChangeFrameBackgroundMs - 3);
+  const std::optional<double> share = actions::background_slice(s, 6);
+  REQUIRE(share);
+  CHECK(*share <= 3.0);
+  // A long frame that draws a change gives no piece, even after a frame without one.
+  s.frame_number = 11;
+  s.change_frame = 11;
+  s.frame_started = started(actions::kFrameBackgroundMs + 5);
+  CHECK_FALSE(actions::background_slice(s, 6));
+  s.frame_number = 12;  // the next one, no change in it, a piece
+  CHECK(actions::background_slice(s, 6) == 0.0);
+  // The same time spent in any other frame leaves room.
+  s.frame_number = 13;
+  s.frame_started = started(actions::kChangeFrameBackgroundMs + 2);
+  const std::optional<double> other = actions::background_slice(s, 6);
+  REQUIRE(other);
+  CHECK(*other > 0);
+}
+
 // The plot "FP against bits per word": "you are here" is where this filter stands, its variant's
 // own theory (as the Numbers say), not the standard curve's value at its m/n. The expected values
 // are the papers' formulas, computed here.

@@ -28,6 +28,8 @@ WordSet filled(uint64_t m, uint32_t k, Variant v = Variant::standard,
 TEST_CASE("probe strings") {
   CHECK(probe_string(0) == "probe-0");
   CHECK(probe_string(99999) == "probe-99999");
+  CHECK(probe_string(1234567890) == "probe-1234567890");
+  CHECK(probe_string(UINT64_MAX) == "probe-18446744073709551615");  // the longest
 }
 
 TEST_CASE("measure skips probes that are members") {
