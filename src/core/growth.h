@@ -74,7 +74,7 @@ class GrowthRun {
  private:
   // allocate: the one-pass way's arrays, zeroed 4 MB a call (a million words and m = 10^7:
   // 72 MB, 40-130 ms in the page when it was one step).
-  enum class Phase { start, allocate, words, probes, finish, cp_insert, cp_query, done };
+  enum class Phase { start, allocate, words, probes, finish, cp_members, cp_insert, cp_query, done };
   GrowthPoint point(uint64_t n, uint64_t bits_set, uint64_t fp, uint64_t queried) const;
   FilterParams params_;
   GrowthOptions options_;
