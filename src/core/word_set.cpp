@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstdint>
 
 #include "hashing.h"
 #include "word_list.h"
@@ -104,11 +105,19 @@ size_t WordSet::find_slot(std::string_view word, uint64_t h) const {
   }
 }
 
-void WordSet::rebuild_index(size_t slots) {
+size_t WordSet::index_size(size_t slots) const {
   size_t size = kMinSlots;
   while (size < slots || size < words_.size() * 2) size *= 2;
-  slots_.assign(size, 0);
-  const size_t mask = size - 1;
+  return size;
+}
+
+void WordSet::rebuild_index(size_t slots) {
+  slots_.assign(index_size(slots), 0);
+  index_words();
+}
+
+void WordSet::index_words() {
+  const size_t mask = slots_.size() - 1;
   for (size_t id = 0; id < words_.size(); ++id) {
     size_t i = slot_of(hashes_[id]);
     while (slots_[i] != 0) i = (i + 1) & mask;
@@ -161,6 +170,11 @@ AddOutcome WordSet::add(std::string_view word, std::string* why) {
 }
 
 void WordSet::reserve(size_t more) {
+  while (!reserve_in_steps(more, SIZE_MAX)) {
+  }
+}
+
+bool WordSet::reserve_in_steps(size_t more, size_t step_bytes) {
   // Room for up to kReserveSlack words beyond those asked for: after a million-word load, the
   // next word typed would otherwise move every word to a new array in one frame (130 ms
   // natively, 60 ms in wasm).
@@ -168,7 +182,20 @@ void WordSet::reserve(size_t more) {
   const size_t room = want + std::min(want / 8, kReserveSlack);
   if (words_.capacity() < want) words_.reserve(room);
   if (hashes_.capacity() < want) hashes_.reserve(room);
-  if (want * 2 > slots_.size()) rebuild_index(room * 2);
+  if (want * 2 <= slots_.size()) {
+    next_slots_ = std::vector<uint32_t>();
+    return true;
+  }
+  const size_t size = index_size(room * 2);
+  if (next_slots_.size() > size) next_slots_.resize(size);  // asked for less room than before
+  if (next_slots_.capacity() < size) next_slots_.reserve(size);
+  const size_t step = std::max<size_t>(1, step_bytes / sizeof(uint32_t));
+  next_slots_.resize(size - next_slots_.size() > step ? next_slots_.size() + step : size);
+  if (next_slots_.size() < size) return false;
+  slots_.swap(next_slots_);
+  next_slots_ = std::vector<uint32_t>();
+  index_words();
+  return true;
 }
 
 uint64_t WordSet::add_all(const std::vector<std::string>& words) {

@@ -312,3 +312,30 @@ TEST_CASE("reserve leaves room for words added after the list") {
   big.reserve(10 * WordSet::kReserveSlack);
   CHECK(big.words().capacity() == 11 * WordSet::kReserveSlack);
 }
+
+// A list's reserve in steps (a slice of a frame each): the old index answers until the last
+// step moves the words into the new one, and the words added after it are all found.
+TEST_CASE("reserve in steps: the new index a piece at a time, the words kept throughout") {
+  WordSet s = make(1 << 16, 3);
+  for (int i = 0; i < 1000; ++i) REQUIRE(s.add("w" + std::to_string(i)) == AddOutcome::added);
+  // Room for 101,000 words and an eighth more: 262,144 slots of 4 bytes, 4 KiB a step.
+  int steps = 1;
+  while (!s.reserve_in_steps(100000, 4096)) {
+    ++steps;
+    if (steps % 64 == 0) {
+      CHECK(s.contains_word("w" + std::to_string(steps % 1000)));
+      CHECK_FALSE(s.contains_word("x" + std::to_string(steps)));
+    }
+    REQUIRE(steps < 100000);
+  }
+  CHECK(steps == 256);
+  CHECK(s.reserve_in_steps(100000, 4096));  // the room is there: nothing more to do
+  CHECK(s.words().capacity() >= 101000);
+  const std::string* words = s.words().data();
+  for (int i = 0; i < 1000; ++i) REQUIRE(s.contains_word("w" + std::to_string(i)));
+  for (int i = 0; i < 100000; ++i) REQUIRE(s.add("n" + std::to_string(i)) == AddOutcome::added);
+  CHECK(s.words().data() == words);
+  CHECK(s.words().size() == 101000);
+  for (int i = 0; i < 100000; i += 997) CHECK(s.contains_word("n" + std::to_string(i)));
+  CHECK(s.add("w999") == AddOutcome::duplicate);
+}
