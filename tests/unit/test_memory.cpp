@@ -93,6 +93,18 @@ TEST_CASE("the hash set measured a piece at a time: the same bytes, and no frame
   CHECK_FALSE(measure.advance(list->words, 1000));  // done stays done
   CHECK(measure.bytes() == whole);
 
+  SUBCASE("a big list's buckets: their room first written a MB a call, the same bytes") {
+    std::vector<std::string> big;
+    for (int i = 0; i < 400000; ++i) big.push_back("word-" + std::to_string(i));
+    HashSetMeasure m;
+    size_t before_words = 0;  // calls that wrote the buckets' room and took no word
+    while (m.advance(big, 5000) && m.done() == 0) ++before_words;
+    CHECK(before_words >= 1);  // 400,000 words: as many buckets of a pointer at least, over 1 MB
+    CHECK(before_words < 10);
+    while (m.advance(big, 5000)) {
+    }
+    CHECK(m.bytes() == hash_set_bytes(big));
+  }
   SUBCASE("two measures side by side count their own sets") {
     std::vector<std::string> few(list->words.begin(), list->words.begin() + 500);
     HashSetMeasure a, b;
