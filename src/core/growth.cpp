@@ -5,6 +5,7 @@
 
 #include "hashing.h"
 #include "theory.h"
+#include "zero_steps.h"
 
 namespace bloomlab {
 namespace {
@@ -132,11 +133,7 @@ bool GrowthRun::advance(const std::vector<std::string>& words, uint64_t work) {
         // Reserved whole, then zeroed 1 MB a step (m = 10^7 bits: 40 MB for first_set_ alone):
         // a step of 4 MB was ~10 ms of page faults, and a slice of 6 ms took two of them.
         constexpr size_t kZeroBytes = size_t{1} << 20;
-        const auto zero = [&](auto& v, uint64_t n) {
-          if (v.capacity() < n) v.reserve(size_t(n));
-          v.resize(std::min(size_t(n), v.size() + kZeroBytes / sizeof(v[0])));
-          return v.size() == n;
-        };
+        const auto zero = [&](auto& v, uint64_t n) { return zero_in_steps(v, size_t(n), kZeroBytes); };
         const bool ready = zero(first_set_, params_.m) && zero(set_by_, words_ + 1) &&
                            zero(skipped_by_, words_ + 1) && zero(fp_diff_, words_ + 1);
         if (ready) phase_ = Phase::words;

@@ -6,6 +6,7 @@
 
 #include "hashing.h"
 #include "word_list.h"
+#include "zero_steps.h"
 
 namespace bloomlab {
 
@@ -186,12 +187,7 @@ bool WordSet::reserve_in_steps(size_t more, size_t step_bytes) {
     next_slots_ = std::vector<uint32_t>();
     return true;
   }
-  const size_t size = index_size(room * 2);
-  if (next_slots_.size() > size) next_slots_.resize(size);  // asked for less room than before
-  if (next_slots_.capacity() < size) next_slots_.reserve(size);
-  const size_t step = std::max<size_t>(1, step_bytes / sizeof(uint32_t));
-  next_slots_.resize(size - next_slots_.size() > step ? next_slots_.size() + step : size);
-  if (next_slots_.size() < size) return false;
+  if (!zero_in_steps(next_slots_, index_size(room * 2), step_bytes)) return false;
   slots_.swap(next_slots_);
   next_slots_ = std::vector<uint32_t>();
   index_words();
