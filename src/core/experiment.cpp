@@ -196,12 +196,10 @@ bool SweepRun::advance(const std::vector<std::string>& words, const IsMember& is
         break;
       case Phase::probes: {
         const uint64_t prefix = fnv1a64("probe-");
-        std::string probe = "probe-";
+        char name[kProbeChars];
         while (i_ < grid_.probes) {
           const uint64_t i = i_++;
-          probe.resize(6);
-          probe += std::to_string(i);
-          if (is_member(probe)) {
+          if (is_member(write_probe(name, i))) {
             ++skipped_;
           } else {
             probe_hashes_.push_back(fnv_append_decimal(prefix, i));
