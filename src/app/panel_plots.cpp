@@ -367,22 +367,17 @@ void panel_plots(AppState& s, Host& /*host*/) {
   if (ImGui::IsItemHovered()) tooltip(tr("The measurements: the sweep and the current point"));
   show_note(s.note(NoteSlot::exports));
   if (s.set.words().empty()) hint_text(tr("Add words to measure: the points are queries of a real filter."));
-  const ImVec2 plot_top = ImGui::GetCursorScreenPos();
-  plot_fp_vs_bits(s);
-  const ImVec2 plot_end = ImGui::GetItemRectMax();
-  s.layout.plot_bits = ScreenRect{plot_top.x, plot_top.y, plot_end.x - plot_top.x, plot_end.y - plot_top.y};
+  // Each plot's rect is its whole group (titles, frame, a legend under it): the last item alone
+  // was the legend's last line while the legend sat under the plot (149 px wide, not 212).
+  s.layout.plot_bits = grouped([&] { plot_fp_vs_bits(s); });
   ImGui::Spacing();
-  const ImVec2 k_top = ImGui::GetCursorScreenPos();
-  plot_fp_vs_k(s);
-  const ImVec2 k_end = ImGui::GetItemRectMax();
-  s.layout.plot_k = ScreenRect{k_top.x, k_top.y, k_end.x - k_top.x, k_end.y - k_top.y};
+  s.layout.plot_k = grouped([&] { plot_fp_vs_k(s); });
   ImGui::Spacing();
   actions::refresh_growth(s, kSweepSliceMs);
-  const ImVec2 growth_top = ImGui::GetCursorScreenPos();
-  plot_growth(s);
-  inserted_slider(s);
-  const ImVec2 growth_end = ImGui::GetItemRectMax();
-  s.layout.plot_growth = ScreenRect{growth_top.x, growth_top.y, growth_end.x - growth_top.x, growth_end.y - growth_top.y};
+  s.layout.plot_growth = grouped([&] {
+    plot_growth(s);
+    inserted_slider(s);
+  });
   end_card();
 }
 

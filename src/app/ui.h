@@ -80,6 +80,14 @@ void same_line_if_fits(float width);
 float button_width(const char* label);
 
 ScreenRect last_item_rect();  // where the last ImGui item was drawn (AppState::layout)
+// Where everything `draw` drew went, as one rect (an ImGui group): a plot with its titles and a
+// legend under it.
+template <class Draw> ScreenRect grouped(Draw&& draw) {
+  ImGui::BeginGroup();
+  draw();
+  ImGui::EndGroup();
+  return last_item_rect();
+}
 float ui_scale();  // the font scale (presentation mode): multiply fixed pixel sizes by it
 void set_ui_scale(float scale);  // apply_theme() keeps it in step with the style
 // Presentation mode's compact slide: cards without their hint line, the word list as a count.
