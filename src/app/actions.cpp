@@ -962,7 +962,7 @@ void apply_inbox(AppState& s, Host& host) {
 }
 
 bool continue_loading(AppState& s, double budget_ms) {
-  if (!s.pending.active()) return false;
+  if (!s.pending.active() || s.loading_held) return false;
   using Clock = std::chrono::steady_clock;
   const auto start = Clock::now();
   const auto budget = std::chrono::duration<double, std::milli>(budget_ms);

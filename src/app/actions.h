@@ -86,11 +86,19 @@ size_t masked_count(const AppState& s);
 
 // JSON for the JS API: the whole visible state, and the answer to query().
 std::string state_json(const AppState& s);
+// What only the platform knows of the view: whether ImGui wants text, the pixel ratio and font
+// size the atlas was built for, whether the page has settled (no input, action or work waiting
+// to be shown, and the last frame placed everything where the one before did) and whether input
+// still waits for a frame to take it.
+struct PlatformView {
+  bool wants_text_input = false;
+  float pixel_ratio = 1, font_size = 16;
+  bool settled = false, input_waiting = false;
+  std::string busy;  // why it has not settled (loop.h busy_reason), or empty
+};
 // The view's state for tests and embedding pages (presentation, steps, rects of the controls,
-// zoom...), with what only the platform knows: whether ImGui wants text, the pixel ratio and
-// font size the atlas was built for.
-std::string view_state_json(AppState& s, bool wants_text_input, float pixel_ratio,
-                            float font_size);
+// zoom...), with what the platform knows.
+std::string view_state_json(AppState& s, const PlatformView& platform);
 std::string query_json(const AppState& s, std::string_view word);
 std::string measurement_json(const Measurement& m);
 // The measured FP is kept current by itself while measuring is cheap (probes times k at most

@@ -365,8 +365,7 @@ std::string state_json(const AppState& s) {
   return w.str();
 }
 
-std::string view_state_json(AppState& s, bool wants_text_input, float pixel_ratio,
-                            float font_size) {
+std::string view_state_json(AppState& s, const PlatformView& platform) {
   JsonWriter w;
   w.begin_object();
   w.field("presentation", s.view.presentation).field("fontScale", double(s.view.font_scale));
@@ -376,26 +375,11 @@ std::string view_state_json(AppState& s, bool wants_text_input, float pixel_rati
   w.field("stepText", s.steps.shown);
   w.field("step", int64_t{current_step(s)}).field("stepCount", int64_t{step_count(s)});
   w.field("shortcuts", s.view.show_shortcuts).field("shareOpen", s.view.share_open);
-  w.field("wantTextInput", wants_text_input).field("focusRing", s.layout.focus_ring);
+  w.field("wantTextInput", platform.wants_text_input).field("focusRing", s.layout.focus_ring);
   w.field("hoveredBit", s.bit_cache.hovered_bit).field("pinnedBit", s.bits.pinned_bit);
   w.field("zoom", double(s.bits.zoom));
-  const std::pair<const char*, const ScreenRect*> rects[] = {
-      {"plot", &s.layout.plot_bits},           {"shareButton", &s.layout.share_button},
-      {"copyLinkButton", &s.layout.copy_link_button}, {"copyEmbedButton", &s.layout.copy_embed_button},
-      {"savePngButton", &s.layout.save_png_button}, {"saveCsvButton", &s.layout.save_csv_button},
-      {"stepNextButton", &s.layout.step_next_button}, {"openFileButton", &s.layout.open_file_button},
-      {"pasteBox", &s.layout.paste_box},               {"addListButton", &s.layout.add_list_button},
-      {"wordBox", &s.layout.word_box},                 {"bitArea", &s.layout.bit_area},
-      {"mSlider", &s.layout.m_slider},                 {"kSlider", &s.layout.k_slider},
-      {"verdict", &s.layout.verdict},                  {"undoButton", &s.layout.undo_button},
-      {"lessonsButton", &s.layout.lessons_button},     {"lessonPanel", &s.layout.lesson_panel},
-      {"lessonNextButton", &s.layout.lesson_next_button}, {"lessonCheckButton", &s.layout.lesson_check_button},
-      {"lessonHintButton", &s.layout.lesson_hint_button},
-      {"lessonAnswerBox", &s.layout.lesson_answer_box}, {"plotGrowth", &s.layout.plot_growth},
-      {"insertedSlider", &s.layout.inserted_slider}, {"plotK", &s.layout.plot_k},
-      {"memoryChart", &s.layout.memory_chart}, {"languageButton", &s.layout.language_button},
-      {"speedButton", &s.layout.speed_button}, {"speedChart", &s.layout.speed_chart}};
-  for (const auto& [name, r] : rects) write_rect(w, name, *r);
+  for (const LayoutRect& r : kLayoutRects) write_rect(w, r.name, s.layout.*r.rect);
+  w.field("settled", platform.settled).field("inputWaiting", platform.input_waiting).field("busy", platform.busy);
   w.key("plotLabels").begin_array();
   for (const Layout::PlacedLabel& l : s.layout.plot_labels) {
     w.begin_object().field("plot", l.plot).field("text", l.text);
@@ -407,7 +391,7 @@ std::string view_state_json(AppState& s, bool wants_text_input, float pixel_rati
   for (Lang l : kLangs) write_rect(w, lang_code(l), s.layout.language_items[size_t(l)]);
   w.end_object();
   w.field("lang", lang_code(s.view.lang));
-  w.field("pixelRatio", double(pixel_ratio)).field("fontSize", double(font_size));
+  w.field("pixelRatio", double(platform.pixel_ratio)).field("fontSize", double(platform.font_size));
   w.field("announcement", announcement(s));
   w.end_object();
   return w.str();

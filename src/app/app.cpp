@@ -321,7 +321,9 @@ void draw_header(AppState& s) {
   draw_loading(s);
   ImGui::Spacing();
   chrome.reset();
-  s.memory.header_height = ImGui::GetCursorPosY() - top;
+  // A window too small to lay anything out (1 x 1) skips its items: nothing was measured, and
+  // a height of 0 would bring the header back out of the one column next frame, and in again.
+  if (!ImGui::GetCurrentWindowRead()->SkipItems) s.memory.header_height = ImGui::GetCursorPosY() - top;
 }
 
 // Where a column puts the step-through: under the word panel (so each step and its bits are on
@@ -380,6 +382,46 @@ void announce_changes(AppState& s, Host& host) {
   }
 }
 
+// Where everything was placed this frame, as one number (FNV-1a over the rects, to a quarter
+// pixel): equal in two frames in a row, the screen has stopped moving.
+uint64_t layout_signature(const Layout& l) {
+  uint64_t h = 0xcbf29ce484222325ULL;
+  const auto mix = [&h](float v) {
+    const auto q = int64_t(std::lround(double(v) * 4));
+    for (int i = 0; i < 8; ++i) h = (h ^ uint64_t((q >> (8 * i)) & 0xff)) * 0x100000001b3ULL;
+  };
+  const auto rect = [&mix](const ScreenRect& r) { mix(r.x), mix(r.y), mix(r.w), mix(r.h); };
+  for (const LayoutRect& r : kLayoutRects) rect(l.*r.rect);
+  for (const ScreenRect& r : l.language_items) rect(r);
+  for (const Layout::ScrollArea& a : l.scroll_areas) rect(a.rect), mix(a.scroll), mix(a.max);
+  for (const Layout::PlacedLabel& p : l.plot_labels) rect(p.rect);
+  mix(l.cells_x), mix(l.cells_y), mix(l.cell), mix(float(l.cells_cols)), mix(float(l.overflowing.size()));
+  return h;
+}
+
+// A layout that still moves wants the next frame, for a while: ImGui settles in a few frames;
+// one that kept moving past this is not held to it (the page would never rest).
+constexpr int kMaxSettlingFrames = 30;
+
+void track_settling(Layout& l) {
+  uint64_t now = layout_signature(l);
+  // And every window ImGui drew this frame (the main one, the columns, a popup, a tooltip): a
+  // popup sizes itself in its second frame.
+  for (const ImGuiWindow* w : GImGui->Windows) {
+    if (!w->Active) continue;
+    for (const float v : {w->Pos.x, w->Pos.y, w->Size.x, w->Size.y})
+      now = (now ^ uint64_t(std::lround(double(v) * 4))) * 0x100000001b3ULL;
+  }
+  if (now == l.signature) {
+    ++l.still_frames;
+    l.moving_frames = 0;
+  } else {
+    l.signature = now;
+    l.still_frames = 0;
+    ++l.moving_frames;
+  }
+}
+
 void run_shortcuts(AppState& s, Host& host) {
   std::vector<Shortcut> keys;
   keys.swap(s.shortcuts);
@@ -395,6 +437,49 @@ std::vector<const PanelInfo*> shown_panels(const AppState& s, std::optional<Colu
     if (!column || p.column == *column) out.push_back(&p);
   }
   return out;
+}
+
+// The one window filling the display: the header, the columns of panels, the share dialog.
+void draw_screen(AppState& s, Host& host) {
+  const ImGuiIO& io = ImGui::GetIO();
+  ImGui::SetNextWindowPos(ImVec2(0, 0));
+  ImGui::SetNextWindowSize(io.DisplaySize);
+  // The window's padding leaves room for content however small the display (a 3000 x 40 strip at
+  // scale 3 had none left under 2 x 42 px of padding, and the column drew nothing).
+  const ImVec2 pad = ImGui::GetStyle().WindowPadding;
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(std::min(pad.x, io.DisplaySize.x / 8), std::min(pad.y, io.DisplaySize.y / 8)));
+  // No background of its own: the platform clears the screen to WindowBg. One layer less to fill
+  // in every frame (in headless Chromium's software GL a frame at 1280x800 went 45 -> 34 ms).
+  ImGui::Begin("BloomLab", nullptr,
+               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
+                   ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus |
+                   ImGuiWindowFlags_NoBackground);
+  ImGui::PopStyleVar();
+  const bool cramped = s.memory.header_height > io.DisplaySize.y * kMaxHeaderShare;
+  if (!cramped) draw_header(s);
+
+  const float width = ImGui::GetContentRegionAvail().x;
+  // Two columns only when both have something to show (an embed may hide one side).
+  const auto left = shown_panels(s, Column::left), right = shown_panels(s, Column::right);
+  const bool left_any = !left.empty() || s.view.show_steps;
+  const bool right_any = !right.empty() || s.view.show_lessons;
+  // A slide keeps two columns down to a projector's 1024 px: the word and its bits on the left.
+  const float two_columns = s.view.presentation ? 600.0f : kNarrowWidth * ui_scale();
+  if (cramped) {
+    draw_column(s, host, "one", 0, shown_panels(s, std::nullopt), Steps::with_words, true, true, true);
+  } else if (width >= two_columns && left_any && right_any) {
+    const bool slide = s.view.presentation;
+    const float share = slide && s.view.show_lessons && s.lessons.current >= 0 ? 0.5f : 0.56f;  // a slide's text
+    draw_column(s, host, "left", std::floor(width * share), left, slide ? Steps::none : Steps::with_words, true);
+    ImGui::SameLine();
+    draw_column(s, host, "right", 0, right, slide ? Steps::first : Steps::none, false, false, true);
+  } else {
+    draw_column(s, host, "one", 0, shown_panels(s, std::nullopt), Steps::with_words, true, false, true);
+  }
+  draw_share_dialog(s, host);
+  s.layout.overflowing = take_overflowing_cards();
+  s.layout.focus_ring = GImGui->NavId != 0 && !GImGui->NavDisableHighlight && ImGui::GetIO().NavVisible;
+  ImGui::End();
 }
 
 }  // namespace
@@ -511,52 +596,43 @@ void frame(AppState& s, Host& host) {
     s.present_on_open = false;
     dispatch(s, act::SetPresentation{true});
   }
-  ImGui::SetNextWindowPos(ImVec2(0, 0));
-  ImGui::SetNextWindowSize(io.DisplaySize);
-  // No background of its own: the platform clears the screen to WindowBg. One layer less to fill
-  // in every frame (in headless Chromium's software GL a frame at 1280x800 went 45 -> 34 ms).
-  ImGui::Begin("BloomLab", nullptr,
-               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
-                   ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus |
-                   ImGuiWindowFlags_NoBackground);
-  const bool cramped = s.memory.header_height > io.DisplaySize.y * kMaxHeaderShare;
-  if (!cramped) draw_header(s);
-
-  const float width = ImGui::GetContentRegionAvail().x;
-  // Two columns only when both have something to show (an embed may hide one side).
-  const auto left = shown_panels(s, Column::left), right = shown_panels(s, Column::right);
-  const bool left_any = !left.empty() || s.view.show_steps;
-  const bool right_any = !right.empty() || s.view.show_lessons;
-  // A slide keeps two columns down to a projector's 1024 px: the word and its bits on the left.
-  const float two_columns = s.view.presentation ? 600.0f : kNarrowWidth * ui_scale();
-  if (cramped) {
-    draw_column(s, host, "one", 0, shown_panels(s, std::nullopt), Steps::with_words, true, true, true);
-  } else if (width >= two_columns && left_any && right_any) {
-    const bool slide = s.view.presentation;
-    const float share = slide && s.view.show_lessons && s.lessons.current >= 0 ? 0.5f : 0.56f;  // a slide's text
-    draw_column(s, host, "left", std::floor(width * share), left, slide ? Steps::none : Steps::with_words, true);
-    ImGui::SameLine();
-    draw_column(s, host, "right", 0, right, slide ? Steps::first : Steps::none, false, false, true);
-  } else {
-    draw_column(s, host, "one", 0, shown_panels(s, std::nullopt), Steps::with_words, true, false, true);
-  }
-  draw_share_dialog(s, host);
-  s.layout.overflowing = take_overflowing_cards();
-  s.layout.focus_ring = GImGui->NavId != 0 && !GImGui->NavDisableHighlight && ImGui::GetIO().NavVisible;
-  ImGui::End();
+  // A canvas with no room (display: none, a collapsed box) draws nothing: no layout to measure,
+  // none to settle (the header's height measured in a 0-pixel window flipped the one-column
+  // layout on and off every frame).
+  if (io.DisplaySize.x >= 1 && io.DisplaySize.y >= 1) draw_screen(s, host);
   apply_inbox(s, host);
   actions::keep_measured(s);  // this frame's changes: the next frame draws their numbers
   announce_changes(s, host);
+  track_settling(s.layout);
 }
+
+bool layout_settled(const AppState& s) { return s.layout.still_frames > 0; }
+
+bool plots_computing(const AppState& s) { return s.plots.running || s.growth.running; }
+
+bool layout_moving(const AppState& s) {
+  return s.layout.still_frames == 0 && s.layout.moving_frames <= kMaxSettlingFrames;
+}
+
+const char* work_reason(const AppState& s) {
+  // A walk for a false positive's culprits that took a slice of this frame goes on in the next.
+  const auto walking = [&s](const QueryCache& c) { return c.walk.walking && c.walked_frame == s.frame_number; };
+  if (s.next_frame_wanted) return "a change to draw";
+  if (layout_moving(s)) return "layout";
+  if (s.pending.active()) return "list loading";
+  if (s.speed.running) return "speed";
+  if (walking(s.query_cache) || walking(s.check_cache)) return "word walk";
+  if (!s.shortcuts.empty() || !s.inbox.empty()) return "actions";
+  if (s.focus_word_box || s.release_focus) return "focus";
+  if (s.present_on_open) return "presentation";
+  return nullptr;
+}
+
+bool working(const AppState& s) { return work_reason(s) != nullptr; }
 
 bool wants_frames(const AppState& s) {
   const FrameMemory& f = s.memory;
-  // A walk for a false positive's culprits that took a slice of this frame goes on in the next.
-  const auto walking = [&s](const QueryCache& c) { return c.walk.walking && c.walked_frame == s.frame_number; };
-  return s.next_frame_wanted || s.pending.active() || s.speed.running || walking(s.query_cache) ||
-         walking(s.check_cache) || !s.shortcuts.empty() ||
-         !s.inbox.empty() || s.focus_word_box || s.release_focus || s.present_on_open ||
-         f.announce_pending != f.announced || s.version != f.announce_version;
+  return working(s) || f.announce_pending != f.announced || s.version != f.announce_version;
 }
 
 bool can_scroll(const AppState& s, float x, float y, float dy) {

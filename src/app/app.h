@@ -21,5 +21,18 @@ bool can_scroll_anywhere(const AppState& s);
 // screen reader's announcement waiting for the text to rest. Between such frames and the
 // user's input an idle page draws nothing (platform/loop.h, frame_wanted).
 bool wants_frames(const AppState& s);
+// wants_frames, but for the screen reader's announcement (which waits for the text to rest
+// 0.7 s): an action, input or work still to show.
+bool working(const AppState& s);
+// What it is working on, in a word or two ("layout", "list loading" ...), or nullptr.
+const char* work_reason(const AppState& s);
+// Whether the last frame placed everything where the frame before did (Layout::signature).
+bool layout_settled(const AppState& s);
+// Whether the layout still moves and the page should draw on until it rests (for a few dozen
+// frames at most).
+bool layout_moving(const AppState& s);
+// Whether the plots' background work (the sweep, the growth curve, the exact curve) is still
+// computing what they show.
+bool plots_computing(const AppState& s);
 
 }  // namespace bloomlab::app

@@ -207,6 +207,53 @@ struct Layout {
   bool bit_cells = false;
   float cells_x = 0, cells_y = 0, cell = 0;
   uint64_t cells_cols = 0;
+  // Whether the screen has stopped moving: this frame placed everything where the frame before
+  // did (layout_signature, app.cpp). ImGui places some things a frame late (a scrollbar that
+  // appears narrows its column; a legend moves inside its plot once the points leave it a free
+  // corner); the page draws until it has settled, and says so (viewState().settled).
+  uint64_t signature = 0;
+  int still_frames = 0;   // frames drawn in a row with the same signature
+  int moving_frames = 0;  // frames drawn in a row that moved something
+};
+
+// The layout's rects by the names viewState() gives them: one list for the JSON and the settled
+// check.
+struct LayoutRect {
+  const char* name;
+  ScreenRect Layout::*rect;
+};
+inline constexpr LayoutRect kLayoutRects[] = {
+    {"plot", &Layout::plot_bits},
+    {"shareButton", &Layout::share_button},
+    {"copyLinkButton", &Layout::copy_link_button},
+    {"copyEmbedButton", &Layout::copy_embed_button},
+    {"shareCloseButton", &Layout::share_close_button},
+    {"savePngButton", &Layout::save_png_button},
+    {"saveCsvButton", &Layout::save_csv_button},
+    {"stepNextButton", &Layout::step_next_button},
+    {"openFileButton", &Layout::open_file_button},
+    {"pasteBox", &Layout::paste_box},
+    {"addListButton", &Layout::add_list_button},
+    {"wordBox", &Layout::word_box},
+    {"bitArea", &Layout::bit_area},
+    {"bitStrip", &Layout::bit_strip},
+    {"mSlider", &Layout::m_slider},
+    {"kSlider", &Layout::k_slider},
+    {"verdict", &Layout::verdict},
+    {"undoButton", &Layout::undo_button},
+    {"lessonsButton", &Layout::lessons_button},
+    {"lessonPanel", &Layout::lesson_panel},
+    {"lessonNextButton", &Layout::lesson_next_button},
+    {"lessonCheckButton", &Layout::lesson_check_button},
+    {"lessonHintButton", &Layout::lesson_hint_button},
+    {"lessonAnswerBox", &Layout::lesson_answer_box},
+    {"plotGrowth", &Layout::plot_growth},
+    {"insertedSlider", &Layout::inserted_slider},
+    {"plotK", &Layout::plot_k},
+    {"memoryChart", &Layout::memory_chart},
+    {"languageButton", &Layout::language_button},
+    {"speedButton", &Layout::speed_button},
+    {"speedChart", &Layout::speed_chart},
 };
 
 // A word of the false-or-real exercise: drawn fresh, labelled by the student.
@@ -347,6 +394,9 @@ struct AppState {
   std::string design_memory = "4GiB";  // the reverse question: n words in this much memory
 
   PendingWords pending;
+  // Tests: the list's slices wait while this is set (bloomlab._test.holdLoading), so that "a
+  // reload while a list loads" happens at any machine's speed.
+  bool loading_held = false;
   bool password_list_loading = false;
   // The page is still opening: its link (or saved session), the list it asked for and what the
   // link says after the list. When all is in, the history starts there (no "Undo 10k leaked

@@ -173,6 +173,10 @@ void track_touch(Loop& loop, const SDL_Event& e) {
   if (e.type == SDL_FINGERUP) {
     loop.fingers.erase(f.fingerId);
     if (loop.fingers.empty()) loop.hide_mouse_from = loop.frames + 2;
+    // The last finger of a pinch is up: the pinch is over (the emulated mouse's release can come
+    // while both fingers were still down, and be swallowed as part of it: the page then stayed
+    // "in a pinch", drawing every frame).
+    if (loop.fingers.empty() && loop.gesture == Loop::Gesture::pinch) loop.gesture = Loop::Gesture::none;
   } else {
     loop.fingers[f.fingerId] = ImVec2(f.x * float(w), f.y * float(h));
     if (e.type == SDL_FINGERDOWN) loop.hide_mouse_from = UINT64_MAX;
@@ -384,7 +388,7 @@ bool init(Loop& loop, GlHost& host, int width, int height) {
   return true;
 }
 
-void frame(Loop& loop) {
+void frame(Loop& loop, bool render) {
   // Keys pressed for the on-screen keyboard last frame go up now; what waited comes in.
   std::vector<SDL_Scancode> released_now;
   released_now.swap(loop.keys_to_release);
@@ -483,6 +487,8 @@ void frame(Loop& loop) {
   loop.state.touch_scroll = app::TouchScroll{};
   ImGui::Render();
 
+  ++loop.frames;
+  if (!render) return;
   int w = 0, h = 0;
   SDL_GL_GetDrawableSize(loop.window, &w, &h);
   glViewport(0, 0, w, h);
@@ -495,28 +501,50 @@ void frame(Loop& loop) {
     const std::string refused = loop.host->finish_captures(w, h, io.DisplayFramebufferScale.x);
     if (!refused.empty()) (void)app::apply(loop.state, *loop.host, app::act::ExportRefused{refused});
   }
-  ++loop.frames;
+  ++loop.shown_frames;
   loop.drawn_at = double(SDL_GetTicks64()) / 1000.0;
   if (loop.wake_frames > 0) --loop.wake_frames;
 }
 
-bool frame_wanted(Loop& loop) {
+void settle(Loop& loop, double budget_ms) {
+  const auto start = std::chrono::steady_clock::now();
+  const auto elapsed = [&start] {
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  };
+  do {
+    frame(loop, false);
+  } while ((!app::layout_settled(loop.state) || app::plots_computing(loop.state)) && elapsed() < budget_ms);
+}
+
+bool input_waiting(Loop& loop) {
   SDL_PumpEvents();
+  return SDL_PeepEvents(nullptr, 0, SDL_PEEKEVENT, SDL_FIRSTEVENT, SDL_LASTEVENT) > 0 ||
+         !loop.page_input.empty() || !loop.keys_down.empty() || !loop.keys_to_release.empty() ||
+         !loop.sdl_keys_to_release.empty() || !loop.text_for_word_box.empty() || loop.paste_pending ||
+         loop.paste_release || loop.press_frames > 0;
+}
+
+const char* busy_reason(Loop& loop, bool announcement) {
   const ImGuiIO& io = ImGui::GetIO();
   int w = 0, h = 0;
   SDL_GetWindowSize(loop.window, &w, &h);
-  const bool happening =
-      SDL_PeepEvents(nullptr, 0, SDL_PEEKEVENT, SDL_FIRSTEVENT, SDL_LASTEVENT) > 0 ||
-      !loop.page_input.empty() || !loop.keys_down.empty() || !loop.keys_to_release.empty() ||
-      !loop.sdl_keys_to_release.empty() ||
-      !loop.text_for_word_box.empty() || loop.paste_pending || loop.paste_release ||
-      loop.press_frames > 0 || loop.gesture != Loop::Gesture::none || !loop.fingers.empty() ||
-      (loop.hide_mouse_from != UINT64_MAX && loop.frames <= loop.hide_mouse_from) ||
-      loop.host->has_captures() || any_key_down(io) ||
-      std::any_of(std::begin(io.MouseDown), std::end(io.MouseDown), [](bool d) { return d; }) ||
-      app::fonts_version() != loop.fonts_version || float(w) != io.DisplaySize.x ||
-      float(h) != io.DisplaySize.y || app::wants_frames(loop.state);
-  if (happening) loop.wake_frames = kWakeFrames;
+  if (input_waiting(loop)) return "input";
+  if (loop.gesture != Loop::Gesture::none || !loop.fingers.empty()) return "finger";
+  if (loop.hide_mouse_from != UINT64_MAX && loop.frames <= loop.hide_mouse_from) return "finger lifted";
+  if (loop.host->has_captures()) return "capture";
+  if (any_key_down(io)) return "key down";
+  if (std::any_of(std::begin(io.MouseDown), std::end(io.MouseDown), [](bool d) { return d; })) return "button down";
+  if (app::fonts_version() != loop.fonts_version) return "fonts";
+  if (float(w) != io.DisplaySize.x || float(h) != io.DisplaySize.y) return "resized";
+  if (const char* why = app::work_reason(loop.state)) return why;
+  if (announcement && app::wants_frames(loop.state)) return "announcement";
+  return nullptr;
+}
+
+bool busy(Loop& loop, bool announcement) { return busy_reason(loop, announcement) != nullptr; }
+
+bool frame_wanted(Loop& loop) {
+  if (busy(loop)) loop.wake_frames = kWakeFrames;
   return loop.wake_frames > 0 || double(SDL_GetTicks64()) / 1000.0 - loop.drawn_at >= kIdleRedrawSeconds;
 }
 

@@ -23,7 +23,8 @@ struct Loop {
   float pixel_ratio = 0;      // device pixels per CSS pixel the fonts were built for
   float font_size = 0;        // CSS pixels the fonts were built for
   uint64_t fonts_version = 0;  // app::fonts_version() they were built with (the CJK font)
-  uint64_t frames = 0;
+  uint64_t frames = 0;        // frames built (settle() builds some it does not draw)
+  uint64_t shown_frames = 0;  // frames drawn
   // Frames still to draw after something happened (input, an action, work ending): ImGui needs
   // a few to settle (a popup sizes itself in its first frame, hover and layout follow a frame
   // late). See frame_wanted.
@@ -76,7 +77,27 @@ void type_text(Loop& loop, std::string_view utf8);
 // starts ImGui. Returns false with SDL's message on stderr.
 bool init(Loop& loop, GlHost& host, int width, int height);
 // Handles events, builds and renders one frame. Does not swap: the caller may read pixels first.
-void frame(Loop& loop);
+// render false: builds the frame (layout, the app's work) and draws nothing (settle).
+void frame(Loop& loop, bool render = true);
+// Builds frames without drawing them until the layout rests and the plots' first computation is
+// done, or budget_ms has passed: the first frame a reader sees already has its final layout (a
+// legend moves into its plot once the measured points leave it a corner; a scrollbar that
+// appears narrows its column).
+void settle(Loop& loop, double budget_ms);
+// Whether anything is happening that wants frames: input, the page's keys, a finger, a capture,
+// the app's actions or work (app::wants_frames; without the screen reader's announcement, which
+// waits for the text to rest, when `announcement` is false). No side effects (frame_wanted keeps
+// the wake frames).
+bool busy(Loop& loop, bool announcement = true);
+// What keeps it busy, in a word or two ("input", "layout", "list loading" ...), or nullptr: for
+// viewState().busy, which says why a test's wait for the page to rest goes on.
+const char* busy_reason(Loop& loop, bool announcement = true);
+// Whether input is waiting for a frame to take it: SDL's queue, the page's keys and text, a key
+// still to release, a finger's press still to show.
+bool input_waiting(Loop& loop);
+// How long the first frame shown waits for its layout to rest and the plots' first points (the
+// tiny preset's sweep: a few frames' work).
+inline constexpr double kFirstFrameSettleMs = 400;
 // Whether to draw a frame now. A page that shows the same thing draws nothing (a phone's
 // battery, a laptop projecting a class, an article with three embeds): frames are drawn while
 // input comes in, an action's results or background work want them (app::wants_frames), and

@@ -154,15 +154,16 @@ int main(int argc, char** argv) {
       SDL_WaitEventTimeout(nullptr, 100);
       continue;
     }
+    if (loop.shown_frames == 0) settle(loop, kFirstFrameSettleMs);  // the first frame shown is laid out
     frame(loop);
-    const bool last = options.frames >= 0 && long(loop.frames) >= options.frames;
+    const bool last = options.frames >= 0 && long(loop.shown_frames) >= options.frames;
     if (last && !options.screenshot.empty()) drawn_share = write_screenshot(loop, options.screenshot);
     swap(loop);
     if (last) break;
   }
   if (!options.screenshot.empty())
     std::printf("bloomlab-desktop: %llu frames, screenshot %s, %.1f%% of pixels drawn\n",
-                static_cast<unsigned long long>(loop.frames), options.screenshot.c_str(),
+                static_cast<unsigned long long>(loop.shown_frames), options.screenshot.c_str(),
                 100.0 * drawn_share);
   shutdown(loop);
   return 0;

@@ -440,6 +440,7 @@ void main_loop_step() {
     keep_state(false);
     return;
   }
+  if (g_loop.shown_frames == 0) settle(g_loop, kFirstFrameSettleMs);
   frame(g_loop);
   swap(g_loop);
   sync_text_input();
@@ -452,7 +453,7 @@ void main_loop_step() {
   g_stats.app_total_ms += g_loop.app_ms;
   g_stats.app_max_ms = std::max(g_stats.app_max_ms, g_loop.app_ms);
   ++g_stats.frames;
-  if (g_loop.frames <= 2) js_frame_drawn(double(g_loop.frames));
+  if (g_loop.shown_frames <= 2) js_frame_drawn(double(g_loop.shown_frames));
 }
 
 }  // namespace
@@ -712,10 +713,35 @@ EMSCRIPTEN_KEEPALIVE const char* bl_word_box() {
   return reply(w.str());
 }
 
+// Tests only (bloomlab._test.holdLoading): a list being loaded waits while held.
+EMSCRIPTEN_KEEPALIVE void bl_test_hold_loading(int held) { g_loop.state.loading_held = held != 0; }
+
+// Whether the state on screen is kept: in the address, and handed to the page's session store
+// (the page then says when its write is done: bloomlab.kept()). keep_state runs every
+// kKeepStateEverySeconds; a list half-way in is never kept.
+EMSCRIPTEN_KEEPALIVE int bl_state_kept() {
+  const app::AppState& s = g_loop.state;
+  if (s.pending.active() || s.password_list_loading || g_staging.active) return 0;
+  const std::string params = app::url_params_for(s);
+  const bool saved = s.view.embed || (g_saved_link == params && g_saved_words_version == s.words_version);
+  return params == g_kept_params && saved ? 1 : 0;
+}
+
 // The view and classroom state the browser tests look at (the rest is in bl_state).
 EMSCRIPTEN_KEEPALIVE const char* bl_view_state() {
-  return reply(app::actions::view_state_json(g_loop.state, g_text_wanted, g_loop.pixel_ratio,
-                                             g_loop.font_size));
+  // Settled: no input, action or work waiting to be shown, and the last frame placed everything
+  // (the windows, popups and tooltips too) where the one before did. Tests wait on it, never on
+  // a count of frames. (The screen reader's announcement, which waits for the text to rest, is
+  // not waited for.)
+  app::actions::PlatformView platform;
+  platform.wants_text_input = g_text_wanted;
+  platform.pixel_ratio = g_loop.pixel_ratio;
+  platform.font_size = g_loop.font_size;
+  const char* busy = busy_reason(g_loop, false);
+  platform.busy = busy ? busy : app::layout_settled(g_loop.state) ? "" : "layout";
+  platform.settled = platform.busy.empty();
+  platform.input_waiting = input_waiting(g_loop);
+  return reply(app::actions::view_state_json(g_loop.state, platform));
 }
 
 }  // extern "C"

@@ -163,6 +163,43 @@ TEST_CASE("a display too short for the header scrolls the header away with the p
   }
 }
 
+TEST_CASE("the layout comes to rest in a few frames at every size, a hidden canvas included") {
+  // viewState().settled: the page draws until its layout rests, and the tests wait on it. A
+  // layout that never rests keeps a page drawing (and a test waiting) for ever: at 0 x 0 the
+  // header's height, measured in a window that skipped its items, flipped the one-column layout
+  // on and off every frame.
+  const std::pair<float, float> sizes[] = {{1280, 800}, {150, 150}, {740, 360}, {1, 1}, {0, 0}, {360, 640}, {1024, 768}};
+  for (const char* params : {"", "scale=3", "present=1", "embed=1&panels=words,bits", "lesson=basics&step=2"}) {
+    Screen screen(params);
+    for (const auto& [w, h] : sizes) {
+      CAPTURE(params);
+      CAPTURE(w);
+      CAPTURE(h);
+      int frames = 0;
+      do {
+        screen.frames(w, h, 1);
+      } while (++frames < 40 && (!layout_settled(screen.state) || layout_moving(screen.state)));
+      CHECK(layout_settled(screen.state));
+      CHECK(frames <= 8);
+      CHECK_FALSE(layout_moving(screen.state));
+      screen.frames(w, h, 1);  // and stays at rest
+      CHECK(layout_settled(screen.state));
+    }
+  }
+}
+
+TEST_CASE("a layout that moves asks for the next frame; one at rest asks for nothing") {
+  Screen screen("preset=tiny");
+  screen.frames(1280, 800, 10);
+  CHECK(layout_settled(screen.state));
+  CHECK_FALSE(layout_moving(screen.state));
+  screen.frames(700, 800, 1);  // narrower: the columns move
+  CHECK_FALSE(layout_settled(screen.state));
+  CHECK(layout_moving(screen.state));
+  CHECK(working(screen.state));
+  CHECK(std::string(work_reason(screen.state)) == "layout");
+}
+
 TEST_CASE("the share dialog and the step-through at 150 x 150") {
   Screen screen("word=dragon");
   (void)apply(screen.state, screen.host, act::ShowShare{true});
