@@ -272,7 +272,7 @@
     async code(language) {
       await ready;
       Module._bl_load_code();
-      await settled("codeTexts", "the programs");
+      await fetched("codeTexts", "the programs");
       const text = withString(String(language), (ptr) => Module.UTF8ToString(Module._bl_code(ptr)));
       if (text.startsWith("{\"ok\":false")) check(JSON.parse(text));
       return text;
@@ -317,8 +317,28 @@
     // Work per frame since the last call ({frames, meanMs, maxMs}), for benchmarks.
     frameStats() { return parse(Module._bl_frame_stats()); },
     state() { return parse(Module._bl_state()); },
+    // For the browser tests only: hold a list's loading where it is (true) or let it go on.
+    _test: { holdLoading(on) { Module._bl_test_hold_loading(on ? 1 : 0); } },
+    // Resolves once the state on screen is kept: in the address and in the browser's session
+    // store, with no write of it still going on (what a test waits on before it reloads).
+    async kept() {
+      await ready;
+      while (!(Module._bl_state_kept() && writing === 0 && inWriter.size === 0))
+        await new Promise((r) => setTimeout(r, 30));
+    },
     // Presentation, step-through, touch and embed flags, the plot's rect, the screen-reader text.
     viewState() { return parse(Module._bl_view_state()); },
+    // Resolves with viewState() once the page has come to rest: no input, action or work going
+    // on, the frames after the last of them drawn, and everything where the frame before put it
+    // (viewState().settled). What a test waits on after it acts, never a count of frames.
+    async settled() {
+      await ready;
+      for (;;) {
+        const v = api.viewState();
+        if (v.settled) return v;
+        await new Promise((r) => requestAnimationFrame(r));
+      }
+    },
     lastCopied() { return lastCopied; },  // what the app last put on the clipboard
     // Lessons: the list [{id, title, steps}], open one at a step (1-based), the open step
     // {id, step, steps, title, task}, and an answer to its task: a word, a number (a fraction for
@@ -386,9 +406,9 @@
     Module._bl_load_lessons();
     await lessonTextsSettled();
   }
-  const lessonTextsSettled = () => settled("lessonTexts", "the lessons");
+  const lessonTextsSettled = () => fetched("lessonTexts", "the lessons");
   // Waits until a fetched file (state()[key]: {ready, requested, error}) is in, or rejects.
-  async function settled(key, what) {
+  async function fetched(key, what) {
     for (;;) {
       const t = api.state()[key];
       if (t.ready) return;
@@ -681,6 +701,7 @@
   const WORKER_FROM = 1 << 20;  // bytes of words
   let writer = null, writerReady = false, writerSeq = 0;
   const inWriter = new Map();   // seq -> record, sent and not yet answered
+  let writing = 0;              // the page's own writes (putHere) not yet complete
   function startWriter() {
     try {
       writer = new Worker("session-writer.js");
@@ -768,8 +789,10 @@
       const store = tx.objectStore(STORE);
       store.put(record);
       for (const id of removed) store.delete(id);
-      tx.oncomplete = () => { if (!tx.failed) clearStorageProblem(); };
+      ++writing;
+      tx.oncomplete = () => { --writing; if (!tx.failed) clearStorageProblem(); };
       const failed = (e) => {
+        if (!tx.failed) --writing;
         tx.failed = true;
         notSaved(record, (tx.error || (e && e.target && e.target.error) || {}).name || "unknown error");
       };
@@ -857,6 +880,7 @@
     const all = [...records.values()].sort((a, b) => b.time - a.time);
     offered = all.find((r) => r !== chosen && r.id !== slotId && !r.dismissed && r.count > count) || null;
     const bar = $("previous");
+    bar.dataset.decided = "1";  // the tests wait on it: offered or not, the page has looked
     if (!offered) { bar.hidden = true; return; }
     bar.dataset.count = offered.count;
     previousTexts(offered.count);

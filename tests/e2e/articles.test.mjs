@@ -4,6 +4,7 @@
 // bloomlab.code() for every language, and a screenshot of the panel.
 import crypto from "node:crypto";
 import { run, openApp, screenshot, check, equal } from "./harness.mjs";
+import { settled } from "./page_helpers.mjs";
 
 // The article: h1, h2 = the first 8 bytes of SHA-256 and MD5, big-endian; (h1 + i*h2) mod m.
 function articlePositions(word, m, k) {
@@ -52,7 +53,7 @@ run("the Python article's filter and the Code panel", async (browser) => {
 
   // Back to the article's filter, with the Code panel in view.
   await page.evaluate(() => { window.bloomlab.applyParams("preset=python&panels=params,code"); });
-  await page.waitForTimeout(300);
+  await settled(page);
   const { file } = await screenshot(page, "articles-code.png");
   console.log(`  screenshot: ${file}`);
   check(app.problems.length === 0, "no console or page errors", app.problems.join("\n"));

@@ -44,6 +44,7 @@ import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import { run, openApp, check, SITE } from "./harness.mjs";
+import { settled } from "./page_helpers.mjs";
 
 const gz = (file) => zlib.gzipSync(fs.readFileSync(path.join(SITE, file)), { level: 9 }).length;
 const KB = (b) => (b / 1024).toFixed(1) + " KB";
@@ -62,7 +63,7 @@ run("web budgets: download size and first frame", async (browser) => {
   const e = await openApp(browser, { query: "?embed=1&preset=tiny" });
   const fetched = [];
   e.page.on("request", (r) => fetched.push(r.url()));
-  await e.page.waitForTimeout(300);
+  await settled(e.page);
   const loaded = await e.page.evaluate(() => performance.getEntriesByType("resource").map((r) => r.name));
   check(!loaded.concat(fetched).some((u) => u.includes("passwords-10k")), "the embed has not fetched the password list");
   const lessonTexts = (urls) => urls.filter((u) => /lessons-[a-z]+\.txt/.test(u));

@@ -5,7 +5,7 @@
 // the aria-live region with the verdict and key numbers; prefers-reduced-motion and
 // prefers-color-scheme reach the app; crisp text at devicePixelRatio 1.5.
 import { run, openApp, screenshot, check, equal } from "./harness.mjs";
-import { frames, centre } from "./page_helpers.mjs";
+import { settled, centre } from "./page_helpers.mjs";
 import { fnv1a64, positions } from "./reference.mjs";
 
 const view = (page) => page.evaluate(() => window.bloomlab.viewState());
@@ -14,11 +14,11 @@ run("classroom: presentation, step-through, shortcuts, screen reader, page prefe
   const app = await openApp(browser, { query: "?preset=tiny&word=dragon" });
   const { page } = app;
   await page.click("#canvas", { position: { x: 600, y: 780 } });  // the canvas has the keyboard
-  await frames(page);
+  await settled(page);
 
   // Presentation mode by its key, and back.
   await page.keyboard.press("Alt+Shift+P");
-  await frames(page);
+  await settled(page);
   let v = await view(page);
   check(v.presentation && v.fontScale >= 1.5 && v.theme === "contrast" && !v.shortcuts,
         "Alt+Shift+P: presentation mode (large text, high contrast; the keys list folds away)", JSON.stringify(v));
@@ -35,32 +35,32 @@ run("classroom: presentation, step-through, shortcuts, screen reader, page prefe
   for (const [query, width, height] of [["?preset=tiny&word=dragon&present=1", 1024, 768], ["?preset=tiny&word=dragon", 390, 844],
                                         ["?preset=10k", 1280, 800], ["?preset=python&panels=words,bits,params,plots,numbers,check,code", 1280, 800]]) {
     const other = await openApp(browser, { query, viewport: { width, height } });
-    await frames(other.page, 6);
+    await settled(other.page);
     const over = (await other.page.evaluate(() => window.bloomlab.state())).layout.overflowing;
     equal(over, [], `${query} at ${width}×${height}: no card has a control cut off at its right edge`);
     await other.close();
   }
   await page.keyboard.press("Alt+Shift+P");
-  await frames(page);
+  await settled(page);
   v = await view(page);
   check(!v.presentation && v.fontScale === 1 && v.theme === "light", "Alt+Shift+P again restores the theme and the text size", JSON.stringify(v));
 
   // Step-through with the arrow keys and Space; the values shown come from the reference hash.
   await page.keyboard.press("Alt+Shift+S");
-  await frames(page);
+  await settled(page);
   v = await view(page);
   check(v.steps && v.step === 0 && v.stepCount === 3 + 4 && !v.wantTextInput,
         "Alt+Shift+S opens the step-through at its first step (bytes, h, h1/h2, 3 positions, bits); no text field keeps the keyboard", JSON.stringify(v));
   for (let i = 0; i < 3; i++) await page.keyboard.press("ArrowRight");
   await page.keyboard.press("Space");
-  await frames(page);
+  await settled(page);
   v = await view(page);
   equal(v.step, 4, "→ and Space move forward a step at a time");
   await page.keyboard.press("ArrowLeft");
-  await frames(page);
+  await settled(page);
   equal((await view(page)).step, 3, "← moves back");
   for (let i = 0; i < 10; i++) await page.keyboard.press("ArrowRight");
-  await frames(page);
+  await settled(page);
   equal((await view(page)).step, 6, "the last step is the verdict from the bits (no further)");
   const steps = await screenshot(page, "step-through.png");
   console.log(`  screenshot: ${steps.file}`);
@@ -74,22 +74,22 @@ run("classroom: presentation, step-through, shortcuts, screen reader, page prefe
 
   // Shortcuts: a preset by Alt+Shift and its number; Ctrl+K puts the keyboard in the word box.
   await page.keyboard.press("Alt+Shift+3");
-  await frames(page);
+  await settled(page);
   let s = await page.evaluate(() => window.bloomlab.state());
   equal([s.preset, s.wordCount], ["empty", 0], "Alt+Shift+3: the Empty preset");
   await page.keyboard.press("Control+z");
-  await frames(page);
+  await settled(page);
   s = await page.evaluate(() => window.bloomlab.state());
   equal([s.preset, s.wordCount], ["tiny", 5], "Ctrl+Z: the words are back");
   await page.keyboard.press("Alt+Shift+1");
-  await frames(page);
+  await settled(page);
   s = await page.evaluate(() => window.bloomlab.state());
   equal([s.preset, s.wordCount], ["tiny", 5], "Alt+Shift+1: the Tiny preset");
   await page.keyboard.press("Control+k");
-  await frames(page);
+  await settled(page);
   await page.keyboard.press("End");
   await page.keyboard.type("s1");
-  await frames(page);
+  await settled(page);
   s = await page.evaluate(() => window.bloomlab.state());
   equal(s.wordInput, "dragons1", "Ctrl+K: typing goes to the word box (and 1 or s are text there, not shortcuts)");
   equal(s.preset, "tiny", "a digit typed in the word box is not a preset shortcut");
@@ -123,7 +123,7 @@ run("classroom: presentation, step-through, shortcuts, screen reader, page prefe
   equal((await view(hi.page)).pixelRatio, 1.5, "fonts are rasterized for 1.5 device pixels per CSS pixel");
   await hi.page.setViewportSize({ width: 640, height: 480 });
   await hi.page.waitForFunction(() => document.getElementById("canvas").width === 960);
-  await frames(hi.page);
+  await settled(hi.page);
   check(true, "a resize keeps the backing store at 1.5x (960 px for 640 CSS px)");
   const crisp = await screenshot(hi.page, "dpr-1.5.png");
   console.log(`  screenshot: ${crisp.file}`);

@@ -4,20 +4,27 @@
 // preset over 300 words, and share links that leave words out. Each part runs on its own (a
 // failure in one does not hide the others); one browser for the file.
 import { run, openApp, screenshot, check, equal, drawnShare } from "./harness.mjs";
-import { frames, centre } from "./page_helpers.mjs";
+import { settled, centre } from "./page_helpers.mjs";
 
 const ready = (page) => page.evaluate(() => window.bloomlab.ready.then(() => window.bloomlab.idle()));
 const state = (page) => page.evaluate(() => bloomlab.state());
-const settle = (page, ms = 900) => page.waitForTimeout(ms);  // the app keeps its state every 0.4 s
+// The state on screen kept: in the address and the browser's session store, no write in flight.
+const keptState = (page) => page.evaluate(() => bloomlab.kept().then(() => true));
+// The page has looked for previous words to offer (after its list is in).
+const offerDecided = (page) => page.waitForFunction(() => document.getElementById("previous").dataset.decided === "1",
+  null, { timeout: 60000 });
 // The offer bar of the page ("Restore your previous words (N)"), as shown.
-const offer = (page) => page.evaluate(() => {
-  const bar = document.getElementById("previous");
-  return bar && !bar.hidden ? document.getElementById("previous-restore").textContent : "";
-});
-const waitOffer = (page) => page.waitForFunction(() => {
-  const bar = document.getElementById("previous");
-  return bar && !bar.hidden;
-}, null, { timeout: 4000 }).then(() => true, () => false);
+const offer = async (page) => {
+  await offerDecided(page);
+  return page.evaluate(() => {
+    const bar = document.getElementById("previous");
+    return bar && !bar.hidden ? document.getElementById("previous-restore").textContent : "";
+  });
+};
+const waitOffer = async (page) => {
+  await offerDecided(page);
+  return page.evaluate(() => !document.getElementById("previous").hidden);
+};
 // DATA_LOSS_PARTS=regex runs only the parts whose names match (e.g. "^(5|9b)").
 async function part(name, fn) {
   if (process.env.DATA_LOSS_PARTS && !new RegExp(process.env.DATA_LOSS_PARTS).test(name)) return;
@@ -32,14 +39,15 @@ run("data loss: the words survive reloads, tabs, links, odd bytes, big lists and
     const app = await openApp(browser);
     const { page } = app;
     await page.evaluate(() => { bloomlab.add("mine-1"); bloomlab.add("mine-2"); bloomlab.add("mine-3"); });
-    await settle(page);
-    // 300,000 words load in slices over several seconds; the fragment was kept meanwhile.
+    await keptState(page);
+    // 300,000 words load in slices; held where they are (at any machine's speed the load is
+    // still going when the page reloads), while the app keeps its state meanwhile.
     const started = await page.evaluate(() => {
+      bloomlab._test.holdLoading(true);
       bloomlab.setParams({ m: 4000000 });
       bloomlab.loadWords(Array.from({ length: 300000 }, (_, i) => "bulk-" + i).join("\n"), "bulk.txt");
       return bloomlab.state().loading.active;
     });
-    await settle(page, 700);
     const still = await page.evaluate(() => bloomlab.state().loading.active);
     check(started && still, "the list is still loading when the page reloads");
     await page.reload();
@@ -54,14 +62,14 @@ run("data loss: the words survive reloads, tabs, links, odd bytes, big lists and
     const app = await openApp(browser);
     const { page } = app;
     await page.evaluate(() => bloomlab.setParams({ m: 4000 }));  // the address now has a fragment
-    await settle(page);
+    await keptState(page);
     await page.evaluate((words) => bloomlab.loadWords(words, "mine.txt"), list(300, "again-").join("\n"));
     await page.evaluate(() => bloomlab.idle());
-    await settle(page);
+    await keptState(page);
     for (const round of [1, 2, 3]) {
       await page.reload();
       await ready(page);
-      await settle(page);
+      await keptState(page);
       const s = await state(page);
       equal(s.wordCount, 305, `reload ${round}: the 305 words, restored without asking`);
     }
@@ -75,9 +83,9 @@ run("data loss: the words survive reloads, tabs, links, odd bytes, big lists and
     const { page } = app;
     await page.evaluate((words) => bloomlab.loadWords(words, "mine.txt"), list(300, "m-only-").join("\n"));
     await page.evaluate(() => bloomlab.idle());
-    await settle(page);
+    await keptState(page);
     await page.evaluate(() => bloomlab.setParams({ m: 5000 }));
-    await settle(page);
+    await keptState(page);
     const rec = await page.evaluate(() => bloomlab.sessions().find((r) => r.mine));
     check(rec && rec.link.includes("m=5000") && rec.count === 305 && rec.bytes > 300 * 4, "the record has the new m and still the 305 words' bytes", JSON.stringify(rec));
     await page.reload();
@@ -92,13 +100,13 @@ run("data loss: the words survive reloads, tabs, links, odd bytes, big lists and
     const a = await openApp(browser);
     await a.page.evaluate((words) => bloomlab.loadWords(words, "mine.txt"), list(300, "tab-a-").join("\n"));
     await a.page.evaluate(() => bloomlab.idle());
-    await settle(a.page);
+    await keptState(a.page);
     const b = await a.context.newPage();
     await b.goto(a.url);
     await ready(b);
     equal((await state(b)).wordCount, 305, "tab B opens with tab A's 305 words");
     await b.evaluate(() => bloomlab.loadPreset("tiny"));  // B's small change
-    await settle(b);
+    await keptState(b);
     await b.close();
     await a.page.close();
     const c = await a.context.newPage();
@@ -122,7 +130,7 @@ run("data loss: the words survive reloads, tabs, links, odd bytes, big lists and
     const { page } = app;
     await page.evaluate((words) => bloomlab.loadWords(words, "mine.txt"), list(300, "kept-").join("\n"));
     await page.evaluate(() => bloomlab.idle());
-    await settle(page);
+    await keptState(page);
     await page.goto(app.url + "?preset=tiny&words=shared");
     await ready(page);
     equal((await state(page)).wordCount, 6, "the link opens as it says (Tiny + shared)");
@@ -132,7 +140,7 @@ run("data loss: the words survive reloads, tabs, links, odd bytes, big lists and
     console.log(`  screenshot: ${shot.file}`);
     check(drawnShare(shot.image) > 0.05, "the app is drawn under the offer");
     await page.evaluate(() => bloomlab.add("from-the-link-tab"));  // a change: saved
-    await settle(page);
+    await keptState(page);
     await page.goto(app.url);
     await ready(page);
     let s = await state(page);
@@ -158,7 +166,7 @@ run("data loss: the words survive reloads, tabs, links, odd bytes, big lists and
     check(out.link <= 262144, "the share link is within the reader's 262,144 bytes", `${out.link} bytes`);
     check(out.share && out.share.leavesOut === 70 && /leaves out 70 words/.test(out.share.note),
       "the Share dialog says the link leaves out the 70 words", JSON.stringify(out.share));
-    await settle(page);
+    await keptState(page);
     const fragment = await page.evaluate(() => location.hash.length);
     check(fragment <= 262145, "the kept address is within the limit", `${fragment}`);
     await page.reload();
@@ -182,7 +190,7 @@ run("data loss: the words survive reloads, tabs, links, odd bytes, big lists and
       return odd;
     }, list(200, "fill-"));
     equal((await state(page)).wordCount, 211, "211 words in (Tiny's 5, 6 odd ones, 200 more)");
-    await settle(page);
+    await keptState(page);
     await page.reload();
     await ready(page);
     const back = await page.evaluate((odd) => ({
@@ -218,7 +226,7 @@ run("data loss: the words survive reloads, tabs, links, odd bytes, big lists and
     const loadMs = Date.now() - t0;
     equal(loaded.count, 16005, "16,000 words of 4,096 bytes loaded (with Tiny's 5)");
     console.log(`  list ${(loaded.bytes / 1048576).toFixed(1)} MiB loaded in ${loadMs} ms`);
-    await settle(page, 2000);
+    await keptState(page);
     const t1 = Date.now();
     await page.reload();
     await ready(page);
@@ -273,14 +281,14 @@ run("data loss: the words survive reloads, tabs, links, odd bytes, big lists and
     equal([tail.bytes, tail.appendTo !== null, tail.count], [4 + "typed-after".length, true, 100006],
       "only the word added went, to follow the words the writer holds");
     equal(sent.puts, putsBefore, "the page itself put nothing into IndexedDB for them");
-    await settle(page);
+    await keptState(page);
     await page.reload();
     await ready(page);
     let s = await page.evaluate(() => { const s = bloomlab.state(); return { n: s.wordCount, last: bloomlab.query("typed-after").isMember, first: bloomlab.query("many-words-0").isMember }; });
     equal(s, { n: 100006, last: true, first: true }, "after a reload: all 100,006 words, the one typed last too");
     // Empty over them: the writer keeps its copy apart (the page no longer has the bytes).
     await page.evaluate(() => bloomlab.loadPreset("empty"));
-    await settle(page);
+    await keptState(page);
     sent = await page.evaluate(() => window.__sent.slice(-2));
     check(sent.some((m) => /:before$/.test(m.id) && m.count === 100006 && (m.bytes > 1 << 20 || m.wordsOf)),
       "the 100,006 words before Empty are kept apart, by the writer", JSON.stringify(sent));
@@ -302,7 +310,7 @@ run("data loss: the words survive reloads, tabs, links, odd bytes, big lists and
       list(100000, "many-words-").join("\n"));
     await page.evaluate(() => bloomlab.idle());
     await page.evaluate(() => bloomlab.add("typed-after"));
-    await settle(page, 1500);
+    await keptState(page);
     await page.reload();
     await ready(page);
     const s = await page.evaluate(() => ({ n: bloomlab.state().wordCount, last: bloomlab.query("typed-after").isMember,
@@ -321,7 +329,7 @@ run("data loss: the words survive reloads, tabs, links, odd bytes, big lists and
     const app = await openApp(browser, { initScript });
     const { page } = app;
     await page.evaluate(() => bloomlab.add("will-not-be-kept"));
-    await settle(page);
+    await keptState(page);
     const note = await page.evaluate(() => {
       const n = document.getElementById("storage");
       return n && !n.hidden ? n.textContent : "";
@@ -339,9 +347,9 @@ run("data loss: the words survive reloads, tabs, links, odd bytes, big lists and
     const { page } = app;
     await page.evaluate((words) => bloomlab.loadWords(words, "mine.txt"), list(300, "before-").join("\n"));
     await page.evaluate(() => bloomlab.idle());
-    await settle(page);
+    await keptState(page);
     await page.evaluate(() => bloomlab.loadPreset("empty"));  // a stray key, a wrong click
-    await settle(page);
+    await keptState(page);
     await page.goto(app.url);
     await ready(page);
     equal((await state(page)).wordCount, 0, "the page opens as it was left (Empty)");
@@ -354,14 +362,13 @@ run("data loss: the words survive reloads, tabs, links, odd bytes, big lists and
     check(s.words.includes("before-299"), "…all of them");
     // Dismissed, the offer does not come back on the next visit.
     await page.evaluate(() => bloomlab.loadPreset("empty"));
-    await settle(page);
+    await keptState(page);
     await page.goto(app.url);
     await ready(page);
     check(await waitOffer(page), "offered again after another Empty");
     await page.click("#previous-dismiss");
     await page.goto(app.url);
     await ready(page);
-    await page.waitForTimeout(500);
     equal(await offer(page), "", "once dismissed, it is not offered again");
     await app.close();
   });
@@ -378,7 +385,7 @@ run("data loss: the words survive reloads, tabs, links, odd bytes, big lists and
       "whoever opens it gets 5 words, not the 206 on your screen. Your own browser keeps them all.", "in the Share dialog's words");
     const button = (await page.evaluate(() => bloomlab.viewState())).shareButton;
     await page.mouse.click(...centre(button));
-    await frames(page, 6);
+    await settled(page);
     const shot = await screenshot(page, "data-loss-share-leaves-out.png");
     console.log(`  screenshot: ${shot.file}`);
     check((await page.evaluate(() => bloomlab.viewState())).shareOpen, "the Share dialog is open");

@@ -5,6 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { execFileSync } from "node:child_process";
 import { run, openApp, screenshot, check, decodePng, SHOTS } from "./harness.mjs";
+import { settled } from "./page_helpers.mjs";
 
 const DESKTOP = process.env.BLOOMLAB_DESKTOP;
 const PARAMS = "preset=tiny&word=dragon&theme=dark";
@@ -36,7 +37,7 @@ run("desktop and browser draw the same frame", async (browser) => {
   }
   const app = await openApp(browser, { query: "?" + PARAMS, viewport: SIZE });
   await app.page.mouse.move(SIZE.width - 2, SIZE.height - 2);  // no hover highlight
-  await app.page.waitForTimeout(300);
+  await settled(app.page);
   const web = await screenshot(app.page, "same-frame-browser.png");
   const file = path.join(SHOTS, "same-frame-desktop.png");
   execFileSync("xvfb-run", ["-a", "-s", "-screen 0 1280x800x24", DESKTOP, "--frames", "30",

@@ -3,6 +3,7 @@
 // a reload restores it; the share dialog copies the link and an iframe snippet; two embeds on
 // one page (web/embed-demo.html) work independently.
 import { run, screenshot, check, equal, drawnShare } from "./harness.mjs";
+import { settled } from "./page_helpers.mjs";
 import { openApp } from "./engines.mjs";
 import { EMBED_QUERY, embedUrlState, fragmentAndShare, twoEmbeds } from "./scenarios.mjs";
 
@@ -81,10 +82,12 @@ run("embed: URL state, fragment, share dialog, malformed parameters, two embeds"
     const y0 = await scrollY();
     await page.mouse.move(...(await centreOf("tiny")));
     await page.mouse.wheel(0, 120);
-    await page.waitForTimeout(200);
+    await settled(tiny);
     const word1 = (await tiny.evaluate(() => window.bloomlab.state())).layout.wordBox.y;
     check(word1 < word0 && (await scrollY()) === y0, "the wheel scrolls an embed that has more to show, not the article", `word box ${word0} -> ${word1}`);
-    for (let i = 0; i < 12; i++) { await page.mouse.wheel(0, 150); await page.waitForTimeout(60); }
+    for (let i = 0; i < 12; i++) { await page.mouse.wheel(0, 150); await settled(tiny); }
+    // The article's own scroll follows the wheel the embed let through (the browser's, async).
+    await page.waitForFunction((y) => scrollY > y + 100, y0, { timeout: 15000 }).catch(() => {});
     const y1 = await scrollY();
     check(y1 > y0 + 100, "…and at the embed's end, the article", `${y0} -> ${y1}`);
     equal((await tiny.evaluate(() => window.bloomlab.viewState())).zoom, 1, "…zooming nothing");
@@ -92,13 +95,13 @@ run("embed: URL state, fragment, share dialog, malformed parameters, two embeds"
     // The bit array alone fits: the wheel and a finger's vertical swipe scroll the article.
     const bitsOnly = await frameOf("custom");
     await page.evaluate(() => document.getElementById("custom").scrollIntoView({ block: "center" }));
-    await page.waitForTimeout(200);
+    await settled(bitsOnly);
     equal(await bitsOnly.evaluate(() => document.getElementById("canvas").style.touchAction), "pan-y", "an embed that fits lets vertical pans through");
     const [cx, cy] = await centreOf("custom");
     let before = await scrollY();
     await page.mouse.move(cx, cy);
     await page.mouse.wheel(0, -150);
-    await page.waitForTimeout(300);
+    await page.waitForFunction((y) => scrollY < y - 50, before, { timeout: 15000 }).catch(() => {});
     check((await scrollY()) < before - 50, "the wheel over an embed that fits scrolls the article", `${before} -> ${await scrollY()}`);
     // (A finger's vertical pan is the browser's own once touch-action is pan-y; headless
     // Chromium scrolls nothing for synthetic touches, even on the article's text, so the style

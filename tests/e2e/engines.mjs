@@ -3,7 +3,7 @@
 //   chromium  Debian's headless Chromium through playwright-core (harness.mjs)
 //   firefox   Debian's firefox-esr through puppeteer-core over WebDriver BiDi, headed: headless
 //             Firefox has no WebGL2 without a GPU, so the test runs under xvfb-run (CMakeLists.txt)
-// openApp() gives the engine's own page (app.page) and `app.ops`: evaluate, waitFor, frames,
+// openApp() gives the engine's own page (app.page) and `app.ops`: evaluate, waitFor, settled, taken,
 // click, press, type, typeKeys, insertText, tap, swipe, pinch, screenshot, reload, allowClipboard,
 // iframe, box. Neither tool ever
 // downloads a browser.
@@ -11,7 +11,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { SHOTS, SITE, decodePng, run, launch as launchChromium, openApp as openChromiumApp } from "./harness.mjs";
-import { frames, swipe, pinch } from "./page_helpers.mjs";
+import { settled, taken, swipe, pinch } from "./page_helpers.mjs";
 import { startServer } from "../../scripts/static-server.mjs";
 
 const require = createRequire(import.meta.url);
@@ -72,17 +72,18 @@ class Ops {
       ? this.target.waitForFunction(fn, { timeout, polling: 50 }, arg)
       : this.target.waitForFunction(fn, arg, { timeout, polling: 50 });
   }
-  sleep(ms) { return new Promise((resolve) => setTimeout(resolve, ms)); }
-  frames(n = 4) { return frames(this.target, n); }
+  // The page at rest after what the test did; a frame has taken the input given so far.
+  settled() { return settled(this.target); }
+  taken() { return taken(this.target); }
   click(x, y) { return this.page.mouse.click(x, y); }
-  // ImGui 1.86 samples key state once a frame (no input queue): a key stays down until the app
-  // has drawn a frame, and the next press waits for another, as a person's fingers do. Counting
-  // the page's frames, not milliseconds, keeps presses apart on a loaded machine too.
+  // ImGui 1.86 samples key state once a frame (no input queue): a key stays down until a frame
+  // has taken it, and the next press waits for another, as a person's fingers do. Waiting on
+  // the page's own report, not milliseconds, keeps presses apart on a loaded machine too.
   async press(key) {
     await this.page.keyboard.down(key);
-    await this.frames(1);  // the app's frame callback was queued before ours: it has run
+    await this.taken();
     await this.page.keyboard.up(key);
-    await this.frames(1);
+    await this.taken();
   }
   type(text, delay = 15) { return this.page.keyboard.type(text, { delay }); }
   // Text as key events with their characters, any script (keydown, keypress, keyup): what a
@@ -110,24 +111,24 @@ class Ops {
   async swipe(x, y0, y1, steps = 8) {
     if (this.engine !== "firefox") return swipe(this.page, x, y0, y1, steps);
     const finger = await this.page.touchscreen.touchStart(x, y0);
-    for (let i = 1; i <= steps; i++) { await finger.move(x, y0 + (y1 - y0) * i / steps); await this.frames(1); }
+    for (let i = 1; i <= steps; i++) { await finger.move(x, y0 + (y1 - y0) * i / steps); await this.taken(); }
     await finger.end();
-    await this.frames(3);
+    await this.settled();
   }
   async pinch(x, y, d0, d1, steps = 8) {
     if (this.engine !== "firefox") return pinch(this.page, x, y, d0, d1, steps);
     const a = await this.page.touchscreen.touchStart(x - d0 / 2, y);
     const b = await this.page.touchscreen.touchStart(x + d0 / 2, y);
-    await this.frames(1);
+    await this.taken();
     for (let i = 1; i <= steps; i++) {
       const d = d0 + (d1 - d0) * i / steps;
       await a.move(x - d / 2, y);
       await b.move(x + d / 2, y);
-      await this.frames(1);
+      await this.taken();
     }
     await a.end();
     await b.end();
-    await this.frames(3);
+    await this.settled();
   }
   // Saves <engine>-<name> for Firefox (Chromium keeps the names it always had) and decodes it.
   async screenshot(name) {

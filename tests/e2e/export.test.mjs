@@ -3,7 +3,7 @@
 // the current point, "Save PNG" downloads the plot as drawn (at the screen's pixel density).
 import fs from "node:fs";
 import { run, openApp, screenshot, check, equal, decodePng, distinctColours } from "./harness.mjs";
-import { frames, centre, swipe } from "./page_helpers.mjs";
+import { settled, centre, swipe } from "./page_helpers.mjs";
 
 // (1 - e^(-kn/m))^k: Bloom's approximation, computed here rather than read from the app.
 const theory = (n, m, k) => Math.pow(1 - Math.exp(-k * n / m), k);
@@ -11,9 +11,15 @@ const theory = (n, m, k) => Math.pow(1 - Math.exp(-k * n / m), k);
 run("words from files and paste; PNG and CSV exports", async (browser) => {
   const app = await openApp(browser, { query: "?preset=tiny", viewport: { width: 1280, height: 1500 }, deviceScaleFactor: 2 });
   const { page } = app;
-  await page.waitForFunction(() => window.bloomlab.state().bitsSet > 0);
-  await frames(page, 10);  // the sweep is computed on a frame
+  // The first frame shown already has its final layout: the plot's rect as ready resolves is the
+  // rect once everything has settled (it was 149 px wide, then 212, 5-7 frames later).
+  const first = await page.evaluate(() => window.bloomlab.viewState());
+  const firstRects = ["plot", "plotK", "plotGrowth", "wordBox", "bitArea", "mSlider", "saveCsvButton"].map((k) => first[k]);
+  await settled(page);  // the sweep is computed a slice a frame
   let v = await page.evaluate(() => window.bloomlab.viewState());
+  equal(firstRects, ["plot", "plotK", "plotGrowth", "wordBox", "bitArea", "mSlider", "saveCsvButton"].map((k) => v[k]),
+        "the first frame shown has the layout the page settles on");
+  check(v.plot.w > 400, "the plot's rect is the whole plot (its group), not its legend's last line", JSON.stringify(v.plot));
 
   // CSV: the sweep and the current point.
   let [download] = await Promise.all([page.waitForEvent("download"), page.mouse.click(...centre(v.saveCsvButton))]);
@@ -38,7 +44,7 @@ run("words from files and paste; PNG and CSV exports", async (browser) => {
 
   // Open file…: the app's button opens the browser's file chooser.
   await page.evaluate(() => window.bloomlab.loadPreset("empty"));
-  await frames(page);
+  await settled(page);
   v = await page.evaluate(() => window.bloomlab.viewState());
   const [chooser] = await Promise.all([page.waitForEvent("filechooser"), page.mouse.click(...centre(v.openFileButton))]);
   await chooser.setFiles({ name: "fruits.txt", mimeType: "text/plain", buffer: Buffer.from("apple\r\npear\napple\n\nplum\n") });
@@ -68,7 +74,7 @@ run("words from files and paste; PNG and CSV exports", async (browser) => {
   // characters may share a frame; each must land in the list box, one line per Enter.
   await page.mouse.click(...centre(v.pasteBox));
   await page.keyboard.type("one\ntwo\none");
-  await frames(page);
+  await settled(page);
   check((await page.evaluate(() => window.bloomlab.viewState())).wantTextInput, "the list box keeps the keyboard through its lines");
   equal((await page.evaluate(() => window.bloomlab.state())).wordInput, wordBefore, "typing into the list box leaves the word box alone");
   equal((await page.evaluate(() => window.bloomlab.state())).pasteInput, "one\ntwo\none", "…and the list box holds the lines as typed");
@@ -80,7 +86,7 @@ run("words from files and paste; PNG and CSV exports", async (browser) => {
   check(s.words.includes("one") && s.words.includes("two"), "a pasted list's words are added", JSON.stringify(s.words));
   equal(s.notes.list.code, "list_loaded", "the list's report shows under the box");
   check(/2 words from 3 lines; 1 duplicate dropped\.$/.test(s.notes.list.text), "…in words", s.notes.list.text);
-  await frames(page);
+  await settled(page);
   const shot = await screenshot(page, "own-words.png");
   console.log(`  screenshot: ${shot.file}`);
   check(app.problems.length === 0, "no console or page errors", app.problems.join("\n"));

@@ -6,7 +6,7 @@
 // copy into the wasm heap (it was copied to address 0), the WebGL context lost (the canvas
 // stayed blank: nothing called preventDefault, so the browser never gave it back).
 import { run, openApp, screenshot, check, equal, drawnShare } from "./harness.mjs";
-import { frames, drawnFrames } from "./page_helpers.mjs";
+import { settled, drawnFrames } from "./page_helpers.mjs";
 
 // What the page shows instead of the app: the failure box, its text and its Retry button.
 const failureBox = (page) => page.evaluate(() => {
@@ -106,7 +106,7 @@ run("failures: no WebGL2, program download failing, a filter too big for the pag
     check(!r.ok && /Not enough memory/.test(r.error), "counting at m = 1.7e9 (1 GiB with the counters) is refused, not allocated", r.error);
     r = await attempt({ variant: "standard", m: big });
     check(r.ok, "back to standard at 2^32 after a refusal");
-    await frames(page, 6);
+    await settled(page);
     const notes = await page.evaluate(() => bloomlab.state());
     check((await failureBox(page)).shown === false, "no abort: the failure message never showed");
     equal(notes.wordCount, 5, "the words are all still there");
@@ -138,13 +138,13 @@ run("failures: no WebGL2, program download failing, a filter too big for the pag
     const app = await openApp(browser, { query: "?preset=tiny&word=dragon" });
     const { page } = app;
     await page.setViewportSize({ width: 150, height: 150 });
-    await frames(page, 6);
+    await settled(page);
     check((await framesDrawn(page)) > 0, "resized to 150x150: frames keep being drawn");
     await page.evaluate(() => { document.getElementById("canvas").style.display = "none"; });
-    await frames(page, 6);
+    await settled(page);
     await page.evaluate(() => { document.getElementById("canvas").style.display = ""; });
     await page.setViewportSize({ width: 1280, height: 800 });
-    await frames(page, 6);
+    await settled(page);
     check((await framesDrawn(page)) > 0, "hidden, then back at 1280x800: frames keep being drawn");
     const s = await page.evaluate(() => bloomlab.state());
     equal([s.wordCount, s.wordInput], [5, "dragon"], "the words and the word box survived the resizes");
@@ -161,9 +161,11 @@ run("failures: no WebGL2, program download failing, a filter too big for the pag
     await tiny.waitForFunction(() => window.bloomlab && window.bloomlab.ready, null, { timeout: 15000 });
     equal(await readyWithin(tiny), "resolved", "the embed comes up");
     await page.evaluate(() => { document.querySelector("iframe#tiny").closest("figure").style.display = "none"; });
-    await page.waitForTimeout(400);
+    // The embed sees itself hidden: no room for its canvas (polled by time: a hidden frame gets
+    // no animation frames).
+    await tiny.waitForFunction(() => document.getElementById("canvas").clientWidth === 0, null, { polling: 50, timeout: 15000 });
     await page.evaluate(() => { document.querySelector("iframe#tiny").closest("figure").style.display = ""; });
-    await frames(tiny, 6);
+    await settled(tiny);
     check((await framesDrawn(tiny)) > 0, "after display:none and back the embed keeps drawing");
     equal((await tiny.evaluate(() => bloomlab.state())).wordCount, 5, "and keeps its words");
     check(await tiny.evaluate(() => document.getElementById("failure").hidden), "no failure message in the embed");
@@ -242,11 +244,13 @@ run("failures: no WebGL2, program download failing, a filter too big for the pag
       window.testLose = document.getElementById("canvas").getContext("webgl2").getExtension("WEBGL_lose_context");
       window.testLose.loseContext();
     });
-    await page.waitForTimeout(300);
+    const reset = () => page.waitForFunction(() => /graphics were reset/.test(document.getElementById("status").textContent) &&
+      !document.getElementById("status").hidden, null, { timeout: 15000 }).catch(() => {});
+    await reset();
     check(/graphics were reset/.test(await status()), "context lost: the page says the graphics were reset", await status());
     await page.evaluate(() => window.testLose.restoreContext());
     await page.waitForFunction(() => document.getElementById("status").hidden, null, { timeout: 5000 }).catch(() => {});
-    await frames(page, 8);
+    await settled(page);
     equal(await status(), "", "context restored: the note is gone");
     const after = await screenshot(page, "context-restored.png");
     let same = 0;
@@ -257,12 +261,12 @@ run("failures: no WebGL2, program download failing, a filter too big for the pag
     equal([s.wordCount, s.wordInput], [5, "Qwerty"], "the words and the word box were kept");
     // A large m draws from a texture: it must be uploaded again into the new context.
     await page.evaluate(() => bloomlab.setParams({ m: 2 ** 20 }));
-    await frames(page, 4);
+    await settled(page);
     const big = await screenshot(page, "context-texture-before.png");
     await page.evaluate(() => { window.testLose.loseContext(); });
-    await page.waitForTimeout(200);
+    await reset();
     await page.evaluate(() => window.testLose.restoreContext());
-    await frames(page, 8);
+    await settled(page);
     const bigAfter = await screenshot(page, "context-texture-after.png");
     let sameBig = 0;
     for (let i = 0; i < big.image.pixels.length; i += 4) sameBig += big.image.pixels[i] === bigAfter.image.pixels[i];
@@ -272,12 +276,12 @@ run("failures: no WebGL2, program download failing, a filter too big for the pag
       window.testExtra = [];
       for (let i = 0; i < 17; i++) window.testExtra.push(document.createElement("canvas").getContext("webgl2"));
     });
-    await page.waitForTimeout(500);
+    await reset();
     check(/graphics were reset/.test(await status()), "a 17th context on the page: the page says the graphics were reset", await status());
     await page.evaluate(() => { for (const gl of window.testExtra) { const x = gl && gl.getExtension("WEBGL_lose_context"); if (x) x.loseContext(); } window.testExtra = []; });
     await page.mouse.click(640, 400);
     await page.waitForFunction(() => document.getElementById("status").hidden, null, { timeout: 5000 }).catch(() => {});
-    await frames(page, 8);
+    await settled(page);
     equal(await status(), "", "a click brings the graphics back");
     const clicked = await screenshot(page, "context-17th-restored.png");
     check(drawnShare(clicked.image) > 0.05, "and the app is drawn again");
@@ -299,7 +303,7 @@ run("failures: no WebGL2, program download failing, a filter too big for the pag
     check(/could not be downloaded/.test(s.lessonTexts.error), "lessons failing: the state says why", JSON.stringify(s.lessonTexts));
     equal([s.params.m, s.wordCount], [64, 5], "lessons failing: the link's filter is there");
     equal((await page.evaluate(() => window.bloomlab.lesson())).id, null, "lessons failing: no lesson is open");
-    await frames(page, 3);
+    await settled(page);
     const shot = await screenshot(page, "failure-lessons.png");
     console.log(`  screenshot: ${shot.file}`);
     const err = await page.evaluate(() => window.bloomlab.openLesson("basics").then(() => "opened", (e) => e.message));

@@ -2,7 +2,7 @@
 // words at 10 bits each); growth() and memory() from the JS API, the "words inserted" slider
 // (API and mouse), and screenshots of the growth plot, the memory chart and the marked plots.
 import { run, openApp, SHOTS, check, equal } from "./harness.mjs";
-import { frames, centre } from "./page_helpers.mjs";
+import { settled, centre } from "./page_helpers.mjs";
 
 const theory = (n, m, k) => Math.pow(1 - Math.exp(-k * n / m), k);
 const shoot = async (page, rect, name) => {
@@ -57,7 +57,7 @@ run("growth, memory and the plots' teaching marks", async (browser) => {
   const measured = await page.evaluate(() => window.bloomlab.measure());
   equal(measured.falsePositives, g.points[20].falsePositives, "measure() there equals the curve's point");
   check((await page.evaluate(() => window.bloomlab.shareParams())).includes("inserted=5000"), "the link carries inserted=5000");
-  await frames(page, 8);
+  await settled(page);
   let v = await page.evaluate(() => window.bloomlab.viewState());
   await shoot(page, v.plotGrowth, "growth-plot.png");
   await shoot(page, v.memoryChart, "memory-chart.png");
@@ -78,7 +78,7 @@ run("growth, memory and the plots' teaching marks", async (browser) => {
   const r = v.insertedSlider;
   check(r.w > 0, "the words-inserted slider is on screen", JSON.stringify(r));
   await page.mouse.click(r.x + 3, r.y + r.h / 2);
-  await frames(page, 4);
+  await settled(page);
   s = await page.evaluate(() => window.bloomlab.state());
   check(s.inserted !== null && s.inserted < 500, "a click at the slider's left end shows the first few words", s.inserted);
   await page.evaluate(() => window.bloomlab.undo());
@@ -91,7 +91,7 @@ run("growth, memory and the plots' teaching marks", async (browser) => {
   // Off the scale: m = 2^32 bits for 10,000 words is 429,497 bits a word; "you are here" stays on
   // the plot's edge with an arrow.
   await page.evaluate(() => window.bloomlab.setParams({ m: 8000, k: 7 }));
-  await frames(page, 6);
+  await settled(page);
   v = await page.evaluate(() => window.bloomlab.viewState());
   await shoot(page, v.plot, "plot-bits-offscale.png");
   check(app.problems.length === 0, "no console errors", app.problems.join("; "));

@@ -5,7 +5,7 @@
 // 1920×1080, and the views read the filter's own functions (blocked step-through positions,
 // the screen reader's theoretical FP).
 import { run, openApp, screenshot, check, equal, drawnShare } from "./harness.mjs";
-import { frames, centre, swipe } from "./page_helpers.mjs";
+import { settled, centre, swipe } from "./page_helpers.mjs";
 
 const state = (page) => page.evaluate(() => window.bloomlab.state());
 const view = (page) => page.evaluate(() => window.bloomlab.viewState());
@@ -14,16 +14,16 @@ const inside = (r, w, h) => r.w > 0 && r.h > 0 && r.x >= 0 && r.y >= 0 && r.x + 
 run("interaction: keys, undo, step-through, wheel, touch, presentation", async (browser) => {
   const app = await openApp(browser, { query: "?preset=tiny" });
   const { page } = app;
-  await frames(page);
+  await settled(page);
   let v = await view(page);
   check(v.wantTextInput, "the word box has the keyboard as the page opens", JSON.stringify(v.wordBox));
 
   // A click on the page's background, then typing: only the word box changes.
   await page.mouse.click(640, 790);
-  await frames(page);
+  await settled(page);
   check(!(await view(page)).wantTextInput, "a click on the background takes the keyboard from the word box");
   await page.keyboard.type("abc3 password", { delay: 40 });
-  await frames(page);
+  await settled(page);
   let s = await state(page);
   equal([s.wordInput, s.preset, s.wordCount, s.params.m, s.params.k], ["abc3 password", "tiny", 5, 64, 3],
         "typing 'abc3 password' after a click elsewhere goes to the word box; the preset, words, m and k stay");
@@ -32,25 +32,25 @@ run("interaction: keys, undo, step-through, wheel, touch, presentation", async (
   // Enter adds, empties the box and keeps it: the next word can be typed at once, even within
   // the same frame (the main loop is paused while "fig⏎grape" is typed, so one frame sees it all).
   await page.keyboard.press("Enter");
-  await frames(page, 2);
+  await settled(page);
   await page.evaluate(() => Module.pauseMainLoop());
   await page.keyboard.type("fig\ngrape");
   await page.evaluate(() => Module.resumeMainLoop());
   // (The Enter's frame, then the box takes the keyboard back and the waiting text goes in.)
   await page.waitForFunction(() => window.bloomlab.state().wordInput !== "", null, { timeout: 5000 }).catch(() => {});
-  await frames(page, 2);
+  await settled(page);
   s = await state(page);
   check(s.words.includes("fig") && !s.words.includes("figgrape") && !s.words.includes("fig grape"),
         "a word typed in the same frame as Enter is added as typed", JSON.stringify(s.words));
   equal(s.wordInput, "grape", "the characters after the Enter start the next word");
   await page.keyboard.press("Enter");
-  await frames(page, 2);
+  await settled(page);
   await page.keyboard.type("kiwi", { delay: 40 });
   await page.keyboard.press("Enter");
-  await frames(page, 2);
+  await settled(page);
   await page.keyboard.type("kiwi", { delay: 40 });
   await page.keyboard.press("Enter");
-  await frames(page);
+  await settled(page);
   s = await state(page);
   check(s.words.includes("abc3 password") && s.words.includes("kiwi") && s.words.includes("grape") && s.wordCount === 9,
         "Enter adds the word and the next one is typed straight away", JSON.stringify(s.words));
@@ -66,7 +66,7 @@ run("interaction: keys, undo, step-through, wheel, touch, presentation", async (
   equal(s.wordCount, 10000, "the 10k list is in");
   const undo = (await state(page)).layout.undoButton;
   await page.evaluate(() => window.bloomlab.loadPreset("empty"));
-  await frames(page);
+  await settled(page);
   s = await state(page);
   equal([s.wordCount, s.history.canUndo], [0, true], "Empty: no words, and undo is possible");
   const shot = await screenshot(page, "undo-after-empty.png");
@@ -74,30 +74,30 @@ run("interaction: keys, undo, step-through, wheel, touch, presentation", async (
   const button = (await state(page)).layout.undoButton;
   check(button.w > 0, "an Undo button shows after a destructive change", JSON.stringify(button));
   await page.mouse.click(...centre(button));
-  await frames(page);
+  await settled(page);
   s = await state(page);
   equal([s.wordCount, s.preset, s.params.m, s.params.k], [10000, "passwords", 100000, 7],
         "a click on Undo brings back all 10,000 words, the preset, m and k");
   await page.keyboard.press("Control+Shift+z");
-  await frames(page);
+  await settled(page);
   equal((await state(page)).wordCount, 0, "Ctrl+Shift+Z redoes Empty");
   await page.keyboard.press("Control+z");
-  await frames(page);
+  await settled(page);
   equal((await state(page)).wordCount, 10000, "Ctrl+Z undoes it again");
   check(undo !== undefined, "the undo button's rect is in state()");
 
   // Step-through: ← → Space move the steps only; nothing is pressed, the keyboard stays put.
   await page.evaluate(() => { window.bloomlab.loadPreset("tiny"); window.bloomlab.applyParams("word=dragon"); });
-  await frames(page);
+  await settled(page);
   await page.keyboard.press("Alt+Shift+S");
-  await frames(page);
+  await settled(page);
   const before = await state(page);
   await page.keyboard.press("Space");
   await page.keyboard.press("ArrowRight");
   await page.keyboard.press("ArrowRight");
   await page.keyboard.press("ArrowLeft");
   await page.keyboard.press("Space");
-  await frames(page);
+  await settled(page);
   v = await view(page);
   s = await state(page);
   equal(v.step, 3, "Space, →, →, ←, Space: step 3");
@@ -112,7 +112,7 @@ run("interaction: keys, undo, step-through, wheel, touch, presentation", async (
   // its theoretical FP.
   await page.evaluate(() => window.bloomlab.setParams({ variant: "blocked" }));
   for (let i = 0; i < 8; i++) await page.keyboard.press("ArrowRight");
-  await frames(page);
+  await settled(page);
   const q = await page.evaluate(() => window.bloomlab.query("dragon"));
   equal(q.positions, [22, 52, 20], "blocked: dragon's positions are 22, 52, 20");
   const text = (await view(page)).stepText;
@@ -132,12 +132,12 @@ run("interaction: keys, undo, step-through, wheel, touch, presentation", async (
 
   // The wheel over the bit array scrolls the page's column; it does not zoom.
   await page.evaluate(() => window.bloomlab.setParams({ m: 1 << 20, variant: "standard" }));
-  await frames(page);
+  await settled(page);
   const area = (await state(page)).layout.bitArea;
   const overBits = (r) => [r.x + r.w / 2, Math.min(r.y + r.h / 2, r.y + 30)];  // on screen
   await page.mouse.move(...overBits(area));
   await page.mouse.wheel(0, 240);
-  await frames(page, 6);
+  await settled(page);
   const after = (await state(page)).layout.bitArea;
   v = await view(page);
   check(after.y < area.y - 20 && v.zoom === 1, "the wheel over the bit array scrolls (the array moved up), zoom stays 1",
@@ -146,7 +146,7 @@ run("interaction: keys, undo, step-through, wheel, touch, presentation", async (
   await page.keyboard.down("Control");
   await page.mouse.wheel(0, -240);
   await page.keyboard.up("Control");
-  await frames(page, 4);
+  await settled(page);
   check((await view(page)).zoom > 1, "Ctrl+wheel zooms the bit array");
   check(app.problems.length === 0, "no console errors", app.problems.join("\n"));
   await app.close();
@@ -155,16 +155,16 @@ run("interaction: keys, undo, step-through, wheel, touch, presentation", async (
   // ring, Space presses the one that has it ("Step by step", three to the right of the box).
   {
     const kb = await openApp(browser, { query: "?preset=tiny" });
-    await frames(kb.page);
+    await settled(kb.page);
     await kb.page.keyboard.press("Escape");
-    await frames(kb.page, 2);
-    for (let i = 0; i < 3; i++) { await kb.page.keyboard.press("ArrowRight"); await frames(kb.page, 2); }
+    await settled(kb.page);
+    for (let i = 0; i < 3; i++) { await kb.page.keyboard.press("ArrowRight"); await settled(kb.page); }
     let kv = await view(kb.page);
     check(kv.focusRing && !kv.wantTextInput && !kv.steps, "the arrows move a visible focus ring over the controls", JSON.stringify([kv.focusRing, kv.wantTextInput]));
     const ringShot = await screenshot(kb.page, "keyboard-focus-ring.png");
     console.log(`  screenshot: ${ringShot.file}`);
     await kb.page.keyboard.press("Space");
-    await frames(kb.page, 3);
+    await settled(kb.page);
     kv = await view(kb.page);
     const ks = await state(kb.page);
     equal([kv.steps, ks.wordCount, ks.wordInput], [true, 5, "Qwerty"], "Space presses the control with the ring (Step by step), and nothing else");
@@ -195,7 +195,7 @@ run("interaction: keys, undo, step-through, wheel, touch, presentation", async (
     const p = await openApp(browser, { query: "?preset=tiny&word=Qwerty", viewport: { width: w, height: h } });
     await p.page.mouse.click(w / 2, h - 5);
     await p.page.keyboard.press("Alt+Shift+P");
-    await frames(p.page, 6);
+    await settled(p.page);
     const st = await state(p.page);
     const pv = await view(p.page);
     check(pv.presentation, `${w}×${h}: presentation mode`);
@@ -210,16 +210,16 @@ run("interaction: keys, undo, step-through, wheel, touch, presentation", async (
       // (the m slider's), PageUp back; no focus ring, so the next Space and digits edit nothing.
       const slider = st.layout.mSlider;
       await p.page.mouse.move(slider.x + slider.w / 2, Math.min(h - 10, slider.y + slider.h / 2));
-      await frames(p.page, 2);
+      await settled(p.page);
       await p.page.keyboard.press("PageDown");
-      await frames(p.page, 3);
+      await settled(p.page);
       const down = await state(p.page);
       await p.page.keyboard.press("PageDown");
       await p.page.keyboard.press("PageUp");
-      await frames(p.page, 3);
+      await settled(p.page);
       await p.page.keyboard.press("Space");
       await p.page.keyboard.type("31");
-      await frames(p.page, 4);
+      await settled(p.page);
       const after = await state(p.page);
       const av = await view(p.page);
       check(down.layout.mSlider.y < slider.y - 100, "1024×768: PageDown with nothing to step scrolls the column under the mouse",

@@ -8,6 +8,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { run, openApp, screenshot, check, equal, drawnShare } from "./harness.mjs";
 import { positions } from "./reference.mjs";
+import { settled } from "./page_helpers.mjs";
 
 // The catalogs this page downloaded (the page's own record of its requests).
 const catalogsFetched = (page) => page.evaluate(() => performance.getEntriesByType("resource")
@@ -22,15 +23,12 @@ const announcement = (page) => page.evaluate(() => window.bloomlab.viewState().a
 // What the app itself reports cut or past a card's edge (ui.h: overflowing cards, clipped text).
 const overflowing = (page) => page.evaluate(() => window.bloomlab.state().layout.overflowing);
 const click = async (page, r) => page.mouse.click(r.x + r.w / 2, r.y + r.h / 2);
-const frames = (page, n = 3) => page.evaluate((k) => new Promise((done) => {
-  let left = k; const step = () => (--left <= 0 ? done() : requestAnimationFrame(step)); requestAnimationFrame(step);
-}), n);
 
 run("languages: en, ru, uk, zh", async (browser) => {
   // English, first visit: no catalog is downloaded.
   {
     const app = await openApp(browser, { locale: "en-US" });
-    await frames(app.page, 10);
+    await settled(app.page);
     const seen = await catalogsFetched(app.page);
     equal(await app.page.evaluate(() => window.bloomlab.state().lang), "en", "en-US browser: the page is in English");
     equal(seen, [], "no catalog is fetched in English");
@@ -52,7 +50,7 @@ run("languages: en, ru, uk, zh", async (browser) => {
     // The catalog, fetched beside the wasm, is installed before the first frame: no English flash.
     equal(await app.page.evaluate(() => window.bloomlab.state().lang), code, `?lang=${code}: the first frames are already in ${code}`);
     check(await waitLang(app.page, code), `?lang=${code}: state().lang is ${code}`);
-    await frames(app.page);
+    await settled(app.page);
     equal(await app.page.evaluate(() => document.documentElement.lang), want.html, `<html lang> is ${want.html}`);
     const text = await announcement(app.page);  // the Tiny preset, "Qwerty" in the word box
     check(text.includes(want.maybe) && text.includes(want.fp), `${code}: the verdict says «${want.maybe}» and «${want.fp}»`, text);
@@ -60,13 +58,13 @@ run("languages: en, ru, uk, zh", async (browser) => {
     check(/\d+,\d\u00a0%/.test(text) && !/\d\.\d/.test(text), `${code}: percentages with a decimal comma and a no-break space ("45,3 %")`, text);
     await app.page.evaluate(() => window.bloomlab.add("dragon"));
     await app.page.evaluate(() => window.bloomlab.setParams({ m: 100000 }));
-    await frames(app.page);
+    await settled(app.page);
     const big = await announcement(app.page);
     check(big.includes("100\u202f000"), `${code}: 100000 is written "100 000" with U+202F`, big);
     await app.page.evaluate(() => window.bloomlab.loadPreset("tiny"));
     await app.page.evaluate(() => document.querySelector("canvas").focus());
     for (const ch of "zz") await app.page.keyboard.type(ch);
-    await frames(app.page, 4);
+    await settled(app.page);
     const no = await announcement(app.page);
     check(no.includes(want.not), `${code}: a word never added: «${want.not}»`, no);
     check(!no.includes("definitely") && !no.includes("possibly"), `${code}: no English left in the summary`, no);
@@ -103,7 +101,7 @@ run("languages: en, ru, uk, zh", async (browser) => {
   {
     const app = await openApp(browser, { query: "?lang=zh", locale: "en-US" });
     check(await waitLang(app.page, "zh"), "?lang=zh: state().lang is zh");
-    await frames(app.page, 4);
+    await settled(app.page);
     equal(await app.page.evaluate(() => document.documentElement.lang), "zh-Hans", "<html lang> is zh-Hans");
     equal(await catalogsFetched(app.page), ["zh-font.ttf", "zh.mo"], "zh: its catalog and its font are fetched");
     const text = await announcement(app.page);
@@ -112,7 +110,7 @@ run("languages: en, ru, uk, zh", async (browser) => {
     await app.page.evaluate(() => window.bloomlab.loadPreset("tiny"));
     await app.page.evaluate(() => document.querySelector("canvas").focus());
     for (const ch of "zz") await app.page.keyboard.type(ch);
-    await frames(app.page, 4);
+    await settled(app.page);
     check((await announcement(app.page)).includes("一定不存在"), "zh: a word never added: 一定不存在");
     const shot = await screenshot(app.page, "lang-zh-1280.png");
     check(drawnShare(shot.image) > 0.05, "zh: the page is drawn");
@@ -132,7 +130,7 @@ run("languages: en, ru, uk, zh", async (browser) => {
     const app = await openApp(browser, { query: "?preset=tiny&word=", locale: "en-US", hasTouch: true });
     const { page } = app;
     const box = async () => {
-      await frames(page, 4);
+      await settled(page);
       const r = await page.evaluate(() => window.bloomlab.state().layout.wordBox);
       const shot = await screenshot(page, "glyphs-box.png");
       const bg = shot.image.at(r.x + r.w - 4, r.y + r.h / 2).join();
@@ -148,9 +146,9 @@ run("languages: en, ru, uk, zh", async (browser) => {
     // One key a frame: two Backspaces in one frame lost one once in ~5 full runs ("?密码"),
     // which is the page's key path, not the glyphs this part is about (noted, not fixed).
     await page.keyboard.press("Backspace");
-    await frames(page, 2);
+    await settled(page);
     await page.keyboard.press("Backspace");
-    await frames(page, 2);
+    await settled(page);
     equal(await page.evaluate(() => window.bloomlab.state().wordInput), "", "two Backspaces empty the word box");
     await page.keyboard.type("密码");
     equal(await page.evaluate(() => window.bloomlab.state().wordInput), "密码", "密码 typed into the word box");
@@ -176,10 +174,10 @@ run("languages: en, ru, uk, zh", async (browser) => {
   {
     const app = await openApp(browser, { query: "?preset=tiny&word=", locale: "en-US" });
     await app.page.evaluate(() => document.querySelector("canvas").focus());
-    await frames(app.page, 4);
+    await settled(app.page);
     await app.page.keyboard.type("ab");
     await app.page.keyboard.type("密码");
-    await frames(app.page, 4);
+    await settled(app.page);
     equal(await app.page.evaluate(() => window.bloomlab.state().wordInput), "ab密码",
       "keys typed, then an input method's 密码: all in the word box, once each");
     equal(app.problems, [], "no console errors (input method)");
@@ -201,7 +199,7 @@ run("languages: en, ru, uk, zh", async (browser) => {
     const app = await openApp(browser, { query: "?lang=ru&lesson=basics&step=2", locale: "en-US" });
     const { page } = app;
     equal(await shown(page), source("ru"), "lang=ru&lesson=basics&step=2: the Russian lesson at step 2 when ready");
-    await frames(page, 3);
+    await settled(page);
     await screenshot(page, "lesson-ru-1280.png");
     await page.evaluate(() => window.bloomlab.setLanguage("uk"));
     await page.evaluate(() => window.bloomlab.lessons());  // waits for the Ukrainian texts
@@ -210,7 +208,7 @@ run("languages: en, ru, uk, zh", async (browser) => {
     await page.evaluate(() => window.bloomlab.setLanguage("zh"));
     await page.evaluate(() => window.bloomlab.lessons());
     equal(await shown(page), source("zh"), "setLanguage('zh'): the same step, in Chinese");
-    await frames(page, 4);
+    await settled(page);
     check(drawnShare((await screenshot(page, "lesson-zh-1280.png")).image) > 0.05, "zh: the lesson is drawn");
     // A teacher's broken lesson file is refused in the page's language, naming its line and the
     // key as it is typed; the note under the lesson follows a change of language.
@@ -218,11 +216,11 @@ run("languages: en, ru, uk, zh", async (browser) => {
       try { window.bloomlab.loadWords("lesson: x\ntitle: t\nstep: s\nbogus: 1\n", "bad.lesson"); return ""; } catch (e) { return e.message; }
     });
     equal(await refused(), "这个课程文件无法使用：第 4 行：“bogus:”不是格式中的键（参见 FORMAT.md）。", "zh: a broken lesson's error is in Chinese");
-    await frames(page, 3);
+    await settled(page);
     await screenshot(page, "lesson-error-zh-1280.png");
     await page.evaluate(() => window.bloomlab.setLanguage("ru"));
     check(await waitLang(page, "ru"), "setLanguage('ru') after the error");
-    await frames(page, 3);
+    await settled(page);
     await screenshot(page, "lesson-error-ru-1280.png");
     equal(await refused(), "Этот файл урока не годится: строка 4: «bogus:» — не ключ формата (см. FORMAT.md).", "ru: a broken lesson's error is in Russian");
     equal(app.problems, [], "no console errors (lessons)");
@@ -241,7 +239,7 @@ run("languages: en, ru, uk, zh", async (browser) => {
         await app.page.evaluate(() => window.bloomlab.loadPreset("empty"));
         await app.page.evaluate((w) => window.bloomlab.loadWords(w), words);
         await app.page.evaluate(() => window.bloomlab.idle());
-        await frames(app.page, 2);
+        await settled(app.page);
         const text = await announcement(app.page);
         const m = text.match(new RegExp(`(?:^|\\. )(${n} [^ ,]+),`));
         forms[`${code} ${n}`] = m ? m[1] : text;
@@ -272,7 +270,7 @@ run("languages: en, ru, uk, zh", async (browser) => {
     const v = await page.evaluate(() => window.bloomlab.viewState());
     check(v.languageButton && v.languageButton.w > 0, "the language selector is in the header", JSON.stringify(v.languageButton));
     await click(page, v.languageButton);
-    await frames(page, 3);
+    await settled(page);
     const items = await page.evaluate(() => window.bloomlab.viewState().languageItems);
     check(items.ru && items.ru.w > 0, "its list shows Русский", JSON.stringify(items));
     await screenshot(page, "lang-selector-open.png");
@@ -294,14 +292,14 @@ run("languages: en, ru, uk, zh", async (browser) => {
     const phone = await openApp(browser, { query: `?lang=${code}`, viewport: { width: 375, height: 667 },
       deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: "en-US" });
     check(await waitLang(phone.page, code), `${code} on a phone`);
-    await frames(phone.page, 4);
+    await settled(phone.page);
     check(drawnShare((await screenshot(phone.page, `lang-${code}-375.png`)).image) > 0.05, `${code}: the phone page is drawn`);
     equal(await overflowing(phone.page), [], `${code} at 375 × 667: nothing cut, no card overflows`);
     equal(phone.problems, [], `no console errors (${code}, phone)`);
     await phone.close();
     const slide = await openApp(browser, { query: `?lang=${code}&present=1`, viewport: { width: 1024, height: 768 }, locale: "en-US" });
     check(await waitLang(slide.page, code), `${code} in presentation mode`);
-    await frames(slide.page, 4);
+    await settled(slide.page);
     check(drawnShare((await screenshot(slide.page, `lang-${code}-present-1024.png`)).image) > 0.05, `${code}: the slide is drawn`);
     equal(await overflowing(slide.page), [], `${code} on a 1024 × 768 slide: nothing cut, no card overflows`);
     equal(slide.problems, [], `no console errors (${code}, presentation)`);

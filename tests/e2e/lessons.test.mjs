@@ -8,7 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { run, openApp, screenshot, check, equal, drawnShare } from "./harness.mjs";
-import { frames, centre } from "./page_helpers.mjs";
+import { settled, centre } from "./page_helpers.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const answers = JSON.parse(fs.readFileSync(path.join(here, "../lessons/answers.json"), "utf8"));
@@ -19,7 +19,7 @@ const api = (page, fn, ...args) => page.evaluate(fn, args);  // fn takes the arg
 const lesson = (page) => api(page, () => window.bloomlab.lesson());
 const state = (page) => api(page, () => window.bloomlab.state());
 const view = (page) => api(page, () => window.bloomlab.viewState());
-const settle = async (page) => { await api(page, () => window.bloomlab.idle()); await frames(page, 3); await api(page, () => window.bloomlab.idle()); await frames(page, 2); };
+const settle = async (page) => { await api(page, () => window.bloomlab.idle()); await settled(page); };
 const inside = (r, w, h) => r.w > 0 && r.h > 0 && r.x >= -0.5 && r.y >= -0.5 && r.x + r.w <= w + 0.5 && r.y + r.h <= h + 0.5;
 
 // The step's declared state against what the app shows.
@@ -55,13 +55,13 @@ async function answerValue(page, kind, value) {
 run("lessons: every step, every task, slides, links, progress, embeds, teachers' files", async (browser) => {
   const app = await openApp(browser, { query: "?preset=tiny" });
   const { page } = app;
-  await frames(page);
+  await settled(page);
 
   // The header's Lessons button opens the list.
   const button = (await view(page)).lessonsButton;
   check(button.w > 0, "the header has a Lessons button", JSON.stringify(button));
   await page.mouse.click(...centre(button));
-  await frames(page, 3);
+  await settled(page);
   equal((await lesson(page)).open, true, "a click on Lessons opens the lessons panel");
   const list = await api(page, () => window.bloomlab.lessons());
   equal(list.map((l) => l.id), IDS, "lessons() lists the eleven lessons in the story's order");
@@ -93,7 +93,7 @@ run("lessons: every step, every task, slides, links, progress, embeds, teachers'
         if (!a) continue;
         ++tasks;
         const wrong = await api(page, ([x]) => window.bloomlab.answer(x), await answerValue(page, a.kind, a.kind === "false-or-real" ? "wrong" : a.wrong));
-        await frames(page, 2);
+        await settled(page);
         const after = await lesson(page);
         check(!wrong.correct && wrong.feedback.length > 0, `${l.id} ${step}: a wrong answer is refused in words`, wrong.feedback);
         check(after.task.hints.length >= 1, `${l.id} ${step}: …with a hint`, JSON.stringify(after.task.hints));
@@ -101,7 +101,7 @@ run("lessons: every step, every task, slides, links, progress, embeds, teachers'
         await api(page, ([id, n]) => window.bloomlab.openLesson(id, n), l.id, step);  // fresh (remove changes words)
         await settle(page);
         const right = await api(page, ([x]) => window.bloomlab.answer(x), await answerValue(page, a.kind, a.kind === "false-or-real" ? "right" : a.right));
-        await frames(page, 2);
+        await settled(page);
         check(right.correct, `${l.id} ${step}: the right answer is accepted`, right.feedback);
         equal((await lesson(page)).task.correct, true, `${l.id} ${step}: lesson() says the task is done`);
         await screenshot(page, `lesson-${l.id}-${step}-right.png`);
@@ -130,7 +130,7 @@ run("lessons: every step, every task, slides, links, progress, embeds, teachers'
     }
     check(fp !== null, "a false positive is among the candidates");
     await api(page, ([w]) => window.bloomlab.applyParams("word=" + encodeURIComponent(w)), fp);
-    await frames(page, 3);
+    await settled(page);
     const said = (await view(page)).announcement;
     check(!/never added/.test(said) && /cannot tell/.test(said), "the open task hides whether a 'possibly' is real", said);
     await screenshot(page, "lesson-false-or-real-hidden.png");
@@ -139,24 +139,24 @@ run("lessons: every step, every task, slides, links, progress, embeds, teachers'
   // On the list, the clicker's PageDown starts the first lesson; then Next by a click, PageDown,
   // Reset this step after a change, Undo.
   await api(page, () => window.bloomlab.openLesson("", 1));
-  await frames(page, 2);
+  await settled(page);
   await page.keyboard.press("PageDown");
   await settle(page);
   equal([(await lesson(page)).id, (await lesson(page)).step], ["basics", 1], "PageDown on the lessons' list opens the first lesson");
   await page.mouse.click(...centre((await view(page)).lessonNextButton));
-  await frames(page, 3);
+  await settled(page);
   equal((await lesson(page)).step, 2, "a click on Next moves to step 2");
   await page.keyboard.press("PageDown");
-  await frames(page, 3);
+  await settled(page);
   equal((await lesson(page)).step, 3, "PageDown (a presentation clicker) moves to step 3, even with the word box focused");
   await page.keyboard.press("PageUp");
-  await frames(page, 3);
+  await settled(page);
   equal((await lesson(page)).step, 2, "PageUp goes back");
   await api(page, () => window.bloomlab.add("mango"));
-  await frames(page);
+  await settled(page);
   await api(page, () => window.bloomlab.undo());
   await api(page, () => window.bloomlab.undo());
-  await frames(page);
+  await settled(page);
   check((await state(page)).wordInput !== "sunshine" || true, "undo steps back through the step's state");
 
   // A link opens a step; the Share link carries it.
@@ -179,7 +179,7 @@ run("lessons: every step, every task, slides, links, progress, embeds, teachers'
   // A teacher's lesson dropped on the page runs; a malformed one names its line; nothing else changes.
   const own = "lesson: my-class\ntitle: Our own\nstep: One\nstate: preset=tiny&word=kiwi\nHello {n} words.\n";
   await api(page, ([t]) => window.bloomlab.loadWords(t, "our.lesson"), own);
-  await frames(page, 3);
+  await settled(page);
   const mine = await lesson(page);
   equal([mine.id, mine.text[0]], ["my-class", "Hello 5 words."], "a teacher's lesson file opens as a lesson");
   const before = (await state(page)).words;
@@ -202,7 +202,7 @@ run("lessons: every step, every task, slides, links, progress, embeds, teachers'
         check(v.presentation && inside(v.lessonPanel, w, h), `slide ${w}×${h} ${l.id} ${step}: the step's text fits on screen`, JSON.stringify(v.lessonPanel));
         const pic = await screenshot(slide.page, `slide-${w}-${l.id}-${step}.png`);
         check(drawnShare(pic.image) > 0.05, `slide ${w}×${h} ${l.id} ${step}: drawn`);  // black slides: sparse
-        if (step < l.steps) { await slide.page.keyboard.press("PageDown"); await frames(slide.page, 2); }
+        if (step < l.steps) { await slide.page.keyboard.press("PageDown"); await settled(slide.page); }
       }
     }
     await slide.close();

@@ -3,7 +3,7 @@
 // words for a bad value as the link's warning. Its m and k sliders rest (it sizes its stages
 // itself), and the step-through shows every stage's positions, computed here from the spec.
 import { run, openApp, check, equal, screenshot } from "./harness.mjs";
-import { frames } from "./page_helpers.mjs";
+import { settled } from "./page_helpers.mjs";
 import { fnv1a64 } from "./reference.mjs";
 
 const M64 = (1n << 64n) - 1n;
@@ -91,11 +91,11 @@ run("the scalable filter from the JS API", async (browser) => {
   // The m and k sliders rest for a scalable filter: a click on them changes nothing.
   const grown = await openApp(browser, { query: "?preset=tiny&variant=scalable&n0=2&word=Qwerty", viewport: { width: 1280, height: 1400 } });
   const gp = grown.page;
-  await frames(gp, 6);
+  await settled(gp);
   let v = await gp.evaluate(() => bloomlab.viewState());
   for (const [name, rect] of [["k", v.kSlider], ["m", v.mSlider]]) {
     await gp.mouse.click(rect.x + rect.w * 0.8, rect.y + rect.h / 2);
-    await frames(gp, 3);
+    await settled(gp);
   }
   let st = await gp.evaluate(() => bloomlab.state());
   equal([st.params.variant, st.params.m, st.params.k], ["scalable", 64, 3], "clicks on the m and k sliders change nothing for a scalable filter");
@@ -104,7 +104,7 @@ run("the scalable filter from the JS API", async (browser) => {
   // The step-through asks every stage: each stage's positions, from its own hash, k and bits.
   await gp.keyboard.press("Alt+Shift+S");
   for (let i = 0; i < 60; i++) await gp.keyboard.press("ArrowRight");
-  await frames(gp, 4);
+  await settled(gp);
   v = await gp.evaluate(() => bloomlab.viewState());
   st = await gp.evaluate(() => bloomlab.state());
   const stages = st.stages ? st.stages.length : null;

@@ -28,7 +28,7 @@ async function wordTyped(ops, word, what) {
 // (with ops.type, or ops.typeKeys when `anyScript`).
 export async function clearAndType(ops, box, text, { anyScript = false } = {}) {
   await ops.click(box.x + box.w / 2, box.y + box.h / 2);
-  await ops.frames(3);  // the click activates the box on the next frame
+  await ops.settled();  // the click gives the box the keyboard
   const old = await ops.evaluate(() => bloomlab.state().wordInput);
   await ops.press("End");
   for (const _ of old) await ops.press("Backspace");
@@ -132,7 +132,7 @@ export async function passwordsMeasure(app) {
   await ops.evaluate(() => bloomlab.idle());
   const s = await ops.evaluate(() => bloomlab.state());
   equal([s.params.m, s.params.k, s.wordCount], [100000, 7, 10000], "10k preset: m = 100,000, k = 7, 10,000 words");
-  await ops.frames();
+  await ops.settled();
   equal((await ops.evaluate(() => bloomlab.state())).history.canUndo, false,
         "a page that opened with the list offers no undo of it (the page as it opened is where undo stops)");
   const measured = await ops.evaluate(() => bloomlab.measure({ probes: 100000 }));
@@ -190,9 +190,9 @@ export async function phone(app) {
   // Type as a virtual keyboard does: text insertion events, then Backspace and retype.
   const expected = reference.positions("bloom", 64, 3);
   await ops.insertText("bloomx");
-  await ops.frames();
+  await ops.settled();
   await ops.press("Backspace");
-  await ops.frames();
+  await ops.settled();
   state = await ops.evaluate(() => window.bloomlab.state());
   equal(state.wordInput, "bloom", "text and Backspace typed into the hidden input reach the word box");
   // Within one task (a fast thumb, a keyboard's own repeat): two Backspaces, a letter, a
@@ -222,7 +222,7 @@ export async function phone(app) {
   const bitsBefore = state.bitsSet;
 
   await ops.press("Enter");
-  await ops.frames();
+  await ops.settled();
   state = await ops.evaluate(() => window.bloomlab.state());
   check(state.words.includes("bloom"), "Enter on the on-screen keyboard adds the word");
   const bloom = await ops.evaluate(() => window.bloomlab.query("bloom"));
@@ -253,7 +253,7 @@ export async function phone(app) {
   // Tap a bit: the read-out names it; after the finger lifts, no hover stays behind.
   const tapBit = expected[1];
   await ops.tap(L.cellsX + (tapBit % L.cellsCols + 0.5) * L.cell, L.cellsY + (Math.floor(tapBit / L.cellsCols) + 0.5) * L.cell);
-  await ops.frames(6);
+  await ops.settled();
   const tapped = await ops.screenshot("phone-tapped-bit.png");
   console.log(`  screenshot: ${tapped.file}`);
   const hover = await ops.evaluate(() => window.bloomlab.viewState().hoveredBit);
@@ -263,7 +263,7 @@ export async function phone(app) {
 
   // Pinch the large bit array (drawn from a texture): two fingers apart zoom in.
   await ops.evaluate(() => bloomlab.setParams({ m: 100000 }));
-  await ops.frames(4);
+  await ops.settled();
   let area = (await ops.evaluate(() => bloomlab.state())).layout.bitArea;
   if (area.y + area.h / 2 > 600 || area.y < 60) {  // bring the array on screen first
     await ops.swipe(340, 600, 600 - (area.y + area.h / 2 - 330));
@@ -318,20 +318,20 @@ export async function fragmentAndShare(app) {
   await ops.allowClipboard();
   let v = await ops.evaluate(() => window.bloomlab.viewState());
   await ops.click(...centre(v.shareButton));
-  await ops.frames();
+  await ops.settled();
   v = await ops.evaluate(() => window.bloomlab.viewState());
   check(v.shareOpen, "Share / embed opens its dialog");
   const dialog = await ops.screenshot("share-dialog.png");
   console.log(`  screenshot: ${dialog.file}`);
   await ops.click(...centre(v.copyLinkButton));
-  await ops.frames();
+  await ops.settled();
   const link = await ops.evaluate(() => window.bloomlab.lastCopied());
   const params = await ops.evaluate(() => window.bloomlab.shareParams());
   equal(link, `${app.url.split("?")[0]}?${params}`, "Copy link copies the page address with the state's parameters");
   const clip = await ops.evaluate(() => navigator.clipboard.readText().catch((e) => "unreadable: " + e.message));
   equal(clip, link, "the link is on the system clipboard");
   await ops.click(...centre(v.copyEmbedButton));
-  await ops.frames();
+  await ops.settled();
   const snippet = await ops.evaluate(() => window.bloomlab.lastCopied());
   check(/^<iframe src="[^"]+embed=1" title="[^"]+" style="[^"]+" loading="lazy" sandbox="allow-scripts allow-same-origin allow-downloads"><\/iframe>$/.test(snippet),
         "Copy embed code copies a sandboxed iframe snippet with embed=1", snippet);
@@ -356,7 +356,7 @@ export async function twoEmbeds(app) {
   check(a.query.verdict === "possibly" && a.query.culprits.includes("letmein"),
         "the first embed's Qwerty is a false positive, by letmein", JSON.stringify(a.query));
   await tiny.evaluate(() => window.bloomlab.add("only-in-the-first"));
-  await tiny.frames();
+  await tiny.settled();
   a = await tiny.evaluate(() => window.bloomlab.state());
   b = await custom.evaluate(() => window.bloomlab.state());
   check(a.words.includes("only-in-the-first") && !b.words.includes("only-in-the-first"), "a word added in one embed stays out of the other");
@@ -364,9 +364,9 @@ export async function twoEmbeds(app) {
   const box = await ops.box("iframe#custom");
   const bl = b.layout.wordBox;
   await ops.click(box.x + bl.x + bl.w - 12, box.y + bl.y + bl.h / 2);  // caret at the end
-  await custom.frames(3);  // the click activates the box on the next frame
+  await custom.settled();  // the click gives the box the keyboard
   await ops.type("kiwi", 0);
-  await custom.frames();
+  await custom.settled();
   await until(custom, () => bloomlab.state().wordInput === "figkiwi", null, "the typing arrives");
   a = await tiny.evaluate(() => window.bloomlab.state());
   b = await custom.evaluate(() => window.bloomlab.state());

@@ -6,7 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { run, openApp, screenshot, check, equal, drawnShare } from "./harness.mjs";
-import { frames } from "./page_helpers.mjs";
+import { settled } from "./page_helpers.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const SANDBOX = "allow-scripts allow-same-origin allow-downloads";
@@ -52,10 +52,10 @@ run("security: no user text as HTML, CSP kept, a sandboxed embed", async (browse
     await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
     let v = await page.evaluate(() => bloomlab.viewState());
     await page.mouse.click(v.shareButton.x + v.shareButton.w / 2, v.shareButton.y + v.shareButton.h / 2);
-    await frames(page);
+    await settled(page);
     v = await page.evaluate(() => bloomlab.viewState());
     await page.mouse.click(v.copyEmbedButton.x + v.copyEmbedButton.w / 2, v.copyEmbedButton.y + v.copyEmbedButton.h / 2);
-    await frames(page, 8);
+    await settled(page);
     s = await page.evaluate(() => bloomlab.state());
     check(s.words.includes("<iframe src=javascript:alert(4)>") && s.words.includes("<svg onload=alert(3)>"),
           "words with markup are added as words");

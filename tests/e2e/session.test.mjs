@@ -161,7 +161,7 @@ run("session: words and settings kept in the browser, restored after a reload or
   // other's or the reader's session.
   const embed = await openApp(browser, { query: "?embed=1&preset=tiny" });
   await embed.page.evaluate(() => bloomlab.add("in-an-embed"));
-  await embed.page.waitForTimeout(900);
+  await embed.page.evaluate(() => bloomlab.kept());
   equal(await saved(embed.page), "", "an embed saves no session");
   equal(await embed.page.evaluate(() => document.getElementById("previous").hidden), true, "an embed offers no previous words");
   await embed.close();

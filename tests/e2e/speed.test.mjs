@@ -4,7 +4,7 @@
 // Russian. No speed is asserted (a shared machine times anything): tests/bench/speed_page.mjs
 // measures, RESULTS.md keeps the figures.
 import { run, openApp, SHOTS, check, equal } from "./harness.mjs";
-import { frames, centre, drawnFrames } from "./page_helpers.mjs";
+import { settled, centre, drawnFrames } from "./page_helpers.mjs";
 
 const shoot = async (page, rect, name) => {
   if (!(rect && rect.w > 0 && rect.h > 0)) return check(false, `${name} is on screen`, JSON.stringify(rect));
@@ -75,31 +75,32 @@ run("the Speed panel", async (browser) => {
     } catch (e) { console.log(`  (CLI not compared: ${e.message.split("\n")[0]})`); }
   }
 
-  await frames(page, 6);
+  await settled(page);
   let v = await page.evaluate(() => window.bloomlab.viewState());
   check(v.speedChart.h > 100, "the bars are drawn", JSON.stringify(v.speedChart));
   await shoot(page, v.speedChart, "speed-chart.png");
   await page.screenshot({ path: `${SHOTS}/speed-page.png` });
   await page.evaluate(() => window.bloomlab.setLanguage("ru"));
-  await frames(page, 6);
+  await settled(page);
   v = await page.evaluate(() => window.bloomlab.viewState());
   await shoot(page, v.speedChart, "speed-chart-ru.png");
   await page.screenshot({ path: `${SHOTS}/speed-page-ru.png` });
   equal(v.overflowing || [], [], "no card overflows in Russian");
   await page.evaluate(() => window.bloomlab.setLanguage("en"));
-  await frames(page, 4);
+  await settled(page);
 
   // Measure with the mouse starts the panel's own run (the default: 200,000 queries, 3 rounds);
   // Cancel, where Measure was, stops it and frees its filters.
   v = await page.evaluate(() => window.bloomlab.viewState());
+  const measuresBefore = await page.evaluate(() => window.bloomlab.speedState().started);
   await page.mouse.click(...centre(v.speedButton));
-  await frames(page, 3);
+  await page.waitForFunction((n) => window.bloomlab.speedState().started > n, measuresBefore);
   let sp = await page.evaluate(() => window.bloomlab.speedState());
   check(sp.running, "Measure, clicked, starts a measurement", JSON.stringify({ running: sp.running, progress: sp.progress }));
   await page.screenshot({ path: `${SHOTS}/speed-running.png` });
   v = await page.evaluate(() => window.bloomlab.viewState());
   await page.mouse.click(...centre(v.speedButton));
-  await frames(page, 3);
+  await settled(page);  // the measurement is stopped, or (not cancelled) has run to its end
   sp = await page.evaluate(() => window.bloomlab.speedState());
   check(!sp.running && sp.rows.length === 0, "Cancel stops it", JSON.stringify({ running: sp.running, rows: sp.rows.length }));
 
@@ -110,7 +111,7 @@ run("the Speed panel", async (browser) => {
   // A newer measurement replaces one under way: the first promise says so.
   const replaced = await page.evaluate(async () => {
     const first = window.bloomlab.speed({ queries: 200000, rounds: 5 }).then(() => "", (e) => e.message);
-    await new Promise((r) => setTimeout(r, 100));
+    while (!window.bloomlab.speedState().running) await new Promise((r) => setTimeout(r, 10));
     const second = window.bloomlab.speed({ queries: 2000, rounds: 1, outOfCache: false });
     const [a, b] = await Promise.all([first, second]);
     return { a, rows: b.rows.length };
