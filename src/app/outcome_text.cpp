@@ -322,13 +322,25 @@ const char* code_name(Code c) {
     case Code::task_choice_right: return "task_choice_right";
     case Code::task_choice_wrong: return "task_choice_wrong";
     case Code::task_choice_invalid: return "task_choice_invalid";
+    case Code::task_choice_spent: return "task_choice_spent";
+    case Code::task_choice_closed: return "task_choice_closed";
     case Code::task_predict_right: return "task_predict_right";
     case Code::task_predict_wrong: return "task_predict_wrong";
+    case Code::task_predict_unit: return "task_predict_unit";
+    case Code::task_predict_fill: return "task_predict_fill";
+    case Code::task_predict_complement: return "task_predict_complement";
+    case Code::task_predict_k_times: return "task_predict_k_times";
     case Code::task_bestk_right: return "task_bestk_right";
     case Code::task_bestk_wrong: return "task_bestk_wrong";
     case Code::task_sizing_right: return "task_sizing_right";
     case Code::task_sizing_m_wrong: return "task_sizing_m_wrong";
     case Code::task_sizing_k_wrong: return "task_sizing_k_wrong";
+    case Code::task_sizing_swapped: return "task_sizing_swapped";
+    case Code::task_sizing_bytes: return "task_sizing_bytes";
+    case Code::task_sizing_log10: return "task_sizing_log10";
+    case Code::task_sizing_not_squared: return "task_sizing_not_squared";
+    case Code::task_sizing_k_fraction: return "task_sizing_k_fraction";
+    case Code::task_sizing_k_down: return "task_sizing_k_down";
     case Code::task_labels_missing: return "task_labels_missing";
     case Code::task_labels_right: return "task_labels_right";
     case Code::task_labels_wrong: return "task_labels_wrong";
@@ -479,24 +491,69 @@ std::string outcome_text(const Outcome& o) {
     case Code::task_choice_right: return fill(tr("Right: %s"), {a0});
     case Code::task_choice_wrong: return fill(tr("Not quite: %s is not it."), {quoted(a0)});
     case Code::task_choice_invalid: return fill(tr("%s is not one of the options."), {quoted(a0)});
+    case Code::task_choice_spent:
+      return fill(tr("%s is not it either. Two tries are spent: the answer is below, and this task counts as shown, not solved."),
+                  {quoted(a0)});
+    case Code::task_choice_closed: return tr("The answer to this choice was shown: it counts as shown, not solved.");
     case Code::task_predict_right:
       return a2 == "measured" ? fill(tr("Right: you said %s; the measured value is %s."), {a0, a1})
                               : fill(tr("Right: you said %s; the formula's value is %s."), {a0, a1});
     case Code::task_predict_wrong:
       return a1 == "higher" ? fill(tr("You said %s: that is too low. Check the formula again."), {a0})
                             : fill(tr("You said %s: that is too high. Check the formula again."), {a0});
+    case Code::task_predict_unit:
+      return a1 == "fraction"
+                 ? fill(tr("You said %s: a hundred times too small. It looks like a fraction typed as a percentage: a fraction of 0.05 is 5%%."), {a0})
+                 : a1 == "percent"
+                 ? fill(tr("You gave %s: a hundred times too large. It looks like a percentage given as a fraction: 5%% is the fraction 0.05."), {a0})
+                 : fill(tr("You said %s: a hundred times too large. The box takes a percentage: for 5%%, type 5."), {a0});
+    case Code::task_predict_fill:
+      return fill(tr("You said %s: that is the fill, the share of bits set, not the error. A stranger passes only when all k of its bits are set."),
+                  {a0});
+    case Code::task_predict_complement:
+      return fill(tr("You said %s: that is the chance that all k bits are 0, from e^(−kn/m). A stranger passes when its bits are set: start from the fill, 1 − e^(−kn/m)."),
+                  {a0});
+    case Code::task_predict_k_times:
+      return fill(tr("You said %s: that is k times the fill. All k bits must be set at once, so the chances multiply (fill · fill · …); they do not add up."),
+                  {a0});
     case Code::task_bestk_right:
       return fill(tr("Right: at k = %s the measured FP is %s; the lowest is %s at k = %s."), {a0, a1, a3, a2});
     case Code::task_bestk_wrong:
       return fill(tr("At k = %s the measured FP is %s: some k does clearly better."), {a0, a1});
     case Code::task_sizing_right:
       return fill(tr("Right: m = %s and k = %s (the formula gives m = %s)."), {count(a0), a1, a2});
-    case Code::task_sizing_m_wrong:
-      return a1 == "larger"
-                 ? fill(tr("m = %s is %s larger than the formula gives. Compute −n·ln p / (ln 2)² again."), {count(a0), a2})
-                 : fill(tr("m = %s is %s smaller than the formula gives. Compute −n·ln p / (ln 2)² again."), {count(a0), a2});
+    case Code::task_sizing_m_wrong: {
+      // The direction and the size of the miss, never the gap itself: a percentage would let the
+      // reader solve back for m.
+      const bool larger = a1 == "larger";
+      const std::string m = count(a0);
+      if (a2 == "slightly")
+        return fill(larger ? tr("m = %s is slightly larger than the formula gives (within 10%%). Compute −n·ln p / (ln 2)² more precisely.")
+                           : tr("m = %s is slightly smaller than the formula gives (within 10%%). Compute −n·ln p / (ln 2)² more precisely."),
+                    {m});
+      if (a2 == "clearly")
+        return fill(larger ? tr("m = %s is clearly larger than the formula gives, but less than twice it. Compute −n·ln p / (ln 2)² again.")
+                           : tr("m = %s is clearly smaller than the formula gives, but more than half of it. Compute −n·ln p / (ln 2)² again."),
+                    {m});
+      return fill(larger ? tr("m = %s is more than twice what the formula gives. Compute −n·ln p / (ln 2)² again.")
+                         : tr("m = %s is less than half of what the formula gives. Compute −n·ln p / (ln 2)² again."),
+                  {m});
+    }
     case Code::task_sizing_k_wrong:
       return fill(tr("m is right, but k = %s is not the best k for m = %s: use k = (m/n)·ln 2."), {a0, count(a1)});
+    case Code::task_sizing_swapped:
+      return fill(tr("m = %s and k = %s look swapped: m is the number of bits (large), k the number of hashes (small)."),
+                  {count(a0), count(a1)});
+    case Code::task_sizing_bytes:
+      return fill(tr("m = %s looks like the size in bytes: m counts bits, 8 to a byte."), {count(a0)});
+    case Code::task_sizing_log10:
+      return fill(tr("m = %s looks like log10 where the formula has ln, the natural logarithm: ln p, and (ln 2)²."), {count(a0)});
+    case Code::task_sizing_not_squared:
+      return fill(tr("m = %s looks like −n·ln p divided by ln 2 once: the formula divides by (ln 2)², ln 2 squared."), {count(a0)});
+    case Code::task_sizing_k_fraction:
+      return fill(tr("m is right, but k = %s is not a whole number: a filter has a whole number of hashes. Round (m/n)·ln 2."), {a0});
+    case Code::task_sizing_k_down:
+      return fill(tr("m is right, but k = %s is (m/n)·ln 2 cut down to a whole number: round it to the nearest instead."), {a0});
     case Code::task_labels_missing:
       return fill(trn("Label every word first: %s word is not labelled yet.",
                       "Label every word first: %s words are not labelled yet.", number(a0)),
