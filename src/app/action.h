@@ -205,8 +205,9 @@ enum class Code {
   preset_requested,     // {name}: the password list is on its way
   preset_unknown,       // {name}
   list_queued,          // {words, source}
-  list_loaded,          // {source, the parse report's summary (core, English), words, lines,
-                        //  duplicates, empty lines, invalid UTF-8 lines, NUL lines, encoding}
+  list_loaded,          // {source, words, lines, duplicates, empty lines, invalid UTF-8 lines, NUL
+                        //  lines, encoding, byte order mark (1|0), UTF-16 units replaced, the first
+                        //  invalid lines (","-separated)}: the parse report, worded by the app
   list_invalid,         // {the core's error: its token and arguments (error_args)}
   list_failed,          // {the core's error (error_args)}, or {"download", the browser's detail}
   paste_empty,

@@ -277,7 +277,7 @@ void design_row(AppState& s, const char* label, const Design& d, const char* id)
 // Beyond 2^32 bits (or 64 hashes) the numbers are theory only: said, never refused.
 void too_large(const Design& d) {
   if (d.buildable) return;
-  const std::string why = d.m > kMaxBits ? fill(tr("%s: too large to build in this page; the theory below holds."), {memory_text(d.m)})
+  const std::string why = d.m > kMaxBits ? fill(tr("%s: too large to build in this page; the theory below holds."), {memory_words(d.m)})
                                          : fill(tr("k = %s is more than 64 hashes: too many to build here; the theory holds."), {std::to_string(d.k)});
   hint_text(why.c_str());
 }
