@@ -788,8 +788,7 @@ TEST_CASE("no give-aways: no number stated before a task, nor one step of it, is
           if (o.ok()) FAIL_CHECK("accepted: " << c.how << " (" << std::string(code_name(o.code)) << ")");
         }
       }
-      MESSAGE(l.id << " step " << i + 1 << ": " << candidates.size() << " numbers, " << tried - tried_before
-                   << " answers asked of the checker");
+      if (t.kind != TaskKind::choice) CHECK(tried > tried_before);  // the checker was asked something
     }
   }
   CHECK(checked_tasks >= 6);
