@@ -335,7 +335,7 @@ void design_helper(AppState& s) {
   if (ImGui::InputText(tr("memory"), &memory)) dispatch(s, act::SetDesignMemory{memory});
   ImGui::SameLine();
   help_marker(tr("A memory budget: 4GiB, 512 MiB, 100000 bytes, 1e6 bits … (KB, MB, GB: powers of 10).\n"
-              "The best k for n words in it: the better of ⌊(m/n)·ln 2⌋ and ⌈(m/n)·ln 2⌉."));
+              "The best k for n words in it: the better of ⌊(m/n)·ln 2⌋ and ⌈(m/n)·ln 2⌉, at most 64."));
   const Result<uint64_t> budget = parse_memory(s.design_memory);
   if (!budget.ok()) {
     text_coloured(palette().error, error_text(budget.failure()).c_str());
