@@ -205,8 +205,9 @@ enum class Code {
   preset_requested,     // {name}: the password list is on its way
   preset_unknown,       // {name}
   list_queued,          // {words, source}
-  list_loaded,          // {source, the parse report's summary (core, English), words, lines,
-                        //  duplicates, empty lines, invalid UTF-8 lines, NUL lines, encoding}
+  list_loaded,          // {source, words, lines, duplicates, empty lines, invalid UTF-8 lines, NUL
+                        //  lines, encoding, byte order mark (1|0), UTF-16 units replaced, the first
+                        //  invalid lines (","-separated)}: the parse report, worded by the app
   list_invalid,         // {the core's error: its token and arguments (error_args)}
   list_failed,          // {the core's error (error_args)}, or {"download", the browser's detail}
   paste_empty,
@@ -243,13 +244,26 @@ enum class Code {
   task_choice_right,    // {option}
   task_choice_wrong,    // {option}
   task_choice_invalid,  // {text}
+  task_choice_spent,    // {option}: the last try was wrong too; the answer is shown
+  task_choice_closed,   // the answer was shown: the choice counts as shown, not solved
   task_predict_right,   // {yours %, expected %, theory|measured}
   task_predict_wrong,   // {yours %, higher|lower}
+  // the usual slips, each named (lesson_tasks.cpp predict_slip)
+  task_predict_unit,    // {yours %, fraction|percent|typed}: 100 times off (a fraction as a percentage ...)
+  task_predict_fill,    // {yours %}: the fill given as the error
+  task_predict_complement,  // {yours %}: (1 − fill)^k, the share of zero bits
+  task_predict_k_times, // {yours %}: k · fill, not fill^k
   task_bestk_right,     // {k, its FP %, the best k, its FP %}
   task_bestk_wrong,     // {k, its FP %}
   task_sizing_right,    // {m, k, the formula's m}
-  task_sizing_m_wrong,  // {m, larger|smaller, off %}
+  task_sizing_m_wrong,  // {m, larger|smaller, slightly|clearly|far}: the direction and size of the miss
   task_sizing_k_wrong,  // {k, m}
+  task_sizing_swapped,  // {m, k}: m and k swapped
+  task_sizing_bytes,    // {m}: the size in bytes where bits belong
+  task_sizing_log10,    // {m}: log10 where ln belongs
+  task_sizing_not_squared,  // {m}: divided by ln 2, not (ln 2)²
+  task_sizing_k_fraction,   // {k}: not a whole number
+  task_sizing_k_down,   // {k}: (m/n)·ln 2 cut down, not rounded
   task_labels_missing,  // {count}
   task_labels_right,    // {total}
   task_labels_wrong,    // {right, total}

@@ -1023,13 +1023,17 @@ bool continue_loading(AppState& s, double budget_ms) {
   if (!s.pending.quiet) {
     const WordListReport& r = s.pending.final_report();
     const std::string source = source_arg(s.pending.source, s.pending.file_name);
-    // The core's English summary (the CLI's words), then its numbers for the other languages.
+    // The report's numbers: outcome_text words them in the reader's language (the core's
+    // English summary is the CLI's).
     const uint64_t words = r.lines - r.empty_lines - r.duplicates;
+    std::string first_invalid;
+    for (uint64_t line : r.first_invalid_lines) first_invalid += (first_invalid.empty() ? "" : ",") + std::to_string(line);
     (void)noted(s, NoteSlot::list,
-                make(Code::list_loaded, {source, r.summary(), std::to_string(words), std::to_string(r.lines),
+                make(Code::list_loaded, {source, std::to_string(words), std::to_string(r.lines),
                                          std::to_string(r.duplicates), std::to_string(r.empty_lines),
                                          std::to_string(r.invalid_utf8_lines), std::to_string(r.nul_lines),
-                                         r.encoding}));
+                                         r.encoding, r.had_bom ? "1" : "0", std::to_string(r.utf16_replaced),
+                                         first_invalid}));
   }
   s.pending = PendingWords{};
   return false;

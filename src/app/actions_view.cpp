@@ -301,8 +301,11 @@ std::string state_json(const AppState& s) {
   if (s.word_input.empty()) w.null();
   else if (cached_verdict_stands(s, s.query_cache, s.word_input) &&
            (s.query_cache.result().setters_found || s.pending.active()))
-    write_explained(w, s.word_input, s.query_cache.result());  // explain() walks every word
-  else write_explained(w, s.word_input, shown_set(s).explain(s.word_input));
+    write_explained(w, s.word_input, s.query_cache.result(), verdict_sentence(s, s.query_cache.result()));  // explain() walks every word
+  else {
+    const Explained e = shown_set(s).explain(s.word_input);
+    write_explained(w, s.word_input, e, verdict_sentence(s, e));
+  }
   // The notes on screen: each control's, and the one message of the last action.
   w.key("notes").begin_object();
   write_note(w, "word", s.note(NoteSlot::word));
@@ -397,9 +400,11 @@ std::string view_state_json(AppState& s, const PlatformView& platform) {
   return w.str();
 }
 
+// The sentence in the page's language, as the word box says it (the CLI keeps the core's English).
 std::string query_json(const AppState& s, std::string_view word) {
   JsonWriter w;
-  write_explained(w, word, shown_set(s).explain(word));
+  const Explained e = shown_set(s).explain(word);
+  write_explained(w, word, e, verdict_sentence(s, e));
   return w.str();
 }
 
@@ -437,14 +442,16 @@ std::string verdict_sentence(const AppState& s, const Explained& e) {
     return fill(trn("possibly in the set: all %s of its bits are set. Added, or a false positive? The filter cannot tell.",
                     "possibly in the set: all %s of its bits are set. Added, or a false positive? The filter cannot tell.", k),
                 {std::to_string(k)});
+  // One bit or a list of them: two sentences (a plural form is grammar, and ru/uk's "one" form
+  // also serves 21, 31 …: a list of 21 bits must not get the one-bit sentence).
   if (e.verdict == Verdict::definitely_not) {
     const std::string bits = join_numbers(e.zero_bits);
-    const uint64_t count = e.zero_bits.size();
-    return e.is_member
-               ? fill(trn("definitely not in the set: bit %s is 0, yet it was added: a false negative (a remove without checking took its counts)",
-                          "definitely not in the set: bits %s are 0, yet it was added: a false negative (a remove without checking took its counts)",
-                          count), {bits})
-               : fill(trn("definitely not in the set: bit %s is 0", "definitely not in the set: bits %s are 0", count), {bits});
+    const bool one = e.zero_bits.size() == 1;
+    if (e.is_member)
+      return fill(one ? tr("definitely not in the set: bit %s is 0, yet it was added: a false negative (a remove without checking took its counts)")
+                      : tr("definitely not in the set: bits %s are 0, yet it was added: a false negative (a remove without checking took its counts)"),
+                  {bits});
+    return fill(one ? tr("definitely not in the set: bit %s is 0") : tr("definitely not in the set: bits %s are 0"), {bits});
   }
   if (e.is_member) return tr("in the set: it was added");
   std::vector<uint64_t> bits = e.positions;
@@ -459,8 +466,8 @@ std::string verdict_sentence(const AppState& s, const Explained& e) {
     for (size_t i = 0; i < e.culprits.size() && i < 8; ++i) who += (i ? ", " : "") + in_quotes(shown_word(s, e.culprits[i], 24));
     if (e.culprit_count > 8) who += fill(tr(", ... (%s in all)"), {with_commas(e.culprit_count)});
   }
-  return fill(trn("possibly in the set, but it was never added (a false positive): bit %s was set by %s",
-                  "possibly in the set, but it was never added (a false positive): bits %s were set by %s", bits.size()),
+  return fill(bits.size() == 1 ? tr("possibly in the set, but it was never added (a false positive): bit %s was set by %s")
+                               : tr("possibly in the set, but it was never added (a false positive): bits %s were set by %s"),
               {join_numbers(bits), who});
 }
 
@@ -588,18 +595,24 @@ std::string speed_json(const AppState& s) {
 }
 
 std::string memory_comparison(const AppState& s, const MemoryFigures& m) {
+  // "80× smaller than": each ratio with its own plural form (ru "в 80 раз меньше", "в 32 раза
+  // меньше"; zh "只有 … 的 1/80"), the sentence around them.
   const auto times = [&](uint64_t bytes) {
-    return with_commas(uint64_t(std::llround(double(bytes) / double(std::max<uint64_t>(m.filter_bytes, 1)))));
+    const uint64_t r = uint64_t(std::llround(double(bytes) / double(std::max<uint64_t>(m.filter_bytes, 1))));
+    // TRANSLATORS: a ratio before what the filter is compared with, in the sentences "The filter
+    // is %s the Python set, …": ru "в %s раз меньше" (then the genitive), zh "只有 … 的 1/%s"
+    // is made of this ("的 1/%s") after the compared thing.
+    return fill(trn("%s× smaller than", "%s× smaller than", r), {with_commas(r)});
   };
   const std::string of_text = format_whole_percent(double(m.filter_bytes) / double(std::max<uint64_t>(m.list_text_bytes, 1)));
   const bool article_list = s.preset == "passwords" && s.preset_intact && s.set.words().size() == s.preset_word_count &&
                             s.preset_word_count == 10000;
   // TRANSLATORS: the last %s is a percentage with its sign ("31%", "31 %").
   if (article_list)
-    return fill(tr("The filter is %s× smaller than the Python set, %s× smaller than the C++ hash set, and %s of "
+    return fill(tr("The filter is %s the Python set, %s the C++ hash set, and %s of "
                    "the list as text; it cannot give a word back."),
                 {times(m.python_set_bytes), times(m.hash_set_bytes), of_text});
-  return fill(tr("The filter is %s× smaller than the C++ hash set of the same words and %s of the list as "
+  return fill(tr("The filter is %s the C++ hash set of the same words and %s of the list as "
                  "text; it cannot give a word back. (The Python figure is the article's, for its 10k "
                  "passwords.)"),
               {times(m.hash_set_bytes), of_text});

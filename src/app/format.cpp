@@ -189,7 +189,15 @@ std::string format_bytes(uint64_t bytes) {
   if (bytes < 1024) return fill(tr("%s B"), {with_commas(bytes)});
   if (bytes < (uint64_t{1} << 20)) return fill(tr("%s KiB"), {format_decimal(double(bytes) / 1024, 1)});
   if (bytes < (uint64_t{1} << 30)) return fill(tr("%s MiB"), {format_decimal(double(bytes) / 1048576, 1)});
-  return fill(tr("%s GiB"), {format_decimal(double(bytes) / 1073741824, 2)});
+  if (bytes < (uint64_t{1} << 40)) return fill(tr("%s GiB"), {format_decimal(double(bytes) / 1073741824, 2)});
+  // The design helper's theory goes beyond what can be built: up to 2^63 bits, 1 EiB.
+  if (bytes < (uint64_t{1} << 50)) return fill(tr("%s TiB"), {format_decimal(double(bytes) / double(uint64_t{1} << 40), 2)});
+  if (bytes < (uint64_t{1} << 60)) return fill(tr("%s PiB"), {format_decimal(double(bytes) / double(uint64_t{1} << 50), 2)});
+  return fill(tr("%s EiB"), {format_decimal(double(bytes) / double(uint64_t{1} << 60), 2)});
+}
+
+std::string memory_words(uint64_t bits) {
+  return bits_text(bits) + " = " + format_bytes(bits / 8 + (bits % 8 ? 1 : 0));
 }
 
 std::string format_percent(double fraction) {

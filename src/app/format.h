@@ -25,6 +25,9 @@ void observe_displayed_text(void (*observer)(std::string_view text));
 std::string with_commas(uint64_t v);  // 100000 -> "100,000"
 std::string format_rate(double p);    // 0.0123 -> "1.23%", tiny values in scientific form
 std::string format_bytes(uint64_t bytes);  // "8 B", "12.2 KiB", "3.1 MiB"; ru "12,2 КиБ", uk "12,2 КіБ"
+// Bits and their bytes in the language's way: "34,359,738,368 bits = 4.00 GiB" (ru
+// "34 359 738 368 бит = 4,00 ГиБ"); core/design.h memory_text is the CLI's English.
+std::string memory_words(uint64_t bits);
 std::string format_percent(double fraction);  // 0.5037 -> "50.4%" (a share of the bits)
 std::string format_decimal(double v, int decimals);  // 10007.25, 1 -> "10,007.3" (ru "10 007,3")
 std::string format_whole_percent(double fraction);

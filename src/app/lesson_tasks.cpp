@@ -82,6 +82,38 @@ Outcome check_choice(const LessonTask& t, const LessonAnswer& a) {
                         : wrong(Code::task_choice_wrong, {t.options[index]});
 }
 
+// The usual slips on the way from the fill to the error, each named by its own feedback rather
+// than "too low": the fill itself, (1 − fill)^k (the share of zero bits), k · fill (the chances
+// added, not multiplied), and a fraction where a percentage belongs or the reverse (100 times
+// off). `typed`: the answer came from the box, which takes a percentage.
+std::optional<Outcome> predict_slip(const AppState& s, double v, double expected, double tol, bool typed) {
+  const auto near = [](double x, double target, double rel) { return std::fabs(x - target) <= rel * std::fabs(target); };
+  const std::string yours = format_rate(v);
+  // The slips' values come from the theory's fill (the standard and counting filters' formula).
+  const FilterParams p = s.set.params();
+  const bool standard = p.variant == Variant::standard || p.variant == Variant::counting;
+  const double n = double(s.set.words().size());
+  if (standard && n > 0) {
+    const double fill = 1 - std::exp(-double(p.k) * n / double(p.m));
+    const double zeros = std::pow(1 - fill, double(p.k));
+    // Near the best k the fill is about 1/2, and (1 − fill)^k lies close to the right value:
+    // named before "right" when it is clearly apart from it, in a window narrower than the gap.
+    if (near(v, zeros, 0.02) && !near(zeros, expected, 0.04) && !near(v, expected, 0.02))
+      return wrong(Code::task_predict_complement, {yours});
+    if (std::fabs(v - expected) <= tol + 1e-12) return std::nullopt;
+    for (double x : {v, v * 100}) {  // as typed, and a fraction typed into the percent box
+      if (near(x, fill, 0.03)) return wrong(Code::task_predict_fill, {yours});
+      if (near(x, double(p.k) * fill, 0.03)) return wrong(Code::task_predict_k_times, {yours});
+      if (near(x, zeros, 0.02)) return wrong(Code::task_predict_complement, {yours});
+    }
+  } else if (std::fabs(v - expected) <= tol + 1e-12) {
+    return std::nullopt;
+  }
+  if (std::fabs(v * 100 - expected) <= tol) return wrong(Code::task_predict_unit, {yours, "fraction"});
+  if (std::fabs(v / 100 - expected) <= tol) return wrong(Code::task_predict_unit, {yours, typed ? "typed" : "percent"});
+  return std::nullopt;
+}
+
 Outcome check_predict(AppState& s, const LessonTask& t, const LessonAnswer& a) {
   Outcome bad;
   const auto v = answer_number(a, true, &bad);
@@ -95,6 +127,7 @@ Outcome check_predict(AppState& s, const LessonTask& t, const LessonAnswer& a) {
     expected = theoretical_fp_rate(s.set.params(), double(s.set.words().size()));
   }
   const double tol = t.tolerance >= 0 ? t.tolerance : 0.001;
+  if (auto slip = predict_slip(s, *v, expected, tol, !a.number)) return *slip;
   if (std::fabs(*v - expected) <= tol + 1e-12)
     return right(Code::task_predict_right, {format_rate(*v), format_rate(expected), t.expect_measured ? "measured" : "theory"});
   return wrong(Code::task_predict_wrong, {format_rate(*v), *v < expected ? "higher" : "lower"});
@@ -142,22 +175,39 @@ Outcome check_best_k(const AppState& s, const LessonTask& t, const LessonAnswer&
   return wrong(Code::task_bestk_wrong, {std::to_string(k), format_rate(fp[k - 1])});
 }
 
+// How far a wrong m is, in words that say the direction and the size of the miss but not the
+// gap itself (a percentage would let the reader solve back for m): within 10%, within a factor
+// of 2, or beyond.
+const char* miss_size(double ratio) {
+  const double r = ratio >= 1 ? ratio : 1 / ratio;
+  return r <= 1.1 ? "slightly" : r <= 2 ? "clearly" : "far";
+}
+
 Outcome check_sizing(const AppState& s, const LessonTask& t, const LessonAnswer& a) {
   const double m = a.m ? *a.m : double(s.set.params().m);
   const double k = a.k ? *a.k : double(s.set.params().k);
-  const double ideal = -t.n * std::log(t.p) / (std::log(2.0) * std::log(2.0));
+  const double ln2 = std::log(2.0);
+  const double ideal = -t.n * std::log(t.p) / (ln2 * ln2);
   const double tol = t.tolerance >= 0 ? t.tolerance : 0.01;
-  const double off = (m - ideal) / ideal;
-  if (!(std::fabs(off) <= tol)) {
-    char pct[32];
-    std::snprintf(pct, sizeof pct, "%.1f%%", std::fabs(off) * 100);
-    return wrong(Code::task_sizing_m_wrong, {integer(m), off > 0 ? "larger" : "smaller", pct});
+  const auto near = [&](double x, double target) { return std::fabs(x - target) <= tol * target; };
+  if (!near(m, ideal)) {
+    // The usual slips, each named: m and k swapped, the size in bytes, log10 for ln (in the
+    // numerator, or everywhere), ln 2 not squared.
+    if (near(k, ideal)) return wrong(Code::task_sizing_swapped, {integer(m), integer(k)});
+    if (near(m * 8, ideal)) return wrong(Code::task_sizing_bytes, {integer(m)});
+    const double log10p = -std::log10(t.p), log10_2 = std::log10(2.0);
+    if (near(m, t.n * log10p / (ln2 * ln2)) || near(m, t.n * log10p / (log10_2 * log10_2)))
+      return wrong(Code::task_sizing_log10, {integer(m)});
+    if (near(m, -t.n * std::log(t.p) / ln2)) return wrong(Code::task_sizing_not_squared, {integer(m)});
+    return wrong(Code::task_sizing_m_wrong, {integer(m), m > ideal ? "larger" : "smaller", miss_size(m / ideal)});
   }
   const uint32_t best = theory::optimal_k(m, t.n);
+  if (std::floor(k) != k) return wrong(Code::task_sizing_k_fraction, {format_decimal(k, 2)});
   // The nearest whole numbers to (m/n)·ln 2 both count when their error is the same to 0.1%.
   const double fp_best = theory::standard_fp_rate(t.n, m, best);
-  const bool ok = k >= 1 && std::floor(k) == k &&
-                  (uint32_t(k) == best || theory::standard_fp_rate(t.n, m, k) <= fp_best * 1.001);
+  const bool ok = k >= 1 && (uint32_t(k) == best || theory::standard_fp_rate(t.n, m, k) <= fp_best * 1.001);
+  if (!ok && k == std::floor(m / t.n * ln2) && k < best)  // cut down, not rounded
+    return wrong(Code::task_sizing_k_down, {integer(k)});
   if (!ok) return wrong(Code::task_sizing_k_wrong, {integer(k), integer(m)});
   return right(Code::task_sizing_right, {integer(m), integer(k), with_commas(uint64_t(std::ceil(ideal)))});
 }

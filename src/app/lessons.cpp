@@ -88,6 +88,8 @@ void enter_step(AppState& s, Host& host, bool apply_state) {
   }
   if (st->task.kind == TaskKind::false_or_real && !s.pending.active() && !s.password_list_loading)
     draw_candidates(s, st->task);
+  // A choice whose answer was shown stays closed: Reset this step is no fresh pair of tries.
+  if (st->task.kind == TaskKind::choice && ls.shown.count(key_of(*lesson, ls.step))) ls.task.answer_shown = true;
   ls.reached.insert(key_of(*lesson, ls.step));
   save_progress(s, host);
 }
@@ -169,6 +171,8 @@ Outcome answer(AppState& s, Host& host, const LessonAnswer& a) {
   const Lesson* lesson = current_lesson(s);
   const LessonStep* st = current_lesson_step(s);
   if (!st || st->task.kind == TaskKind::none) return ls.task.feedback = out(Code::task_no_task, {}, true);
+  const bool choice = st->task.kind == TaskKind::choice;
+  if (choice && ls.task.answer_shown) return ls.task.feedback = out(Code::task_choice_closed, {}, true);
   Outcome o = check_answer(s, host, st->task, a);
   ls.task.feedback = o;
   const bool judged = o.code != Code::task_list_loading && o.code != Code::task_answer_empty &&
@@ -181,6 +185,12 @@ Outcome answer(AppState& s, Host& host, const LessonAnswer& a) {
   } else if (judged) {
     ++ls.task.wrong;
     ls.task.hints_shown = std::min<int>(ls.task.wrong, int(st->task.hints.size()));
+    if (choice && ls.task.wrong >= kChoiceTries) {  // the tries are spent: the answer is shown
+      ls.task.answer_shown = true;
+      if (!ls.solved.count(key_of(*lesson, ls.step))) ls.shown.insert(key_of(*lesson, ls.step));
+      save_progress(s, host);
+      o = ls.task.feedback = out(Code::task_choice_spent, o.args, true);
+    }
   }
   return o;
 }
@@ -394,8 +404,14 @@ Outcome apply_lesson(AppState& s, Host& host, const Action& action) {
       },
       [&](const act::AnswerTask& a) { return answer(s, host, a.answer); },
       [&](const act::ShowTaskAnswer&) {
-        if (!current_lesson_step(s)) return out(Code::task_no_task, {}, true);
+        const LessonStep* st = current_lesson_step(s);
+        if (!st) return out(Code::task_no_task, {}, true);
         ls.task.answer_shown = true;
+        const std::string key = key_of(*current_lesson(s), ls.step);
+        if (st->task.kind == TaskKind::choice && !ls.task.solved && !ls.solved.count(key)) {
+          ls.shown.insert(key);
+          save_progress(s, host);
+        }
         return ls.task.feedback = out(Code::task_answer_shown);
       },
       [&](const act::ShowTaskHint&) {
@@ -441,6 +457,7 @@ Outcome apply_lesson(AppState& s, Host& host, const Action& action) {
           const std::string key = id + "/" + step;
           if (what == "solved") ls.solved.insert(key);
           else if (what == "reached") ls.reached.insert(key);
+          else if (what == "shown") ls.shown.insert(key);
         }
         return out(Code::ok);
       },
@@ -463,6 +480,7 @@ std::string lesson_progress_text(const AppState& s) {
   };
   for (const std::string& k : s.lessons.reached) write("reached", k);
   for (const std::string& k : s.lessons.solved) write("solved", k);
+  for (const std::string& k : s.lessons.shown) write("shown", k);
   return out;
 }
 
@@ -474,6 +492,7 @@ LessonProgress lesson_progress(const AppState& s, const Lesson& l) {
     if (l.steps[i].task.kind == TaskKind::none) continue;
     ++p.tasks;
     p.solved += s.lessons.solved.count(key);
+    p.shown += !s.lessons.solved.count(key) && s.lessons.shown.count(key);
   }
   return p;
 }
@@ -485,7 +504,7 @@ std::string lessons_json(const AppState& s) {
     j.begin_object().field("id", l->id).field("title", l->title).field("summary", l->summary);
     j.field("steps", uint64_t(l->steps.size()));
     const LessonProgress p = lesson_progress(s, *l);
-    j.field("reached", uint64_t(p.reached)).field("solved", uint64_t(p.solved));
+    j.field("reached", uint64_t(p.reached)).field("solved", uint64_t(p.solved)).field("shown", uint64_t(p.shown));
     j.key("stepTitles").begin_array();
     for (const LessonStep& st : l->steps) j.value(st.title);
     j.end_array().end_object();
@@ -520,10 +539,11 @@ std::string lesson_json(const AppState& s) {
     j.key("task").null();
   } else {
     const LessonTask& t = st->task;
-    j.key("task").begin_object().field("kind", task_kind_name(t.kind)).field("prompt", t.prompt);
+    // The texts as the screen shows them: {placeholders} filled with the live numbers.
+    j.key("task").begin_object().field("kind", task_kind_name(t.kind)).field("prompt", lesson_text(s, t.prompt));
     if (t.kind == TaskKind::choice) {
       j.key("options").begin_array();
-      for (const std::string& o : t.options) j.value(o);
+      for (const std::string& o : t.options) j.value(lesson_text(s, o));
       j.end_array();
     }
     if (t.kind == TaskKind::false_or_real) {
@@ -534,10 +554,10 @@ std::string lesson_json(const AppState& s) {
     j.field("done", ls.task.solved || ls.task.answer_shown).field("correct", ls.task.solved);
     j.field("wrong", int64_t(ls.task.wrong)).field("hidden", task_open(s) ? uint64_t(st->hide) : uint64_t(0));
     j.key("hints").begin_array();
-    for (int i = 0; i < ls.task.hints_shown; ++i) j.value(t.hints[size_t(i)]);
+    for (int i = 0; i < ls.task.hints_shown; ++i) j.value(lesson_text(s, t.hints[size_t(i)]));
     j.end_array();
     j.field("feedback", outcome_text(ls.task.feedback)).field("feedbackCode", code_name(ls.task.feedback.code));
-    if (ls.task.answer_shown) j.field("answer", t.answer);
+    if (ls.task.answer_shown) j.field("answer", lesson_text(s, t.answer));
     j.end_object();
   }
   j.end_object();

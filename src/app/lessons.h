@@ -45,6 +45,9 @@ inline constexpr bool is_lesson_action =
     std::is_same_v<T, act::LabelCandidate> || std::is_same_v<T, act::LoadLesson> ||
     std::is_same_v<T, act::RestoreLessonProgress>;
 Outcome apply_lesson(AppState& s, Host& host, const Action& action);
+// A choice allows this many tries: after as many wrong ones its answer is shown, and it counts
+// as shown, not solved (trying every option is no way through).
+inline constexpr int kChoiceTries = 2;
 // Checks an answer against the open step's task (lesson_tasks.cpp); the outcome is the feedback.
 Outcome check_answer(AppState& s, Host& host, const LessonTask& task, const LessonAnswer& answer);
 // Draws the false-or-real candidates afresh for the current words (lesson_tasks.cpp).
@@ -56,7 +59,7 @@ void continue_lesson(AppState& s);
 
 // How far the student got in a lesson: steps seen, steps with a task, tasks solved.
 struct LessonProgress {
-  size_t reached = 0, tasks = 0, solved = 0;
+  size_t reached = 0, tasks = 0, solved = 0, shown = 0;
   bool done() const { return tasks > 0 && solved == tasks; }
 };
 LessonProgress lesson_progress(const AppState& s, const Lesson& l);
@@ -64,7 +67,7 @@ LessonProgress lesson_progress(const AppState& s, const Lesson& l);
 // For the JS API: [{id, title, steps}], and the open step {id, step, steps, title, task}.
 std::string lessons_json(const AppState& s);
 std::string lesson_json(const AppState& s);
-// What the platform keeps between visits (lines "reached ID STEP", "solved ID STEP").
+// What the platform keeps between visits (lines "reached ID STEP", "solved ID STEP", "shown ID STEP").
 std::string lesson_progress_text(const AppState& s);
 
 }  // namespace bloomlab::app

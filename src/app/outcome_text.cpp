@@ -322,13 +322,25 @@ const char* code_name(Code c) {
     case Code::task_choice_right: return "task_choice_right";
     case Code::task_choice_wrong: return "task_choice_wrong";
     case Code::task_choice_invalid: return "task_choice_invalid";
+    case Code::task_choice_spent: return "task_choice_spent";
+    case Code::task_choice_closed: return "task_choice_closed";
     case Code::task_predict_right: return "task_predict_right";
     case Code::task_predict_wrong: return "task_predict_wrong";
+    case Code::task_predict_unit: return "task_predict_unit";
+    case Code::task_predict_fill: return "task_predict_fill";
+    case Code::task_predict_complement: return "task_predict_complement";
+    case Code::task_predict_k_times: return "task_predict_k_times";
     case Code::task_bestk_right: return "task_bestk_right";
     case Code::task_bestk_wrong: return "task_bestk_wrong";
     case Code::task_sizing_right: return "task_sizing_right";
     case Code::task_sizing_m_wrong: return "task_sizing_m_wrong";
     case Code::task_sizing_k_wrong: return "task_sizing_k_wrong";
+    case Code::task_sizing_swapped: return "task_sizing_swapped";
+    case Code::task_sizing_bytes: return "task_sizing_bytes";
+    case Code::task_sizing_log10: return "task_sizing_log10";
+    case Code::task_sizing_not_squared: return "task_sizing_not_squared";
+    case Code::task_sizing_k_fraction: return "task_sizing_k_fraction";
+    case Code::task_sizing_k_down: return "task_sizing_k_down";
     case Code::task_labels_missing: return "task_labels_missing";
     case Code::task_labels_right: return "task_labels_right";
     case Code::task_labels_wrong: return "task_labels_wrong";
@@ -380,7 +392,7 @@ std::string outcome_text(const Outcome& o) {
     case Code::word_duplicate: return fill(tr("%s is already in the set: a word counts once."), {quoted(a0)});
     case Code::word_empty: return tr("Type a word first.");
     case Code::word_too_long:
-      return fill(tr("That word is %s bytes; the limit is %s."), {count(a0), count(a1)});
+      return fill(tr("That word is %s; the limit is %s."), {bytes_count(a0), count(a1)});
     case Code::word_removed: return fill(tr("Removed %s: its counters went down by one."), {quoted(a0)});
     case Code::word_removed_unchecked:
       return fill(tr("Removed %1$s without checking (as the article's remove): %1$s was never added, so its counters belonged to other words."),
@@ -398,8 +410,9 @@ std::string outcome_text(const Outcome& o) {
                         : fill(tr("%s was never added; it only looks present (a false positive), and removing it would break %s."),
                                {quoted(a0), a1});
     case Code::word_input_cut:
-      return fill(tr("Cut to the first %s of %s bytes: a word is at most %s bytes."), {count(a0), count(a1), count(a2)});
-    case Code::check_input_cut: return fill(tr("Only the first %s bytes are checked."), {count(a0)});
+      return fill(tr("Cut to its first %s (it had %s): a word is at most %s."), {bytes_count(a0), bytes_count(a1), bytes_count(a2)});
+    case Code::check_input_cut:
+      return fill(trn("Only the first %s byte is checked.", "Only the first %s bytes are checked.", number(a0)), {count(a0)});
     case Code::m_invalid:
       return fill(tr("m must be a whole number of bits from 1 to 2^32 (%s); %s is not."), {with_commas(4294967296ull), a0});
     case Code::k_invalid: return fill(tr("k must be a whole number of hashes from 1 to 64; %s is not."), {a0});
@@ -409,7 +422,8 @@ std::string outcome_text(const Outcome& o) {
     case Code::probes_invalid:
       return fill(tr("Probes must be a whole number from 1 to %s; %s is not."), {with_commas(10000000), a0});
     case Code::speed_invalid:
-      return fill(tr("A speed measurement takes %s to %s queries per pass and 1 to 100 rounds; %s is not."),
+      return fill(trn("A speed measurement takes %s to %s query per pass and 1 to 100 rounds; %s is not.",
+                      "A speed measurement takes %s to %s queries per pass and 1 to 100 rounds; %s is not.", kSpeedMaxQueries),
                   {with_commas(kSpeedMinQueries), with_commas(kSpeedMaxQueries), a0});
     case Code::design_invalid:
       return fill(tr("n must be from 1 to 10⁹ and p between 0 and 1 (e.g. %s)."), {format_decimal(0.01, 2)});
@@ -419,16 +433,45 @@ std::string outcome_text(const Outcome& o) {
       return fill(tr("Loading %s from %s…"),
                   {arg(o, 2) == "lines" ? lines_count(a0) : words_count(a0), source_title(a1)});
     case Code::list_loaded: {
-      if (current_lang() == Lang::en || o.args.size() < 9) return source_title(a0) + ": " + a1 + ".";
-      // The same report in the reader's language, from its numbers.
-      std::string text = fill(trn("%s word from %s lines", "%s words from %s lines", number(arg(o, 2))),
-                              {count(arg(o, 2)), count(arg(o, 3))});
-      text += "; " + fill(tr("duplicates dropped: %s"), {count(arg(o, 4))});
-      if (number(arg(o, 5)) > 0) text += "; " + fill(tr("empty lines skipped: %s"), {count(arg(o, 5))});
-      if (!arg(o, 8).empty()) text += "; " + fill(tr("read as %s and converted to UTF-8"), {arg(o, 8)});
+      // The parse report in the reader's language, each count with its own plural form (the
+      // core's English summary is the CLI's).
+      const std::string& lines = arg(o, 2);
+      std::string text = fill(trn("%2$s from %1$s line", "%2$s from %1$s lines", number(lines)), {count(lines), words_count(a1)});
+      text += "; " + fill(trn("%s duplicate dropped", "%s duplicates dropped", number(arg(o, 3))), {count(arg(o, 3))});
+      if (number(arg(o, 4)) > 0)
+        text += "; " + fill(trn("%s empty line skipped", "%s empty lines skipped", number(arg(o, 4))), {count(arg(o, 4))});
+      if (!arg(o, 7).empty()) {
+        text += "; " + fill(arg(o, 8) == "1" ? tr("read as %s (byte order mark) and converted to UTF-8")
+                                             : tr("read as %s (no byte order mark: told by its NUL bytes) and converted to UTF-8"),
+                            {arg(o, 7)});
+        if (number(arg(o, 9)) > 0)
+          text += "; " + fill(trn("%s invalid UTF-16 unit replaced by U+FFFD", "%s invalid UTF-16 units replaced by U+FFFD",
+                                  number(arg(o, 9))),
+                              {count(arg(o, 9))});
+      } else if (arg(o, 8) == "1") {
+        text += "; " + std::string(tr("byte order mark dropped"));
+      }
+      if (const uint64_t invalid = number(arg(o, 5)); invalid > 0) {
+        // The first lines named (at most 10 of them), "…" after them when there are more.
+        std::string listed, digits;
+        size_t named = 0;
+        for (const char c : arg(o, 10) + ",") {
+          if (c != ',') {
+            digits += c;
+            continue;
+          }
+          if (!digits.empty()) listed += (named++ ? ", " : "") + count(digits);
+          digits.clear();
+        }
+        if (invalid > named) listed += ", …";
+        // One line or several: two sentences (ru/uk's "one" form also serves 21 lines and a list).
+        text += "; " + (invalid == 1 ? fill(tr("1 line is not valid UTF-8, hashed as raw bytes (line %s)"), {listed})
+                                     : fill(trn("%s line is not valid UTF-8, hashed as raw bytes (lines %s)",
+                                                "%s lines are not valid UTF-8, hashed as raw bytes (lines %s)", invalid),
+                                            {count(arg(o, 5)), listed}));
+      }
       if (number(arg(o, 6)) > 0)
-        text += "; " + fill(tr("lines not valid UTF-8, hashed as raw bytes: %s"), {count(arg(o, 6))});
-      if (number(arg(o, 7)) > 0) text += "; " + fill(tr("lines with NUL bytes: %s"), {count(arg(o, 7))});
+        text += "; " + fill(trn("%s line contains NUL bytes", "%s lines contain NUL bytes", number(arg(o, 6))), {count(arg(o, 6))});
       return source_title(a0) + ": " + text + ".";
     }
     case Code::list_invalid: return error_args_text(o.args);
@@ -479,24 +522,69 @@ std::string outcome_text(const Outcome& o) {
     case Code::task_choice_right: return fill(tr("Right: %s"), {a0});
     case Code::task_choice_wrong: return fill(tr("Not quite: %s is not it."), {quoted(a0)});
     case Code::task_choice_invalid: return fill(tr("%s is not one of the options."), {quoted(a0)});
+    case Code::task_choice_spent:
+      return fill(tr("%s is not it either. Two tries are spent: the answer is below, and this task counts as shown, not solved."),
+                  {quoted(a0)});
+    case Code::task_choice_closed: return tr("The answer to this choice was shown: it counts as shown, not solved.");
     case Code::task_predict_right:
       return a2 == "measured" ? fill(tr("Right: you said %s; the measured value is %s."), {a0, a1})
                               : fill(tr("Right: you said %s; the formula's value is %s."), {a0, a1});
     case Code::task_predict_wrong:
       return a1 == "higher" ? fill(tr("You said %s: that is too low. Check the formula again."), {a0})
                             : fill(tr("You said %s: that is too high. Check the formula again."), {a0});
+    case Code::task_predict_unit:
+      return a1 == "fraction"
+                 ? fill(tr("You said %s: a hundred times too small. It looks like a fraction typed as a percentage: a fraction of 0.05 is 5%%."), {a0})
+                 : a1 == "percent"
+                 ? fill(tr("You gave %s: a hundred times too large. It looks like a percentage given as a fraction: 5%% is the fraction 0.05."), {a0})
+                 : fill(tr("You said %s: a hundred times too large. The box takes a percentage: for 5%%, type 5."), {a0});
+    case Code::task_predict_fill:
+      return fill(tr("You said %s: that is the fill, the share of bits set, not the error. A stranger passes only when all k of its bits are set."),
+                  {a0});
+    case Code::task_predict_complement:
+      return fill(tr("You said %s: that is the chance that all k bits are 0, from e^(−kn/m). A stranger passes when its bits are set: start from the fill, 1 − e^(−kn/m)."),
+                  {a0});
+    case Code::task_predict_k_times:
+      return fill(tr("You said %s: that is k times the fill. All k bits must be set at once, so the chances multiply (fill · fill · …); they do not add up."),
+                  {a0});
     case Code::task_bestk_right:
       return fill(tr("Right: at k = %s the measured FP is %s; the lowest is %s at k = %s."), {a0, a1, a3, a2});
     case Code::task_bestk_wrong:
       return fill(tr("At k = %s the measured FP is %s: some k does clearly better."), {a0, a1});
     case Code::task_sizing_right:
       return fill(tr("Right: m = %s and k = %s (the formula gives m = %s)."), {count(a0), a1, a2});
-    case Code::task_sizing_m_wrong:
-      return a1 == "larger"
-                 ? fill(tr("m = %s is %s larger than the formula gives. Compute −n·ln p / (ln 2)² again."), {count(a0), a2})
-                 : fill(tr("m = %s is %s smaller than the formula gives. Compute −n·ln p / (ln 2)² again."), {count(a0), a2});
+    case Code::task_sizing_m_wrong: {
+      // The direction and the size of the miss, never the gap itself: a percentage would let the
+      // reader solve back for m.
+      const bool larger = a1 == "larger";
+      const std::string m = count(a0);
+      if (a2 == "slightly")
+        return fill(larger ? tr("m = %s is slightly larger than the formula gives (within 10%%). Compute −n·ln p / (ln 2)² more precisely.")
+                           : tr("m = %s is slightly smaller than the formula gives (within 10%%). Compute −n·ln p / (ln 2)² more precisely."),
+                    {m});
+      if (a2 == "clearly")
+        return fill(larger ? tr("m = %s is clearly larger than the formula gives, but less than twice it. Compute −n·ln p / (ln 2)² again.")
+                           : tr("m = %s is clearly smaller than the formula gives, but more than half of it. Compute −n·ln p / (ln 2)² again."),
+                    {m});
+      return fill(larger ? tr("m = %s is more than twice what the formula gives. Compute −n·ln p / (ln 2)² again.")
+                         : tr("m = %s is less than half of what the formula gives. Compute −n·ln p / (ln 2)² again."),
+                  {m});
+    }
     case Code::task_sizing_k_wrong:
       return fill(tr("m is right, but k = %s is not the best k for m = %s: use k = (m/n)·ln 2."), {a0, count(a1)});
+    case Code::task_sizing_swapped:
+      return fill(tr("m = %s and k = %s look swapped: m is the number of bits (large), k the number of hashes (small)."),
+                  {count(a0), count(a1)});
+    case Code::task_sizing_bytes:
+      return fill(tr("m = %s looks like the size in bytes: m counts bits, 8 to a byte."), {count(a0)});
+    case Code::task_sizing_log10:
+      return fill(tr("m = %s looks like log10 where the formula has ln, the natural logarithm: ln p, and (ln 2)²."), {count(a0)});
+    case Code::task_sizing_not_squared:
+      return fill(tr("m = %s looks like −n·ln p divided by ln 2 once: the formula divides by (ln 2)², ln 2 squared."), {count(a0)});
+    case Code::task_sizing_k_fraction:
+      return fill(tr("m is right, but k = %s is not a whole number: a filter has a whole number of hashes. Round (m/n)·ln 2."), {a0});
+    case Code::task_sizing_k_down:
+      return fill(tr("m is right, but k = %s is (m/n)·ln 2 cut down to a whole number: round it to the nearest instead."), {a0});
     case Code::task_labels_missing:
       return fill(trn("Label every word first: %s word is not labelled yet.",
                       "Label every word first: %s words are not labelled yet.", number(a0)),
@@ -511,11 +599,15 @@ std::string outcome_text(const Outcome& o) {
     case Code::task_remove_absent:
       return fill(tr("%s is not a word of this filter: remove one that was added."), {quoted(a0)});
     case Code::task_remove_right:
-      return fill(tr("Removed %s, and all %s other words still answer \"possibly\"."), {quoted(a0), count(a1)});
+      return fill(trn("Removed %s, and the %s other word still answers \"possibly\".",
+                      "Removed %s, and all %s other words still answer \"possibly\".", number(a1)),
+                  {quoted(a0), count(a1)});
     case Code::task_remove_broke:
       return fill(tr("Removing %s broke %s: they now answer \"definitely not\"."), {quoted(a0), a1});
     case Code::task_reads_right:
-      return fill(tr("Right: the simulation read files %s times (without filters: %s)."), {count(a1), count(a2)});
+      return fill(trn("Right: the simulation read a file %s time (without filters: %s).",
+                      "Right: the simulation read files %s times (without filters: %s).", number(a1)),
+                  {count(a1), count(a2)});
     case Code::task_reads_wrong:
       return a1 == "higher" ? fill(tr("You said %s: the simulation read files clearly more often."), {count(a0)})
                             : fill(tr("You said %s: the simulation read files clearly less often."), {count(a0)});

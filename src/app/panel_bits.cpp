@@ -311,8 +311,8 @@ void draw_texture(AppState& s, Host& host, const Highlights& h) {
     dispatch(s, act::PinBit{v.hovered_bit});
   zoom_buttons(s);
   ImGui::SameLine();
-  const std::string texels = fill(tr("%s as %s × %s texels"), {bits_text(m), std::to_string(v.texture_cols),
-                                                                   std::to_string(v.texture_rows)});
+  const std::string texels = fill(trn("%s as %s × %s texel", "%s as %s × %s texels", v.texture_rows),
+                                  {bits_text(m), std::to_string(v.texture_cols), std::to_string(v.texture_rows)});
   const std::string each = v.texture_bucket > 1 ? fill(tr(", %s each"), {bits_text(v.texture_bucket)}) : "";
   ImGui::PushTextWrapPos(0.0f);  // wraps at the card's edge, under the buttons' row
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));

@@ -169,8 +169,16 @@ void draw_task(AppState& s, const LessonStep& st) {
     }
     case TaskKind::choice:
       for (size_t i = 0; i < task.options.size(); ++i) {
+        if (t.answer_shown || t.solved) {  // closed: the options as text, the right ones marked
+          const std::string line = std::string(task.right[i] ? "✓ " : "   ") + std::to_string(i + 1) + ". " +
+                                   lesson_text(s, task.options[i]);
+          if (task.right[i]) ImGui::PushStyleColor(ImGuiCol_Text, palette().ok);
+          text_wrapped(line);
+          if (task.right[i]) ImGui::PopStyleColor();
+          continue;
+        }
         ImGui::PushID(int(i));
-        const std::string label = std::to_string(i + 1) + ". " + task.options[i];
+        const std::string label = std::to_string(i + 1) + ". " + lesson_text(s, task.options[i]);
         // An option is a sentence: it wraps in the button rather than running off the panel.
         if (button_wrapped(label.c_str())) dispatch(s, act::AnswerTask{LessonAnswer{"", double(i + 1), {}, {}, {}}});
         ImGui::PopID();

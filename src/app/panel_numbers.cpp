@@ -158,7 +158,8 @@ void panel_numbers(AppState& s, Host& /*host*/) {
                                     {format_whole_percent(mem.hash_set_progress)});
     row(tr("as a hash set"), s.memory_figures.measured ? format_bytes(mem.hash_set_bytes) : "…", set_note.c_str(), narrow);
     const std::string py = fill(tr("the article's 10k list, Python %s"), {mem.python_version});
-    const std::string ratio = mem.filter_bytes ? fill(tr("%s× the filter"), {number(double(mem.python_set_bytes) / double(mem.filter_bytes), 0)}) : "";
+    const uint64_t times = mem.filter_bytes ? uint64_t(std::llround(double(mem.python_set_bytes) / double(mem.filter_bytes))) : 0;
+    const std::string ratio = mem.filter_bytes ? fill(trn("%s× the filter", "%s× the filter", times), {with_commas(times)}) : "";
     row(tr("Python set"), format_bytes(mem.python_set_bytes), (py + (ratio.empty() ? "" : "; " + ratio)).c_str(), narrow);
     ImGui::EndTable();
   }

@@ -277,7 +277,7 @@ void design_row(AppState& s, const char* label, const Design& d, const char* id)
 // Beyond 2^32 bits (or 64 hashes) the numbers are theory only: said, never refused.
 void too_large(const Design& d) {
   if (d.buildable) return;
-  const std::string why = d.m > kMaxBits ? fill(tr("%s: too large to build in this page; the theory below holds."), {memory_text(d.m)})
+  const std::string why = d.m > kMaxBits ? fill(tr("%s: too large to build in this page; the theory below holds."), {memory_words(d.m)})
                                          : fill(tr("k = %s is more than 64 hashes: too many to build here; the theory holds."), {std::to_string(d.k)});
   hint_text(why.c_str());
 }
@@ -335,7 +335,7 @@ void design_helper(AppState& s) {
   if (ImGui::InputText(tr("memory"), &memory)) dispatch(s, act::SetDesignMemory{memory});
   ImGui::SameLine();
   help_marker(tr("A memory budget: 4GiB, 512 MiB, 100000 bytes, 1e6 bits … (KB, MB, GB: powers of 10).\n"
-              "The best k for n words in it: the better of ⌊(m/n)·ln 2⌋ and ⌈(m/n)·ln 2⌉."));
+              "The best k for n words in it: the better of ⌊(m/n)·ln 2⌋ and ⌈(m/n)·ln 2⌉, at most 64."));
   const Result<uint64_t> budget = parse_memory(s.design_memory);
   if (!budget.ok()) {
     text_coloured(palette().error, error_text(budget.failure()).c_str());

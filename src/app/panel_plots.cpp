@@ -127,7 +127,7 @@ void plot_fp_vs_bits(AppState& s) {
     bound.y.push_back(std::pow(2.0, -b));
   }
   std::vector<PlotSeries> series{theory_k, envelope, bound};
-  std::string measured_label = fill(tr("measured, %s probes"), {with_commas(100000)});
+  std::string measured_label = fill(tr("measured, %s"), {probes_text(100000)});
   if (s.plots.running)  // the sweep in progress: its points appear size by size
     measured_label = fill(tr("measuring… %s"), {format_whole_percent(double(s.plots.progress))});
   PlotSeries measured{measured_label, pal.series[2], SeriesStyle::points, {}, {}};
@@ -150,7 +150,8 @@ void plot_fp_vs_bits(AppState& s) {
     const double fp = std::pow(10.0, -decades), bits = std::log2(1 / fp) / std::log(2.0);
     const std::string rate = format_percent_places(fp, decades - 2);
     PlotMarker mark{bits, fp, pal.series[1],
-                    decades == 2 ? fill(tr("≈%s bits: %s"), {format_decimal(9.6, 1), rate})
+                    // 9.6 written in the message: a fraction's noun form is no plural form (ru "9,6 бита").
+                    decades == 2 ? fill(tr("≈9.6 bits: %s"), {rate})
                                  : "+" + format_decimal(4.8, 1) + ": " + rate};
     mark.dot = mark.label_below = true;  // below the line, above the bound: empty there
     markers.push_back(mark);
@@ -265,7 +266,7 @@ void plot_growth(AppState& s) {
   }
   const GrowthCache& g = s.growth;
   const bool current = actions::growth_current(s);
-  std::string measured_label = fill(tr("measured, %s probes"), {with_commas(s.probes)});
+  std::string measured_label = fill(tr("measured, %s"), {probes_text(s.probes)});
   if (current && g.running) measured_label = fill(tr("measuring… %s"), {format_whole_percent(double(g.run.progress()))});
   PlotSeries measured{measured_label, pal.series[2], SeriesStyle::points, {}, {}};
   PlotSeries fill_curve{tr("bits set, measured (right axis)"), pal.set_bit, SeriesStyle::line, {}, {}};

@@ -25,7 +25,7 @@ std::string size_label(uint64_t m, uint64_t words) {
   const std::string count = fill(trn("%s word", "%s words", words), {with_commas(words)});
   if (m == kSpeedBigBits)
     return fill(tr("m = 2^28 bits (%s), beyond the processor's caches: %s"), {format_bytes(m / 8), count});
-  return fill(tr("This filter's m = %s bits (%s): %s"), {with_commas(m), format_bytes((m + 7) / 8), count});
+  return fill(tr("This filter's m = %s (%s): %s"), {bits_text(m), format_bytes((m + 7) / 8), count});
 }
 
 void speed_chart(AppState& s, const SpeedRun& run) {
@@ -84,6 +84,7 @@ void speed_chart(AppState& s, const SpeedRun& run) {
 // "2.4× faster", "1.3× slower" or "about as fast": the blocked filter against the standard one.
 std::string compared(double standard_ns, double blocked_ns) {
   const double ratio = standard_ns / std::max(blocked_ns, 1e-9);
+  // TRANSLATORS: %s is always a fraction with one decimal ("2.4"): ru "в 2,4 раза", no plural form.
   if (ratio >= 1.1) return fill(tr("%s× faster than the standard one"), {format_decimal(ratio, 1)});
   if (ratio <= 1 / 1.1) return fill(tr("%s× slower than the standard one"), {format_decimal(1 / ratio, 1)});
   return tr("about as fast as the standard one");

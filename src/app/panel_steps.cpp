@@ -184,9 +184,12 @@ void panel_steps(AppState& s, Host& /*host*/) {
                          {std::to_string(k), shown});
     if (staged) verdict = fill(tr("stage %s"), {std::to_string(full_stage)}) + ": " + verdict;
   } else if (staged) {
-    verdict = fill(trn("Its %s stage has a 0 bit: %s is definitely not in the set.",
-                       "Each of its %s stages has a 0 bit: %s is definitely not in the set.", t.stages.size()),
-                   {std::to_string(t.stages.size()), shown});
+    // One stage or several: two sentences (a plural form is grammar, not "one or many").
+    verdict = t.stages.size() == 1
+                  ? fill(tr("Its only stage has a 0 bit: %s is definitely not in the set."), {shown})
+                  : fill(trn("Each of its %s stage has a 0 bit: %s is definitely not in the set.",
+                             "Each of its %s stages has a 0 bit: %s is definitely not in the set.", t.stages.size()),
+                         {std::to_string(t.stages.size()), shown});
   } else {
     verdict = fill(trn("Bit %s is 0: %s is definitely not in the set. Adding it would set %s more bit.",
                        "Bit %s is 0: %s is definitely not in the set. Adding it would set %s more bits.", zero.size()),

@@ -220,12 +220,13 @@ void word_list(AppState& s) {
     std::string list;
     for (const auto& w : broken) list += (list.empty() ? "" : ", ") + in_quotes(actions::shown_word(s, w));
     ImGui::PushStyleColor(ImGuiCol_Text, palette().zero_bit);
-    text_wrapped(fill(trn("False negative: %s — added, yet the filter now says \"definitely not\". "
-                                      "The unchecked remove took counts that were theirs. Undo brings them back.",
-                                      "False negatives: %s — added, yet the filter now says \"definitely not\". "
-                                      "The unchecked remove took counts that were theirs. Undo brings them back.",
-                                      broken.size()),
-                                  {list}).c_str());
+    // One word or a list of them: two sentences, not a plural form (ru/uk's "one" serves 21 too).
+    text_wrapped(fill(broken.size() == 1
+                          ? tr("False negative: %s — added, yet the filter now says \"definitely not\". "
+                               "The unchecked remove took counts that were its own. Undo brings them back.")
+                          : tr("False negatives: %s — added, yet the filter now says \"definitely not\". "
+                               "The unchecked remove took counts that were theirs. Undo brings them back."),
+                      {list}).c_str());
     ImGui::PopStyleColor();
   }
   const size_t shown = std::min(words.size(), kChipsShown);

@@ -281,6 +281,9 @@ struct LessonState {
   TaskState task;
   std::set<std::string> solved;   // "id/step" (1-based), for the list's marks
   std::set<std::string> reached;  // "id/step" seen
+  // "id/step" of choices whose answer was shown (Show the answer, or the tries spent) before they
+  // were solved: they count as shown, not solved, and stay closed (lessons.h kChoiceTries).
+  std::set<std::string> shown;
   uint64_t draws = 0;             // candidates drawn so far (each draw is fresh)
   Outcome note;                   // the last lesson action's message (a bad file, an unknown id)
   std::vector<std::string> warnings;  // a step's state the app could not apply

@@ -186,8 +186,10 @@ void apply_words(AppState& s, Host& host, const std::string& raw, std::vector<st
   for (std::string_view item : items) {
     if (item.empty()) continue;
     if (added == kMaxUrlWords) {
-      warn.push_back(fill(remove ? tr("Only the first %s words of \"removed\" were removed.")
-                                 : tr("Only the first %s words of \"words\" were added."),
+      warn.push_back(fill(remove ? trn("Only the first %s word of \"removed\" was removed.",
+                                       "Only the first %s words of \"removed\" were removed.", kMaxUrlWords)
+                                 : trn("Only the first %s word of \"words\" was added.",
+                                       "Only the first %s words of \"words\" were added.", kMaxUrlWords),
                           {with_commas(kMaxUrlWords)}));
       break;
     }
@@ -425,7 +427,7 @@ std::vector<std::string> apply_url_params(AppState& s, Host& host, std::string_v
     const std::string word = percent_decode(*v);
     (void)apply(s, host, act::SetWordInput{word});
     if (word.size() > kMaxLineBytes)
-      warn.push_back(fill(tr("word: cut to %s bytes."), {with_commas(kMaxLineBytes)}));
+      warn.push_back(fill(trn("word: cut to %s byte.", "word: cut to %s bytes.", kMaxLineBytes), {with_commas(kMaxLineBytes)}));
   }
   apply_view(s, host, in, warn);
   // A link's own changes leave no messages under the controls (its warnings show at the top).

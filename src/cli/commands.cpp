@@ -483,7 +483,7 @@ const char* const kDesignUsage =
     "The filter for N items at false-positive rate P: m = ceil(-N ln P / (ln 2)^2),\n"
     "k = max(1, round((m/N) ln 2)), its size and its expected FP; beside it one article's Python\n"
     "rounding (m = max(1, floor(-N ln P / (ln 2)^2)), k = max(1, floor((m/N) ln 2))).\n"
-    "With --memory: the best k for N items in SIZE, and the FP it gives.\n"
+    "With --memory: the best k for N items in SIZE (at most 64), and the FP it gives.\n"
     "Any size is answered: beyond BloomLab's 2^32 bits the result is theory only, and says so.\n"
     "  --n N          items, 1 to 1000000000000 (10^12)\n"
     "  --p P          target FP rate, strictly between 0 and 1 (e.g. 0.01; 1e-12 and below work)\n"

@@ -1,5 +1,6 @@
 #include "design.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -41,7 +42,9 @@ Design design_for_rate_floor(double n, double p) {
 }
 
 Design design_for_memory(double n, uint64_t m_bits) {
-  const double real_k = theory::optimal_k_real(static_cast<double>(m_bits), n);
+  // At most the 64 hashes BloomLab builds: a budget far beyond n (10,000 words in 4 GiB wants
+  // k = 2,381,635) gains nothing past it that a double can show, and such a k is no design.
+  const double real_k = std::min(theory::optimal_k_real(static_cast<double>(m_bits), n), double(kMaxHashes));
   const uint32_t lo = clamp_k(std::floor(real_k)), hi = clamp_k(std::ceil(real_k));
   const double md = static_cast<double>(m_bits);
   const uint32_t k =

@@ -26,7 +26,7 @@ Design design_for_rate(double n, double p);
 // k = max(1, floor((m/n) ln 2)): BloomFilter(1000, 0.01) has m = 9585, k = 6.
 Design design_for_rate_floor(double n, double p);
 // The best integer k for n items in m bits (the better of floor and ceil of (m/n) ln 2, at
-// least 1) and its rate: "5 billion URLs in 4 GiB".
+// least 1, at most 64: kMaxHashes) and its rate: "5 billion URLs in 4 GiB".
 Design design_for_memory(double n, uint64_t m_bits);
 
 // A memory size as typed: a number and a unit, "4GiB", "4 GiB", "512 MiB", "1e6 bits",

@@ -19,6 +19,10 @@ void write_params(JsonWriter& w, const FilterParams& p) {
 }
 
 void write_explained(JsonWriter& w, std::string_view word, const Explained& e) {
+  write_explained(w, word, e, e.sentence());
+}
+
+void write_explained(JsonWriter& w, std::string_view word, const Explained& e, std::string_view sentence) {
   w.begin_object();
   w.field("word", word);
   w.field("verdict", verdict_token(e.verdict));
@@ -28,7 +32,7 @@ void write_explained(JsonWriter& w, std::string_view word, const Explained& e) {
   w.field("culpritCount", e.culprit_count);
   w.field("isMember", e.is_member);
   w.field("validUtf8", is_valid_utf8(word));
-  w.field("sentence", e.sentence());
+  w.field("sentence", sentence);
   w.end_object();
 }
 

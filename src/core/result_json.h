@@ -17,8 +17,11 @@ const char* verdict_token(Verdict v);  // "possibly" | "definitely_not"
 
 // {m, k, variant, scheme}
 void write_params(JsonWriter& w, const FilterParams& p);
-// {word, verdict, positions, zeroBits, culprits, isMember, validUtf8, sentence}
+// {word, verdict, positions, zeroBits, culprits, isMember, validUtf8, sentence}: the sentence
+// is the core's English (Explained::sentence, the CLI's), or the caller's words for the same
+// facts (the page's, in its language).
 void write_explained(JsonWriter& w, std::string_view word, const Explained& e);
+void write_explained(JsonWriter& w, std::string_view word, const Explained& e, std::string_view sentence);
 // {n, m, k, bitsSet, falsePositives, probes, skipped, rate, theory, exact}: exact is null where
 // the exact formula does not apply (the blocked variant) or was not computed.
 void write_measurement(JsonWriter& w, const Measurement& m);

@@ -113,11 +113,17 @@ TEST_CASE("memory sizes are written with the language's units") {
   CHECK(format_bytes(12493) == "12.2 KiB");
   CHECK(format_bytes(3 * 1048576 + 104858) == "3.1 MiB");
   CHECK(format_bytes(uint64_t{5} << 30) == "5.00 GiB");
+  // The design helper's theory goes to 2^63 bits: TiB, PiB, EiB, not "6,144.00 GiB".
+  CHECK(format_bytes(uint64_t{6} << 40) == "6.00 TiB");
+  CHECK(format_bytes(uint64_t{3} << 50) == "3.00 PiB");
+  CHECK(format_bytes(uint64_t{1} << 60) == "1.00 EiB");
+  // Issue 33: the "too large" line was the CLI's English in every language.
+  CHECK(memory_words(uint64_t{1} << 35) == "34,359,738,368 bits = 4.00 GiB");
   struct Units {
     Lang lang;
-    const char *kib, *mib, *gib;
+    const char *kib, *mib, *gib, *tib;
   };
-  for (const Units& u : {Units{Lang::ru, "КиБ", "МиБ", "ГиБ"}, Units{Lang::uk, "КіБ", "МіБ", "ГіБ"}}) {
+  for (const Units& u : {Units{Lang::ru, "КиБ", "МиБ", "ГиБ", "ТиБ"}, Units{Lang::uk, "КіБ", "МіБ", "ГіБ", "ТіБ"}}) {
     CAPTURE(lang_code(u.lang));
     REQUIRE(set_catalog(u.lang, read_file(std::string(BLOOMLAB_CATALOG_DIR "/") + lang_code(u.lang) + ".mo")));
     REQUIRE(use_language(u.lang));
@@ -126,6 +132,9 @@ TEST_CASE("memory sizes are written with the language's units") {
     CHECK(format_bytes(3 * 1048576 + 104858) == std::string("3,1\u00A0") + u.mib);
     CHECK(format_bytes(uint64_t{5} << 30) == std::string("5,00\u00A0") + u.gib);
     CHECK(std::string(tr("KiB")) == u.kib);  // the unit of m's field
+    CHECK(format_bytes(uint64_t{6} << 40) == std::string("6,00\u00A0") + u.tib);
+    CHECK(memory_words(uint64_t{1} << 35) ==
+          std::string("34\u202F359\u202F738\u202F368 ") + (u.lang == Lang::ru ? "бит" : "бітів") + " = 4,00\u00A0" + u.gib);
   }
   REQUIRE(set_catalog(Lang::zh, read_file(BLOOMLAB_CATALOG_DIR "/zh.mo")));
   REQUIRE(use_language(Lang::zh));
@@ -345,4 +354,106 @@ TEST_CASE("number fields: the language's decimal point shown, a comma or a point
   CHECK_FALSE(typed_number("nan"));
   // What is shown reads back as the same number.
   for (double v : {0.01, 0.85, 2.0, 1e-6, 123456.0}) CHECK(typed_number(editable_number(v, "%g")) == doctest::Approx(v));
+}
+
+// Issue 33: ru/uk's plural "one" form also serves 21, 31 …, so it must never mean "one bit" as
+// against "a list of bits": one bit and a list are two sentences; a plural form is grammar only.
+TEST_CASE("one zero bit or a list of them: two sentences, whatever the list's length") {
+  English restore;
+  testing::FakeHost host;
+  AppState s = testing::tiny_state(host);
+  Explained one, many;
+  one.verdict = many.verdict = Verdict::definitely_not;
+  one.zero_bits = {32};
+  for (uint64_t b = 1; b <= 21; ++b) many.zero_bits.push_back(b);  // 21: ru/uk's "one" form
+  CHECK(actions::verdict_sentence(s, one) == "definitely not in the set: bit 32 is 0");
+  CHECK(actions::verdict_sentence(s, many).rfind("definitely not in the set: bits 1, 2, ", 0) == 0);
+  for (const auto& entry : {std::pair{Lang::ru, std::pair{"бит 32 равен 0", "биты 1, 2, "}},
+                            std::pair{Lang::uk, std::pair{"біт 32 дорівнює 0", "біти 1, 2, "}}}) {
+    const Lang lang = entry.first;
+    CAPTURE(lang_code(lang));
+    REQUIRE(set_catalog(lang, read_file(std::string(BLOOMLAB_CATALOG_DIR "/") + lang_code(lang) + ".mo")));
+    REQUIRE(use_language(lang));
+    CHECK(actions::verdict_sentence(s, one).find(entry.second.first) != std::string::npos);
+    CHECK(actions::verdict_sentence(s, many).find(entry.second.second) != std::string::npos);
+  }
+}
+
+// Ratios before a noun take the count's form: ru "в 21 раз", "в 22 раза", "в 25 раз"; uk "у 21
+// раз", "у 22 рази", "у 25 разів"; zh "只有 … 的 1/22" (N 倍 with "smaller" says nothing).
+TEST_CASE("the memory sentence's ratios are in the language's number forms") {
+  English restore;
+  testing::FakeHost host;
+  AppState s = testing::tiny_state(host);  // not the article's list: only the hash set is compared
+  actions::MemoryFigures m;
+  m.filter_bytes = 100;
+  m.list_text_bytes = 1000;
+  struct Want { Lang lang; uint64_t hash_set; const char* says; };
+  const Want wants[] = {
+      {Lang::en, 2200, "The filter is 22× smaller than the C++ hash set"},
+      {Lang::ru, 2100, "Фильтр в 21 раз меньше хеш-таблицы C++"},
+      {Lang::ru, 2200, "Фильтр в 22 раза меньше хеш-таблицы C++"},
+      {Lang::ru, 2500, "Фильтр в 25 раз меньше хеш-таблицы C++"},
+      {Lang::uk, 2100, "Фільтр у 21 раз менший за хеш-таблицю C++"},
+      {Lang::uk, 2200, "Фільтр у 22 рази менший за хеш-таблицю C++"},
+      {Lang::uk, 2500, "Фільтр у 25 разів менший за хеш-таблицю C++"},
+      {Lang::zh, 2200, "哈希集合的 1/22"},
+  };
+  for (const Want& w : wants) {
+    CAPTURE(lang_code(w.lang));
+    if (w.lang != Lang::en)
+      REQUIRE(set_catalog(w.lang, read_file(std::string(BLOOMLAB_CATALOG_DIR "/") + lang_code(w.lang) + ".mo")));
+    REQUIRE(use_language(w.lang));
+    m.hash_set_bytes = w.hash_set;
+    const std::string text = actions::memory_comparison(s, m);
+    CAPTURE(text);
+    CHECK(text.find(w.says) != std::string::npos);
+    CHECK(text.find("倍") == std::string::npos);
+  }
+}
+
+// The word list's report was the core's English passed through; the other languages had their
+// own shorter words (no byte order mark, no line numbers). Now each count has its noun's form.
+TEST_CASE("a word list's report is worded by the app, in each language, with each count's form") {
+  English restore;
+  // 21 words from 23 lines, 1 duplicate, 1 empty, 21 invalid lines (the first 10 named), a BOM.
+  const Outcome o{Code::list_loaded, {"pasted", "21", "23", "1", "1", "21", "0", "", "1", "0", "3,4,5,6,7,8,9,10,11,12"}, false};
+  CHECK(outcome_text(o) ==
+        "the pasted list: 21 words from 23 lines; 1 duplicate dropped; 1 empty line skipped; byte order mark dropped; "
+        "21 lines are not valid UTF-8, hashed as raw bytes (lines 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, …).");
+  const Outcome utf16{Code::list_loaded, {"pasted", "2", "2", "0", "0", "0", "0", "UTF-16LE", "1", "3", ""}, false};
+  CHECK(outcome_text(utf16) ==
+        "the pasted list: 2 words from 2 lines; 0 duplicates dropped; read as UTF-16LE (byte order mark) and "
+        "converted to UTF-8; 3 invalid UTF-16 units replaced by U+FFFD.");
+  REQUIRE(set_catalog(Lang::ru, read_file(BLOOMLAB_CATALOG_DIR "/ru.mo")));
+  REQUIRE(use_language(Lang::ru));
+  const std::string ru = outcome_text(o);
+  CAPTURE(ru);
+  for (const char* part : {"21 слово из 23 строк", "1 повтор отброшен", "1 пустая строка пропущена",
+                           "метка порядка байтов отброшена", "21 строка с некорректным UTF-8",
+                           "(строки 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, …)"})
+    CHECK(ru.find(part) != std::string::npos);
+  REQUIRE(set_catalog(Lang::uk, read_file(BLOOMLAB_CATALOG_DIR "/uk.mo")));
+  REQUIRE(use_language(Lang::uk));
+  const std::string uk = outcome_text(o);
+  CAPTURE(uk);
+  for (const char* part : {"21 слово з 23 рядків", "1 повтор відкинуто", "1 порожній рядок пропущено",
+                           "мітку порядку байтів відкинуто", "21 рядок із некоректним UTF-8"})
+    CHECK(uk.find(part) != std::string::npos);
+}
+
+// The JS API's query() and state().query said the verdict in the core's English under lang=ru.
+TEST_CASE("query()'s sentence is the page's, in its language") {
+  English restore;
+  testing::FakeHost host;
+  AppState s = testing::tiny_state(host);
+  const Explained e = actions::query(s, "Qwerty");
+  auto sentence = [&] { return nlohmann::json::parse(actions::query_json(s, "Qwerty"))["sentence"].get<std::string>(); };
+  CHECK(sentence() == actions::verdict_sentence(s, e));
+  REQUIRE(set_catalog(Lang::ru, read_file(BLOOMLAB_CATALOG_DIR "/ru.mo")));
+  REQUIRE(use_language(Lang::ru));
+  CHECK(sentence().rfind("возможно, есть во множестве", 0) == 0);
+  CHECK(sentence() == actions::verdict_sentence(s, e));
+  (void)apply(s, host, act::SetWordInput{"Qwerty"});
+  CHECK(testing::state(s)["query"]["sentence"].get<std::string>().rfind("возможно, есть во множестве", 0) == 0);
 }

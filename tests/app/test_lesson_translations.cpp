@@ -124,7 +124,7 @@ const std::vector<Term>& terms() {
         {"zh", {"一定不存在"}}}},
       {"possibly",
        {{"ru", {"возможно, есть", "Возможно, есть"}},
-        {"uk", {"можливо є", "Можливо є"}},
+        {"uk", {"можливо, є", "Можливо, є"}},
         {"zh", {"可能存在"}}}},
       {"false positive",
        {{"ru",
@@ -376,6 +376,79 @@ TEST_SUITE("lessons-i18n") {
       CAPTURE(name);
       for (const char* wrong : {" в множеств", "\"в множеств", "«в множеств", "(в множеств", "В множеств"})
         CHECK(text.find(wrong) == std::string::npos);
+    }
+  }
+}  // TEST_SUITE
+
+// Issue 33: what po/GLOSSARY.md asks of every text a reader sees in Russian, Ukrainian and
+// Chinese, where a test can see it: the catalogs' translations, the lessons, the help pages.
+namespace {
+
+struct Text {
+  std::string lang, name, text;
+};
+
+std::vector<Text> translated_texts() {
+  std::vector<Text> out;
+  for (const std::string& lang : kLanguages) {
+    std::istringstream po(slurp(BLOOMLAB_SOURCE_DIR "/po/" + lang + ".po"));
+    bool in_msgstr = false;
+    for (std::string line; std::getline(po, line);) {
+      if (line.rfind("msgstr", 0) == 0) in_msgstr = true;
+      else if (line.empty() || line[0] != '"') in_msgstr = false;
+      if (in_msgstr) out.push_back({lang, "po/" + lang + ".po: " + line, line});
+    }
+    for (const std::string& name : lesson_files(kLessonDir + "/" + lang))
+      out.push_back({lang, "lesson " + lang + "/" + name, slurp(kLessonDir + "/" + lang + "/" + name)});
+    out.push_back({lang, "web/help." + lang + ".html", slurp(BLOOMLAB_SOURCE_DIR "/web/help." + lang + ".html")});
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_SUITE("lessons-i18n") {
+  // Hand-typed numbers as the formatted ones: ru/uk "10 000" (U+202F) and "0,82 %" (U+00A0),
+  // zh "10,000" and "0.82%" — never a plain space in a number, nor "1 万" beside "10,000".
+  TEST_CASE("numbers are spaced as the glossary says, in every translated text") {
+    static const std::regex plain_thousands(R"((?:^|[^\d.,])(\d{1,3}(?: \d{3})+)(?!\d))");
+    static const std::regex plain_percent(R"(\d %)");
+    static const std::regex zh_spaced_percent("\\d(?: |\xC2\xA0|\xE2\x80\xAF)%");
+    static const std::regex zh_spaced_thousands("\\d{1,3}(?:(?:\xE2\x80\xAF|\xC2\xA0)\\d{3})+");
+    static const std::regex zh_word_number("\\d ?(?:万|亿)");
+    size_t checked = 0;
+    for (const Text& t : translated_texts()) {
+      const std::string& name = t.name;
+      CAPTURE(name);
+      ++checked;
+      std::smatch m;
+      if (std::regex_search(t.text, m, plain_thousands)) FAIL_CHECK("thousands with a plain space: " << m[1].str());
+      if (t.lang != "zh" && std::regex_search(t.text, m, plain_percent)) FAIL_CHECK("a plain space before %: " << m.str());
+      if (t.lang == "zh") {
+        if (std::regex_search(t.text, m, zh_spaced_percent)) FAIL_CHECK("a space before % in Chinese: " << m.str());
+        if (std::regex_search(t.text, m, zh_spaced_thousands)) FAIL_CHECK("thousands not with a comma in Chinese: " << m.str());
+        if (std::regex_search(t.text, m, zh_word_number)) FAIL_CHECK("万/亿 beside a digit (one style: 10,000): " << m.str());
+      }
+    }
+    CHECK(checked > 1000);
+  }
+
+  // "a stranger needs 7 set bits in a row" suggested neighbouring bits, the opposite of the
+  // lesson (the k bits are anywhere), and the translations copied it.
+  TEST_CASE("no text says a word's bits come in a row") {
+    const std::map<std::string, std::vector<std::string>> phrasing = {
+        {"en", {"in a row", "consecutive", "adjacent bits"}},
+        {"ru", {"подряд", "соседних бит"}},
+        {"uk", {"поспіль", "сусідніх біт"}},
+        {"zh", {"连续", "相邻的位"}}};
+    std::vector<Text> texts = translated_texts();
+    for (const std::string& name : lesson_files(kLessonDir))
+      texts.push_back({"en", "lesson " + name, slurp(kLessonDir + "/" + name)});
+    texts.push_back({"en", "web/help.html", slurp(BLOOMLAB_SOURCE_DIR "/web/help.html")});
+    for (const Text& t : texts) {
+      const std::string& name = t.name;
+      CAPTURE(name);
+      for (const std::string& phrase : phrasing.at(t.lang)) CHECK(t.text.find(phrase) == std::string::npos);
     }
   }
 }  // TEST_SUITE

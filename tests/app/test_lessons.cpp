@@ -4,7 +4,10 @@
 // in the app: steps as one undo step, what a task hides, links, progress, a teacher's file.
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <fstream>
+#include <regex>
+#include <set>
 #include <sstream>
 
 #include "app/lessons.h"
@@ -75,6 +78,18 @@ void open(AppState& s, Host& host, const std::string& id, int step) {
 }
 
 json lesson(const AppState& s) { return json::parse(lesson_json(s)); }
+
+// n = 10,000 made-up words in m = 100,000 bits, k = 7: the theory's numbers are the spec's.
+AppState ten_thousand_words(Host& host) {
+  AppState p;
+  (void)apply(p, host, act::LoadPreset{"empty"});
+  (void)apply(p, host, act::SetParams{request(100000, 7)});
+  std::string list;
+  for (int i = 0; i < 10000; ++i) list += "w" + std::to_string(i) + "\n";
+  (void)apply(p, host, act::LoadWordList{list, "", ListSource::pasted});
+  finish_loading(p);
+  return p;
+}
 
 }  // namespace
 
@@ -449,13 +464,7 @@ TEST_CASE("the checkers against numbers worked out by hand") {
   AppState s = tiny_state(host);
   LessonTask t;
   // predict: (1 − e^(−0.7))^7 = 0.503415^7 = 0.0081940 for m = 100,000, k = 7, n = 10,000.
-  AppState p;
-  (void)apply(p, host, act::LoadPreset{"empty"});
-  (void)apply(p, host, act::SetParams{request(100000, 7)});
-  std::string list;
-  for (int i = 0; i < 10000; ++i) list += "w" + std::to_string(i) + "\n";
-  (void)apply(p, host, act::LoadWordList{list, "", ListSource::pasted});
-  finish_loading(p);
+  AppState p = ten_thousand_words(host);
   REQUIRE(p.set.words().size() == 10000);
   t.kind = TaskKind::predict;
   auto number = [](double v) { return LessonAnswer{"", v, {}, {}, {}}; };
@@ -474,7 +483,9 @@ TEST_CASE("the checkers against numbers worked out by hand") {
   CHECK(check_answer(p, host, t, mk(143776, 10)).ok());
   CHECK(check_answer(p, host, t, mk(145000, 10)).ok());  // 0.85% over
   CHECK(check_answer(p, host, t, mk(146000, 10)).code == Code::task_sizing_m_wrong);  // 1.5%
-  CHECK(check_answer(p, host, t, mk(100000, 7)).code == Code::task_sizing_m_wrong);
+  CHECK(check_answer(p, host, t, mk(120000, 7)).code == Code::task_sizing_m_wrong);
+  // 100,000 is within 1% of −n·ln p / ln 2 = 99,658: that slip is named (issue 33).
+  CHECK(check_answer(p, host, t, mk(100000, 7)).code == Code::task_sizing_not_squared);
   CHECK(check_answer(p, host, t, mk(143776, 7)).code == Code::task_sizing_k_wrong);
   CHECK(check_answer(p, host, t, mk(143776, 11)).code == Code::task_sizing_k_wrong);
   // choice: by number or by text.
@@ -641,4 +652,372 @@ TEST_CASE("links open a step and carry it; progress is kept; a teacher's file op
   CHECK(bad.args[0] == "4");
   CHECK(x.set.words() == words);
   CHECK(x.lessons.current == -1);
+}
+
+// FORMAT.md "No give-aways": no number the text before a task states (its steps up to the task,
+// with the app's live numbers filled in, and the prompt), nor one multiplication or division of
+// it by one of the task's own quantities or a change of unit, is accepted by the app's own
+// checker. Numbers are read from the English texts ("10,000", "0.82%", "e^(−0.7)").
+namespace {
+
+struct Stated { double value; std::string how; };
+
+std::vector<double> numbers_in(const std::string& text) {
+  std::vector<double> out;
+  static const std::regex re(R"((\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?)");
+  for (std::sregex_iterator it(text.begin(), text.end(), re), end; it != end; ++it) {
+    std::string digits = (*it)[1].str() + (*it)[2].str();
+    digits.erase(std::remove(digits.begin(), digits.end(), ','), digits.end());
+    out.push_back(std::stod(digits));
+  }
+  return out;
+}
+
+std::string number_text(double v) {
+  char buf[40];
+  std::snprintf(buf, sizeof buf, "%.10g", v);
+  return buf;
+}
+
+// Every stated number, and each one multiplied or divided by each of the task's quantities (or a
+// quantity divided by it), or changed to another unit (× or ÷ 100, 8).
+std::vector<Stated> one_step(const std::vector<double>& stated, const std::vector<double>& quantities,
+                             const std::vector<double>& units) {
+  std::vector<Stated> out;
+  for (double x : stated) {
+    out.push_back({x, number_text(x)});
+    for (double q : quantities) {
+      out.push_back({x * q, number_text(x) + " × " + number_text(q)});
+      out.push_back({x / q, number_text(x) + " ÷ " + number_text(q)});
+      if (x != 0) out.push_back({q / x, number_text(q) + " ÷ " + number_text(x)});
+    }
+    for (double u : units) {
+      out.push_back({x * u, number_text(x) + " × " + number_text(u)});
+      out.push_back({x / u, number_text(x) + " ÷ " + number_text(u)});
+    }
+  }
+  return out;
+}
+
+// The task's own quantities, by which one step multiplies or divides (FORMAT.md).
+std::vector<double> task_quantities(const LessonTask& t, double n, double m, double k) {
+  if (t.kind == TaskKind::sizing) return {t.n, t.p};
+  if (t.kind == TaskKind::best_k) return {n, m};
+  if (t.kind == TaskKind::reads) return {double(t.files), double(t.lookups), double(t.files) * double(t.lookups), n, m, k};
+  return {n, m, k};  // predict, choice
+}
+// The changes of unit: a percentage (× or ÷ 100) and, for sizing, bytes (× or ÷ 8).
+std::vector<double> task_units(const LessonTask& t) {
+  if (t.kind == TaskKind::sizing) return {8, 100};
+  if (t.kind == TaskKind::best_k || t.kind == TaskKind::reads) return {};
+  return {100};
+}
+
+}  // namespace
+
+TEST_CASE("no give-aways: no number stated before a task, nor one step of it, is accepted as its answer") {
+  const json answers = json::parse(read_file(BLOOMLAB_SOURCE_DIR "/tests/lessons/answers.json"));
+  FakeHost host;
+  AppState s = tiny_state(host);
+  size_t checked_tasks = 0, tried = 0;
+  for (const Lesson& l : builtin_lessons()) {
+    for (size_t i = 0; i < l.steps.size(); ++i) {
+      const LessonTask& t = l.steps[i].task;
+      if (t.kind != TaskKind::predict && t.kind != TaskKind::sizing && t.kind != TaskKind::best_k &&
+          t.kind != TaskKind::reads && t.kind != TaskKind::choice)
+        continue;
+      CAPTURE(l.id);
+      CAPTURE(i + 1);
+      // What the student has read: each step up to the task's own, as the app shows it there.
+      std::string read;
+      for (size_t j = 0; j <= i; ++j) {
+        open(s, host, l.id, int(j + 1));
+        const json shown = lesson(s);
+        for (const auto& text : shown["text"]) read += std::string(text) + "\n";
+      }
+      const json task = lesson(s)["task"];  // the task's step is open now
+      read += std::string(task["prompt"]) + "\n";
+      const double n = double(s.set.words().size()), m = double(s.set.params().m), k = s.set.params().k;
+      const std::vector<double> quantities = task_quantities(t, n, m, k);
+      const std::vector<Stated> candidates = one_step(numbers_in(read), quantities, task_units(t));
+      REQUIRE(candidates.size() > 10);
+      ++checked_tasks;
+      std::set<double> asked;  // each value once (the best-k checker measures 24 filters)
+      const size_t tried_before = tried;
+      for (const Stated& c : candidates) {
+        if (!std::isfinite(c.value) || !asked.insert(c.value).second) continue;
+        std::vector<LessonAnswer> tries;
+        switch (t.kind) {
+          case TaskKind::predict:
+            tries.push_back(LessonAnswer{number_text(c.value), {}, {}, {}, {}});  // typed: a percentage
+            tries.push_back(LessonAnswer{"", c.value, {}, {}, {}});                // the JS API: a fraction
+            break;
+          case TaskKind::sizing:
+            if (c.value >= 1 && c.value < 1e12) {
+              const double mm = std::round(c.value);
+              tries.push_back(LessonAnswer{"", {}, mm, double(std::clamp<uint32_t>(theory::optimal_k(mm, t.n), 1, 64)), {}});
+            }
+            break;
+          case TaskKind::best_k:
+            if (c.value >= 1 && c.value <= 24 && std::floor(c.value) == c.value)
+              tries.push_back(LessonAnswer{"", c.value, {}, {}, {}});
+            break;
+          case TaskKind::reads: {
+            // Only values near the independent answer can pass: the checker is asked about those.
+            const double right = answers[l.id][std::to_string(i + 1)]["right"];
+            if (c.value >= right / 2 && c.value <= right * 2) tries.push_back(LessonAnswer{"", c.value, {}, {}, {}});
+            break;
+          }
+          case TaskKind::choice:
+            // A number that matches the right option as it is written ("14%": 13.5 … 14.5).
+            for (size_t o = 0; o < t.options.size(); ++o) {
+              static const std::regex option_number(R"(^\s*(\d+)(\.\d+)?\s*%?\s*$)");
+              std::smatch x;
+              if (!t.right[o] || !std::regex_match(t.options[o], x, option_number)) continue;
+              const double value = std::stod(x[1].str() + x[2].str());
+              const double half_unit = 0.5 * std::pow(10.0, -double(x[2].length() > 0 ? x[2].length() - 1 : 0));
+              if (std::fabs(c.value - value) <= half_unit)
+                FAIL_CHECK("the text before the task gives the right option " << t.options[o] << ": " << c.how);
+            }
+            break;
+          default: break;
+        }
+        for (const LessonAnswer& a : tries) {
+          ++tried;
+          const Outcome o = check_answer(s, host, t, a);
+          if (o.ok()) FAIL_CHECK("accepted: " << c.how << " (" << std::string(code_name(o.code)) << ")");
+        }
+      }
+      if (t.kind != TaskKind::choice) CHECK(tried > tried_before);  // the checker was asked something
+    }
+  }
+  CHECK(checked_tasks >= 6);
+  CHECK(tried > 300);
+  MESSAGE(checked_tasks << " tasks, " << tried << " answers tried");
+}
+
+// The rule's own test: the texts as they were before issue 33 broke it twice.
+TEST_CASE("no give-aways: the rule catches a table row that is the exercise, and a stated error") {
+  FakeHost host;
+  AppState p = ten_thousand_words(host);
+  LessonTask predict;
+  predict.kind = TaskKind::predict;
+  // "a stranger needs 7 set bits in a row: (1/2)^7 ≈ 0.8%": 0.8 typed is accepted.
+  bool caught = false;
+  for (const Stated& c : one_step(numbers_in("(1/2)^7 ≈ 0.8%"), {10000, 100000, 7}, {100}))
+    caught |= check_answer(p, host, predict, LessonAnswer{number_text(c.value), {}, {}, {}, {}}).ok();
+  CHECK(caught);
+  // "p = 0.1%: 14.4 bits per item, k = 10": 14.4 × 10,000 = 144,000 passes the sizing exercise.
+  LessonTask sizing;
+  sizing.kind = TaskKind::sizing;
+  sizing.n = 10000;
+  sizing.p = 0.001;
+  caught = false;
+  for (const Stated& c : one_step(numbers_in("p = 0.1%: 14.4 bits per item, k = 10"), {10000, 0.001}, {8, 100}))
+    caught |= check_answer(p, host, sizing, LessonAnswer{"", {}, std::round(c.value), 10.0, {}}).ok();
+  CHECK(caught);
+}
+
+// Issue 33: each usual slip gets its own sentence. The numbers are the spec's: n = 10,000,
+// m = 100,000, k = 7: fill = 1 − e^(−0.7) = 0.503415, the error 0.503415^7 = 0.0081940,
+// (1 − fill)^7 = e^(−4.9) = 0.0074466, k · fill = 3.5239.
+TEST_CASE("predict: a fraction for a percentage, the fill, (1 − fill)^k and k · fill are named") {
+  FakeHost host;
+  AppState p = ten_thousand_words(host);
+  LessonTask t;
+  t.kind = TaskKind::predict;
+  auto typed = [&](const char* text) { return check_answer(p, host, t, LessonAnswer{text, {}, {}, {}, {}}); };
+  auto given = [&](double v) { return check_answer(p, host, t, LessonAnswer{"", v, {}, {}, {}}); };
+  // Right, and the (1/2)^7 = 0.78% approximation within the 0.1 point asked for.
+  CHECK(typed("0.82").code == Code::task_predict_right);
+  CHECK(typed("0.78").code == Code::task_predict_right);
+  CHECK(given(0.0082).code == Code::task_predict_right);
+  // A fraction typed into the percentage box; a percentage given as a fraction; 100 times too much.
+  Outcome o = typed("0.0082");
+  CHECK(o.code == Code::task_predict_unit);
+  CHECK(o.args[1] == "fraction");
+  o = given(0.82);
+  CHECK(o.code == Code::task_predict_unit);
+  CHECK(o.args[1] == "percent");
+  o = typed("82");
+  CHECK(o.code == Code::task_predict_unit);
+  CHECK(o.args[1] == "typed");
+  // The fill as the error: 50.3 (a percentage) or 0.503 (its fraction typed in the box).
+  CHECK(typed("50.3").code == Code::task_predict_fill);
+  CHECK(typed("50").code == Code::task_predict_fill);
+  CHECK(typed("0.503").code == Code::task_predict_fill);
+  CHECK(given(0.503).code == Code::task_predict_fill);
+  // (1 − fill)^7 = 0.745%: inside the 0.1 point, yet named, for it is the wrong formula.
+  CHECK(typed("0.745").code == Code::task_predict_complement);
+  CHECK(typed("0.74").code == Code::task_predict_complement);
+  CHECK(given(0.00745).code == Code::task_predict_complement);
+  // k · fill = 3.52 (352%), typed either way.
+  CHECK(typed("352").code == Code::task_predict_k_times);
+  CHECK(typed("3.52").code == Code::task_predict_k_times);
+  // Anything else: too low or too high.
+  CHECK(typed("0.5").code == Code::task_predict_fill);  // 0.5 typed: the fill as a fraction
+  CHECK(typed("2").code == Code::task_predict_wrong);
+  CHECK(typed("0.3").code == Code::task_predict_wrong);
+  // Where the fill is not near 1/2 (k = 1: the error is the fill), no slip hides a right answer.
+  (void)apply(p, host, act::SetParams{request(100000, 1)});
+  CHECK(typed("9.52").code == Code::task_predict_right);  // 1 − e^(−0.1) = 0.095163
+}
+
+// n = 10,000, p = 0.001: m = 10,000 · 6.907755 / 0.480453 = 143,775.9, k = 9.966 → 10.
+TEST_CASE("sizing: m and k swapped, bytes, log10, ln 2 once, k not rounded are named; a wrong m gets no gap") {
+  FakeHost host;
+  AppState s = tiny_state(host);
+  LessonTask t;
+  t.kind = TaskKind::sizing;
+  t.n = 10000;
+  t.p = 0.001;
+  auto mk = [&](double m, double k) { return check_answer(s, host, t, LessonAnswer{"", {}, m, k, {}}); };
+  CHECK(mk(143776, 10).code == Code::task_sizing_right);
+  CHECK(mk(10, 143776).code == Code::task_sizing_swapped);
+  CHECK(mk(17972, 10).code == Code::task_sizing_bytes);          // 143,776 / 8
+  CHECK(mk(62441, 4).code == Code::task_sizing_log10);           // 10,000 · 3 / 0.480453
+  CHECK(mk(331057, 23).code == Code::task_sizing_log10);         // 10,000 · 3 / 0.30103²
+  CHECK(mk(99658, 7).code == Code::task_sizing_not_squared);     // 10,000 · 6.907755 / 0.693147
+  CHECK(mk(143776, 9.97).code == Code::task_sizing_k_fraction);
+  CHECK(mk(143776, 9).code == Code::task_sizing_k_down);         // 9.966 cut to 9
+  CHECK(mk(143776, 11).code == Code::task_sizing_k_wrong);
+  // Any other m: its direction and the size of the miss, in words, never the gap.
+  const struct { double m; const char* direction; const char* size; } misses[] = {
+      {140000, "smaller", "slightly"}, {110000, "smaller", "clearly"}, {50000, "smaller", "far"},
+      {150000, "larger", "slightly"},  {200000, "larger", "clearly"},  {400000, "larger", "far"}};
+  for (const auto& miss : misses) {
+    CAPTURE(miss.m);
+    const Outcome o = mk(miss.m, 10);
+    REQUIRE(o.code == Code::task_sizing_m_wrong);
+    CHECK(o.args[1] == miss.direction);
+    CHECK(o.args[2] == miss.size);
+    const std::string text = outcome_text(o);
+    CHECK(text.find("30.4") == std::string::npos);
+    if (std::string(miss.size) != "slightly") CHECK(text.find('%') == std::string::npos);  // "within 10%" is a class
+  }
+}
+
+TEST_CASE("each slip has its own sentence in every language") {
+  struct English {
+    ~English() { use_language(Lang::en); }
+  } restore;
+  for (const char* code : {"ru", "uk", "zh"}) {
+    Lang lang = Lang::en;
+    REQUIRE(parse_lang(code, &lang));
+    REQUIRE(set_catalog(lang, read_file(BLOOMLAB_CATALOG_DIR "/" + std::string(code) + ".mo")));
+  }
+  const std::vector<Outcome> slips = {
+      {Code::task_predict_unit, {"0.0082%", "fraction"}, true}, {Code::task_predict_unit, {"82%", "percent"}, true},
+      {Code::task_predict_unit, {"82%", "typed"}, true},        {Code::task_predict_fill, {"50.3%"}, true},
+      {Code::task_predict_complement, {"0.745%"}, true},         {Code::task_predict_k_times, {"352%"}, true},
+      {Code::task_predict_wrong, {"2%", "lower"}, true},          {Code::task_sizing_swapped, {"10", "143776"}, true},
+      {Code::task_sizing_bytes, {"17972"}, true},                 {Code::task_sizing_log10, {"62441"}, true},
+      {Code::task_sizing_not_squared, {"99658"}, true},           {Code::task_sizing_k_fraction, {"9.97"}, true},
+      {Code::task_sizing_k_down, {"9"}, true},                    {Code::task_sizing_k_wrong, {"11", "143776"}, true},
+      {Code::task_sizing_m_wrong, {"140000", "smaller", "slightly"}, true},
+      {Code::task_sizing_m_wrong, {"110000", "smaller", "clearly"}, true},
+      {Code::task_sizing_m_wrong, {"50000", "smaller", "far"}, true},
+      {Code::task_sizing_m_wrong, {"150000", "larger", "slightly"}, true},
+      {Code::task_sizing_m_wrong, {"200000", "larger", "clearly"}, true},
+      {Code::task_sizing_m_wrong, {"400000", "larger", "far"}, true},
+      {Code::task_choice_spent, {"2%"}, true},                    {Code::task_choice_closed, {}, true}};
+  for (Lang lang : kLangs) {
+    REQUIRE(use_language(lang));
+    const std::string language = lang_code(lang);
+    CAPTURE(language);
+    std::set<std::string> texts;
+    for (const Outcome& o : slips) {
+      const std::string text = outcome_text(o), code = code_name(o.code);
+      CAPTURE(code);
+      CHECK(!text.empty());
+      CHECK(texts.insert(text).second);  // a sentence of its own
+      if (lang != Lang::en) {
+        use_language(Lang::en);
+        const std::string english = outcome_text(o);
+        use_language(lang);
+        CHECK(text != english);  // translated
+      }
+    }
+  }
+}
+
+TEST_CASE("a choice allows two tries, then shows the answer and counts as shown, not solved") {
+  FakeHost host;
+  AppState s = tiny_state(host);
+  const Lesson* overfill = nullptr;
+  for (const Lesson& l : builtin_lessons())
+    if (l.id == "overfill") overfill = &l;
+  REQUIRE(overfill);
+  int step = 0;
+  for (size_t i = 0; i < overfill->steps.size(); ++i)
+    if (overfill->steps[i].task.kind == TaskKind::choice) step = int(i + 1);
+  REQUIRE(step > 0);
+  const LessonTask& t = overfill->steps[size_t(step - 1)].task;
+  std::vector<double> wrong_options;
+  double right_option = 0;
+  for (size_t o = 0; o < t.options.size(); ++o) {
+    if (t.right[o]) right_option = double(o + 1);
+    else wrong_options.push_back(double(o + 1));
+  }
+  REQUIRE(wrong_options.size() >= 2);
+  auto pick = [&](double option) { return apply(s, host, act::AnswerTask{LessonAnswer{"", option, {}, {}, {}}}); };
+
+  // One wrong try, then the right one: solved.
+  open(s, host, "overfill", step);
+  CHECK(pick(wrong_options[0]).code == Code::task_choice_wrong);
+  CHECK(lesson(s)["task"]["done"] == false);
+  CHECK(pick(right_option).code == Code::task_choice_right);
+  CHECK(lesson(s)["task"]["correct"] == true);
+
+  // Two wrong tries: the answer is shown, the task is done but not correct, and closed.
+  AppState u = tiny_state(host);
+  std::swap(s, u);
+  open(s, host, "overfill", step);
+  CHECK(pick(wrong_options[0]).code == Code::task_choice_wrong);
+  const Outcome spent = pick(wrong_options[1]);
+  CHECK(spent.code == Code::task_choice_spent);
+  json j = lesson(s)["task"];
+  CHECK(j["done"] == true);
+  CHECK(j["correct"] == false);
+  CHECK(j.contains("answer"));
+  CHECK_FALSE(task_open(s));
+  CHECK(pick(right_option).code == Code::task_choice_closed);  // the third try is no way through
+  CHECK(lesson(s)["task"]["correct"] == false);
+  CHECK(s.lessons.solved.count("overfill/" + std::to_string(step)) == 0);
+  // Reset this step, or coming back later: still shown, still closed.
+  (void)apply(s, host, act::ResetLessonStep{});
+  CHECK(lesson(s)["task"]["done"] == true);
+  CHECK(pick(right_option).code == Code::task_choice_closed);
+  const std::string progress = lesson_progress_text(s);
+  CHECK(progress.find("shown overfill " + std::to_string(step)) != std::string::npos);
+  AppState v = tiny_state(host);
+  (void)apply(v, host, act::RestoreLessonProgress{progress});
+  open(v, host, "overfill", step);
+  CHECK(lesson(v)["task"]["done"] == true);
+  CHECK(lesson(v)["task"]["correct"] == false);
+  for (const auto& l : json::parse(lessons_json(v)))
+    if (l["id"] == "overfill") CHECK(l["shown"] == 1);
+  // "Show the answer" on a choice counts the same way.
+  AppState w = tiny_state(host);
+  open(w, host, "no-false-negatives", 3);
+  REQUIRE(current_lesson_step(w)->task.kind == TaskKind::choice);
+  (void)apply(w, host, act::ShowTaskAnswer{});
+  CHECK(w.lessons.shown.count("no-false-negatives/3") == 1);
+  (void)apply(w, host, act::ResetLessonStep{});
+  CHECK(lesson(w)["task"]["done"] == true);
+}
+
+TEST_CASE("the JS API's task texts are the screen's: placeholders filled in") {
+  FakeHost host;
+  AppState s = tiny_state(host);
+  open(s, host, "basics", 4);  // its first hint: "{set} of the {m} bits are lit"
+  REQUIRE(current_lesson_step(s)->task.hints.at(0).find("{set}") != std::string::npos);
+  (void)apply(s, host, act::AnswerTask{LessonAnswer{"sunshine", {}, {}, {}, {}}});
+  const json task = lesson(s)["task"];
+  REQUIRE(task["hints"].size() == 1);
+  const std::string hint = task["hints"][0];
+  CHECK(hint.find('{') == std::string::npos);
+  CHECK(hint.find("14 of the 64 bits") != std::string::npos);  // DESIGN.md: the tiny filter sets 14 bits
+  (void)apply(s, host, act::ShowTaskAnswer{});
+  CHECK(std::string(lesson(s)["task"]["answer"]).find('{') == std::string::npos);
 }

@@ -43,7 +43,7 @@ run("languages: en, ru, uk, zh", async (browser) => {
   // lang=ru: the verdict and summary in Russian, decimal commas, plural forms, the glossary's terms.
   const expectations = {
     ru: { html: "ru", maybe: "возможно, есть", fp: "ложное срабатывание", words5: "5 слов", not: "точно нет" },
-    uk: { html: "uk", maybe: "можливо є", fp: "хибнопозитивна відповідь", words5: "5 слів", not: "точно немає" },
+    uk: { html: "uk", maybe: "можливо, є", fp: "хибнопозитивна відповідь", words5: "5 слів", not: "точно немає" },
   };
   for (const [code, want] of Object.entries(expectations)) {
     const app = await openApp(browser, { query: `?lang=${code}`, locale: "en-US" });

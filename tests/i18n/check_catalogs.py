@@ -9,6 +9,7 @@
   - the C++ plural rule (tests/i18n/plural_table) disagrees with the PO header's Plural-Forms, as
     Python's gettext evaluates it, for n = 0..1000.
 usage: check_catalogs.py SOURCE_DIR PLURAL_TABLE_EXE"""
+import ast
 import gettext
 import os
 import re
@@ -77,6 +78,60 @@ for lang in LANGS:
         failures.append(f"{lang}: the C++ plural rule differs from '{header.group(2)}' at n = {wrong[:10]}")
     else:
         print(f"{lang}: plural rule agrees with the header for n = 0..1000 ({header.group(1)} forms)")
+
+# Issue 33: what po/GLOSSARY.md asks of every message and can be checked here.
+
+
+def entries(path):
+    """[(msgid, msgid_plural or None, [msgstr...])] of a PO/POT file (the header left out)."""
+    out = []
+    with open(path, encoding="utf-8") as f:
+        blocks = f.read().split("\n\n")
+    for block in blocks:
+        fields, key = {}, None
+        for line in block.split("\n"):
+            m = re.match(r'^(msgctxt|msgid_plural|msgid|msgstr(?:\[\d\])?) (".*")$', line)
+            if m:
+                key = m.group(1)
+                fields[key] = ast.literal_eval(m.group(2))
+            elif line.startswith('"') and key:
+                fields[key] += ast.literal_eval(line)
+        if fields.get("msgid"):
+            out.append((fields["msgid"], fields.get("msgid_plural"),
+                        [v for k, v in sorted(fields.items()) if k.startswith("msgstr")]))
+    return out
+
+
+# A count before a counted noun takes the language's plural form: trn(), not tr() (ru "21 слово",
+# "22 слова", "25 слов"). A fraction ("9.6 bits") is written into the message instead.
+COUNTED = (r"(?:other |more |empty |invalid UTF-16 )?(?:words?|bits?|bytes?|lines?|steps?|probes?|times|"
+           r"hash(?:es)?|files?|items?|characters?|counters?|stages?|reads?|texels?|quer(?:y|ies)|rounds?|"
+           r"duplicates?|units?|passwords?|strings?|blocks?|keys?|lookups?)")
+NUMBER_NOUN = re.compile(r"%(?:\d\$)?s×? " + COUNTED + r"\b")
+for msgid, plural, _ in entries(os.path.join(po_dir, "bloomlab.pot")):
+    if plural is None and NUMBER_NOUN.search(msgid):
+        failures.append(f"a number before a noun needs trn() (plural forms): {msgid!r}")
+# The same in the translations where the English has none: ru/uk "в %s раз", "%s бит" in a tr().
+SLAVIC_NOUN = re.compile(r"%(?:\d\$)?s (?:раза?|рази|разів|бита?|битов|біти?|бітів|байта?|байтов|байтів|"
+                         r"слова?|слово|слов|слів|строк[аи]?|рядк[иів]+|рядок|пробн\w+|ступен\w+|етап\w+|файл\w*|"
+                         r"хеш-функц\w+|запрос\w*|запит\w*|повтор\w*)(?!\w)")
+# A word the user typed, in the English "%s", is in the language's quotation marks.
+QUOTES = {"ru": ("«", "»"), "uk": ("«", "»"), "zh": ("“", "”")}
+WORD = re.compile(r'"(%(?:\d\$)?s)"')
+# Messages whose number is always a fraction ("2.4× faster": ru "в 2,4 раза", the form of a
+# fraction, which no plural form chooses).
+FRACTIONS = {"%s× faster than the standard one", "%s× slower than the standard one"}
+for lang in LANGS:
+    for msgid, plural, strs in entries(os.path.join(po_dir, lang + ".po")):
+        if plural is None and msgid not in FRACTIONS:
+            for s in strs:
+                if SLAVIC_NOUN.search(s):
+                    failures.append(f"{lang}: a number before a noun in a message without plural forms: {s!r}")
+        opening, closing = QUOTES[lang]
+        for placeholder in WORD.findall(msgid):
+            for s in strs:
+                if s.count(opening + placeholder + closing) < WORD.findall(msgid).count(placeholder):
+                    failures.append(f"{lang}: the word {placeholder} is not in {opening}{closing}: {s!r}")
 
 for f in failures:
     print("FAIL " + f)

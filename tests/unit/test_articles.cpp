@@ -179,6 +179,12 @@ TEST_CASE("memory budgets: parse, and the best k for n items in them") {
     if (b.k > 1) CHECK(b.fp <= fp(b.k - 1) + 1e-15);
   }
   CHECK(design_for_memory(1, 1).k == 1);
+  // 10,000 words in 4 GiB = 2^35 bits: (m/n)·ln 2 = 2,381,635.5, but k stops at the 64 hashes
+  // BloomLab builds, and the rate (1 − e^(−64·10^4/2^35))^64 ≈ 1.9e-303 is not rounded to 0.
+  const Design wide = design_for_memory(10000, uint64_t{1} << 35);
+  CHECK(wide.k == 64);
+  CHECK(wide.fp == doctest::Approx(std::pow(1 - std::exp(-64 * 1e4 / double(uint64_t{1} << 35)), 64)));
+  CHECK(wide.fp > 0);
 }
 
 TEST_CASE("the counter width and the unchecked remove are the counting variant's own; sha256md5 is a scheme for any") {
