@@ -7,6 +7,10 @@
   const $ = (id) => document.getElementById(id);
   const canvas = $("canvas");
   const encoder = new TextEncoder();
+  // The page's own link (the fragment, kept by the app, else the query): what the page needs
+  // before the app runs (an embed keeps nothing; start=click shows a poster first).
+  const linkParams = new URLSearchParams(location.hash.slice(1) || location.search.slice(1));
+  const embedded = linkParams.get("embed") === "1";
 
   // ---- The page's languages (the app's own texts come from lang/<code>.mo, src/app/i18n.h) ----
   // Choice: a link's lang=, else the reader's saved choice, else navigator.languages, else English.
@@ -24,10 +28,7 @@
     for (const l of navigator.languages || [navigator.language]) { const c = langOf(l); if (c) return c; }
     return "";
   }
-  function linkLanguage() {
-    const own = location.hash.slice(1) || location.search.slice(1);
-    return langOf(new URLSearchParams(own).get("lang"));
-  }
+  function linkLanguage() { return langOf(linkParams.get("lang")); }
   const PAGE_TEXT = {
     en: ["BloomLab — a Bloom filter you can see", "Loading BloomLab…",
       "BloomLab needs WebGL2, which this browser or device does not offer. Try a current Firefox, Chrome, Edge or Safari, or enable hardware acceleration.",
@@ -35,31 +36,35 @@
       "BloomLab's program could not be downloaded. Check the connection and retry.",
       "BloomLab stopped unexpectedly ({0}). Retry to start again: your words and settings are kept.",
       "The graphics were reset by the browser. Click or tap to restore them; your words and settings are kept.",
-      "Retry", "Dismiss", "Drop a word list here: one word per line", "BloomLab: Bloom filter visualizer"],
+      "Retry", "Dismiss", "Drop a word list here: one word per line", "BloomLab: Bloom filter visualizer",
+      "Click or press Enter to start: type a word and watch its bits light up."],
     ru: ["BloomLab — фильтр Блума, который видно", "BloomLab загружается…",
       "Для BloomLab нужен WebGL2, а этот браузер или устройство его не поддерживает. Попробуйте свежий Firefox, Chrome, Edge или Safari либо включите аппаратное ускорение.",
       "Для BloomLab нужен WebAssembly, а этот браузер его не поддерживает.",
       "Не удалось загрузить программу BloomLab. Проверьте подключение и попробуйте ещё раз.",
       "BloomLab неожиданно остановился ({0}). Нажмите «Повторить», чтобы запустить заново: ваши слова и настройки сохранены.",
       "Браузер сбросил графику. Щёлкните или коснитесь, чтобы восстановить её; ваши слова и настройки сохранены.",
-      "Повторить", "Закрыть", "Перетащите сюда список слов: по одному слову в строке", "BloomLab: наглядный фильтр Блума"],
+      "Повторить", "Закрыть", "Перетащите сюда список слов: по одному слову в строке", "BloomLab: наглядный фильтр Блума",
+      "Щёлкните или нажмите Enter, чтобы запустить: введите слово и посмотрите, как загораются его биты."],
     uk: ["BloomLab — фільтр Блума, який видно", "BloomLab завантажується…",
       "Для BloomLab потрібен WebGL2, а цей браузер або пристрій його не підтримує. Спробуйте свіжий Firefox, Chrome, Edge чи Safari або ввімкніть апаратне прискорення.",
       "Для BloomLab потрібен WebAssembly, а цей браузер його не підтримує.",
       "Не вдалося завантажити програму BloomLab. Перевірте з'єднання й спробуйте ще раз.",
       "BloomLab несподівано зупинився ({0}). Натисніть «Повторити», щоб запустити знову: ваші слова й налаштування збережено.",
       "Браузер скинув графіку. Клацніть або торкніться, щоб відновити її; ваші слова й налаштування збережено.",
-      "Повторити", "Закрити", "Перетягніть сюди список слів: по одному слову в рядку", "BloomLab: наочний фільтр Блума"],
+      "Повторити", "Закрити", "Перетягніть сюди список слів: по одному слову в рядку", "BloomLab: наочний фільтр Блума",
+      "Клацніть або натисніть Enter, щоб запустити: введіть слово й подивіться, як загоряються його біти."],
     zh: ["BloomLab —— 看得见的布隆过滤器", "BloomLab 加载中…",
       "BloomLab 需要 WebGL2，但此浏览器或设备不支持。请使用新版 Firefox、Chrome、Edge 或 Safari，或开启硬件加速。",
       "BloomLab 需要 WebAssembly，但此浏览器不支持。",
       "无法下载 BloomLab 程序。请检查网络连接后重试。",
       "BloomLab 意外停止（{0}）。点击“重试”重新启动：你的词和设置都已保留。",
       "浏览器重置了图形。点击或轻触即可恢复；你的词和设置都已保留。",
-      "重试", "关闭", "把词表拖到这里：每行一个词", "BloomLab：布隆过滤器可视化"],
+      "重试", "关闭", "把词表拖到这里：每行一个词", "BloomLab：布隆过滤器可视化",
+      "点击或按 Enter 启动：输入一个词，看它的位亮起来。"],
   };
-  const [TITLE, LOADING, NO_WEBGL2, NO_WASM, NO_DOWNLOAD, STOPPED, GRAPHICS_RESET, RETRY, DISMISS, DROP, CANVAS] =
-    [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
+  const [TITLE, LOADING, NO_WEBGL2, NO_WASM, NO_DOWNLOAD, STOPPED, GRAPHICS_RESET, RETRY, DISMISS, DROP, CANVAS, START] =
+    [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11];
   // The page's own messages with numbers in them ({0}, {1}, … filled in order). A count's noun
   // is an object of CLDR plural forms (Intl.PluralRules: ru and uk one/few/many, zh one form).
   // The same sentences as the app's catalog where the app says them too (po/*.po).
@@ -149,6 +154,8 @@
     $("previous-dismiss").setAttribute("aria-label", say(DISMISS));
     $("drop-hint").textContent = say(DROP);
     canvas.setAttribute("aria-label", say(CANVAS));
+    $("poster-title").textContent = say(TITLE);
+    $("poster-text").textContent = say(START);
     if (!$("status").hidden && $("status").dataset.loading) $("status").textContent = say(LOADING);
     if (!$("previous").hidden && $("previous").dataset.count) previousTexts(Number($("previous").dataset.count));
   }
@@ -616,6 +623,7 @@
   const records = new Map();  // id -> record, as stored
   let tabId = "", slotId = "", chosen = null, offered = null;
   try {
+    if (embedded) throw new Error("an embed keeps nothing");
     tabId = sessionStorage.getItem("bloomlab.tab") || "";
     if (!tabId) { tabId = Math.random().toString(36).slice(2, 10); sessionStorage.setItem("bloomlab.tab", tabId); }
   } catch (e) { tabId = Math.random().toString(36).slice(2, 10); }
@@ -656,6 +664,9 @@
   // Opens the store and reads every record, before the program starts (it restores one of them
   // synchronously). Gives up after 3 s: the app then starts without them, and says so.
   function openSessions() {
+    // An embed (embed=1) keeps nothing: no store opened, no writer started, nothing the
+    // article's origin could find in its storage.
+    if (embedded) return Promise.resolve();
     const legacy = legacyRecord();
     if (legacy) records.set(legacy.id, legacy);
     return new Promise((resolve) => {
@@ -1072,5 +1083,34 @@
     showFailure(say(NO_DOWNLOAD), true);
     rejectReady(new Error("bloomlab-wasm.js failed to load"));
   };
-  openSessions().then(() => document.body.appendChild(script));
+  // start=click (an article with several embeds): a poster, a few kilobytes, until the reader
+  // clicks it or presses Enter or Space on it; only then the app downloads. Its picture is the
+  // link's preset's bit array, drawn at build time by the app's own model (tools/poster.cpp).
+  const start = () => {
+    // The wasm downloads beside the glue script that compiles it (the glue's own fetch takes
+    // this preload: one download).
+    const preload = document.createElement("link");
+    Object.assign(preload, { rel: "preload", href: "bloomlab-wasm.wasm", as: "fetch", type: "application/wasm", crossOrigin: "anonymous" });
+    document.head.appendChild(preload);
+    openSessions().then(() => document.body.appendChild(script));
+  };
+  if (linkParams.get("start") === "click") {
+    const poster = $("poster"), picture = $("poster-picture");
+    const preset = ["tiny", "passwords", "python", "empty"].includes(linkParams.get("preset")) ? linkParams.get("preset")
+      : linkParams.has("words") ? "empty" : "tiny";
+    picture.onload = picture.onerror = () => { poster.dataset.ready = "1"; };
+    picture.src = "poster-" + preset + ".svg";
+    $("status").hidden = true;
+    poster.hidden = false;
+    canvas.style.visibility = "hidden";  // nothing to focus or see there until the app runs: Tab reaches the poster
+    $("poster-start").addEventListener("click", () => {
+      poster.hidden = true;
+      canvas.style.visibility = "";
+      showStatus(say(LOADING));
+      $("status").dataset.loading = "1";
+      start();
+    }, { once: true });
+  } else {
+    start();
+  }
 })();

@@ -382,7 +382,8 @@ std::vector<std::string> apply_url_params(AppState& s, Host& host, std::string_v
                                        "probes", "embed", "safe",   "present",
                                        "lesson", "step",  "n0",     "p0",      "s",
                                        "r",      "inserted", "counters", "remove",
-                                       "removed", "lang"};
+                                       "removed", "lang",
+                                       "start"};  // start=click: the page's poster (web/bloomlab.js)
   for (const auto& [key, value] : in.values) {
     bool known = false;
     for (const char* k : kKnown) known |= key == k;
