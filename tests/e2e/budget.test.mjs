@@ -1,69 +1,117 @@
-// Web budgets (issue 5), measured on the built site: what a first visit downloads (page, style,
-// scripts, wasm with the embedded font, and the password list), gzip -9, at most 500 KB; an
-// embed that never loads the list at most 428 KB; the first frame within 1.5 s on localhost in
-// headless Chromium. Prints the figures for tests/bench/RESULTS.md.
-// The budgets were 450 / 350 KB until the lessons (issue 10) came in: their eleven texts (10 KB
-// gzip) and the parser, task checkers and panel (~25 KB) took the embed from 349 to 384 KB (387 KB at 74a1730).
-// Every embed can open a lesson step (lesson=&step=), so they are in the one wasm; fetching the
-// texts on demand and a smaller JS glue are the way back under 350 (written in the issue).
-// Issue 11 (the variant interface and the scalable filter, +6 KB; the growth plot, memory figures
-// and plot marks, +11 KB) took it to 405.8 KB: the embed budget is 410 KB until the lessons'
-// texts are fetched on demand.
-// Issue 13 (the articles' filters and their code) added 19.6 KB on its own branch (387 -> 406.6):
-// the four program templates and their writer 9.4 KB, SHA-256/MD5, the designs, the Code panel
-// and the counting options the rest. Merged over issue 11 it came to 427.0 KB; the limit stayed.
-// The way back: the lessons' texts are fetched when a lesson is first wanted (lessons-en.txt,
-// 10.2 KB gzip, not in an embed that opens none), and Dear ImGui's default font, never drawn, is
-// left out of the link (-11.5 KB, src/platform/no_default_font_web.cpp): 408.0 KB.
-// Issues 11 and 12 merged (errors worded in four languages, page messages, Chinese line breaks,
-// the plots' label placer, the scalable step-through, glyphs drawn by the platform) took it to
-// 420.2 KB. Back under: wasm-opt run to a fixed point after the link (-4.0 KB), and the UI font
-// without Latin Extended-A and the Cyrillic beyond ru/uk, which the platform now draws on
-// demand (-10.4 KB, assets/ui-font-unicodes.txt): 406.6 KB.
-// Issue 11's Speed panel (the core's timed measurement, its panel, bloomlab.speed()) +7.5 KB: 415.5 KB,
-// with its own bookkeeping built for size (clang's minsize) and one action for its four commands.
-// The lesson files' errors in four languages (codes and their words, issue 12) +2.9 KB: 418.4 KB.
-// The limit is 420 KB (410 before these two).
-// Issue 14's million words without a frozen page (the hash set measured a slice a frame, in an
-// arena of its own and with its buckets sized ahead; sessions written by a Worker, words added
-// sent alone): +1.4 KB of wasm and +1.2 KB of page script, 420.9 KB. The limit is 422 KB.
-// A list read a slice of lines per frame (core's WordListReader), one line breaker for every
-// wrapped text (a number is never split), byte units and separators in the reader's language,
-// lesson options wrapped in their buttons: +2.3 KB, 423.2 KB. The limit is 424 KB.
-// Session 12: a list written straight into the string its reader keeps (the page's buffer calls,
-// shared bytes through the action), the word box's culprits walked a slice per frame, the wasm
-// batch's addresses worked out before its loads: +1.5 KB, 424.7 KB. The limit is 426 KB.
-// Session 13's page input queue and measuring before drawing came to 426.0 KB. Session 14: an
-// idle page draws nothing (the loop asks whether a frame is wanted; an editing key gets a frame
-// of its own), which takes an idle embed from 1.9 cores to 0.2 in headless Chromium: +0.4 KB,
-// 426.4 KB; the plot legend's four corners and the clicker's page scroll +0.2 KB: 426.6 KB.
-// Session 15: a change's numbers drawn before background work, the growth plot's probe names
-// and a big list's index and hash-set buckets made in steps (million.mjs: the app's longest part
-// of a frame 51-63 -> 31-36 ms): +0.7 KB, 427.3 KB. The limit is 428 KB.
+// Web budgets (issue 36), measured as a reader's browser gets them: bytes over the wire in
+// Chromium (the DevTools protocol's encodedDataLength: headers and the body as sent), from the
+// project's own server (scripts/static-server.mjs: the build's brotli copies, ETags and 304s).
+//   an embed ?embed=1&preset=tiny            at most 300 KB
+//   a first visit with the 10k list           at most 400 KB
+//   a second visit (same browser)             at most  20 KB
+//   an embed with start=click, before a click at most  40 KB
+// The limits are the goals: a change that does not fit makes room or loads its part when it is
+// first used. Raising a limit is not a fix. (Before issue 36 the budget was gzip -9 of the files,
+// 428 KB for an embed, raised nine times; Chromium moved 942 KB, the wasm uncompressed.)
+// Also printed, not asserted (a time depends on the machine): ready (the first frame) on
+// localhost, the median of 5 loads; and what each part of the wasm costs
+// (tests/bench/wasm_parts.py, when the build tree is given).
 import fs from "node:fs";
 import path from "node:path";
-import zlib from "node:zlib";
+import { execFileSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import { run, openApp, check, SITE } from "./harness.mjs";
-import { settled } from "./page_helpers.mjs";
+import { startServer } from "../../scripts/static-server.mjs";
 
-const gz = (file) => zlib.gzipSync(fs.readFileSync(path.join(SITE, file)), { level: 9 }).length;
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const KB = (b) => (b / 1024).toFixed(1) + " KB";
 
-run("web budgets: download size and first frame", async (browser) => {
-  const app = ["index.html", "style.css", "bloomlab.js", "bloomlab-wasm.js", "bloomlab-wasm.wasm"];
-  const sizes = Object.fromEntries([...app, "passwords-10k.txt", "lessons-en.txt", "programs.txt"].map((f) => [f, gz(f)]));
-  for (const [f, b] of Object.entries(sizes)) console.log(`  ${f.padEnd(20)} ${KB(b)} gzip -9 (${KB(fs.statSync(path.join(SITE, f)).size)} raw)`);
-  const embed = app.reduce((sum, f) => sum + sizes[f], 0);
-  const full = embed + sizes["passwords-10k.txt"];
-  console.log(`  first visit with the list: ${KB(full)}; embed without the list: ${KB(embed)}`);
-  check(full <= 500 * 1024, "a first visit (with the 10k list) downloads at most 500 KB gzip", KB(full));
-  check(embed <= 428 * 1024, "an embed that never loads the list downloads at most 428 KB gzip", KB(embed));
+// Opens `query` in a page of `context` and counts the bytes its requests moved until the page
+// is ready and at rest (and its list is in): {bytes, requests: [{url, bytes, status}]}.
+async function transfer(context, query, { port, until = "settled" } = {}) {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Network.enable");
+  const requests = new Map();
+  cdp.on("Network.requestWillBeSent", (e) => requests.set(e.requestId, { url: e.request.url, status: 0, bytes: 0, done: false }));
+  cdp.on("Network.responseReceived", (e) => { const r = requests.get(e.requestId); if (r) r.status = e.response.status; });
+  const finish = (e) => { const r = requests.get(e.requestId); if (r) { r.bytes = e.encodedDataLength || 0; r.done = true; } };
+  cdp.on("Network.loadingFinished", finish);
+  cdp.on("Network.loadingFailed", finish);
+  await page.goto(`http://127.0.0.1:${port}/index.html${query}`);
+  if (until === "poster") {
+    // The poster is up with its picture (start=click: the app waits for a click).
+    await page.waitForFunction(() => { const p = document.getElementById("poster"); return p && !p.hidden && p.dataset.ready === "1"; });
+  } else {
+    await page.evaluate(() => window.bloomlab.ready.then(() => window.bloomlab.idle()).then(() => window.bloomlab.settled()));
+  }
+  // Every request the page made has finished (loadingFinished comes after the body).
+  // (Polled: each protocol round trip brings the events sent before it.)
+  for (let i = 0; i < 500 && [...requests.values()].some((r) => !r.done); i++) await cdp.send("Runtime.evaluate", { expression: "0" });
+  const list = [...requests.values()];
+  check(list.every((r) => r.done), `${query}: every request finished`, list.filter((r) => !r.done).map((r) => r.url).join(" "));
+  return { page, bytes: list.reduce((n, r) => n + r.bytes, 0), requests: list };
+}
+
+const goals = [];
+function goal(what, bytes, limitKB, requests) {
+  goals.push(`  ${what.padEnd(44)} ${KB(bytes).padStart(9)}  (goal ${limitKB} KB)`);
+  check(bytes <= limitKB * 1024, `${what}: at most ${limitKB} KB over the wire`,
+        `${KB(bytes)}: ` + requests.map((r) => `${r.url.split("/").pop()} ${r.status} ${KB(r.bytes)}`).join(", "));
+}
+
+run("web budgets: bytes over the wire, and the first frame", async (browser) => {
+  const files = ["index.html", "style.css", "bloomlab.js", "bloomlab-wasm.js", "bloomlab-wasm.wasm", "passwords-10k.txt", "lessons-en.txt", "programs.txt"];
+  console.log(`  ${"file".padEnd(20)} ${"raw".padStart(9)} ${"gzip -9".padStart(9)} ${"brotli".padStart(9)}`);
+  for (const f of files) {
+    const size = (ext) => (fs.existsSync(path.join(SITE, f + ext)) ? KB(fs.statSync(path.join(SITE, f + ext)).size) : "-");
+    console.log(`  ${f.padEnd(20)} ${size("").padStart(9)} ${size(".gz").padStart(9)} ${size(".br").padStart(9)}`);
+  }
+  const { server, port } = await startServer(SITE, 0);
+  try {
+    // An embed, in a browser that never saw the site.
+    let context = await browser.newContext();
+    let t = await transfer(context, "?embed=1&preset=tiny", { port });
+    check(t.requests.some((r) => r.url.endsWith(".wasm")) && (await t.page.evaluate(() => window.bloomlab.state().wordCount)) === 5,
+          "the embed ran (its wasm came, the tiny preset is in)");
+    check(t.requests.filter((r) => r.url.endsWith(".wasm")).length === 1, "the wasm is downloaded once (its preload is the fetch that uses it)",
+          t.requests.map((r) => r.url.split("/").pop()).join(" "));
+    goal("an embed ?embed=1&preset=tiny", t.bytes, 300, t.requests);
+    // A second visit, same browser: everything revalidated (304), nothing downloaded again.
+    await t.page.close();
+    t = await transfer(context, "?embed=1&preset=tiny", { port });
+    check(t.requests.length > 0 && t.requests.every((r) => r.status === 304 || r.bytes < 2048), "a second visit gets 304s",
+          t.requests.map((r) => `${r.url.split("/").pop()} ${r.status}`).join(", "));
+    goal("a second visit (same browser)", t.bytes, 20, t.requests);
+    await context.close();
+    // A first visit with the 10k list.
+    context = await browser.newContext();
+    t = await transfer(context, "?preset=passwords", { port });
+    check((await t.page.evaluate(() => window.bloomlab.state().wordCount)) === 10000, "the 10k list is in");
+    goal("a first visit with the 10k list", t.bytes, 400, t.requests);
+    await context.close();
+    // An embed that starts on a click: its poster, before the click.
+    context = await browser.newContext();
+    t = await transfer(context, "?embed=1&preset=tiny&start=click", { port, until: "poster" });
+    check(!t.requests.some((r) => /bloomlab-wasm/.test(r.url)), "start=click: nothing of the app's wasm before the click",
+          t.requests.map((r) => r.url.split("/").pop()).join(" "));
+    goal("an embed with start=click, before the click", t.bytes, 40, t.requests);
+    await context.close();
+  } finally {
+    server.close();
+  }
+  console.log("  bytes over the wire (Chromium, scripts/static-server.mjs):");
+  for (const line of goals) console.log(line);
+
+  // What each part of the wasm costs (a names build of the same link: ~40 s).
+  if (process.env.BLOOMLAB_WEB_BUILD) {
+    try {
+      const table = execFileSync("python3", [path.join(ROOT, "tests/bench/wasm_parts.py"), process.env.BLOOMLAB_WEB_BUILD],
+        { env: { ...process.env, NODE_PATH: "/usr/share/nodejs", EMSDK_PYTHON: "/usr/bin/python3" }, encoding: "utf8" });
+      console.log("  the wasm by part (tests/bench/wasm_parts.py):\n" + table.trimEnd().split("\n").map((l) => "    " + l).join("\n"));
+    } catch (e) { console.log(`  (the wasm's parts not measured: ${String(e.message).split("\n")[0]})`); }
+  }
 
   // The embed page does not fetch the list until asked.
   const e = await openApp(browser, { query: "?embed=1&preset=tiny" });
   const fetched = [];
   e.page.on("request", (r) => fetched.push(r.url()));
-  await settled(e.page);
+  await e.page.evaluate(() => window.bloomlab.settled());
   const loaded = await e.page.evaluate(() => performance.getEntriesByType("resource").map((r) => r.name));
   check(!loaded.concat(fetched).some((u) => u.includes("passwords-10k")), "the embed has not fetched the password list");
   const lessonTexts = (urls) => urls.filter((u) => /lessons-[a-z]+\.txt/.test(u));
@@ -84,17 +132,17 @@ run("web budgets: download size and first frame", async (browser) => {
         fetched.filter((u) => u.includes("programs")).join(" "));
   await e.close();
 
-  // First frame: from navigation start to the app's second drawn frame (bloomlab.ready).
+  // Ready (the first frame), from navigation start: the median of 5 cold loads of an embed.
   const times = [];
-  for (let i = 0; i < 3; i++) {
-    const a = await openApp(browser, { waitReady: false });
+  for (let i = 0; i < 5; i++) {
+    const a = await openApp(browser, { query: "?embed=1&preset=tiny", waitReady: false });
     const ms = await a.page.evaluate(async () => { await window.bloomlab.ready; return performance.now(); });
     times.push(ms);
     await a.close();
   }
   times.sort((a, b) => a - b);
-  console.log(`  first frame (ms, 3 cold loads): ${times.map((t) => t.toFixed(0)).join(", ")}; median ${times[1].toFixed(0)}`);
-  // A time, not a size: reported (and written in tests/bench/RESULTS.md), not asserted, since a
-  // loaded CI machine would make it flaky. Only a first frame that never comes fails.
-  check(times.every((t) => Number.isFinite(t) && t > 0), "the first frame is drawn (1.5 s budget: see the figures above)");
+  console.log(`  ready, embed (ms, 5 cold loads): ${times.map((t) => t.toFixed(0)).join(", ")}; median ${times[2].toFixed(0)} (goal 1000)`);
+  // A time, not a size: reported (and written in tests/bench/RESULTS.md), not asserted: a loaded
+  // machine would make it fail by chance. Only a first frame that never comes fails.
+  check(times.every((t) => Number.isFinite(t) && t > 0), "the first frame is drawn");
 });
