@@ -17,6 +17,7 @@ say()  { echo "setup: $*"; }
 APT_PACKAGES=(
   cmake ninja-build g++ clang libclang-rt-14-dev  # native build, sanitizers, libFuzzer
   emscripten                                      # 3.1.6: the wasm toolchain
+  wabt                                            # wasm-objdump: what each part of the wasm costs (tests/bench/wasm_parts.py)
   libsdl2-dev libgl-dev                           # native desktop app
   doctest-dev nlohmann-json3-dev                  # unit tests (nlohmann: reading the JSON the app writes)
   chromium xvfb xauth                             # browser + desktop smoke tests
