@@ -10,7 +10,7 @@
   // The page's own link (the fragment, kept by the app, else the query): what the page needs
   // before the app runs (an embed keeps nothing; start=click shows a poster first).
   const linkParams = new URLSearchParams(location.hash.slice(1) || location.search.slice(1));
-  const embedded = linkParams.get("embed") === "1";
+  const linkEmbed = linkParams.get("embed") === "1";
 
   // ---- The page's languages (the app's own texts come from lang/<code>.mo, src/app/i18n.h) ----
   // Choice: a link's lang=, else the reader's saved choice, else navigator.languages, else English.
@@ -231,7 +231,10 @@
     if (ptr) Module.HEAPU8[ptr + n] = 0;  // C strings (names, parameters) end here
     return { ptr, release: () => Module._free(ptr) };
   };
-  const listBuffer = (n) => ({ ptr: Module._bl_list_buffer(n), release: () => Module._bl_drop_list_buffer() });
+  const listBuffer = (n) => {
+    if (n >= WORKER_FROM) startWriter();  // a large list: its save will want the writer
+    return { ptr: Module._bl_list_buffer(n), release: () => Module._bl_drop_list_buffer() };
+  };
   function withBytes(data, fn, tooLarge = inputTooLarge, into = heapBuffer) {
     const bytes = bytesOf(data);
     if (bytes.length > limits().listBytes) throw new Error(tooLarge(bytes.length));
@@ -623,7 +626,7 @@
   const records = new Map();  // id -> record, as stored
   let tabId = "", slotId = "", chosen = null, offered = null;
   try {
-    if (embedded) throw new Error("an embed keeps nothing");
+    if (linkEmbed) throw new Error("an embed keeps nothing");
     tabId = sessionStorage.getItem("bloomlab.tab") || "";
     if (!tabId) { tabId = Math.random().toString(36).slice(2, 10); sessionStorage.setItem("bloomlab.tab", tabId); }
   } catch (e) { tabId = Math.random().toString(36).slice(2, 10); }
@@ -666,7 +669,7 @@
   function openSessions() {
     // An embed (embed=1) keeps nothing: no store opened, no writer started, nothing the
     // article's origin could find in its storage.
-    if (embedded) return Promise.resolve();
+    if (linkEmbed) return Promise.resolve();
     const legacy = legacyRecord();
     if (legacy) records.set(legacy.id, legacy);
     return new Promise((resolve) => {
@@ -687,7 +690,9 @@
             else console.warn("bloomlab: a saved session is unreadable and was ignored");
           }
           if (legacy) put(legacy);
-          startWriter();
+          // The writer starts when a large list first comes (listBuffer, stageWords): a visit
+          // with small lists never downloads it.
+          if ([...records.values()].some((r) => wordBytes(r) >= WORKER_FROM)) startWriter();
           resolve();
         };
         all.onerror = () => { clearTimeout(timer); done(message("notRead", all.error && all.error.message)); };
@@ -710,14 +715,16 @@
   // writer holds goes there again, so that the writes of one record land in the order they were
   // made. Until the writer says it runs, or where none can (or it fails), the page writes them.
   const WORKER_FROM = 1 << 20;  // bytes of words
-  let writer = null, writerReady = false, writerSeq = 0;
+  let writer = null, writerReady = false, writerSeq = 0, writerFailed = false;
   const inWriter = new Map();   // seq -> record, sent and not yet answered
   let writing = 0;              // the page's own writes (putHere) not yet complete
   function startWriter() {
+    if (writer || writerFailed || !db) return;
     try {
       writer = new Worker("session-writer.js");
     } catch (e) {
       console.warn("bloomlab: no session writer (" + e.message + "); the page saves the words itself");
+      writerFailed = true;
       return;
     }
     writer.onmessage = (e) => {
@@ -733,6 +740,7 @@
       if (e && e.preventDefault) e.preventDefault();
       console.warn("bloomlab: the session writer stopped (" + ((e && e.message) || "it did not start") + ")");
       writer = null;
+      writerFailed = true;  // not started again: the page saves the words itself
       writerReady = false;
       for (const record of inWriter.values()) notSaved(record, "the session writer stopped");
       inWriter.clear();
@@ -747,6 +755,7 @@
     return all;
   };
   function stageWords(bytes) {
+    startWriter();
     if (bytes) staged.push(bytes);
     else staged = [];
   }

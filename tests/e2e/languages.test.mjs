@@ -42,8 +42,10 @@ run("languages: en, ru, uk, zh", async (browser) => {
 
   // lang=ru: the verdict and summary in Russian, decimal commas, plural forms, the glossary's terms.
   const expectations = {
-    ru: { html: "ru", maybe: "возможно, есть", fp: "ложное срабатывание", words5: "5 слов", not: "точно нет" },
-    uk: { html: "uk", maybe: "можливо, є", fp: "хибнопозитивна відповідь", words5: "5 слів", not: "точно немає" },
+    ru: { html: "ru", maybe: "возможно, есть", fp: "ложное срабатывание", words5: "5 слов", not: "точно нет",
+          title: "BloomLab — фильтр Блума, который видно" },
+    uk: { html: "uk", maybe: "можливо, є", fp: "хибнопозитивна відповідь", words5: "5 слів", not: "точно немає",
+          title: "BloomLab — фільтр Блума, який видно" },
   };
   for (const [code, want] of Object.entries(expectations)) {
     const app = await openApp(browser, { query: `?lang=${code}`, locale: "en-US" });
@@ -52,6 +54,8 @@ run("languages: en, ru, uk, zh", async (browser) => {
     check(await waitLang(app.page, code), `?lang=${code}: state().lang is ${code}`);
     await settled(app.page);
     equal(await app.page.evaluate(() => document.documentElement.lang), want.html, `<html lang> is ${want.html}`);
+    // (SDL_CreateWindow set the title to "BloomLab" once the app ran, over the page's own.)
+    equal(await app.page.evaluate(() => document.title), want.title, `the page's title stays in ${code}`);
     const text = await announcement(app.page);  // the Tiny preset, "Qwerty" in the word box
     check(text.includes(want.maybe) && text.includes(want.fp), `${code}: the verdict says «${want.maybe}» and «${want.fp}»`, text);
     check(text.includes(want.words5), `${code}: five words are «${want.words5}»`, text);
