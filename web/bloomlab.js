@@ -11,6 +11,18 @@
   // before the app runs (an embed keeps nothing; start=click shows a poster first).
   const linkParams = new URLSearchParams(location.hash.slice(1) || location.search.slice(1));
   const linkEmbed = linkParams.get("embed") === "1";
+  const onClick = linkParams.get("start") === "click";
+  // The app's two files download at once, beside this script's own start-up (the WebGL2 probe
+  // alone took 250 ms in headless Chromium): their fetches later take these preloads. Not for
+  // start=click, whose poster waits for the reader.
+  function preloadApp() {
+    for (const [href, as, type] of [["bloomlab-wasm.wasm", "fetch", "application/wasm"], ["bloomlab-wasm.js", "script", ""]]) {
+      const link = Object.assign(document.createElement("link"), { rel: "preload", href, as });
+      if (type) { link.type = type; link.crossOrigin = "anonymous"; }
+      document.head.appendChild(link);
+    }
+  }
+  if (!onClick) preloadApp();
 
   // ---- The page's languages (the app's own texts come from lang/<code>.mo, src/app/i18n.h) ----
   // Choice: a link's lang=, else the reader's saved choice, else navigator.languages, else English.
@@ -328,7 +340,10 @@
     frameStats() { return parse(Module._bl_frame_stats()); },
     state() { return parse(Module._bl_state()); },
     // For the browser tests only: hold a list's loading where it is (true) or let it go on.
-    _test: { holdLoading(on) { Module._bl_test_hold_loading(on ? 1 : 0); } },
+    _test: {
+      holdLoading(on) { Module._bl_test_hold_loading(on ? 1 : 0); },
+      deferredFirstCall: () => deferredFirstCall,  // build/web/src/platform/split-wasm/placeholders names it
+    },
     // Resolves once the state on screen is kept: in the address and in the browser's session
     // store, with no write of it still going on (what a test waits on before it reloads).
     async kept() {
@@ -957,11 +972,50 @@
     return;
   }
 
+  // ---- The wasm's deferred part (tools/split-wasm.mjs) ---------------------------------------
+  // What a first visit does not run (lessons, the Code panel, the speed test ...) is a second
+  // file. It downloads and compiles at the reader's first touch, key or wheel on the page; the
+  // first call into it before then fetches it on the spot, synchronously (the call cannot wait).
+  const DEFERRED = "bloomlab-wasm.deferred.wasm";
+  let deferred = null;  // the compiled part, once here
+  let deferredLoading = null;
+  let deferredFirstCall = null;  // the placeholder (table slot) whose call loaded it: tests name it
+  function prefetchDeferred() {
+    deferredLoading ||= fetch(DEFERRED, { credentials: "same-origin" })
+      .then((r) => { if (!r.ok) throw new Error(`${DEFERRED}: HTTP ${r.status}`); return r.arrayBuffer(); })
+      .then((bytes) => WebAssembly.compile(bytes))
+      .then((module) => { deferred ||= module; })
+      .catch(() => { deferredLoading = null; });  // the first call fetches it again, and says so if it cannot
+  }
+  for (const type of ["pointerdown", "keydown", "touchstart", "wheel"]) {
+    window.addEventListener(type, prefetchDeferred, { capture: true, once: true, passive: true });
+  }
+  function deferredNow() {
+    if (deferred) return deferred;
+    const xhr = new XMLHttpRequest();
+    xhr.open("GET", DEFERRED, false);  // bytes through a text response: a synchronous request has no arraybuffer
+    xhr.overrideMimeType("text/plain; charset=x-user-defined");
+    try { xhr.send(); } catch { /* reported below */ }
+    if (xhr.status !== 200) {
+      showFailure(say(NO_DOWNLOAD), true);
+      throw new Error(`${DEFERRED} could not be downloaded (${xhr.status || "no answer"})`);
+    }
+    const text = xhr.responseText, bytes = new Uint8Array(text.length);
+    for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i) & 255;
+    return (deferred = new WebAssembly.Module(bytes));
+  }
+
   // ---- The Module object Emscripten's output reads -----------------------------------------
   window.Module = {
     canvas,
     print: (text) => console.log(text),
-    printErr: (text) => console.warn(text),
+    // The runtime's two notes around loading the deferred part are not news to the reader.
+    printErr: (text) => { if (!/^(placeholder function called|instantiated deferred module)/.test(text)) console.warn(text); },
+    loadSplitModule(file, imports, placeholder) {
+      deferredFirstCall = placeholder;
+      const module = deferredNow();
+      return [new WebAssembly.Instance(module, imports), module];
+    },
     onAbort(what) {
       aborted = true;
       // Before the program ran, the abort is Emscripten giving up on the .wasm download.
@@ -1095,15 +1149,8 @@
   // start=click (an article with several embeds): a poster, a few kilobytes, until the reader
   // clicks it or presses Enter or Space on it; only then the app downloads. Its picture is the
   // link's preset's bit array, drawn at build time by the app's own model (tools/poster.cpp).
-  const start = () => {
-    // The wasm downloads beside the glue script that compiles it (the glue's own fetch takes
-    // this preload: one download).
-    const preload = document.createElement("link");
-    Object.assign(preload, { rel: "preload", href: "bloomlab-wasm.wasm", as: "fetch", type: "application/wasm", crossOrigin: "anonymous" });
-    document.head.appendChild(preload);
-    openSessions().then(() => document.body.appendChild(script));
-  };
-  if (linkParams.get("start") === "click") {
+  const start = () => openSessions().then(() => document.body.appendChild(script));
+  if (onClick) {
     const poster = $("poster"), picture = $("poster-picture");
     const preset = ["tiny", "passwords", "python", "empty"].includes(linkParams.get("preset")) ? linkParams.get("preset")
       : linkParams.has("words") ? "empty" : "tiny";
@@ -1117,6 +1164,7 @@
       canvas.style.visibility = "";
       showStatus(say(LOADING));
       $("status").dataset.loading = "1";
+      preloadApp();
       start();
     }, { once: true });
   } else {

@@ -51,7 +51,8 @@ def link_with_names(build):
     block = block[:block.index("\n\n")]
     head = block.split("\n")[0]
     objects = head.split(":", 1)[1].split("|")[0].split()[1:]
-    flags = re.search(r"\n  LINK_FLAGS = (.*)", block).group(1)
+    # The whole wasm, not split in two (tools/split-wasm.mjs splits the shipped one).
+    flags = re.search(r"\n  LINK_FLAGS = (.*)", block).group(1).replace("-sSPLIT_MODULE=1", "")
     libs = re.search(r"\n  LINK_LIBRARIES = (.*)", block).group(1).split()
     out = os.path.join(build, "parts")
     os.makedirs(out, exist_ok=True)

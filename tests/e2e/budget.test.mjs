@@ -44,15 +44,18 @@ async function transfer(context, query, { port, until = "settled" } = {}) {
   // (Polled: each protocol round trip brings the events sent before it.)
   for (let i = 0; i < 500 && [...requests.values()].some((r) => !r.done); i++) await cdp.send("Runtime.evaluate", { expression: "0" });
   const list = [...requests.values()];
+  // The wasm's deferred part is fetched at a first touch, else by the first call into it: which.
+  if (until !== "poster") list.deferredBy = await page.evaluate(() => window.bloomlab._test.deferredFirstCall());
   check(list.every((r) => r.done), `${query}: every request finished`, list.filter((r) => !r.done).map((r) => r.url).join(" "));
-  return { page, bytes: list.reduce((n, r) => n + r.bytes, 0), requests: list };
+  return { page, bytes: list.reduce((n, r) => n + r.bytes, 0), requests: list, deferredBy: list.deferredBy };
 }
 
 const goals = [];
 function goal(what, bytes, limitKB, requests) {
   goals.push(`  ${what.padEnd(44)} ${KB(bytes).padStart(9)}  (goal ${limitKB} KB)`);
   check(bytes <= limitKB * 1024, `${what}: at most ${limitKB} KB over the wire`,
-        `${KB(bytes)}: ` + requests.map((r) => `${r.url.split("/").pop()} ${r.status} ${KB(r.bytes)}`).join(", "));
+        `${KB(bytes)}: ` + requests.map((r) => `${r.url.split("/").pop()} ${r.status} ${KB(r.bytes)}`).join(", ")
+        + (requests.deferredBy != null ? ` (the deferred part loaded by placeholder ${requests.deferredBy}: build/web/src/platform/split-wasm/placeholders names it)` : ""));
 }
 
 run("web budgets: bytes over the wire, and the first frame", async (browser) => {
@@ -72,6 +75,12 @@ run("web budgets: bytes over the wire, and the first frame", async (browser) => 
     check(t.requests.filter((r) => r.url.endsWith(".wasm")).length === 1, "the wasm is downloaded once (its preload is the fetch that uses it)",
           t.requests.map((r) => r.url.split("/").pop()).join(" "));
     goal("an embed ?embed=1&preset=tiny", t.bytes, 300, t.requests);
+    const deferredPart = (r) => (r.url || r).includes("bloomlab-wasm.deferred.wasm");
+    check(!t.requests.some(deferredPart), "the embed has not downloaded the wasm's deferred part (lessons, Code, speed ...)");
+    // The reader's first touch fetches it, in the background, once.
+    const came = t.page.waitForResponse((r) => deferredPart(r.url()));
+    await t.page.mouse.click(3, 3);
+    check((await came).status() === 200, "the reader's first click fetches the deferred part");
     // A second visit, same browser: everything revalidated (304), nothing downloaded again.
     await t.page.close();
     t = await transfer(context, "?embed=1&preset=tiny", { port });
@@ -130,6 +139,8 @@ run("web budgets: bytes over the wire, and the first frame", async (browser) => 
   await e.page.evaluate(() => window.bloomlab.code("go"));
   check(fetched.filter((u) => u.includes("programs.txt")).length === 1, "the templates were fetched once",
         fetched.filter((u) => u.includes("programs")).join(" "));
+  check(fetched.filter((u) => u.includes("bloomlab-wasm.deferred.wasm")).length === 1,
+        "the first call into the deferred part (a lesson, before any touch) fetched it, once", fetched.join(" "));
   await e.close();
 
   // Ready (the first frame), from navigation start: the median of 5 cold loads of an embed.
