@@ -21,6 +21,11 @@ runOn("firefox", "firefox: typing, tiny preset, 10k measure, phone, embeds", asy
       return gl ? gl.getParameter(gl.VERSION) : "none";
     });
     check(/^WebGL 2/.test(gl), "the app's canvas has a WebGL2 context", gl);
+    // The app runs from the compressed copies the server sent (Firefox asks plain http for gzip).
+    const wasm = await app.ops.evaluate(() => performance.getEntriesByType("resource")
+      .filter((r) => r.name.endsWith("bloomlab-wasm.wasm")).map((r) => [r.encodedBodySize, r.decodedBodySize])[0] || null);
+    check(wasm && wasm[0] > 0 && wasm[0] < wasm[1] * 0.6, "the wasm came compressed and was decoded (bytes over the wire, decoded)",
+          JSON.stringify(wasm));
     await tinyPresetTyping(app);
     await typedBeyondAscii(app);
     noProblems(app, "tiny preset, typing");
