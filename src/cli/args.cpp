@@ -1,8 +1,6 @@
 #include "args.h"
 
-#include <cerrno>
-#include <cmath>
-#include <cstdlib>
+#include "core/parse.h"
 
 namespace bloomlab::cli {
 
@@ -44,31 +42,22 @@ Result<Args> parse_args(const std::vector<std::string>& argv, const OptionSpec& 
 Result<uint64_t> parse_count(const std::string& what, const std::string& text, uint64_t min,
                              uint64_t max) {
   const std::string range = "from " + std::to_string(min) + " to " + std::to_string(max);
-  if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos) {
+  const std::optional<uint64_t> value = parse_whole(text);
+  if (!value) {
+    if (!text.empty() && text.find_first_not_of("0123456789") == std::string::npos)  // digits beyond 2^64
+      return Error{what + " is too large (" + range + "): " + text};
     return Error{what + " must be a whole number, got '" + text + "'"};
   }
-  uint64_t value = 0;
-  for (char c : text) {
-    const uint64_t digit = static_cast<uint64_t>(c - '0');
-    if (value > (UINT64_MAX - digit) / 10)
-      return Error{what + " is too large (" + range + "): " + text};
-    value = value * 10 + digit;
-  }
-  if (value < min || value > max) {
+  if (*value < min || *value > max) {
     return Error{what + " must be " + range + ", got " + text};
   }
-  return value;
+  return *value;
 }
 
 Result<double> parse_real(const std::string& what, const std::string& text) {
-  const char* begin = text.c_str();
-  char* end = nullptr;
-  errno = 0;
-  const double value = std::strtod(begin, &end);
-  if (text.empty() || end != begin + text.size() || !std::isfinite(value)) {
-    return Error{what + " must be a finite number, got '" + text + "'"};
-  }
-  return value;
+  const std::optional<double> value = bloomlab::parse_real(text);
+  if (!value) return Error{what + " must be a number, got '" + text + "'"};
+  return *value;
 }
 
 Result<std::pair<uint64_t, uint64_t>> parse_range(const std::string& what, const std::string& text,

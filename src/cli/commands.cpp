@@ -3,11 +3,15 @@
 #include "commands.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cinttypes>
+#include <condition_variable>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
+#include <mutex>
+#include <thread>
 
 #include "args.h"
 #include "core/design.h"
@@ -15,6 +19,7 @@
 #include "core/growth.h"
 #include "core/speed.h"
 #include "core/json_writer.h"
+#include "core/parse.h"
 #include "core/program.h"
 #include "core/result_json.h"
 #include "core/theory.h"
@@ -36,10 +41,11 @@ Result<Args> parse(const std::vector<std::string>& argv, const OptionSpec& spec)
   return a;
 }
 
-// The WORDs of the command line, held to the app's rules for a word (1 to kMaxLineBytes bytes).
-std::optional<Error> check_words(const std::vector<std::string>& words) {
+// The WORDs of the command line, held to the app's rules for a word (1 to kMaxLineBytes bytes);
+// `option` names a word given by an option ("--ask") instead.
+std::optional<Error> check_words(const std::vector<std::string>& words, const char* option = nullptr) {
   for (size_t i = 0; i < words.size(); ++i) {
-    const std::string which = "WORD " + std::to_string(i + 1);
+    const std::string which = option ? std::string(option) : "WORD " + std::to_string(i + 1);
     if (words[i].empty()) return Error{which + " is empty; a word is 1 to 4096 bytes"};
     if (words[i].size() > kMaxLineBytes)
       return Error{which + " is " + std::to_string(words[i].size()) + " bytes; the limit is 4096"};
@@ -74,21 +80,45 @@ Result<FilterParams> filter_params(const Args& a, FilterParams p) {
     if (!variant) return Error{"--variant must be one of " + variant_names() + ", got '" + *v + "'"};
     p.variant = *variant;
   }
-  // The scalable variant's growth (variant.h, ScalableParams); validate() judges the values.
+  // The scalable variant's growth (variant.h, ScalableParams), read as a link reads it (n0 a
+  // whole number of items, p0, s, r numbers); validate() judges the values.
+  if (const std::string* v = a.value("--n0")) {
+    Result<uint64_t> n0 = parse_count("--n0", *v, 0, UINT64_MAX);
+    if (!n0.ok()) return Error{n0.error()};
+    p.scalable.n0 = double(*n0);
+  }
   const std::pair<const char*, double ScalableParams::*> growth[] = {
-      {"--n0", &ScalableParams::n0}, {"--p0", &ScalableParams::p0},
-      {"--s", &ScalableParams::growth}, {"--r", &ScalableParams::tightening}};
+      {"--p0", &ScalableParams::p0}, {"--s", &ScalableParams::growth}, {"--r", &ScalableParams::tightening}};
   for (const auto& [option, field] : growth) {
     if (const std::string* v = a.value(option)) {
-      char* end = nullptr;
-      const double x = std::strtod(v->c_str(), &end);
-      if (v->empty() || end != v->c_str() + v->size())
-        return Error{std::string(option) + " must be a number, got '" + *v + "'"};
-      p.scalable.*field = x;
+      Result<double> x = parse_real(option, *v);
+      if (!x.ok()) return Error{x.error()};
+      p.scalable.*field = *x;
     }
   }
   if (std::optional<Error> e = validate(p)) return *e;
   return p;
+}
+
+// Reads the list at `path`; if that takes more than a second (a FIFO with no writer yet, a slow
+// pipe), says on stderr that it waits, as cat users expect: it waited without a word.
+Result<WordList> read_list_saying_when_waiting(const std::string& path) {
+  std::mutex m;
+  std::condition_variable done_cv;
+  bool done = false;
+  std::thread watchdog([&] {
+    std::unique_lock<std::mutex> lock(m);
+    if (!done_cv.wait_for(lock, std::chrono::seconds(1), [&] { return done; }))
+      std::cerr << "bloomlab: waiting for input on " << path << std::endl;
+  });
+  Result<WordList> list = read_word_list_file(path);
+  {
+    std::lock_guard<std::mutex> lock(m);
+    done = true;
+  }
+  done_cv.notify_one();
+  watchdog.join();
+  return list;
 }
 
 // `--words passwords-10k` is the bundled list: $BLOOMLAB_DATA_DIR first, then the build's copy.
@@ -101,7 +131,7 @@ Result<WordList> load_words(const Args& a) {
     const char* env = std::getenv("BLOOMLAB_DATA_DIR");
     path = std::string(env && *env ? env : BLOOMLAB_DATA_DIR) + "/passwords-10k.txt";
   }
-  return read_word_list_file(path);
+  return read_list_saying_when_waiting(path);
 }
 
 Result<uint64_t> probe_count(const Args& a) {
@@ -115,6 +145,35 @@ std::string fixed(double v, int digits) {
   char buf[64];
   std::snprintf(buf, sizeof buf, "%.*f", digits, v);
   return buf;
+}
+
+// A word (or a sentence with words in it) for a terminal: C0 and C1 controls, DEL and bytes
+// that are not UTF-8 are escapes (\x1b, \u009b, \xff), and a backslash is \\, so that a word
+// list never drives the terminal (ESC ] 0; set its title, ESC [2J cleared it) and every word
+// reads back unambiguously. --json writes words as JSON escapes instead.
+std::string shown(std::string_view text) {
+  std::string out;
+  char buf[8];
+  for (size_t i = 0; i < text.size();) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    const size_t len = c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
+    const std::string_view one = text.substr(i, len);
+    if (c == '\\') {
+      out += "\\\\";
+    } else if (c < 0x20 || c == 0x7F || (len > 1 && (one.size() < len || !is_valid_utf8(one)))) {
+      std::snprintf(buf, sizeof buf, "\\x%02x", c);  // a control, or a byte that is not UTF-8
+      out += buf;
+      ++i;
+      continue;
+    } else if (c == 0xC2 && static_cast<unsigned char>(text[i + 1]) < 0xA0) {  // C1: U+0080..U+009F
+      std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned char>(text[i + 1]));
+      out += buf;
+    } else {
+      out.append(one);
+    }
+    i += len;
+  }
+  return out;
 }
 
 std::string join(const std::vector<uint64_t>& v, const char* sep = " ") {
@@ -242,12 +301,12 @@ Result<int> run_positions(const std::vector<std::string>& argv) {
   for (const std::string& w : a->positional) {
     filter_positions(*p, w, pos, stages);
     if (!scalable) {
-      rows.push_back({w, join(pos)});
+      rows.push_back({shown(w), join(pos)});
       continue;
     }
     for (size_t s = 0; s < layout.size(); ++s) {
       const Stage& st = layout[s].second;
-      rows.push_back({s == 0 ? w : "", "stage " + std::to_string(s) + " (bits " + std::to_string(st.offset) + "-" +
+      rows.push_back({s == 0 ? shown(w) : "", "stage " + std::to_string(s) + " (bits " + std::to_string(st.offset) + "-" +
                                            std::to_string(st.offset + st.m - 1) + ", k " + std::to_string(st.k) + ")",
                       join(stage_positions(s))});
     }
@@ -486,7 +545,7 @@ const char* const kDesignUsage =
     "With --memory: the best k for N items in SIZE (at most 64), and the FP it gives.\n"
     "Any size is answered: beyond BloomLab's 2^32 bits the result is theory only, and says so.\n"
     "  --n N          items, 1 to 1000000000000 (10^12)\n"
-    "  --p P          target FP rate, strictly between 0 and 1 (e.g. 0.01; 1e-12 and below work)\n"
+    "  --p P          target FP rate, from 1e-12 to below 1 (e.g. 0.01)\n"
     "  --memory SIZE  a memory budget: 4GiB, 512MiB, 100000bytes, 1e6bits, 4GB (10^9 bytes)...\n"
     "example: bloomlab design --n 5000000000 --memory 4GiB\n";
 
@@ -544,6 +603,8 @@ Result<int> run_design(const std::vector<std::string>& argv) {
   if (!p.ok()) return Error{p.error()};
   if (!(*p > 0 && *p < 1))
     return Error{"--p must be strictly between 0 and 1, got " + *a->value("--p")};
+  if (*p < kMinDesignRate)  // the documented floor, as the page's design helper
+    return Error{"--p must be from 1e-12 to below 1, got " + *a->value("--p")};
   const Design ours = design_for_rate(nd, *p);
   const Design floor = design_for_rate_floor(nd, *p);
   const uint64_t m = ours.m;
@@ -626,7 +687,7 @@ Result<int> run_check(const std::vector<std::string>& argv) {
   std::vector<std::vector<std::string>> rows;
   for (const std::string& w : a->positional) {
     const Explained e = set->explain(w);
-    rows.push_back({w, "[" + join(e.positions, ", ") + "]", e.sentence()});
+    rows.push_back({shown(w), "[" + join(e.positions, ", ") + "]", shown(e.sentence())});
   }
   print_table(rows);
   return 0;
@@ -676,7 +737,7 @@ Result<int> run_code(const std::vector<std::string>& argv) {
       if (std::find(spec.words.begin(), spec.words.end(), w) == spec.words.end()) spec.words.push_back(w);
   }
   if (const std::string* ask = a->value("--ask")) {
-    if (std::optional<Error> e = check_words({*ask})) return *e;
+    if (std::optional<Error> e = check_words({*ask}, "--ask")) return *e;
     if (std::find(spec.words.begin(), spec.words.end(), *ask) == spec.words.end()) spec.questions.push_back(*ask);
   }
   std::cout << program(*l, spec, *builtin_program_templates());

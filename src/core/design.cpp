@@ -4,6 +4,9 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
+
+#include "parse.h"
 
 #include "filter.h"
 #include "theory.h"
@@ -56,28 +59,41 @@ Result<uint64_t> parse_memory(std::string_view text) {
   const std::string t(text);
   const std::string quoted = "'" + t + "'";
   if (t.empty() || t.size() > 64) return Error{"a memory size is a number and a unit (e.g. 4GiB), got " + quoted, ErrorCode::memory_size_form, {t}};
-  const char* begin = t.c_str();
-  char* end = nullptr;
-  const double number = std::strtod(begin, &end);
-  if (end == begin || !std::isfinite(number) || std::isspace(static_cast<unsigned char>(*begin)))
+  // The number as every door reads one (core/parse.h): the longest start of the text that is a
+  // decimal with its exponent; "0x10GiB", "nanGiB", " 4GiB" have none.
+  size_t end = 0;
+  while (end < t.size() && std::strchr("0123456789.eE+-", t[end])) ++end;
+  while (end > 0 && !parse_real(std::string_view(t).substr(0, end))) --end;
+  if (end == 0)
     return Error{"a memory size starts with a number (e.g. 4GiB), got " + quoted, ErrorCode::memory_size_number, {t}};
-  std::string unit(end);
+  const std::string_view number_text = std::string_view(t).substr(0, end);
+  std::string unit = t.substr(end);
   while (!unit.empty() && unit.front() == ' ') unit.erase(unit.begin());
-  struct Unit { const char* name; double bits; };
+  struct Unit { const char* name; uint64_t bits; };
   static const Unit units[] = {
-      {"bit", 1},       {"bits", 1},         {"byte", 8},        {"bytes", 8},
-      {"B", 8},         {"KiB", 8192.0},     {"MiB", 8388608.0}, {"GiB", 8589934592.0},
-      {"TiB", 8796093022208.0}, {"KB", 8e3}, {"MB", 8e6},        {"GB", 8e9},  {"TB", 8e12}};
-  double scale = 0;
+      {"bit", 1},       {"bits", 1},           {"byte", 8},             {"bytes", 8},
+      {"B", 8},         {"KiB", 8192},         {"MiB", 8388608},        {"GiB", 8589934592},
+      {"TiB", 8796093022208}, {"KB", 8000},    {"MB", 8000000},         {"GB", 8000000000}, {"TB", 8000000000000}};
+  uint64_t scale = 0;
   for (const Unit& u : units)
     if (unit == u.name) scale = u.bits;
   if (scale == 0)
     return Error{"the unit of " + quoted +
                      " must be bits, bytes (B), KiB, MiB, GiB, TiB, KB, MB, GB or TB",
                  ErrorCode::memory_size_unit, {t}};
-  const double bits = std::floor(number * scale);
-  if (!(bits >= 1)) return Error{"a memory size must be at least 1 bit, got " + quoted, ErrorCode::memory_size_too_small, {t}};
-  if (bits > 9223372036854775808.0) return Error{"a memory size must be at most 2^63 bits (1 EiB), got " + quoted, ErrorCode::memory_size_too_large, {t}};
+  constexpr uint64_t kMostBits = uint64_t{1} << 63;
+  const Error too_large{"a memory size must be at most 2^63 bits (1048576 TiB), got " + quoted,
+                        ErrorCode::memory_size_too_large, {t}};
+  const Error too_small{"a memory size must be at least 1 bit, got " + quoted, ErrorCode::memory_size_too_small, {t}};
+  // A whole number is counted exactly (9223372036854775807 bits is not rounded to 2^63 by a double).
+  if (const std::optional<uint64_t> whole = parse_whole(number_text)) {
+    if (*whole == 0) return too_small;
+    if (*whole > kMostBits / scale) return too_large;
+    return *whole * scale;
+  }
+  const double bits = std::floor(*parse_real(number_text) * static_cast<double>(scale));
+  if (!(bits >= 1)) return too_small;
+  if (bits > 9223372036854775808.0) return too_large;
   return static_cast<uint64_t>(bits);
 }
 

@@ -31,8 +31,9 @@ Design design_for_memory(double n, uint64_t m_bits);
 
 // A memory size as typed: a number and a unit, "4GiB", "4 GiB", "512 MiB", "1e6 bits",
 // "100000 bytes", "64 KiB", "4 GB" (decimal: 10^9 bytes). Units: bit(s), byte(s) or B, KiB,
-// MiB, GiB, TiB, KB, MB, GB, TB. The result is in bits, from 1 to 2^63; anything else is refused
-// with a sentence naming the value.
+// MiB, GiB, TiB, KB, MB, GB, TB. The number is read as every door reads one (core/parse.h); a
+// whole number exactly. The result is in bits, from 1 to 2^63; anything else is refused with a
+// sentence naming the value.
 Result<uint64_t> parse_memory(std::string_view text);
 
 // "47,925,291,887 bits = 5.58 GiB": bits with thousands separators and the size in the binary

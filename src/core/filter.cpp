@@ -26,10 +26,11 @@ std::optional<Error> validate(const FilterParams& p) {
 
 namespace {
 
-// What one process may allocate for a filter: a 32-bit (wasm) address space cannot hold the
-// largest counting filter (2 GiB of counters), and there allocation failure aborts rather than
-// throwing, so refuse in words first.
-constexpr uint64_t kMaxFilterBytes = sizeof(size_t) < 8 ? uint64_t{1} << 30 : UINT64_MAX;
+// What one filter may take, natively as in the page: wasm's 1 GiB heap. A 32-bit (wasm) address
+// space cannot hold the largest counting filter (2 GiB of counters), and there allocation
+// failure aborts rather than throwing, so refuse in words first; natively the same ceiling (a
+// counting filter of 2^32 unbounded counters allocated 16 GiB without a word, issue 37).
+constexpr uint64_t kMaxFilterBytes = uint64_t{1} << 30;
 // Below the cap, whether a filter fits depends on what the heap holds already (wasm's is
 // bounded: 1 GiB). Ask malloc, which answers null rather than aborting, for the filter plus room
 // for what the program allocates beside it (the bit array's texture, the words, the UI).
@@ -69,8 +70,10 @@ Result<Filter> Filter::create(const FilterParams& p) {
     } catch (const std::length_error&) {
     }
   }
+  const std::string beyond = bytes > kMaxFilterBytes ? "; BloomLab builds filters of up to " +
+                                                          std::to_string(kMaxFilterBytes >> 20) + " MiB" : "";
   return Error{"not enough memory for a filter of " + std::to_string(p.m) + " bits (about " +
-                   std::to_string(bytes >> 20) + " MiB)",
+                   std::to_string(bytes >> 20) + " MiB" + beyond + ")",
                ErrorCode::filter_memory, {std::to_string(p.m), std::to_string(bytes >> 20)}};
 }
 

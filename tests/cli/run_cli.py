@@ -6,7 +6,9 @@ ARGS may contain @EMPTY@, @BLANK@, @BIG@, @LONGLINE@, @HUGELINE@, @NUL@, @BADUTF
 @UTF16LE@, @UTF16BE@, @DIR@: replaced by files generated in the working directory (the build tree):
 an empty file, only empty lines, 64 MiB + 1 byte, a 4097-byte line, one 5 MB line, NUL bytes,
 invalid UTF-8, a BOM, CRLF and LF mixed, UTF-16LE with a BOM, UTF-16BE without one, a directory.
-@EMPTYWORD@, @WORD4096@, @WORD5000@ become a word of 0, 4096, 5000 bytes (ctest drops "").
+@EMPTYWORD@, @WORD4096@, @WORD5000@ become a word of 0, 4096, 5000 bytes (ctest drops ""), @ESCWORD@ a word
+of terminal controls (ESC ] 0;pwned BEL ESC [2J: sets a terminal's title and clears its screen).
+--stdout-not / --stderr-not REGEX: the output must not match.
 With exit 2 the stderr must be exactly one line "bloomlab: ...".
 """
 import csv
@@ -58,7 +60,8 @@ def main():
             checks[opts[i]] = opts[i + 1]
             i += 2
     with tempfile.TemporaryDirectory(dir=os.getcwd()) as tmp:
-        words = {"@WORD5000@": "x" * 5000, "@WORD4096@": "x" * 4096, "@EMPTYWORD@": ""}  # words, not files
+        words = {"@WORD5000@": "x" * 5000, "@WORD4096@": "x" * 4096, "@EMPTYWORD@": "",  # words, not files
+                 "@ESCWORD@": "\x1b]0;pwned\x07\x1b[2J\u009b1m"}
         args = [words.get(a, a) for a in args]
         if any("@" in a for a in args):
             paths = make_inputs(tmp)
@@ -74,6 +77,10 @@ def main():
         failures.append(f"stdout does not match {checks['--stdout']!r}")
     if "--stderr" in checks and not re.search(checks["--stderr"], err):
         failures.append(f"stderr does not match {checks['--stderr']!r}")
+    if "--stdout-not" in checks and re.search(checks["--stdout-not"], out):
+        failures.append(f"stdout matches {checks['--stdout-not']!r}")
+    if "--stderr-not" in checks and re.search(checks["--stderr-not"], err):
+        failures.append(f"stderr matches {checks['--stderr-not']!r}")
     if "--json" in checks:
         try:
             json.loads(out)

@@ -67,3 +67,29 @@ TEST_CASE("program templates: a bundle missing one is refused") {
   CHECK_FALSE(parse_program_templates(without));
   CHECK_FALSE(parse_program_templates("not a bundle"));
 }
+
+// Issue 37 (2.1, 2.2): a word is data in every language and compiler mode. The programs are run
+// on these words by tests/cli/programs.py (cli_programs); here, the text itself, in every tree.
+TEST_CASE("program words: no trigraph in C++, a NUL kept, invisible characters escaped, no mark filled twice") {
+  const ProgramTemplates* t = builtin_program_templates();
+  if (!t) return;  // the web build fetches them
+  ProgramSpec spec;
+  spec.params.m = 64;
+  spec.params.k = 3;
+  spec.words = {"x?\?/", std::string("nul\0byte", 8), "a\xEF\xBB\xBF" "b", "@M@", "\xE2\x80\xAE" "evil"};
+  const std::string cpp = program(Language::cpp, spec, *t);
+  CHECK(cpp.find("?\?") == std::string::npos);  // "??/" would be a backslash with -trigraphs
+  CHECK(cpp.find("\"x\\?\\?/\"") != std::string::npos);
+  CHECK(cpp.find("std::string(\"nul\\000byte\", 8)") != std::string::npos);  // not cut at the NUL
+  CHECK(cpp.find("\"@M@\"") != std::string::npos);  // the word, not m
+  const std::string go = program(Language::go, spec, *t);
+  CHECK(go.find("\xEF\xBB\xBF") == std::string::npos);  // Go refuses a BOM inside a file
+  CHECK(go.find("\"a\\ufeffb\"") != std::string::npos);
+  CHECK(go.find("\"\\u202eevil\"") != std::string::npos);
+  for (Language l : kAllLanguages) {
+    const std::string text = program(l, spec, *t);
+    CHECK(text.find("\xE2\x80\xAE") == std::string::npos);  // a bidirectional control, shown as itself
+    CHECK(text.find("read_words") == std::string::npos);  // the words are in it: no file is read
+    CHECK(text.find("readWords") == std::string::npos);
+  }
+}
