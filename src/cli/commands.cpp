@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <iostream>
 #include <mutex>
 #include <thread>
@@ -101,8 +102,11 @@ Result<FilterParams> filter_params(const Args& a, FilterParams p) {
 }
 
 // Reads the list at `path`; if that takes more than a second (a FIFO with no writer yet, a slow
-// pipe), says on stderr that it waits, as cat users expect: it waited without a word.
+// pipe), says on stderr that it waits, as cat users expect: it waited without a word. A regular
+// file never waits for a writer: however long a big one takes on a busy machine, no such line.
 Result<WordList> read_list_saying_when_waiting(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::is_regular_file(path, ec)) return read_word_list_file(path);
   std::mutex m;
   std::condition_variable done_cv;
   bool done = false;
