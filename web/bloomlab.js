@@ -238,9 +238,19 @@
     } finally { buffer.release(); }
   }
   function withString(text, fn) { return withBytes(encoder.encode(String(text)), (ptr) => fn(ptr)); }
+  // A name or a number for the API's judges (main_web.cpp text_arg): '%' and NUL written %25 and
+  // %00, so that "standard\0x" reaches the judge whole rather than ending the C string at "standard".
+  const withName = (text, fn) => withString(String(text).replace(/[%\0]/g, (c) => (c === "%" ? "%25" : "%00")), fn);
+  // A number argument as text, read by the core's one reader (src/core/parse.h) as a link's are:
+  // a number as JS writes it, a string as given, anything else as JSON (true, [64]), which no
+  // number reads as (Number(true) was 1, Number([64]) 64).
+  function numberText(v) {
+    if (typeof v === "number" || typeof v === "string") return String(v);
+    try { return JSON.stringify(v) ?? String(v); } catch (e) { return String(v); }
+  }
   // Several strings at once: fn(ptr0, ptr1, ...).
-  const withStrings = (texts, fn, ptrs = []) => ptrs.length === texts.length ? fn(...ptrs)
-    : withString(texts[ptrs.length], (ptr) => withStrings(texts, fn, [...ptrs, ptr]));
+  const withNames = (texts, fn, ptrs = []) => ptrs.length === texts.length ? fn(...ptrs)
+    : withName(texts[ptrs.length], (ptr) => withNames(texts, fn, [...ptrs, ptr]));
   const wordTooLarge = (n) => message("wordTooLarge", pageCount("bytes", n), pageNumber(limits().wordBytes));
   const parse = (ptr) => JSON.parse(Module.UTF8ToString(ptr));
   function check(answer) {
@@ -254,33 +264,33 @@
   const api = {
     ready,
     version: "0.1.0",
-    // The scalable filter's n0, p0, s, r go as text, read as a link's are (same checks, same words).
+    // The numbers go as text, read as a link's are (the same reader, the same words).
     setParams(p = {}) {
-      const growth = ["n0", "p0", "s", "r"];
-      const hasGrowth = growth.reduce((bits, key, i) => bits | (given(p[key]) << i), 0);
-      const texts = [p.variant || "", p.scheme || "", p.counters === undefined ? "" : String(p.counters),
-                     ...growth.map((key) => (given(p[key]) ? String(p[key]) : ""))];
-      return check(withStrings(texts, (variant, scheme, counters, n0, p0, s, r) =>
-        parse(Module._bl_set_params(given(p.m), Number(p.m), given(p.k), Number(p.k), variant, scheme, counters,
-                                    hasGrowth, n0, p0, s, r))));
+      const numbers = ["m", "k", "n0", "p0", "s", "r"];
+      const has = numbers.reduce((bits, key, i) => bits | (given(p[key]) << i), 0);
+      const name = (v) => (v === undefined || v === null ? "" : String(v));
+      const texts = [name(p.variant), name(p.scheme), name(p.counters),
+                     ...numbers.map((key) => (given(p[key]) ? numberText(p[key]) : ""))];
+      return check(withNames(texts, (variant, scheme, counters, m, k, n0, p0, s, r) =>
+        parse(Module._bl_set_params(has, m, k, n0, p0, s, r, variant, scheme, counters))));
     },
     add(word) { return check(withBytes(word, (ptr, n) => parse(Module._bl_add(ptr, n)), wordTooLarge)); },
     remove(word) { return check(withBytes(word, (ptr, n) => parse(Module._bl_remove(ptr, n)), wordTooLarge)); },
-    query(word) { return withBytes(word, (ptr, n) => parse(Module._bl_query(ptr, n)), wordTooLarge); },
+    query(word) { return check(withBytes(word, (ptr, n) => parse(Module._bl_query(ptr, n)), wordTooLarge)); },
     // The Code panel's program: "python" | "go" | "javascript" | "cpp"; rejects on another name.
     // Its templates are fetched when first wanted (programs.txt): it waits for them.
     async code(language) {
       await ready;
       Module._bl_load_code();
       await fetched("codeTexts", "the programs");
-      const text = withString(String(language), (ptr) => Module.UTF8ToString(Module._bl_code(ptr)));
+      const text = withName(language, (ptr) => Module.UTF8ToString(Module._bl_code(ptr)));
       if (text.startsWith("{\"ok\":false")) check(JSON.parse(text));
       return text;
     },
-    loadPreset(name) { return check(withString(name, (ptr) => parse(Module._bl_load_preset(ptr)))); },
+    loadPreset(name) { return check(withName(name, (ptr) => parse(Module._bl_load_preset(ptr)))); },
     // source: a file's name; none for pasted text.
     loadWords(text, source = "") {
-      return check(withBytes(text, () => withString(source, (src) => parse(Module._bl_load_list(src))),
+      return check(withBytes(text, () => withName(source, (src) => parse(Module._bl_load_list(src))),
                              listTooLarge, listBuffer));
     },
     // Undo and redo any change of the words, the parameters or the preset (the UI's Ctrl+Z).
@@ -288,8 +298,10 @@
     redo() { return check(parse(Module._bl_redo())); },
     canUndo() { return Module._bl_can_undo() !== 0; },
     canRedo() { return Module._bl_can_redo() !== 0; },
-    measure(options = {}) { return check(parse(Module._bl_measure(given(options.probes), Number(options.probes)))); },
-    setInserted(n) { return check(parse(Module._bl_set_inserted(n === null || n === undefined ? -1 : Number(n)))); },
+    measure(options = {}) {
+      return check(withName(given(options.probes) ? numberText(options.probes) : "", (p) => parse(Module._bl_measure(p))));
+    },
+    setInserted(n) { return check(withName(given(n) ? numberText(n) : "", (t) => parse(Module._bl_set_inserted(t)))); },
     growth() { return parse(Module._bl_growth()); },
     memory() { return parse(Module._bl_memory()); },
     // The Speed panel's measurement (issue 11 §4): the standard and the blocked filter timed at
@@ -299,8 +311,9 @@
     // skipped}; rejects on bad options, when cancelled or replaced by a newer measurement.
     async speed(options = {}) {
       await ready;
-      const count = (v) => (given(v) ? Number(v) : -1);
-      check(parse(Module._bl_speed_start(options.outOfCache === false ? 0 : 1, count(options.queries), count(options.rounds))));
+      const count = (v) => (given(v) ? numberText(v) : "");
+      check(withNames([count(options.queries), count(options.rounds)], (queries, rounds) =>
+        parse(Module._bl_speed_start(options.outOfCache === false ? 0 : 1, queries, rounds))));
       const mine = api.speedState().started;
       for (;;) {
         const s = api.speedState();
@@ -348,7 +361,7 @@
     async lessons() { await lessonTexts(); return parse(Module._bl_lessons()); },
     async openLesson(id, step = 1) {
       await lessonTexts();
-      return check(withString(String(id), (ptr) => parse(Module._bl_open_lesson(ptr, Number(step) | 0))));
+      return check(withNames([id, numberText(step)], (i, n) => parse(Module._bl_open_lesson(i, n))));
     },
     lesson() { return parse(Module._bl_lesson()); },
     answer(value) {

@@ -140,8 +140,9 @@ struct OpenFile {};
 struct ShowLessons { bool on; };
 struct LoadLessons {};  // fetch the built-in lessons' texts now, where they are fetched (web)
 // 1-based; an empty id: the list. A step out of range: a link opens the nearest one and says so
-// (clamp); the JS API refuses it and changes nothing.
-struct OpenLesson { std::string id; int step = 1; bool clamp = true; };
+// (clamp); the JS API refuses it and changes nothing. as_given: the step as the caller wrote it,
+// when it was no whole number (the refusal quotes it; step is 0 then).
+struct OpenLesson { std::string id; int64_t step = 1; bool clamp = true; std::string as_given = {}; };
 struct LessonGo { int delta; };                      // Back / Next
 struct ResetLessonStep {};
 struct AnswerTask { LessonAnswer answer; };

@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <iterator>
 
+#include "core/parse.h"
 #include "core/word_list.h"
 #include "url_params.h"
 
@@ -56,13 +57,15 @@ bool valid_id(std::string_view id) {
   return std::all_of(id.begin(), id.end(), [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-'; });
 }
 
-std::optional<double> number(std::string_view text) {
-  const std::string s(trim(text));
-  if (s.empty() || s.size() > 30) return std::nullopt;
-  char* end = nullptr;
-  const double v = std::strtod(s.c_str(), &end);
-  if (end != s.c_str() + s.size() || !std::isfinite(v)) return std::nullopt;
-  return v;
+// A number as every door reads one (core/parse.h); a count (n, files, lookups, candidates) is a
+// whole number.
+std::optional<double> number(std::string_view text, bool whole) {
+  const std::string_view s = trim(text);
+  if (whole) {
+    const std::optional<uint64_t> v = parse_whole(s);
+    return v ? std::optional<double>(double(*v)) : std::nullopt;
+  }
+  return parse_real(s);
 }
 
 // "key: value" with a known key, else nullopt (a text line).
@@ -243,7 +246,8 @@ class Parser {
 
   void task_line(LessonTask& t, const std::string& key, std::string_view value) {
     auto num = [&](const char* what, double lo, double hi) -> std::optional<double> {
-      auto v = number(value);
+      const bool whole = key == "n" || key == "files" || key == "lookups" || key == "candidates";
+      auto v = number(value, whole);
       if (!v || *v < lo || *v > hi) {
         error(E::not_a_number, {what, std::string(value), format(lo), format(hi)});
         return std::nullopt;

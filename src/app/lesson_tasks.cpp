@@ -9,6 +9,7 @@
 
 #include "actions.h"
 #include "core/experiment.h"
+#include "core/parse.h"
 #include "core/theory.h"
 #include "format.h"
 #include "i18n.h"
@@ -30,11 +31,9 @@ std::optional<double> parse_number(std::string text, bool percent) {
     had_percent = true;
     text.pop_back();
   }
-  if (text.empty() || text.size() > 30) return std::nullopt;
-  char* end = nullptr;
-  const double v = std::strtod(text.c_str(), &end);
-  if (end != text.c_str() + text.size() || !std::isfinite(v)) return std::nullopt;
-  return had_percent || percent ? v / 100 : v;
+  const std::optional<double> v = parse_real(text);  // as every door reads a number (core/parse.h)
+  if (!v) return std::nullopt;
+  return had_percent || percent ? *v / 100 : *v;
 }
 
 // The answer's number: given as a number (the JS API), or typed in the box.

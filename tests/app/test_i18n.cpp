@@ -258,7 +258,7 @@ TEST_CASE("a link's warnings are in the reader's language, every bad value named
   REQUIRE(use_language(Lang::en));
   AppState r;
   CHECK(apply_url_params(r, host, "k=3&k=4&lang=ru") ==
-        std::vector<std::string>{"Параметр «k» задан несколько раз; используется последнее значение."});
+        std::vector<std::string>{"Параметр «k» задан 2 раза; используется последнее значение."});
   CHECK(r.set.params().k == 4);
   const auto huge = apply_url_params(r, host, std::string(300000, 'x'));
   REQUIRE(huge.size() == 1);
