@@ -274,6 +274,7 @@ enum class Code {
   task_remove_broke,    // {word, broken words}
   task_reads_right,     // {yours, simulated, without filters}
   task_reads_wrong,     // {yours, higher|lower}
+  task_reads_unavailable,  // {m bits, files}: the files' filters cannot be built here: no simulation
   task_answer_shown,
   // languages
   language_loading,     // {code}: its catalog is on its way

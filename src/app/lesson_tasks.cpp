@@ -248,14 +248,15 @@ Outcome check_remove(AppState& s, Host& host, const LessonAnswer& a) {
 }
 
 // FORMAT.md's simulation: the words dealt round-robin into `files` files, each with a filter of
-// m / files bits and the current k; `lookups` absent keys asked of every file.
-uint64_t simulated_reads(const AppState& s, const LessonTask& t) {
+// m / files bits and the current k; `lookups` absent keys asked of every file. Nothing when the
+// files' filters cannot be built (the answer was compared with 0 then).
+std::optional<uint64_t> simulated_reads(const AppState& s, const LessonTask& t) {
   FilterParams p = s.set.params();
   p.m = std::max<uint64_t>(1, p.m / t.files);
   std::vector<Filter> files;
   for (uint32_t i = 0; i < t.files; ++i) {
     auto f = Filter::create(p);
-    if (!f) return 0;
+    if (!f) return std::nullopt;
     files.push_back(std::move(f.value()));
   }
   const auto& words = s.set.words();
@@ -273,7 +274,12 @@ Outcome check_reads(const AppState& s, const LessonTask& t, const LessonAnswer& 
   Outcome bad;
   const auto v = answer_number(a, false, &bad);
   if (!v) return bad;
-  const double sim = double(simulated_reads(s, t));
+  const std::optional<uint64_t> reads = simulated_reads(s, t);
+  if (!reads) {
+    FilterParams p = s.set.params();
+    return wrong(Code::task_reads_unavailable, {std::to_string(std::max<uint64_t>(1, p.m / t.files)), std::to_string(t.files)});
+  }
+  const double sim = double(*reads);
   const double tol = t.tolerance >= 0 ? t.tolerance : 0.25;
   if (std::fabs(*v - sim) <= tol * std::max(sim, 1.0))
     return right(Code::task_reads_right, {integer(*v), integer(sim), std::to_string(uint64_t(t.files) * t.lookups)});
