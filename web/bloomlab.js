@@ -33,33 +33,37 @@
       "BloomLab needs WebGL2, which this browser or device does not offer. Try a current Firefox, Chrome, Edge or Safari, or enable hardware acceleration.",
       "BloomLab needs WebAssembly, which this browser does not offer.",
       "BloomLab's program could not be downloaded. Check the connection and retry.",
-      "BloomLab stopped unexpectedly ({0}). Retry to start again: your words and settings are kept.",
+      "BloomLab stopped unexpectedly{0}. Retry to start again: your words and settings are kept.",
       "The graphics were reset by the browser. Click or tap to restore them; your words and settings are kept.",
-      "Retry", "Dismiss", "Drop a word list here: one word per line", "BloomLab: Bloom filter visualizer"],
+      "Retry", "Dismiss", "Drop a word list here: one word per line", "BloomLab: Bloom filter visualizer",
+      "BloomLab's program could not be downloaded: this embed's iframe is sandboxed without allow-same-origin, which BloomLab needs beside allow-scripts (sandbox=\"allow-scripts allow-same-origin\")."],
     ru: ["BloomLab — фильтр Блума, который видно", "BloomLab загружается…",
       "Для BloomLab нужен WebGL2, а этот браузер или устройство его не поддерживает. Попробуйте свежий Firefox, Chrome, Edge или Safari либо включите аппаратное ускорение.",
       "Для BloomLab нужен WebAssembly, а этот браузер его не поддерживает.",
       "Не удалось загрузить программу BloomLab. Проверьте подключение и попробуйте ещё раз.",
-      "BloomLab неожиданно остановился ({0}). Нажмите «Повторить», чтобы запустить заново: ваши слова и настройки сохранены.",
+      "BloomLab неожиданно остановился{0}. Нажмите «Повторить», чтобы запустить заново: ваши слова и настройки сохранены.",
       "Браузер сбросил графику. Щёлкните или коснитесь, чтобы восстановить её; ваши слова и настройки сохранены.",
-      "Повторить", "Закрыть", "Перетащите сюда список слов: по одному слову в строке", "BloomLab: наглядный фильтр Блума"],
+      "Повторить", "Закрыть", "Перетащите сюда список слов: по одному слову в строке", "BloomLab: наглядный фильтр Блума",
+      "Не удалось загрузить программу BloomLab: iframe этой вставки ограничен атрибутом sandbox без allow-same-origin, а BloomLab нужен allow-same-origin вместе с allow-scripts (sandbox=\"allow-scripts allow-same-origin\")."],
     uk: ["BloomLab — фільтр Блума, який видно", "BloomLab завантажується…",
       "Для BloomLab потрібен WebGL2, а цей браузер або пристрій його не підтримує. Спробуйте свіжий Firefox, Chrome, Edge чи Safari або ввімкніть апаратне прискорення.",
       "Для BloomLab потрібен WebAssembly, а цей браузер його не підтримує.",
       "Не вдалося завантажити програму BloomLab. Перевірте з'єднання й спробуйте ще раз.",
-      "BloomLab несподівано зупинився ({0}). Натисніть «Повторити», щоб запустити знову: ваші слова й налаштування збережено.",
+      "BloomLab несподівано зупинився{0}. Натисніть «Повторити», щоб запустити знову: ваші слова й налаштування збережено.",
       "Браузер скинув графіку. Клацніть або торкніться, щоб відновити її; ваші слова й налаштування збережено.",
-      "Повторити", "Закрити", "Перетягніть сюди список слів: по одному слову в рядку", "BloomLab: наочний фільтр Блума"],
+      "Повторити", "Закрити", "Перетягніть сюди список слів: по одному слову в рядку", "BloomLab: наочний фільтр Блума",
+      "Не вдалося завантажити програму BloomLab: iframe цієї вставки обмежено атрибутом sandbox без allow-same-origin, а BloomLab потрібен allow-same-origin разом з allow-scripts (sandbox=\"allow-scripts allow-same-origin\")."],
     zh: ["BloomLab —— 看得见的布隆过滤器", "BloomLab 加载中…",
       "BloomLab 需要 WebGL2，但此浏览器或设备不支持。请使用新版 Firefox、Chrome、Edge 或 Safari，或开启硬件加速。",
       "BloomLab 需要 WebAssembly，但此浏览器不支持。",
       "无法下载 BloomLab 程序。请检查网络连接后重试。",
-      "BloomLab 意外停止（{0}）。点击“重试”重新启动：你的词和设置都已保留。",
+      "BloomLab 意外停止{0}。点击“重试”重新启动：你的词和设置都已保留。",
       "浏览器重置了图形。点击或轻触即可恢复；你的词和设置都已保留。",
-      "重试", "关闭", "把词表拖到这里：每行一个词", "BloomLab：布隆过滤器可视化"],
+      "重试", "关闭", "把词表拖到这里：每行一个词", "BloomLab：布隆过滤器可视化",
+      "无法下载 BloomLab 程序：此嵌入的 iframe 设置了不含 allow-same-origin 的 sandbox，而 BloomLab 除了 allow-scripts 还需要 allow-same-origin（sandbox=\"allow-scripts allow-same-origin\"）。"],
   };
-  const [TITLE, LOADING, NO_WEBGL2, NO_WASM, NO_DOWNLOAD, STOPPED, GRAPHICS_RESET, RETRY, DISMISS, DROP, CANVAS] =
-    [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
+  const [TITLE, LOADING, NO_WEBGL2, NO_WASM, NO_DOWNLOAD, STOPPED, GRAPHICS_RESET, RETRY, DISMISS, DROP, CANVAS, SANDBOXED] =
+    [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11];
   // The page's own messages with numbers in them ({0}, {1}, … filled in order). A count's noun
   // is an object of CLDR plural forms (Intl.PluralRules: ru and uk one/few/many, zh one form).
   // The same sentences as the app's catalog where the app says them too (po/*.po).
@@ -193,6 +197,14 @@
     canvas.hidden = true;
   }
   $("retry").addEventListener("click", () => location.reload());
+  // An iframe sandboxed with allow-scripts only (a common "safe" embed) gives the page no origin
+  // of its own ("null"): its storage throws and its files cannot be fetched. It showed "Loading
+  // BloomLab…" forever; the failure now says what the embed needs (a retry would not help).
+  const sandboxed = () => self.origin === "null" && window.parent !== window;
+  function showDownloadFailed() {
+    if (sandboxed()) showFailure(say(SANDBOXED), false);
+    else showFailure(say(NO_DOWNLOAD), true);
+  }
 
   function showNotes(lines) {
     if (!lines.length) return;
@@ -378,13 +390,19 @@
     },
     // The UI's language: "en" | "ru" | "uk" | "zh" (a locale such as "ru-RU" too). Resolves with
     // state() once the app shows it (its catalog fetched); rejects when the catalog cannot load.
+    // A call still waiting when another asks for a different language is rejected ("replaced"),
+    // as speed() is: it waited forever before.
     setLanguage(code) {
-      check(withString(String(code), (ptr) => parse(Module._bl_set_language(ptr))));
+      check(withName(code, (ptr) => parse(Module._bl_set_language(ptr))));
       const want = langOf(code);
+      const replaced = languageWaits.filter((w) => w.want !== want);
+      languageWaits = languageWaits.filter((w) => w.want === want);
+      for (const w of replaced)
+        w.reject(new Error(`setLanguage("${w.want}"): replaced by setLanguage("${want}") before it was shown`));
       if (api.state().lang === want) return Promise.resolve(api.state());
       return new Promise((resolve, reject) => languageWaits.push({ want, resolve, reject }));
     },
-    applyParams(query) { return withString(query, (ptr) => parse(Module._bl_apply_params(ptr))); },
+    applyParams(query) { return withName(query, (ptr) => parse(Module._bl_apply_params(ptr))); },
     shareParams() { return Module.UTF8ToString(Module._bl_share_params()); },
     // The sessions this browser keeps for the page (newest first, without their words; writing:
     // the session writer has it in hand, not yet stored), and the
@@ -410,6 +428,21 @@
       }
     },
   };
+  // The calls that reach the program answer "not ready yet" before it runs (they threw
+  // "Module._bl_limits is not a function"); await bloomlab.ready first. The async ones wait.
+  for (const name of ["setParams", "add", "remove", "query", "loadPreset", "loadWords", "undo", "redo", "canUndo",
+                      "canRedo", "measure", "setInserted", "growth", "memory", "cancelSpeed", "speedState",
+                      "frameStats", "state", "viewState", "lesson", "answer", "setLanguage", "applyParams",
+                      "shareParams", "restorePrevious"]) {
+    const call = api[name];
+    // setLanguage() answers with a promise: it rejects with the reason rather than throwing.
+    const refuse = name === "setLanguage" ? (e) => Promise.reject(e) : (e) => { throw e; };
+    api[name] = function (...args) {
+      if (aborted) return refuse(new Error(`bloomlab.${name}(): BloomLab has stopped`));
+      if (!(window.Module && Module.calledRun)) return refuse(new Error(`bloomlab.${name}(): not ready yet (await bloomlab.ready first)`));
+      return call.apply(this, args);
+    };
+  }
   window.bloomlab = api;
   function assetArrived(name, bytes) {
     withString(name, (n) => withBytes(new Uint8Array(bytes), (ptr, size) => Module._bl_asset_arrived(n, ptr, size)));
@@ -958,8 +991,10 @@
     onAbort(what) {
       aborted = true;
       // Before the program ran, the abort is Emscripten giving up on the .wasm download.
-      if (!Module.calledRun) showFailure(say(NO_DOWNLOAD), true);
-      else showFailure(say(STOPPED, what), true);
+      if (!Module.calledRun) showDownloadFailed();
+      // The reason in parentheses, when Emscripten gave one (an out-of-memory abort gives none:
+      // the page said "stopped unexpectedly ()").
+      else showFailure(say(STOPPED, what ? (pageLang === "zh" ? "（" + what + "）" : " (" + what + ")") : ""), true);
       rejectReady(new Error(String(what)));
     },
     bloomlabFrameDrawn(frames) {
@@ -1082,7 +1117,7 @@
   const script = document.createElement("script");
   script.src = "bloomlab-wasm.js";
   script.onerror = () => {
-    showFailure(say(NO_DOWNLOAD), true);
+    showDownloadFailed();
     rejectReady(new Error("bloomlab-wasm.js failed to load"));
   };
   openSessions().then(() => document.body.appendChild(script));

@@ -204,6 +204,25 @@ run("bad input in the browser: JS API and URL parameters", async (browser) => {
     await a.close();
   }
 
+  // Issue 37 §2.9: an API call before the program runs said "Module._bl_limits is not a
+  // function"; it says "not ready yet". The program is kept from coming (its script fails), so
+  // the calls are made before it runs whatever the machine's speed.
+  {
+    const a = await openApp(browser, { waitReady: false, failPaths: ["bloomlab-wasm.js"] });
+    const early = await a.page.evaluate(async () => {
+      await bloomlab.ready.catch(() => {});
+      const tried = (fn) => { try { fn(); return "returned"; } catch (e) { return e.message; } };
+      return [tried(() => bloomlab.add("x")), tried(() => bloomlab.query("x")), tried(() => bloomlab.state()),
+              await bloomlab.setLanguage("ru").then(() => "resolved", (e) => e.message)];
+    });
+    equal(early, ["bloomlab.add(): not ready yet (await bloomlab.ready first)",
+                  "bloomlab.query(): not ready yet (await bloomlab.ready first)",
+                  "bloomlab.state(): not ready yet (await bloomlab.ready first)",
+                  "bloomlab.setLanguage(): not ready yet (await bloomlab.ready first)"],
+          "API calls before the program runs: \"not ready yet\" (setLanguage rejects)");
+    await a.close();
+  }
+
   // Issue 14: a UTF-16 list (Notepad's "Unicode") is converted, and the report says so; numbers
   // in a link are percent-decoded; a hexadecimal scale is refused with a warning.
   {
