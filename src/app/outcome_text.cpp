@@ -113,7 +113,7 @@ std::string core_error_text(ErrorCode code, const std::vector<std::string>& a) {
     case ErrorCode::memory_size_too_small:
       return fill(tr("A memory size is at least 1 bit; %s is less."), {quoted(at(0))});
     case ErrorCode::memory_size_too_large:
-      return fill(tr("A memory size is at most 2^63 bits (1 EiB); %s is more."), {quoted(at(0))});
+      return fill(tr("A memory size is at most 2^63 bits (1,048,576 TiB); %s is more."), {quoted(at(0))});
     case ErrorCode::remove_needs_counting:
       return outcome_text(Outcome{Code::remove_needs_counting, {at(0)}, true});
     case ErrorCode::remove_absent: return outcome_text(Outcome{Code::remove_absent, {at(0), at(1)}, true});

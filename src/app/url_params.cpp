@@ -118,7 +118,8 @@ std::vector<std::string> parse_warnings(const Parsed& in) {
                         {quoted(key), with_commas(times)}));
   // A '%' that starts no escape, in any value, is said as words= says it.
   for (const auto& [key, raw] : in.malformed)
-    // TRANSLATORS: the first %s is the link's parameter (words or removed), the second a word of it.
+    // TRANSLATORS: the first %s is the link's parameter (any key), the second its value (for
+    // words and removed, one word of it).
     warn.push_back(fill(tr("%s: %s has a \"%%\" not followed by two hexadecimal digits (a \"%%\" itself is "
                            "written %%25); it is taken as written."),
                         {key, quoted(raw)}));
