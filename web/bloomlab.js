@@ -46,37 +46,41 @@
       "BloomLab needs WebGL2, which this browser or device does not offer. Try a current Firefox, Chrome, Edge or Safari, or enable hardware acceleration.",
       "BloomLab needs WebAssembly, which this browser does not offer.",
       "BloomLab's program could not be downloaded. Check the connection and retry.",
-      "BloomLab stopped unexpectedly ({0}). Retry to start again: your words and settings are kept.",
+      "BloomLab stopped unexpectedly{0}. Retry to start again: your words and settings are kept.",
       "The graphics were reset by the browser. Click or tap to restore them; your words and settings are kept.",
       "Retry", "Dismiss", "Drop a word list here: one word per line", "BloomLab: Bloom filter visualizer",
-      "Click or press Enter to start: type a word and watch its bits light up."],
+      "Click or press Enter to start: type a word and watch its bits light up.",
+      "BloomLab's program could not be downloaded: this embed's iframe is sandboxed without allow-same-origin, which BloomLab needs beside allow-scripts (sandbox=\"allow-scripts allow-same-origin\")."],
     ru: ["BloomLab — фильтр Блума, который видно", "BloomLab загружается…",
       "Для BloomLab нужен WebGL2, а этот браузер или устройство его не поддерживает. Попробуйте свежий Firefox, Chrome, Edge или Safari либо включите аппаратное ускорение.",
       "Для BloomLab нужен WebAssembly, а этот браузер его не поддерживает.",
       "Не удалось загрузить программу BloomLab. Проверьте подключение и попробуйте ещё раз.",
-      "BloomLab неожиданно остановился ({0}). Нажмите «Повторить», чтобы запустить заново: ваши слова и настройки сохранены.",
+      "BloomLab неожиданно остановился{0}. Нажмите «Повторить», чтобы запустить заново: ваши слова и настройки сохранены.",
       "Браузер сбросил графику. Щёлкните или коснитесь, чтобы восстановить её; ваши слова и настройки сохранены.",
       "Повторить", "Закрыть", "Перетащите сюда список слов: по одному слову в строке", "BloomLab: наглядный фильтр Блума",
-      "Щёлкните или нажмите Enter, чтобы запустить: введите слово и посмотрите, как загораются его биты."],
+      "Щёлкните или нажмите Enter, чтобы запустить: введите слово и посмотрите, как загораются его биты.",
+      "Не удалось загрузить программу BloomLab: iframe этой вставки ограничен атрибутом sandbox без allow-same-origin, а BloomLab нужен allow-same-origin вместе с allow-scripts (sandbox=\"allow-scripts allow-same-origin\")."],
     uk: ["BloomLab — фільтр Блума, який видно", "BloomLab завантажується…",
       "Для BloomLab потрібен WebGL2, а цей браузер або пристрій його не підтримує. Спробуйте свіжий Firefox, Chrome, Edge чи Safari або ввімкніть апаратне прискорення.",
       "Для BloomLab потрібен WebAssembly, а цей браузер його не підтримує.",
       "Не вдалося завантажити програму BloomLab. Перевірте з'єднання й спробуйте ще раз.",
-      "BloomLab несподівано зупинився ({0}). Натисніть «Повторити», щоб запустити знову: ваші слова й налаштування збережено.",
+      "BloomLab несподівано зупинився{0}. Натисніть «Повторити», щоб запустити знову: ваші слова й налаштування збережено.",
       "Браузер скинув графіку. Клацніть або торкніться, щоб відновити її; ваші слова й налаштування збережено.",
       "Повторити", "Закрити", "Перетягніть сюди список слів: по одному слову в рядку", "BloomLab: наочний фільтр Блума",
-      "Клацніть або натисніть Enter, щоб запустити: введіть слово й подивіться, як загоряються його біти."],
+      "Клацніть або натисніть Enter, щоб запустити: введіть слово й подивіться, як загоряються його біти.",
+      "Не вдалося завантажити програму BloomLab: iframe цієї вставки обмежено атрибутом sandbox без allow-same-origin, а BloomLab потрібен allow-same-origin разом з allow-scripts (sandbox=\"allow-scripts allow-same-origin\")."],
     zh: ["BloomLab —— 看得见的布隆过滤器", "BloomLab 加载中…",
       "BloomLab 需要 WebGL2，但此浏览器或设备不支持。请使用新版 Firefox、Chrome、Edge 或 Safari，或开启硬件加速。",
       "BloomLab 需要 WebAssembly，但此浏览器不支持。",
       "无法下载 BloomLab 程序。请检查网络连接后重试。",
-      "BloomLab 意外停止（{0}）。点击“重试”重新启动：你的词和设置都已保留。",
+      "BloomLab 意外停止{0}。点击“重试”重新启动：你的词和设置都已保留。",
       "浏览器重置了图形。点击或轻触即可恢复；你的词和设置都已保留。",
       "重试", "关闭", "把词表拖到这里：每行一个词", "BloomLab：布隆过滤器可视化",
-      "点击或按 Enter 启动：输入一个词，看它的位亮起来。"],
+      "点击或按 Enter 启动：输入一个词，看它的位亮起来。",
+      "无法下载 BloomLab 程序：此嵌入的 iframe 设置了不含 allow-same-origin 的 sandbox，而 BloomLab 除了 allow-scripts 还需要 allow-same-origin（sandbox=\"allow-scripts allow-same-origin\"）。"],
   };
-  const [TITLE, LOADING, NO_WEBGL2, NO_WASM, NO_DOWNLOAD, STOPPED, GRAPHICS_RESET, RETRY, DISMISS, DROP, CANVAS, START] =
-    [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11];
+  const [TITLE, LOADING, NO_WEBGL2, NO_WASM, NO_DOWNLOAD, STOPPED, GRAPHICS_RESET, RETRY, DISMISS, DROP, CANVAS, START, SANDBOXED] =
+    [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
   // The page's own messages with numbers in them ({0}, {1}, … filled in order). A count's noun
   // is an object of CLDR plural forms (Intl.PluralRules: ru and uk one/few/many, zh one form).
   // The same sentences as the app's catalog where the app says them too (po/*.po).
@@ -212,6 +216,14 @@
     canvas.hidden = true;
   }
   $("retry").addEventListener("click", () => location.reload());
+  // An iframe sandboxed with allow-scripts only (a common "safe" embed) gives the page no origin
+  // of its own ("null"): its storage throws and its files cannot be fetched. It showed "Loading
+  // BloomLab…" forever; the failure now says what the embed needs (a retry would not help).
+  const sandboxed = () => self.origin === "null" && window.parent !== window;
+  function showDownloadFailed() {
+    if (sandboxed()) showFailure(say(SANDBOXED), false);
+    else showFailure(say(NO_DOWNLOAD), true);
+  }
 
   function showNotes(lines) {
     if (!lines.length) return;
@@ -260,9 +272,19 @@
     } finally { buffer.release(); }
   }
   function withString(text, fn) { return withBytes(encoder.encode(String(text)), (ptr) => fn(ptr)); }
+  // A name or a number for the API's judges (main_web.cpp text_arg): '%' and NUL written %25 and
+  // %00, so that "standard\0x" reaches the judge whole rather than ending the C string at "standard".
+  const withName = (text, fn) => withString(String(text).replace(/[%\0]/g, (c) => (c === "%" ? "%25" : "%00")), fn);
+  // A number argument as text, read by the core's one reader (src/core/parse.h) as a link's are:
+  // a number as JS writes it, a string as given, anything else as JSON (true, [64]), which no
+  // number reads as (Number(true) was 1, Number([64]) 64).
+  function numberText(v) {
+    if (typeof v === "number" || typeof v === "string") return String(v);
+    try { return JSON.stringify(v) ?? String(v); } catch (e) { return String(v); }
+  }
   // Several strings at once: fn(ptr0, ptr1, ...).
-  const withStrings = (texts, fn, ptrs = []) => ptrs.length === texts.length ? fn(...ptrs)
-    : withString(texts[ptrs.length], (ptr) => withStrings(texts, fn, [...ptrs, ptr]));
+  const withNames = (texts, fn, ptrs = []) => ptrs.length === texts.length ? fn(...ptrs)
+    : withName(texts[ptrs.length], (ptr) => withNames(texts, fn, [...ptrs, ptr]));
   const wordTooLarge = (n) => message("wordTooLarge", pageCount("bytes", n), pageNumber(limits().wordBytes));
   const parse = (ptr) => JSON.parse(Module.UTF8ToString(ptr));
   function check(answer) {
@@ -276,33 +298,33 @@
   const api = {
     ready,
     version: "0.1.0",
-    // The scalable filter's n0, p0, s, r go as text, read as a link's are (same checks, same words).
+    // The numbers go as text, read as a link's are (the same reader, the same words).
     setParams(p = {}) {
-      const growth = ["n0", "p0", "s", "r"];
-      const hasGrowth = growth.reduce((bits, key, i) => bits | (given(p[key]) << i), 0);
-      const texts = [p.variant || "", p.scheme || "", p.counters === undefined ? "" : String(p.counters),
-                     ...growth.map((key) => (given(p[key]) ? String(p[key]) : ""))];
-      return check(withStrings(texts, (variant, scheme, counters, n0, p0, s, r) =>
-        parse(Module._bl_set_params(given(p.m), Number(p.m), given(p.k), Number(p.k), variant, scheme, counters,
-                                    hasGrowth, n0, p0, s, r))));
+      const numbers = ["m", "k", "n0", "p0", "s", "r"];
+      const has = numbers.reduce((bits, key, i) => bits | (given(p[key]) << i), 0);
+      const name = (v) => (v === undefined || v === null ? "" : String(v));
+      const texts = [name(p.variant), name(p.scheme), name(p.counters),
+                     ...numbers.map((key) => (given(p[key]) ? numberText(p[key]) : ""))];
+      return check(withNames(texts, (variant, scheme, counters, m, k, n0, p0, s, r) =>
+        parse(Module._bl_set_params(has, m, k, n0, p0, s, r, variant, scheme, counters))));
     },
     add(word) { return check(withBytes(word, (ptr, n) => parse(Module._bl_add(ptr, n)), wordTooLarge)); },
     remove(word) { return check(withBytes(word, (ptr, n) => parse(Module._bl_remove(ptr, n)), wordTooLarge)); },
-    query(word) { return withBytes(word, (ptr, n) => parse(Module._bl_query(ptr, n)), wordTooLarge); },
+    query(word) { return check(withBytes(word, (ptr, n) => parse(Module._bl_query(ptr, n)), wordTooLarge)); },
     // The Code panel's program: "python" | "go" | "javascript" | "cpp"; rejects on another name.
     // Its templates are fetched when first wanted (programs.txt): it waits for them.
     async code(language) {
       await ready;
       Module._bl_load_code();
       await fetched("codeTexts", "the programs");
-      const text = withString(String(language), (ptr) => Module.UTF8ToString(Module._bl_code(ptr)));
+      const text = withName(language, (ptr) => Module.UTF8ToString(Module._bl_code(ptr)));
       if (text.startsWith("{\"ok\":false")) check(JSON.parse(text));
       return text;
     },
-    loadPreset(name) { return check(withString(name, (ptr) => parse(Module._bl_load_preset(ptr)))); },
+    loadPreset(name) { return check(withName(name, (ptr) => parse(Module._bl_load_preset(ptr)))); },
     // source: a file's name; none for pasted text.
     loadWords(text, source = "") {
-      return check(withBytes(text, () => withString(source, (src) => parse(Module._bl_load_list(src))),
+      return check(withBytes(text, () => withName(source, (src) => parse(Module._bl_load_list(src))),
                              listTooLarge, listBuffer));
     },
     // Undo and redo any change of the words, the parameters or the preset (the UI's Ctrl+Z).
@@ -310,8 +332,10 @@
     redo() { return check(parse(Module._bl_redo())); },
     canUndo() { return Module._bl_can_undo() !== 0; },
     canRedo() { return Module._bl_can_redo() !== 0; },
-    measure(options = {}) { return check(parse(Module._bl_measure(given(options.probes), Number(options.probes)))); },
-    setInserted(n) { return check(parse(Module._bl_set_inserted(n === null || n === undefined ? -1 : Number(n)))); },
+    measure(options = {}) {
+      return check(withName(given(options.probes) ? numberText(options.probes) : "", (p) => parse(Module._bl_measure(p))));
+    },
+    setInserted(n) { return check(withName(given(n) ? numberText(n) : "", (t) => parse(Module._bl_set_inserted(t)))); },
     growth() { return parse(Module._bl_growth()); },
     memory() { return parse(Module._bl_memory()); },
     // The Speed panel's measurement (issue 11 §4): the standard and the blocked filter timed at
@@ -321,8 +345,9 @@
     // skipped}; rejects on bad options, when cancelled or replaced by a newer measurement.
     async speed(options = {}) {
       await ready;
-      const count = (v) => (given(v) ? Number(v) : -1);
-      check(parse(Module._bl_speed_start(options.outOfCache === false ? 0 : 1, count(options.queries), count(options.rounds))));
+      const count = (v) => (given(v) ? numberText(v) : "");
+      check(withNames([count(options.queries), count(options.rounds)], (queries, rounds) =>
+        parse(Module._bl_speed_start(options.outOfCache === false ? 0 : 1, queries, rounds))));
       const mine = api.speedState().started;
       for (;;) {
         const s = api.speedState();
@@ -373,7 +398,7 @@
     async lessons() { await lessonTexts(); return parse(Module._bl_lessons()); },
     async openLesson(id, step = 1) {
       await lessonTexts();
-      return check(withString(String(id), (ptr) => parse(Module._bl_open_lesson(ptr, Number(step) | 0))));
+      return check(withNames([id, numberText(step)], (i, n) => parse(Module._bl_open_lesson(i, n))));
     },
     lesson() { return parse(Module._bl_lesson()); },
     answer(value) {
@@ -390,13 +415,19 @@
     },
     // The UI's language: "en" | "ru" | "uk" | "zh" (a locale such as "ru-RU" too). Resolves with
     // state() once the app shows it (its catalog fetched); rejects when the catalog cannot load.
+    // A call still waiting when another asks for a different language is rejected ("replaced"),
+    // as speed() is: it waited forever before.
     setLanguage(code) {
-      check(withString(String(code), (ptr) => parse(Module._bl_set_language(ptr))));
+      check(withName(code, (ptr) => parse(Module._bl_set_language(ptr))));
       const want = langOf(code);
+      const replaced = languageWaits.filter((w) => w.want !== want);
+      languageWaits = languageWaits.filter((w) => w.want === want);
+      for (const w of replaced)
+        w.reject(new Error(`setLanguage("${w.want}"): replaced by setLanguage("${want}") before it was shown`));
       if (api.state().lang === want) return Promise.resolve(api.state());
       return new Promise((resolve, reject) => languageWaits.push({ want, resolve, reject }));
     },
-    applyParams(query) { return withString(query, (ptr) => parse(Module._bl_apply_params(ptr))); },
+    applyParams(query) { return withName(query, (ptr) => parse(Module._bl_apply_params(ptr))); },
     shareParams() { return Module.UTF8ToString(Module._bl_share_params()); },
     // The sessions this browser keeps for the page (newest first, without their words; writing:
     // the session writer has it in hand, not yet stored), and the
@@ -422,6 +453,21 @@
       }
     },
   };
+  // The calls that reach the program answer "not ready yet" before it runs (they threw
+  // "Module._bl_limits is not a function"); await bloomlab.ready first. The async ones wait.
+  for (const name of ["setParams", "add", "remove", "query", "loadPreset", "loadWords", "undo", "redo", "canUndo",
+                      "canRedo", "measure", "setInserted", "growth", "memory", "cancelSpeed", "speedState",
+                      "frameStats", "state", "viewState", "lesson", "answer", "setLanguage", "applyParams",
+                      "shareParams", "restorePrevious"]) {
+    const call = api[name];
+    // setLanguage() answers with a promise: it rejects with the reason rather than throwing.
+    const refuse = name === "setLanguage" ? (e) => Promise.reject(e) : (e) => { throw e; };
+    api[name] = function (...args) {
+      if (aborted) return refuse(new Error(`bloomlab.${name}(): BloomLab has stopped`));
+      if (!(window.Module && Module.calledRun)) return refuse(new Error(`bloomlab.${name}(): not ready yet (await bloomlab.ready first)`));
+      return call.apply(this, args);
+    };
+  }
   window.bloomlab = api;
   function assetArrived(name, bytes) {
     withString(name, (n) => withBytes(new Uint8Array(bytes), (ptr, size) => Module._bl_asset_arrived(n, ptr, size)));
@@ -997,7 +1043,7 @@
     xhr.overrideMimeType("text/plain; charset=x-user-defined");
     try { xhr.send(); } catch { /* reported below */ }
     if (xhr.status !== 200) {
-      showFailure(say(NO_DOWNLOAD), true);
+      showDownloadFailed();
       throw new Error(`${DEFERRED} could not be downloaded (${xhr.status || "no answer"})`);
     }
     const text = xhr.responseText, bytes = new Uint8Array(text.length);
@@ -1019,8 +1065,10 @@
     onAbort(what) {
       aborted = true;
       // Before the program ran, the abort is Emscripten giving up on the .wasm download.
-      if (!Module.calledRun) showFailure(say(NO_DOWNLOAD), true);
-      else showFailure(say(STOPPED, what), true);
+      if (!Module.calledRun) showDownloadFailed();
+      // The reason in parentheses, when Emscripten gave one (an out-of-memory abort gives none:
+      // the page said "stopped unexpectedly ()").
+      else showFailure(say(STOPPED, what ? (pageLang === "zh" ? "（" + what + "）" : " (" + what + ")") : ""), true);
       rejectReady(new Error(String(what)));
     },
     bloomlabFrameDrawn(frames) {
@@ -1143,7 +1191,7 @@
   const script = document.createElement("script");
   script.src = "bloomlab-wasm.js";
   script.onerror = () => {
-    showFailure(say(NO_DOWNLOAD), true);
+    showDownloadFailed();
     rejectReady(new Error("bloomlab-wasm.js failed to load"));
   };
   // start=click (an article with several embeds): a poster, a few kilobytes, until the reader

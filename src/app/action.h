@@ -140,8 +140,9 @@ struct OpenFile {};
 struct ShowLessons { bool on; };
 struct LoadLessons {};  // fetch the built-in lessons' texts now, where they are fetched (web)
 // 1-based; an empty id: the list. A step out of range: a link opens the nearest one and says so
-// (clamp); the JS API refuses it and changes nothing.
-struct OpenLesson { std::string id; int step = 1; bool clamp = true; };
+// (clamp); the JS API refuses it and changes nothing. as_given: the step as the caller wrote it,
+// when it was no whole number (the refusal quotes it; step is 0 then).
+struct OpenLesson { std::string id; int64_t step = 1; bool clamp = true; std::string as_given = {}; };
 struct LessonGo { int delta; };                      // Back / Next
 struct ResetLessonStep {};
 struct AnswerTask { LessonAnswer answer; };
@@ -273,6 +274,7 @@ enum class Code {
   task_remove_broke,    // {word, broken words}
   task_reads_right,     // {yours, simulated, without filters}
   task_reads_wrong,     // {yours, higher|lower}
+  task_reads_unavailable,  // {m bits, files}: the files' filters cannot be built here: no simulation
   task_answer_shown,
   // languages
   language_loading,     // {code}: its catalog is on its way

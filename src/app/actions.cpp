@@ -792,7 +792,7 @@ Outcome apply_one(AppState& s, Host& host, const Action& action) {
       },
       [&](const act::LoadPreset& a) { return noted(s, NoteSlot::list, do_load_preset(s, host, a.name)); },
       [&](const act::LoadWordList& a) {
-        if (a.source == ListSource::file && looks_like_lesson(a.bytes))  // a teacher's lesson file
+        if (a.source == ListSource::file && is_lesson_file(a.name, a.bytes))  // a teacher's lesson file
           return apply_lesson(s, host, act::LoadLesson{a.bytes.str(), a.name});
         return noted(s, NoteSlot::list, do_load_word_list(s, a, a.source));
       },

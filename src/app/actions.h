@@ -99,6 +99,7 @@ struct PlatformView {
 // The view's state for tests and embedding pages (presentation, steps, rects of the controls,
 // zoom...), with what the platform knows.
 std::string view_state_json(AppState& s, const PlatformView& platform);
+// query(): the word explained, or {ok: false, error} for a word over kMaxLineBytes (as add refuses it).
 std::string query_json(const AppState& s, std::string_view word);
 std::string measurement_json(const Measurement& m);
 // The measured FP is kept current by itself while measuring is cheap (probes times k at most

@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <iterator>
 
+#include "core/parse.h"
 #include "core/word_list.h"
 #include "url_params.h"
 
@@ -34,7 +35,7 @@ const char* const kErrorNames[] = {
     "unknown_key",   "second_state",      "state_key",      "not_a_panel",        "highlight_word_empty",
     "highlight_kind", "hide_value",       "not_a_number",   "candidates_multiple", "option_outside_choice",
     "option_empty",  "expect_value",      "no_prompt",      "choice_few_options", "choice_no_right",
-    "sizing_needs_n_p"};
+    "sizing_needs_n_p", "state_value",   "sizing_too_large", "reads_too_large"};
 static_assert(std::size(kErrorNames) == size_t(LessonErrorCode::count_));
 
 // "a, b, c": a list of the format's own words for a message (they are typed as they are).
@@ -56,13 +57,15 @@ bool valid_id(std::string_view id) {
   return std::all_of(id.begin(), id.end(), [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-'; });
 }
 
-std::optional<double> number(std::string_view text) {
-  const std::string s(trim(text));
-  if (s.empty() || s.size() > 30) return std::nullopt;
-  char* end = nullptr;
-  const double v = std::strtod(s.c_str(), &end);
-  if (end != s.c_str() + s.size() || !std::isfinite(v)) return std::nullopt;
-  return v;
+// A number as every door reads one (core/parse.h); a count (n, files, lookups, candidates) is a
+// whole number.
+std::optional<double> number(std::string_view text, bool whole) {
+  const std::string_view s = trim(text);
+  if (whole) {
+    const std::optional<uint64_t> v = parse_whole(s);
+    return v ? std::optional<double>(double(*v)) : std::nullopt;
+  }
+  return parse_real(s);
 }
 
 // "key: value" with a known key, else nullopt (a text line).
@@ -213,6 +216,9 @@ class Parser {
       const std::string_view key = pair.substr(0, pair.find('='));
       if (std::none_of(std::begin(kStateKeys), std::end(kStateKeys), [&](const char* k) { return key == k; }))
         return error(E::state_key, {std::string(key), listed(kStateKeys, [](const char* k) { return k; })});
+      // The value as a link's is judged, now rather than when a student enters the step.
+      const std::string_view raw = pair.size() > key.size() ? pair.substr(key.size() + 1) : std::string_view();
+      if (auto bad = state_value_problem(key, percent_decode(raw))) return error(E::state_value, {*bad});
     }
     s.state = std::string(value);
   }
@@ -243,7 +249,8 @@ class Parser {
 
   void task_line(LessonTask& t, const std::string& key, std::string_view value) {
     auto num = [&](const char* what, double lo, double hi) -> std::optional<double> {
-      auto v = number(value);
+      const bool whole = key == "n" || key == "files" || key == "lookups" || key == "candidates";
+      auto v = number(value, whole);
       if (!v || *v < lo || *v > hi) {
         error(E::not_a_number, {what, std::string(value), format(lo), format(hi)});
         return std::nullopt;
@@ -261,19 +268,24 @@ class Parser {
     } else if (key == "exclude") {
       for (std::string_view item : split(value, ','))
         if (const std::string_view w = trim(item); !w.empty()) t.exclude.emplace_back(w);
-    } else if (key == "n") {
-      if (auto v = num("n", 1, 1e12)) t.n = *v;
-    } else if (key == "p") {
-      if (auto v = num("p", 1e-12, 0.999)) t.p = *v;
+    } else if (key == "n" || key == "p") {
+      if (auto v = key == "n" ? num("n", 1, 1e12) : num("p", 1e-12, 0.999)) (key == "n" ? t.n : t.p) = *v;
+      // A sizing whose answer no filter can have (m above 2^32): said at the line that makes it so.
+      const double m = t.n > 0 && t.p > 0 ? -t.n * std::log(t.p) / (std::log(2.0) * std::log(2.0)) : 0;
+      if (m > double(kMaxBits)) return error(E::sizing_too_large, {std::to_string(uint64_t(std::ceil(m)))});
     } else if (key == "tolerance") {
       if (auto v = num("tolerance", 0, 1)) t.tolerance = *v;
     } else if (key == "expect") {
       if (value == "measured") t.expect_measured = true;
       else if (value != "theory") error(E::expect_value, {std::string(value)});
-    } else if (key == "files") {
-      if (auto v = num("files", 1, 64)) t.files = uint32_t(*v);
-    } else if (key == "lookups") {
-      if (auto v = num("lookups", 1, 1000000)) t.lookups = uint64_t(*v);
+    } else if (key == "files" || key == "lookups") {
+      if (key == "files") {
+        if (auto v = num("files", 1, 64)) t.files = uint32_t(*v);
+      } else if (auto v = num("lookups", 1, 1000000)) {
+        t.lookups = uint64_t(*v);
+      }
+      if (uint64_t(t.files) * t.lookups > kMaxReadsQueries)
+        return error(E::reads_too_large, {std::to_string(uint64_t(t.files) * t.lookups), std::to_string(kMaxReadsQueries)});
     } else if (key == "candidates") {
       auto v = num("candidates", 3, 30);
       if (v && std::fmod(*v, 3) != 0) return error(E::candidates_multiple);
@@ -319,7 +331,13 @@ const char* task_kind_name(TaskKind k) {
   return "none";
 }
 
-LessonParse parse_lesson(std::string_view text) { return Parser(text).run(); }
+LessonParse parse_lesson(std::string_view text) {
+  if (text.size() > kMaxLessonBytes) return Parser(text).run();  // refused by its size, as written
+  // Read as a word list is read (core/word_list.h decode_text): UTF-16 with its BOM or its NUL
+  // bytes is converted (it was read as a list of words), a UTF-8 BOM dropped.
+  const DecodedText decoded = decode_text(text);
+  return Parser(decoded.text).run();
+}
 
 const char* lesson_error_name(LessonErrorCode c) {
   return size_t(c) < std::size(kErrorNames) ? kErrorNames[size_t(c)] : "none";
@@ -332,17 +350,30 @@ std::optional<LessonErrorCode> parse_lesson_error_name(std::string_view token) {
 }
 
 bool looks_like_lesson(std::string_view bytes) {
-  if (bytes.substr(0, 3) == "\xEF\xBB\xBF") bytes.remove_prefix(3);
+  const std::string text = decode_text(bytes.substr(0, 8192)).text;
   size_t pos = 0;
-  while (pos < bytes.size() && pos < 4096) {
-    size_t end = bytes.find('\n', pos);
-    if (end == std::string_view::npos) end = bytes.size();
-    const std::string_view l = trim(bytes.substr(pos, end - pos));
+  while (pos < text.size() && pos < 4096) {
+    size_t end = text.find('\n', pos);
+    if (end == std::string::npos) end = text.size();
+    const std::string_view l = trim(std::string_view(text).substr(pos, end - pos));
     pos = end + 1;
     if (l.empty() || l[0] == '#') continue;
-    return l.substr(0, 7) == "lesson:";
+    size_t colon = 0;
+    if (!lower_key(l, &colon)) return false;
+    const std::string key(l.substr(0, colon));
+    static const char* const kHeaderKeys[] = {"lesson", "title", "summary", "step", "state", "highlight", "hide", "task"};
+    return std::any_of(std::begin(kHeaderKeys), std::end(kHeaderKeys), [&](const char* k) { return key == k; });
   }
   return false;
+}
+
+bool is_lesson_file(std::string_view name, std::string_view bytes) {
+  const auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? char(c - 'A' + 'a') : c; };
+  const std::string_view ext = ".lesson";
+  if (name.size() >= ext.size() &&
+      std::equal(ext.begin(), ext.end(), name.end() - ext.size(), [&](char a, char b) { return a == lower(b); }))
+    return true;
+  return looks_like_lesson(bytes);
 }
 
 }  // namespace bloomlab::app

@@ -98,6 +98,10 @@ enum class LessonErrorCode {
   choice_few_options,     // {step title}
   choice_no_right,        // {step title}
   sizing_needs_n_p,       // {step title}
+  // issue 37: checked when the file loads, at the line that makes it so
+  state_value,            // {the link's warning for the value, in words}
+  sizing_too_large,       // {the formula's m in bits}: more than a filter can have (2^32)
+  reads_too_large,        // {files × lookups, the limit}
   count_
 };
 // The stable token of a code ("unknown_key"): outcomes carry it (lesson_invalid), tests name it.
@@ -117,10 +121,17 @@ struct LessonParse {
 
 inline constexpr size_t kMaxLessonBytes = 256 * 1024;
 inline constexpr size_t kMaxLessonSteps = 40;
+// A "reads" task's simulation asks every file's filter about every lookup: files × lookups
+// queries of up to 64 positions each. 64 files × 1,000,000 lookups at k = 64 blocked the page
+// 10.7 s inside one answer; at this cap the worst is 64 million positions, a fraction of a second.
+inline constexpr uint64_t kMaxReadsQueries = 1000000;
 
 LessonParse parse_lesson(std::string_view text);
-// Whether a dropped or opened file is a lesson (its first directive is "lesson:"), not a list.
+// Whether a dropped or opened file is a lesson, not a list: its name ends in ".lesson", or its
+// first line that is not empty or a comment is one of the format's "key:" lines (a lesson that
+// starts with "title:" is a lesson with a mistake, not a list of words), in UTF-8 or UTF-16.
 bool looks_like_lesson(std::string_view bytes);
+bool is_lesson_file(std::string_view name, std::string_view bytes);
 // The built-in lessons, in their files' order (01-basics, 02-...), in the current language once
 // its bundle is installed; meanwhile in the language shown before (else any installed one: all
 // have the same ids and steps, in the same order). Native builds compile the English ones in;

@@ -9,6 +9,7 @@
 
 #include "actions.h"
 #include "core/experiment.h"
+#include "core/parse.h"
 #include "core/theory.h"
 #include "format.h"
 #include "i18n.h"
@@ -30,11 +31,9 @@ std::optional<double> parse_number(std::string text, bool percent) {
     had_percent = true;
     text.pop_back();
   }
-  if (text.empty() || text.size() > 30) return std::nullopt;
-  char* end = nullptr;
-  const double v = std::strtod(text.c_str(), &end);
-  if (end != text.c_str() + text.size() || !std::isfinite(v)) return std::nullopt;
-  return had_percent || percent ? v / 100 : v;
+  const std::optional<double> v = parse_real(text);  // as every door reads a number (core/parse.h)
+  if (!v) return std::nullopt;
+  return had_percent || percent ? *v / 100 : *v;
 }
 
 // The answer's number: given as a number (the JS API), or typed in the box.
@@ -249,14 +248,15 @@ Outcome check_remove(AppState& s, Host& host, const LessonAnswer& a) {
 }
 
 // FORMAT.md's simulation: the words dealt round-robin into `files` files, each with a filter of
-// m / files bits and the current k; `lookups` absent keys asked of every file.
-uint64_t simulated_reads(const AppState& s, const LessonTask& t) {
+// m / files bits and the current k; `lookups` absent keys asked of every file. Nothing when the
+// files' filters cannot be built (the answer was compared with 0 then).
+std::optional<uint64_t> simulated_reads(const AppState& s, const LessonTask& t) {
   FilterParams p = s.set.params();
   p.m = std::max<uint64_t>(1, p.m / t.files);
   std::vector<Filter> files;
   for (uint32_t i = 0; i < t.files; ++i) {
     auto f = Filter::create(p);
-    if (!f) return 0;
+    if (!f) return std::nullopt;
     files.push_back(std::move(f.value()));
   }
   const auto& words = s.set.words();
@@ -274,7 +274,12 @@ Outcome check_reads(const AppState& s, const LessonTask& t, const LessonAnswer& 
   Outcome bad;
   const auto v = answer_number(a, false, &bad);
   if (!v) return bad;
-  const double sim = double(simulated_reads(s, t));
+  const std::optional<uint64_t> reads = simulated_reads(s, t);
+  if (!reads) {
+    FilterParams p = s.set.params();
+    return wrong(Code::task_reads_unavailable, {std::to_string(std::max<uint64_t>(1, p.m / t.files)), std::to_string(t.files)});
+  }
+  const double sim = double(*reads);
   const double tol = t.tolerance >= 0 ? t.tolerance : 0.25;
   if (std::fabs(*v - sim) <= tol * std::max(sim, 1.0))
     return right(Code::task_reads_right, {integer(*v), integer(sim), std::to_string(uint64_t(t.files) * t.lookups)});

@@ -27,6 +27,10 @@ extern const size_t kLessonSourceCount;
 
 namespace {
 
+// What a lesson's texts live in changed (a language's lessons installed, a teacher's file
+// loaded): the cached texts of the step are stale even where the state is not.
+uint64_t g_lesson_generation = 0;
+
 template <class... F> struct Overloaded : F... { using F::operator()...; };
 template <class... F> Overloaded(F...) -> Overloaded<F...>;
 
@@ -112,12 +116,41 @@ std::optional<Lang> bundle_lang(const std::string& name) {
   return std::nullopt;
 }
 
-Outcome open_lesson(AppState& s, Host& host, const std::string& id, int step, bool clamp = true) {
+bool builtin_id(const std::string& id) {
+  return std::any_of(builtin_lessons().begin(), builtin_lessons().end(), [&](const Lesson& l) { return l.id == id; });
+}
+
+// The id a teacher's lesson is kept under: ID-own when a built-in lesson has ID.
+std::string own_lesson_id(const std::string& id) { return builtin_id(id) ? id + "-own" : id; }
+
+// The built-in lessons arrived after a teacher's file that reuses one of their ids (the web
+// fetches them when first wanted): that copy becomes ID-own too, as if it had loaded after them.
+// An older ID-own copy gives way to it.
+void rename_own_lessons(LessonState& ls) {
+  for (size_t i = 0; i < ls.opened.size(); ++i) {
+    if (!builtin_id(ls.opened[i].id)) continue;
+    const std::string own = ls.opened[i].id + "-own";
+    ls.opened[i].id = own;
+    for (size_t j = 0; j < ls.opened.size(); ++j)
+      if (j != i && ls.opened[j].id == own) {
+        const int base = int(builtin_lessons().size());  // ls.current counts the built-in ones first
+        if (ls.current == base + int(j)) ls.current = base + int(i);
+        ls.opened.erase(ls.opened.begin() + long(j));
+        if (ls.current > base + int(j)) --ls.current;
+        if (j < i) --i;
+        break;
+      }
+  }
+}
+
+Outcome open_lesson(AppState& s, Host& host, const std::string& id, int64_t step, bool clamp = true,
+                    const std::string& as_given = "") {
   LessonState& ls = s.lessons;
   if (!clamp && !id.empty()) {  // refused before anything changes
     for (const Lesson* l : all_lessons(s))
-      if (l->id == id && (step < 1 || step > int(l->steps.size())))
-        return ls.note = out(Code::lesson_step_range, {std::to_string(step), std::to_string(l->steps.size())}, true);
+      if (l->id == id && (step < 1 || step > int64_t(l->steps.size())))
+        return ls.note = out(Code::lesson_step_range,
+                             {as_given.empty() ? std::to_string(step) : as_given, std::to_string(l->steps.size())}, true);
   }
   s.view.show_lessons = true;
   ls.waiting.reset();
@@ -139,10 +172,10 @@ Outcome open_lesson(AppState& s, Host& host, const std::string& id, int step, bo
     const int steps = int(lessons[i]->steps.size());
     Outcome o{Code::lesson_opened, {lessons[i]->title}};
     if (step < 1 || step > steps) {
-      o = out(Code::lesson_step_range, {std::to_string(step), std::to_string(steps)}, true);
-      step = std::clamp(step, 1, steps);
+      o = out(Code::lesson_step_range, {as_given.empty() ? std::to_string(step) : as_given, std::to_string(steps)}, true);
+      step = std::clamp<int64_t>(step, 1, steps);
     }
-    ls.step = step - 1;
+    ls.step = int(step - 1);
     enter_step(s, host, true);
     return ls.note = o;
   }
@@ -177,7 +210,7 @@ Outcome answer(AppState& s, Host& host, const LessonAnswer& a) {
   ls.task.feedback = o;
   const bool judged = o.code != Code::task_list_loading && o.code != Code::task_answer_empty &&
                       o.code != Code::task_number_invalid && o.code != Code::task_labels_missing &&
-                      o.code != Code::task_choice_invalid;
+                      o.code != Code::task_choice_invalid && o.code != Code::task_reads_unavailable;
   if (o.ok()) {
     ls.task.solved = true;
     ls.solved.insert(key_of(*lesson, ls.step));
@@ -273,6 +306,7 @@ bool install_lesson_bundle(Lang lang, std::string_view bundle) {
   lib.files = std::move(*files);
   lib.lessons = std::move(lessons);
   lib.ready = true;
+  ++g_lesson_generation;
   return true;
 }
 
@@ -321,23 +355,30 @@ bool lesson_hides(const AppState& s, Hide what) {
   return task_open(s) && (st->hide & what);
 }
 
-std::string lesson_text(const AppState& s, std::string_view text) {
+namespace {
+
+// The placeholders filled, in one pass: a '{' looks no further than a name's length for its
+// '}' (it looked to the end of the text: "{a" x 120,000 was quadratic, 3 s a frame).
+constexpr size_t kLongestPlaceholder = 12;  // "{measured}" and its like, with room
+
+std::string fill_placeholders(const AppState& s, std::string_view text) {
   const FilterParams& p = s.set.params();
   const uint64_t n = s.set.words().size();
   const Filter& f = s.set.filter();
   std::string out;
+  out.reserve(text.size());
   for (size_t i = 0; i < text.size(); ++i) {
     if (text[i] == '{' && i + 1 < text.size() && text[i + 1] == '{') {
       out += '{';
       ++i;
       continue;
     }
-    const size_t close = text[i] == '{' ? text.find('}', i) : std::string_view::npos;
-    if (close == std::string_view::npos || close - i > 12) {
+    const size_t close = text[i] == '{' ? text.substr(i, kLongestPlaceholder + 1).find('}') : std::string_view::npos;
+    if (close == std::string_view::npos) {
       out += text[i];
       continue;
     }
-    const std::string_view name = text.substr(i + 1, close - i - 1);
+    const std::string_view name = text.substr(i + 1, close - 1);
     std::string value;
     if (name == "n") value = with_commas(n);
     else if (name == "m") value = with_commas(p.m);
@@ -357,9 +398,39 @@ std::string lesson_text(const AppState& s, std::string_view text) {
       continue;
     }
     out += value;
-    i = close;
+    i += close;
   }
   return out;
+}
+
+}  // namespace
+
+std::string lesson_text(const AppState& s, std::string_view text) {
+  // Kept per step while what fills it stays the same (the frames draw the step again and again).
+  LessonState::TextCache& cache = s.lessons.text_cache;
+  const LessonStep* st = current_lesson_step(s);
+  LessonState::TextCache::Key key;
+  key.lessons = &builtin_lessons();
+  key.generation = g_lesson_generation;
+  key.version = s.version;
+  key.current = s.lessons.current;
+  key.step = s.lessons.step;
+  key.measured = s.measurement && s.measurement_version == s.version;
+  key.hidden = st && task_open(s) ? st->hide : 0;
+  key.lang = current_lang();
+  if (!(key == cache.key)) {
+    cache.key = key;
+    cache.texts.clear();
+  }
+  // Found by where the text lives, kept only while it still reads the same (a file loaded again
+  // may put another text at the same address); the comparison is linear, the filling was not.
+  if (cache.texts.size() >= 256) cache.texts.clear();  // texts the panels no longer show
+  auto [at, fresh] = cache.texts.try_emplace({text.data(), text.size()});
+  if (fresh || at->second.first != text) {
+    at->second = {std::string(text), fill_placeholders(s, text)};
+    ++cache.substitutions;
+  }
+  return at->second.second;
 }
 
 Outcome apply_lesson(AppState& s, Host& host, const Action& action) {
@@ -386,6 +457,7 @@ Outcome apply_lesson(AppState& s, Host& host, const Action& action) {
         // (Every language has the same lessons in the same order: a built-in one stays put.)
         const size_t after = builtin_lessons().size();
         if (ls.current >= int(before)) ls.current += int(after) - int(before);
+        rename_own_lessons(ls);
         if (ls.note.code == Code::lessons_loading || ls.note.code == Code::lessons_failed) ls.note = out(Code::ok);
         if (auto w = std::exchange(ls.waiting, std::nullopt)) return open_lesson(s, host, w->first, w->second);
         return out(Code::view_changed);
@@ -396,7 +468,7 @@ Outcome apply_lesson(AppState& s, Host& host, const Action& action) {
         ls.texts[size_t(*lang)].error = download_failure(a.why);
         return ls.note = out(Code::lessons_failed, download_failure(a.why), true);
       },
-      [&](const act::OpenLesson& a) { return open_lesson(s, host, a.id, a.step, a.clamp); },
+      [&](const act::OpenLesson& a) { return open_lesson(s, host, a.id, a.step, a.clamp, a.as_given); },
       [&](const act::LessonGo& a) { return go(s, host, a.delta); },
       [&](const act::ResetLessonStep&) {
         enter_step(s, host, true);
@@ -431,15 +503,16 @@ Outcome apply_lesson(AppState& s, Host& host, const Action& action) {
         LessonParse p = parse_lesson(a.bytes);
         if (!p.lesson)
           return ls.note = out(Code::lesson_invalid, lesson_error_args(p.error), true);
-        const std::string id = p.lesson->id, title = p.lesson->title;
+        // A teacher's copy of a built-in lesson keeps both: it is ID-own, and loading it again
+        // replaces that copy (it looked for ID, found none, and added ID-own again each time).
+        const std::string id = own_lesson_id(p.lesson->id), title = p.lesson->title;
+        p.lesson->id = id;
         const size_t steps = p.lesson->steps.size();
         auto same = std::find_if(ls.opened.begin(), ls.opened.end(), [&](const Lesson& l) { return l.id == id; });
-        const bool builtin = std::any_of(builtin_lessons().begin(), builtin_lessons().end(),
-                                         [&](const Lesson& l) { return l.id == id; });
-        if (builtin) p.lesson->id = id + "-own";  // a teacher's copy of a built-in lesson keeps both
+        ++g_lesson_generation;  // the texts of the step on screen may be this file's
         if (same != ls.opened.end()) *same = std::move(*p.lesson);
         else ls.opened.push_back(std::move(*p.lesson));
-        (void)open_lesson(s, host, builtin ? id + "-own" : id, 1);
+        (void)open_lesson(s, host, id, 1);
         return ls.note = out(Code::lesson_loaded, {title, std::to_string(steps)});
       },
       [&](const act::RestoreLessonProgress& a) {

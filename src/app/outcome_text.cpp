@@ -113,7 +113,7 @@ std::string core_error_text(ErrorCode code, const std::vector<std::string>& a) {
     case ErrorCode::memory_size_too_small:
       return fill(tr("A memory size is at least 1 bit; %s is less."), {quoted(at(0))});
     case ErrorCode::memory_size_too_large:
-      return fill(tr("A memory size is at most 2^63 bits (1 EiB); %s is more."), {quoted(at(0))});
+      return fill(tr("A memory size is at most 2^63 bits (1,048,576 TiB); %s is more."), {quoted(at(0))});
     case ErrorCode::remove_needs_counting:
       return outcome_text(Outcome{Code::remove_needs_counting, {at(0)}, true});
     case ErrorCode::remove_absent: return outcome_text(Outcome{Code::remove_absent, {at(0), at(1)}, true});
@@ -227,6 +227,17 @@ std::string lesson_error_words(LessonErrorCode code, const std::vector<std::stri
       return fill(tr("the \"choice\" task of step %s has no right option (\"option*:\")"), {quoted(at(0))});
     case E::sizing_needs_n_p:
       return fill(tr("the \"sizing\" task of step %s needs \"n:\" and \"p:\""), {quoted(at(0))});
+    // TRANSLATORS: "state:" is the format's key, typed as it is; %s is the warning a link gets for
+    // the same value (a whole sentence).
+    case E::state_value: return fill(tr("\"state:\" has a value a link would refuse: %s"), {at(0)});
+    // TRANSLATORS: %s is the m the formula gives, in bits, as the file would write it.
+    case E::sizing_too_large:
+      return fill(tr("the sizing task's answer would be m = %s, more bits than a filter can have (2^32): "
+                     "choose a smaller n or a larger p"),
+                  {at(0)});
+    // TRANSLATORS: "files × lookups" names the task's two keys; the %s are numbers as the file writes them.
+    case E::reads_too_large:
+      return fill(tr("files × lookups is %s; the limit of a \"reads\" task is %s"), {at(0), at(1)});
   }
   return "";
 }
@@ -350,6 +361,7 @@ const char* code_name(Code c) {
     case Code::task_remove_broke: return "task_remove_broke";
     case Code::task_reads_right: return "task_reads_right";
     case Code::task_reads_wrong: return "task_reads_wrong";
+    case Code::task_reads_unavailable: return "task_reads_unavailable";
     case Code::task_answer_shown: return "task_answer_shown";
     case Code::language_loading: return "language_loading";
     case Code::language_failed: return "language_failed";
@@ -608,6 +620,13 @@ std::string outcome_text(const Outcome& o) {
       return fill(trn("Right: the simulation read a file %s time (without filters: %s).",
                       "Right: the simulation read files %s times (without filters: %s).", number(a1)),
                   {count(a1), count(a2)});
+    // TRANSLATORS: the files' filters (each m / files bits) cannot be built in this page or program.
+    case Code::task_reads_unavailable:
+      return fill(trn("This step cannot be simulated here: its %s filter of %s bits does not fit in memory. Try a smaller m.",
+                      "This step cannot be simulated here: its %s filters of %s bits each do not fit in memory. Try a "
+                      "smaller m.",
+                      number(a1)),
+                  {count(a1), count(a0)});
     case Code::task_reads_wrong:
       return a1 == "higher" ? fill(tr("You said %s: the simulation read files clearly more often."), {count(a0)})
                             : fill(tr("You said %s: the simulation read files clearly less often."), {count(a0)});

@@ -9,6 +9,7 @@
 #include <chrono>
 #include <cstdint>
 #include <iterator>
+#include <map>
 #include <optional>
 #include <set>
 #include <string>
@@ -295,7 +296,27 @@ struct LessonState {
     std::vector<std::string> error;  // why they did not come: a failure (outcome_text.h failure_text)
   };
   std::array<Texts, std::size(kLangs)> texts;
-  std::optional<std::pair<std::string, int>> waiting;  // {id, step}
+  std::optional<std::pair<std::string, int64_t>> waiting;  // {id, step}
+  // The step's texts with their {placeholders} filled (lessons.h lesson_text), kept while what
+  // fills them stays: a step of 240 KB of "{a" took 3 s a frame, substituted every frame.
+  struct TextCache {
+    struct Key {
+      const void* lessons = nullptr;  // the library and the teachers' lessons the texts live in
+      uint64_t generation = 0, version = 0;
+      int current = -1, step = 0;
+      bool measured = false;
+      uint32_t hidden = 0;
+      Lang lang = Lang::en;
+      bool operator==(const Key& o) const {
+        return lessons == o.lessons && generation == o.generation && version == o.version && current == o.current &&
+               step == o.step && measured == o.measured && hidden == o.hidden && lang == o.lang;
+      }
+    } key;
+    // By where the text's bytes are in its lesson: {the text, filled}.
+    std::map<std::pair<const char*, size_t>, std::pair<std::string, std::string>> texts;
+    uint64_t substitutions = 0;  // texts filled since the start (tests: a frame fills none again)
+  };
+  mutable TextCache text_cache;
 };
 
 // What the frame keeps between frames that is not the app's state: the theme applied to

@@ -13,6 +13,7 @@
 #include <algorithm>
 
 #include "actions.h"
+#include "core/parse.h"
 #include "format.h"
 #include "lessons.h"
 #include "i18n.h"
@@ -47,15 +48,18 @@ int hex_digit(char c) {
   return -1;
 }
 
-// A decimal number ("2", "1.5", ".75e1" is not one): strtod alone also took "0x2", "inf", " 2".
+// A panel the link names that is not one: the warning lists every panel there is.
+std::string panels_warning(const std::string& name) {
+  std::string names;
+  for (const char* n : kPanelNames) names += std::string(n) + ", ";
+  return fill(tr("panels: %s is not one of %s."), {quoted(name), names + "presets"});
+}
+
+// The font scale: a number as every door reads one (core/parse.h), from 1 to 3.
 std::optional<float> parse_scale(const std::string& text) {
-  if (text.empty() || text.size() > 16) return std::nullopt;
-  if (text.find_first_not_of("0123456789.") != std::string::npos) return std::nullopt;
-  char* end = nullptr;
-  const double v = std::strtod(text.c_str(), &end);
-  if (end != text.c_str() + text.size() || !std::isfinite(v) || v < 1.0 || v > 3.0)
-    return std::nullopt;
-  return static_cast<float>(v);
+  const std::optional<double> v = parse_real(text);
+  if (!v || *v < 1.0 || *v > 3.0) return std::nullopt;
+  return static_cast<float>(*v);
 }
 
 // The parameters after decoding: raw (still encoded) values, the last of each key; what was
@@ -63,7 +67,11 @@ std::optional<float> parse_scale(const std::string& text) {
 struct Parsed {
   std::map<std::string, std::string> values;
   size_t refused_bytes = 0;           // the query was this long, over kMaxQueryBytes: nothing read
-  std::vector<std::string> repeated;  // a key given again (once per repetition)
+  // Keys given more than once, in the order they were first repeated, with how many times.
+  std::vector<std::pair<std::string, size_t>> repeated;
+  // Keys whose value has a '%' that starts no escape, with the value (words= and removed= say
+  // it themselves, per word).
+  std::vector<std::pair<std::string, std::string>> malformed;
   std::optional<std::string> get(const char* key) const {
     auto it = values.find(key);
     if (it == values.end()) return std::nullopt;
@@ -78,13 +86,23 @@ Parsed parse_query(std::string_view query) {
     out.refused_bytes = query.size();
     return out;
   }
+  std::map<std::string, size_t> given;  // key -> its index in `repeated` once repeated
   for (std::string_view pair : split(query, '&')) {
     if (pair.empty()) continue;
     const size_t eq = pair.find('=');
     const std::string key = percent_decode(pair.substr(0, eq));
     const std::string_view raw = eq == std::string_view::npos ? "" : pair.substr(eq + 1);
-    if (out.values.count(key)) out.repeated.push_back(key);
+    if (out.values.count(key)) {
+      auto [at, first] = given.emplace(key, out.repeated.size());
+      if (first) out.repeated.push_back({key, 1});
+      ++out.repeated[at->second].second;
+    }
     out.values[key] = std::string(raw);
+  }
+  for (const auto& [key, raw] : out.values) {
+    bool bad = false;
+    (void)percent_decode(raw, &bad);
+    if (bad && key != "words" && key != "removed") out.malformed.push_back({key, raw});
   }
   return out;
 }
@@ -94,58 +112,99 @@ std::vector<std::string> parse_warnings(const Parsed& in) {
   if (in.refused_bytes)
     warn.push_back(fill(tr("The link's parameters are %s long; more than %s is refused."),
                         {format_bytes(in.refused_bytes), format_bytes(kMaxQueryBytes)}));
-  for (const std::string& key : in.repeated)
-    warn.push_back(fill(tr("%s is given more than once; the last value is used."), {quoted(key)}));
+  // One warning a key, however often it is given (30,000 "a=b&" gave 30,000 warnings).
+  for (const auto& [key, times] : in.repeated)
+    warn.push_back(fill(trn("%s is given %s time; the last value is used.", "%s is given %s times; the last value is used.", times),
+                        {quoted(key), with_commas(times)}));
+  // A '%' that starts no escape, in any value, is said as words= says it.
+  for (const auto& [key, raw] : in.malformed)
+    // TRANSLATORS: the first %s is the link's parameter (any key), the second its value (for
+    // words and removed, one word of it).
+    warn.push_back(fill(tr("%s: %s has a \"%%\" not followed by two hexadecimal digits (a \"%%\" itself is "
+                           "written %%25); it is taken as written."),
+                        {key, quoted(raw)}));
   return warn;
 }
 
-// A number as the URL gives it: digits only (no sign, no exponent, no hex), as a double for
-// check_params, which judges the range with the same words as every other door.
+// A count as the URL gives it: a whole number (core/parse.h: digits only, no sign, exponent or
+// hex), as a double for the judges, which word its range as every other door does.
 std::optional<double> parse_count(std::string_view text) {
-  if (text.empty() || text.size() > 20) return std::nullopt;
-  for (char c : text)
-    if (c < '0' || c > '9') return std::nullopt;
-  return std::strtod(std::string(text).c_str(), nullptr);
+  const std::optional<uint64_t> v = parse_whole(text);
+  return v ? std::optional<double>(double(*v)) : std::nullopt;
 }
 
 }  // namespace
 
-std::optional<std::string> read_scalable_param(ParamsRequest& r, std::string_view key, const std::string& text) {
-  std::optional<double> ParamsRequest::*field = key == "n0"   ? &ParamsRequest::n0
+std::optional<std::string> read_filter_number(ParamsRequest& r, std::string_view key, const std::string& text) {
+  std::optional<double> ParamsRequest::*field = key == "m"    ? &ParamsRequest::m
+                                                : key == "k"  ? &ParamsRequest::k
+                                                : key == "n0" ? &ParamsRequest::n0
                                                 : key == "p0" ? &ParamsRequest::p0
                                                 : key == "s"  ? &ParamsRequest::s
                                                 : key == "r"  ? &ParamsRequest::r
                                                               : nullptr;
   if (!field) return std::nullopt;
-  char* end = nullptr;
-  const double x = std::strtod(text.c_str(), &end);
-  if (text.empty() || end != text.c_str() + text.size())
-    return fill(tr("%s = %s is not a number."), {std::string(key), quoted(text)});
-  r.*field = x;
-  return std::nullopt;
+  // m, k and n0 count bits, hashes and items: whole numbers. The others are any number.
+  const bool whole = key == "m" || key == "k" || key == "n0";
+  const std::optional<double> x = whole ? parse_count(text) : parse_real(text);
+  if (x) {
+    r.*field = *x;
+    return std::nullopt;
+  }
+  // m and k in check_params' words, the value as given (a number such as 64.5 as it is, anything
+  // else quoted); the others as a link has always said it.
+  const std::string shown = parse_real(text) ? text : quoted(text);
+  if (key == "m") return outcome_text(Outcome{Code::m_invalid, {shown}, true});
+  if (key == "k") return outcome_text(Outcome{Code::k_invalid, {shown}, true});
+  if (whole) return fill(tr("%s = %s is not a whole number."), {std::string(key), quoted(text)});
+  return fill(tr("%s = %s is not a number."), {std::string(key), quoted(text)});
+}
+
+std::optional<std::string> state_value_problem(std::string_view key, const std::string& value) {
+  if (key == "preset") {
+    if (value == "empty" || preset_params(value)) return std::nullopt;
+    return outcome_text(Outcome{Code::preset_unknown, {value}, true});
+  }
+  if (key == "m" || key == "k") {
+    ParamsRequest r;
+    if (auto bad = read_filter_number(r, key, value)) return bad;
+    FilterParams ignored;
+    if (const Outcome o = check_params(r, FilterParams{}, ignored); !o.ok()) return outcome_text(o);
+    return std::nullopt;
+  }
+  if (key == "variant") {
+    if (parse_variant(value)) return std::nullopt;
+    return fill(tr("variant = %s is not one of %s."), {quoted(value), variant_names()});
+  }
+  if (key == "scheme") {
+    if (parse_scheme(value)) return std::nullopt;
+    return fill(tr("scheme = %s is not reference, enhanced, independent, weak or sha256md5."), {quoted(value)});
+  }
+  if (key == "probes") {
+    if (auto n = parse_count(value); n && *n >= 1 && *n <= double(kMaxUrlProbes)) return std::nullopt;
+    return fill(tr("probes = %s is not a number from 1 to 10,000,000."), {quoted(value)});
+  }
+  if (key == "panels") {
+    for (std::string_view item : split(value, ','))
+      if (!item.empty() && item != "presets" && !parse_panel(item)) return panels_warning(std::string(item));
+    return std::nullopt;
+  }
+  return std::nullopt;  // words and word: any text
 }
 
 namespace {
 
 void apply_params(AppState& s, Host& host, const Parsed& in, std::vector<std::string>& warn) {
   ParamsRequest r;
-  if (auto v = in.get("m")) {
-    if (auto m = parse_count(percent_decode(*v))) r.m = *m;
-    else warn.push_back(fill(tr("m = %s is not a number of bits from 1 to 2^32."), {quoted(*v)}));
-  }
-  if (auto v = in.get("k")) {
-    if (auto k = parse_count(percent_decode(*v))) r.k = *k;
-    else warn.push_back(fill(tr("k = %s is not a number of hashes from 1 to 64."), {quoted(*v)}));
+  // The filter's numbers, each read as the JS API reads it (one function, read_filter_number).
+  for (const char* key : {"m", "k", "n0", "p0", "s", "r"}) {
+    if (auto v = in.get(key)) {
+      if (auto bad = read_filter_number(r, key, percent_decode(*v))) warn.push_back(*bad);
+    }
   }
   if (auto v = in.get("variant")) {
     if (auto variant = parse_variant(percent_decode(*v))) r.variant = *variant;
     else warn.push_back(fill(tr("variant = %s is not one of %s."), {quoted(*v), variant_names()}));
-  }
-  // The scalable filter's growth: each number judged on its own below, as m and k.
-  for (const char* key : kScalableKeys) {
-    if (auto v = in.get(key)) {
-      if (auto bad = read_scalable_param(r, key, percent_decode(*v))) warn.push_back(*bad);
-    }
   }
   if (auto v = in.get("scheme")) {
     if (auto scheme = parse_scheme(percent_decode(*v))) r.scheme = *scheme;
@@ -232,7 +291,7 @@ void apply_panels(AppState& s, Host& host, const std::string& raw, std::vector<s
     } else if (auto p = parse_panel(name)) {
       if (std::find(order.begin(), order.end(), *p) == order.end()) order.push_back(*p);
     } else if (!name.empty()) {
-      warn.push_back(fill(tr("panels: %s is not one of words, bits, params, plots, numbers, check, presets."), {quoted(name)}));
+      warn.push_back(panels_warning(name));
     }
   }
   if (!order.empty()) (void)apply(s, host, act::SetPanels{order});
@@ -363,6 +422,13 @@ void apply_deferred_url_params(AppState& s, Host& host) {
   apply_filter_and_words(s, host, in, s.url_warnings);  // the parse warnings were given the first time
 }
 
+void cap_warnings(std::vector<std::string>& warn) {
+  if (warn.size() <= kMaxLinkWarnings) return;
+  const size_t more = warn.size() - (kMaxLinkWarnings - 1);
+  warn.resize(kMaxLinkWarnings - 1);
+  warn.push_back(fill(trn("… and %s more warning.", "… and %s more warnings.", more), {with_commas(more)}));
+}
+
 std::vector<std::string> apply_url_params(AppState& s, Host& host, std::string_view query) {
   const Parsed in = parse_query(query);
   // The language first: every warning is in it (its catalog is usually in already).
@@ -436,6 +502,7 @@ std::vector<std::string> apply_url_params(AppState& s, Host& host, std::string_v
   for (Outcome& n : s.notes) n = Outcome{};
   if (word_note.code == Code::word_input_cut || word_note.code == Code::word_input_invalid_utf8)
     s.note(NoteSlot::word) = word_note;
+  cap_warnings(warn);
   s.url_warnings = warn;
   return warn;
 }

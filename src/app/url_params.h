@@ -27,8 +27,12 @@
 namespace bloomlab::app {
 
 // Applies the parameters through the actions; returns the warnings (also kept in
-// s.url_warnings). A leading '?' or '#' is skipped.
+// s.url_warnings): one a key, at most kMaxLinkWarnings, the last of them "… and N more
+// warnings." (a link of 30,000 keys gave 30,000, drawn every frame). A leading '?' or '#' is
+// skipped.
 std::vector<std::string> apply_url_params(AppState& s, Host& host, std::string_view query);
+inline constexpr size_t kMaxLinkWarnings = 12;
+void cap_warnings(std::vector<std::string>& warnings);
 // Applies what a link said about the filter and its words once the password list it asked for
 // has arrived (or failed); a no-op otherwise. The app calls it every frame.
 void apply_deferred_url_params(AppState& s, Host& host);
@@ -76,10 +80,18 @@ std::vector<std::string> restore_session(AppState& s, Host& host, const Session&
 
 // The scalable filter's growth parameters as a link names them (variant.h, ScalableParams).
 inline constexpr const char* kScalableKeys[] = {"n0", "p0", "s", "r"};
-// One of them (key, its decoded text) into r: a number as strtod reads the whole text (its range
-// is check_params' to judge); otherwise the warning, in words ("n0 = "abc" is not a number.").
+// One of the filter's numbers (m, k, n0, p0, s, r: key, its decoded text) into r, read as every
+// door reads a number (core/parse.h): m, k and n0 whole numbers, the others any number (their
+// ranges are check_params' to judge); otherwise the warning, in words ("m must be a whole number
+// of bits from 1 to 2^32 (4,294,967,296); "1e1" is not.", "n0 = "0x10" is not a whole number.").
 // The URL and the JS API's setParams read them with this one function.
-std::optional<std::string> read_scalable_param(ParamsRequest& r, std::string_view key, const std::string& text);
+std::optional<std::string> read_filter_number(ParamsRequest& r, std::string_view key, const std::string& text);
+
+// What is wrong with a value a lesson step's state: gives a key (preset, m, k, variant, scheme,
+// probes, panels; words and word take any text), in the link's words; nothing when a link takes
+// it. The lesson parser judges the states when the file loads (a state's bad value was found
+// only when a student entered the step).
+std::optional<std::string> state_value_problem(std::string_view key, const std::string& value);
 
 // "a&b&&c" -> {"a", "b", "", "c"}: a link's pairs ('&'), a list's items (',').
 std::vector<std::string_view> split(std::string_view text, char sep);

@@ -127,6 +127,21 @@ std::string utf16_to_utf8(std::string_view bytes, Utf16 order, uint64_t& replace
 
 }  // namespace
 
+DecodedText decode_text(std::string_view bytes) {
+  DecodedText out;
+  bool bom = false;
+  if (const Utf16 order = detect_utf16(bytes, bom); order != Utf16::none) {
+    uint64_t replaced = 0;
+    out.encoding = order == Utf16::little_endian ? "UTF-16LE" : "UTF-16BE";
+    out.had_bom = bom;
+    out.text = utf16_to_utf8(bytes.substr(bom ? 2 : 0), order, replaced);
+  } else {
+    out.had_bom = bytes.substr(0, 3) == "\xEF\xBB\xBF";
+    out.text = std::string(bytes.substr(out.had_bom ? 3 : 0));
+  }
+  return out;
+}
+
 std::string WordListReport::summary() const {
   const uint64_t words = lines - empty_lines - duplicates;
   std::string s = std::to_string(words) + (words == 1 ? " word" : " words") + " from " +

@@ -79,6 +79,15 @@ class WordListReader {
   WordListReport report_;
 };
 
+// Text as a list is read: UTF-16 (by its byte order mark or its NUL bytes) converted to UTF-8,
+// else a UTF-8 byte order mark dropped. The lesson files are read so too.
+struct DecodedText {
+  std::string text;
+  std::string encoding;  // "" for UTF-8; "UTF-16LE" or "UTF-16BE"
+  bool had_bom = false;
+};
+DecodedText decode_text(std::string_view bytes);
+
 Result<WordList> parse_word_list(std::string_view bytes);
 Result<WordList> read_word_list_file(const std::string& path);
 bool is_valid_utf8(std::string_view bytes);

@@ -17,9 +17,11 @@
 #include "app/fonts.h"
 #include "app/actions.h"
 #include "app/lessons.h"
+#include "app/format.h"
 #include "app/outcome_text.h"
 #include "app/url_params.h"
 #include "core/json_writer.h"
+#include "core/parse.h"
 #include "core/word_list.h"
 #include "loop.h"
 
@@ -174,6 +176,28 @@ const char* error_reply(const std::string& message) {
   return reply(j.str());
 }
 
+// A name or a number from the JS API (bloomlab.js withName): its '%' and NUL bytes come written
+// %25 and %00, so that a NUL inside ("standard\0x") reaches the judge rather than ending the C
+// string there and passing as "standard".
+std::string text_arg(const char* text) {
+  std::string out;
+  for (const char* c = text; *c; ++c) {
+    if (c[0] == '%' && c[1] == '0' && c[2] == '0') out += '\0', c += 2;
+    else if (c[0] == '%' && c[1] == '2' && c[2] == '5') out += '%', c += 2;
+    else out += *c;
+  }
+  return out;
+}
+
+// A number from the JS API as text (bloomlab.js numberText), read as every door reads one
+// (core/parse.h): a whole number, or nullopt with `shown` the value as a refusal words it (a
+// number such as 64.5 as it is, anything else quoted).
+std::optional<double> whole_arg(const std::string& text, std::string& shown) {
+  if (const std::optional<uint64_t> v = parse_whole(text)) return double(*v);
+  shown = parse_real(text) ? text : app::quoted(text);
+  return std::nullopt;
+}
+
 // Applies an action for the JS API: the same door as the UI. Its outcome as JSON
 // ({ok, code, error?}); web/bloomlab.js throws an Error with the message when not ok.
 const char* run(const app::Action& action) {
@@ -186,11 +210,6 @@ std::string warnings_json(const std::vector<std::string>& warnings) {
   for (const auto& warning : warnings) w.value(warning);
   w.end_array();
   return w.str();
-}
-
-// Applies URL-style parameters; the warnings (unknown keys, bad values) as a JSON array.
-std::string apply_params(const char* query) {
-  return warnings_json(app::apply_url_params(g_loop.state, g_host, query));
 }
 
 // The chosen session's part (js_chosen_session_part); false when there is none.
@@ -506,44 +525,43 @@ EMSCRIPTEN_KEEPALIVE const char* bl_remove(const char* bytes, int size) {
   return run(app::act::RemoveWord{std::string(bytes, size_t(size))});
 }
 
-// has_m or has_k 0 (JS: absent) keeps the current value; an empty name keeps the variant or
-// scheme. Any number is passed on as it is: check_params judges it, as for the UI and the URL.
-// The scalable filter's n0, p0, s, r come as text (bit i of has_growth: the i-th is given), read
-// as the URL reads them (read_scalable_param), so a bad one is refused in the link's words.
-EMSCRIPTEN_KEEPALIVE const char* bl_set_params(int has_m, double m, int has_k, double k,
-                                               const char* variant, const char* scheme,
-                                               const char* counters, int has_growth,
-                                               const char* n0, const char* p0, const char* s,
-                                               const char* r_) {
+// Bit i of `has` says whether m, k, n0, p0, s, r (in that order) is given, as text: each is read
+// as a link reads it (read_filter_number: the same reader, the same words), and one bad value
+// refuses the whole call. An empty name keeps the variant, scheme or counters.
+EMSCRIPTEN_KEEPALIVE const char* bl_set_params(int has, const char* m, const char* k, const char* n0,
+                                               const char* p0, const char* s, const char* r_,
+                                               const char* variant_text, const char* scheme_text,
+                                               const char* counters_text) {
   app::ParamsRequest r;
-  if (has_m) r.m = m;
-  if (has_k) r.k = k;
-  const char* growth[] = {n0, p0, s, r_};
-  for (int i = 0; i < 4; ++i) {
-    if (!(has_growth >> i & 1)) continue;
-    if (auto bad = app::read_scalable_param(r, app::kScalableKeys[i], growth[i])) return error_reply(*bad);
+  const char* keys[] = {"m", "k", "n0", "p0", "s", "r"};
+  const char* numbers[] = {m, k, n0, p0, s, r_};
+  for (int i = 0; i < 6; ++i) {
+    if (!(has >> i & 1)) continue;
+    if (auto bad = app::read_filter_number(r, keys[i], text_arg(numbers[i]))) return error_reply(*bad);
   }
-  if (*variant) {
+  const std::string variant = text_arg(variant_text), scheme = text_arg(scheme_text), counters = text_arg(counters_text);
+  if (!variant.empty()) {
     r.variant = parse_variant(variant);
-    if (!r.variant) return error_reply("unknown variant \"" + std::string(variant) + "\" (" + variant_names() + ")");
+    if (!r.variant) return error_reply("unknown variant " + app::quoted(variant) + " (" + variant_names() + ")");
   }
-  if (*scheme) {
+  if (!scheme.empty()) {
     r.scheme = parse_scheme(scheme);
-    if (!r.scheme) return error_reply("unknown scheme \"" + std::string(scheme) + "\" (reference, enhanced, independent, weak, sha256md5)");
+    if (!r.scheme) return error_reply("unknown scheme " + app::quoted(scheme) + " (reference, enhanced, independent, weak, sha256md5)");
   }
-  if (*counters) {
+  if (!counters.empty()) {
     r.counters = parse_counter_width(counters);
-    if (!r.counters) return error_reply("unknown counters \"" + std::string(counters) + "\" (4, 8, unbounded)");
+    if (!r.counters) return error_reply("unknown counters " + app::quoted(counters) + " (4, 8, unbounded)");
   }
   return run(app::act::SetParams{r});
 }
 
-EMSCRIPTEN_KEEPALIVE const char* bl_load_preset(const char* name) { return run(app::act::LoadPreset{name}); }
+EMSCRIPTEN_KEEPALIVE const char* bl_load_preset(const char* name) { return run(app::act::LoadPreset{text_arg(name)}); }
 
 // The Code panel's program for the current filter (the text itself, not JSON), or an error reply.
-EMSCRIPTEN_KEEPALIVE const char* bl_code(const char* language) {
+EMSCRIPTEN_KEEPALIVE const char* bl_code(const char* language_text) {
+  const std::string language = text_arg(language_text);
   const std::optional<Language> l = parse_language(language);
-  if (!l) return error_reply("unknown language \"" + std::string(language) + "\" (python, go, javascript, cpp)");
+  if (!l) return error_reply("unknown language " + app::quoted(language) + " (python, go, javascript, cpp)");
   const std::optional<std::string> text = app::actions::code_program(g_loop.state, *l);
   if (!text) return error_reply("the programs' templates are not here yet (bloomlab.code() waits for them)");
   return reply(*text);
@@ -551,20 +569,42 @@ EMSCRIPTEN_KEEPALIVE const char* bl_code(const char* language) {
 // Asks for the Code panel's templates (bloomlab.code() does, then waits on state().codeTexts).
 EMSCRIPTEN_KEEPALIVE void bl_load_code() { (void)app::apply(g_loop.state, g_host, app::act::LoadCode{}); }
 
-EMSCRIPTEN_KEEPALIVE const char* bl_measure(int has_probes, double probes) {
-  const app::Outcome o = app::apply(g_loop.state, g_host, app::act::Measure{has_probes ? probes : -1});
+// The probes as text ("" for the current count), read as every door reads a count.
+EMSCRIPTEN_KEEPALIVE const char* bl_measure(const char* probes_text) {
+  const std::string text = text_arg(probes_text);
+  std::string shown;
+  std::optional<double> probes = -1;
+  if (!text.empty() && !(probes = whole_arg(text, shown)))
+    return reply(app::actions::outcome_json(app::Outcome{app::Code::probes_invalid, {shown}, true}));
+  const app::Outcome o = app::apply(g_loop.state, g_host, app::act::Measure{*probes});
   if (!o.ok()) return reply(app::actions::outcome_json(o));
   return reply(app::actions::measurement_json(*g_loop.state.measurement));
 }
 
-// The growth slider (NaN or negative: all the words), the growth curve and the memory figures.
-EMSCRIPTEN_KEEPALIVE const char* bl_set_inserted(double n) { return run(app::act::SetInserted{n}); }
+// The growth slider (a whole number as text; "": all the words), the growth curve and the memory figures.
+EMSCRIPTEN_KEEPALIVE const char* bl_set_inserted(const char* n_text) {
+  const std::string text = text_arg(n_text);
+  std::string shown;
+  std::optional<double> n = -1;
+  if (!text.empty() && !(n = whole_arg(text, shown)))
+    return reply(app::actions::outcome_json(app::Outcome{app::Code::inserted_invalid, {shown}, true}));
+  return run(app::act::SetInserted{*n});
+}
 EMSCRIPTEN_KEEPALIVE const char* bl_growth() { return reply(app::actions::growth_json(g_loop.state)); }
 EMSCRIPTEN_KEEPALIVE const char* bl_memory() { return reply(app::actions::memory_json(g_loop.state)); }
-// The Speed panel's measurement (queries, rounds: -1 the defaults), run a slice per frame; its
-// state and, once done, its rows.
-EMSCRIPTEN_KEEPALIVE const char* bl_speed_start(int out_of_cache, double queries, double rounds) {
-  return run(app::act::Speed{app::act::Speed::measure, out_of_cache != 0, queries, rounds});
+// The Speed panel's measurement (queries, rounds as text: "" the defaults), run a slice per
+// frame; its state and, once done, its rows.
+EMSCRIPTEN_KEEPALIVE const char* bl_speed_start(int out_of_cache, const char* queries_text, const char* rounds_text) {
+  double counts[2] = {-1, -1};
+  const char* texts[2] = {queries_text, rounds_text};
+  for (int i = 0; i < 2; ++i) {
+    const std::string text = text_arg(texts[i]);
+    std::string shown;
+    if (text.empty()) continue;
+    if (const std::optional<double> v = whole_arg(text, shown)) counts[i] = *v;
+    else return reply(app::actions::outcome_json(app::Outcome{app::Code::speed_invalid, {shown}, true}));
+  }
+  return run(app::act::Speed{app::act::Speed::measure, out_of_cache != 0, counts[0], counts[1]});
 }
 EMSCRIPTEN_KEEPALIVE const char* bl_speed_cancel() { return run(app::act::Speed{app::act::Speed::cancel}); }
 EMSCRIPTEN_KEEPALIVE const char* bl_speed() { return reply(app::actions::speed_json(g_loop.state)); }
@@ -588,8 +628,9 @@ EMSCRIPTEN_KEEPALIVE void bl_drop_list_buffer() { g_list_buffer = std::string();
 EMSCRIPTEN_KEEPALIVE const char* bl_load_list(const char* source) {
   std::string bytes = std::move(g_list_buffer);
   g_list_buffer = std::string();
-  return run(app::act::LoadWordList{std::move(bytes), source,
-                                    *source ? app::ListSource::file : app::ListSource::pasted});
+  std::string name = text_arg(source);
+  const app::ListSource from = name.empty() ? app::ListSource::pasted : app::ListSource::file;
+  return run(app::act::LoadWordList{std::move(bytes), std::move(name), from});
 }
 
 EMSCRIPTEN_KEEPALIVE void bl_password_list_arrived(const char* bytes, int size) {
@@ -601,10 +642,11 @@ EMSCRIPTEN_KEEPALIVE void bl_password_list_failed(const char* why) {
 }
 
 // bloomlab.setLanguage(code): the reader's choice, as the header's selector makes it.
-EMSCRIPTEN_KEEPALIVE const char* bl_set_language(const char* code) {
+EMSCRIPTEN_KEEPALIVE const char* bl_set_language(const char* code_text) {
+  const std::string code = text_arg(code_text);
   app::Lang lang;
-  if (!app::parse_lang(code, &lang))
-    return error_reply(std::string("setLanguage: \"") + code + "\" is not en, ru, uk or zh");
+  if (code.find('\0') != std::string::npos || !app::parse_lang(code, &lang))
+    return error_reply("setLanguage: " + app::quoted(code) + " is not en, ru, uk or zh");
   return run(app::act::SetLanguage{lang, true});
 }
 // A file the app asked for (Host::request_asset), or why it did not come.
@@ -624,8 +666,12 @@ EMSCRIPTEN_KEEPALIVE int bl_can_redo() { return g_loop.state.history.can_redo();
 // Lessons (web/bloomlab.js: lessons(), openLesson(), lesson(), answer()).
 EMSCRIPTEN_KEEPALIVE const char* bl_lessons() { return reply(app::lessons_json(g_loop.state)); }
 EMSCRIPTEN_KEEPALIVE const char* bl_lesson() { return reply(app::lesson_json(g_loop.state)); }
-EMSCRIPTEN_KEEPALIVE const char* bl_open_lesson(const char* id, int step) {
-  return run(app::act::OpenLesson{id, step, false});
+// The step (1-based) as text, read as every door reads a count: 2^32 + 2 is not step 2.
+EMSCRIPTEN_KEEPALIVE const char* bl_open_lesson(const char* id, const char* step_text) {
+  const std::string text = text_arg(step_text);
+  std::string shown;
+  const std::optional<double> step = whole_arg(text, shown);
+  return run(app::act::OpenLesson{text_arg(id), step ? int64_t(std::min(*step, 1e15)) : 0, false, step ? "" : shown});
 }
 // An answer is given in parts: the labels of false-or-real first (bl_answer_label), then
 // bl_answer with the kind of value: 0 text, 1 number, 2 {m, k}, 3 the labels.
@@ -647,7 +693,7 @@ EMSCRIPTEN_KEEPALIVE const char* bl_answer(int kind, const char* bytes, int size
 }
 
 EMSCRIPTEN_KEEPALIVE const char* bl_apply_params(const char* query) {
-  return reply(apply_params(query));
+  return reply(warnings_json(app::apply_url_params(g_loop.state, g_host, text_arg(query))));
 }
 
 // Restores the session web/bloomlab.js chose (the page's "Restore your previous words"): as

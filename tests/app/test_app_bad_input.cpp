@@ -92,7 +92,7 @@ TEST_CASE("URL parameters: script tags are plain words and quoted warnings") {
   CHECK(s.set.contains_word(script));
   CHECK(s.word_input == script);
   CHECK(any_contains(warnings, "theme = \"<script>alert(1)</script>\" is not dark"));
-  CHECK(any_contains(warnings, "m = \"<script>\" is not a number of bits"));
+  CHECK(any_contains(warnings, "m must be a whole number of bits from 1 to 2^32 (4,294,967,296); \"<script>\" is not."));
   // Words without a preset: an empty filter with exactly those words.
   CHECK(s.set.words() == std::vector<std::string>{script});
   CHECK(any_contains(warnings, "Unknown parameter \"<script>\" ignored."));
@@ -144,8 +144,48 @@ TEST_CASE("URL parameters: repeated keys keep the last value, with one warning e
   CHECK_FALSE(s.set.contains_word("apple"));
   CHECK(s.set.params().k == 7);
   CHECK(s.view.theme == Theme::dark);
-  CHECK(warnings.size() == 4);
-  CHECK(any_contains(warnings, "\"k\" is given more than once; the last value is used."));
+  // One warning a key, however often (issue 37: a warning per repeat).
+  CHECK(warnings.size() == 3);
+  CHECK(any_contains(warnings, "\"k\" is given 3 times; the last value is used."));
+  CHECK(any_contains(warnings, "\"words\" is given 2 times; the last value is used."));
+}
+
+// Issue 37, item 6: "#" + "a=b&" x 30,000 (120 KB) gave 30,000 warnings, 6.5 s to start, a
+// 1.65 MB note and 85-90 ms frames while the page stayed open. word=%ZZ had no warning where
+// words= had one; the panels warning did not list code and speed.
+TEST_CASE("a link's warnings: one a key, capped, bad escapes in any value, every panel named") {
+  FakeHost host;
+  AppState s = tiny_state(host);
+  std::string query;
+  for (int i = 0; i < 30000; ++i) query += "a=b&";
+  auto warnings = apply_url_params(s, host, query);
+  CHECK(warnings == std::vector<std::string>{"\"a\" is given 30,000 times; the last value is used.",
+                                             "Unknown parameter \"a\" ignored."});
+  query.clear();
+  for (int i = 0; i < 30000; ++i) query += "k" + std::to_string(i) + "=1&";
+  warnings = apply_url_params(s, host, query);
+  REQUIRE(warnings.size() == kMaxLinkWarnings);
+  CHECK(warnings.back() == "… and 29,989 more warnings.");
+  CHECK(s.url_warnings == warnings);
+  size_t bytes = 0;
+  for (const auto& w : warnings) bytes += w.size();
+  CHECK(bytes < 2000);
+
+  AppState t = tiny_state(host);
+  warnings = apply_url_params(t, host, "word=%ZZ&theme=dark%G1&panels=words,cards");
+  CHECK(t.word_input == "%ZZ");  // taken as written, and said
+  CHECK(any_contains(warnings, "word: \"%ZZ\" has a \"%\" not followed by two hexadecimal digits"));
+  CHECK(any_contains(warnings, "theme: \"dark%G1\" has a \"%\" not followed by two hexadecimal digits"));
+  CHECK(any_contains(warnings, "panels: \"cards\" is not one of words, bits, params, plots, numbers, check, code, speed, presets."));
+  // A refused value is quoted, never "—" (a NaN or an infinity was shown as a dash).
+  for (const char* q : {"variant=scalable&p0=1e999", "variant=scalable&n0=inf", "m=", "probes=NaN"}) {
+    CAPTURE(q);
+    AppState u = tiny_state(host);
+    const auto w = apply_url_params(u, host, q);
+    REQUIRE(w.size() == 1);
+    CHECK(!contains(w[0], "—"));
+    CHECK(contains(w[0], "\""));
+  }
 }
 
 // Found by tests/fuzz/fuzz_url_params ("preset=passwords&..." with the list not yet arrived):
@@ -193,7 +233,8 @@ TEST_CASE("URL numbers are percent-decoded; a scale is a plain decimal number") 
   CHECK(s.set.params().k == 4);
   CHECK(s.probes == 1000);
   CHECK(s.view.font_scale == 2.0f);
-  for (const char* bad : {"0x2", "inf", "+2", "2e0", "-1", "0x1p1", "nan"}) {
+  // A number as every door reads one (core/parse.h): 2e0 is 2 here as p0=2e-2 is 0.02.
+  for (const char* bad : {"0x2", "inf", "+2", " 2", "-1", "0x1p1", "nan", "4"}) {
     CAPTURE(bad);
     AppState t = tiny_state(host);
     warnings = apply_url_params(t, host, std::string("scale=") + bad);
@@ -204,6 +245,62 @@ TEST_CASE("URL numbers are percent-decoded; a scale is a plain decimal number") 
   AppState u = tiny_state(host);
   CHECK(apply_url_params(u, host, "scale=1.5").empty());
   CHECK(u.view.font_scale == 1.5f);
+}
+
+// Issue 37, item 3: query() had no size limit (add and remove refuse over 4,096 bytes): a
+// 63 MiB query aborted the page after 15 s, 40 MiB froze it 18 s.
+TEST_CASE("a query over 4,096 bytes is refused as add refuses it") {
+  FakeHost host;
+  AppState s = tiny_state(host);
+  const auto refused = nlohmann::json::parse(actions::query_json(s, std::string(4097, 'x')));
+  CHECK(refused["ok"] == false);
+  CHECK(refused["code"] == "word_too_long");
+  CHECK(refused["error"] == "That word is 4,097 bytes; the limit is 4,096.");
+  const auto added = apply(s, host, act::AddWord{std::string(4097, 'x')});
+  CHECK(outcome_text(added) == refused["error"].get<std::string>());  // the same words as add's
+  CHECK(nlohmann::json::parse(actions::query_json(s, std::string(4096, 'x')))["verdict"] == "definitely_not");
+}
+
+// Issue 37, item 10: one reader for every number (core/parse.h). n0=0x10 and n0=1e1 were taken
+// (strtod) where m=0x10 and m=1e1 were refused; a step, probes, inserted read as m does.
+TEST_CASE("URL numbers: one reader, the same judgement for m, k, n0, probes, step") {
+  FakeHost host;
+  for (const char* query : {"variant=scalable&n0=0x10", "variant=scalable&n0=1e1", "variant=scalable&n0=%2B16",
+                            "variant=scalable&p0=0x1p-7", "variant=scalable&s=inf"}) {
+    CAPTURE(query);
+    AppState s = tiny_state(host);
+    const auto warnings = apply_url_params(s, host, query);
+    REQUIRE(warnings.size() == 1);
+    CHECK((contains(warnings[0], "is not a whole number.") || contains(warnings[0], "is not a number.")));
+    CHECK(s.set.params().scalable == ScalableParams{});
+  }
+  for (const char* query : {"m=0x10", "m=1e1", "m=64.5", "k=1e0", "m=%2064"}) {
+    CAPTURE(query);
+    AppState s = tiny_state(host);
+    const auto warnings = apply_url_params(s, host, query);
+    REQUIRE(warnings.size() == 1);
+    CHECK(contains(warnings[0], " must be a whole number of "));
+    CHECK(s.set.params().m == 64);
+    CHECK(s.set.params().k == 3);
+  }
+  AppState s = tiny_state(host);
+  const auto warnings = apply_url_params(s, host, "m=1e1&k=3.0&probes=1e3&inserted=0x2&lesson=basics&step=1e0");
+  CHECK(warnings.size() == 5);
+  CHECK(any_contains(warnings, "m must be a whole number of bits from 1 to 2^32 (4,294,967,296); 1e1 is not."));
+  CHECK(any_contains(warnings, "k must be a whole number of hashes from 1 to 64; 3.0 is not."));
+  CHECK(any_contains(warnings, "probes = \"1e3\" is not a number from 1 to 10,000,000."));
+  CHECK(any_contains(warnings, "inserted = \"0x2\" is not a number of words."));
+  CHECK(any_contains(warnings, "step = \"1e0\" is not a step number; the lesson opens at step 1."));
+  // The JS API's setParams reads with the same function (main_web.cpp bl_set_params).
+  ParamsRequest r;
+  CHECK(read_filter_number(r, "n0", "0x10") == std::optional<std::string>("n0 = \"0x10\" is not a whole number."));
+  CHECK(read_filter_number(r, "m", "true") ==
+        std::optional<std::string>("m must be a whole number of bits from 1 to 2^32 (4,294,967,296); \"true\" is not."));
+  CHECK(read_filter_number(r, "m", "[64]"));
+  CHECK(!read_filter_number(r, "n0", "250"));
+  CHECK(r.n0 == 250.0);
+  CHECK(!read_filter_number(r, "p0", "2e-2"));
+  CHECK(r.p0 == 0.02);
 }
 
 // Issue 14.8: a saved session's words were joined with "\n" and read back as a word list, so

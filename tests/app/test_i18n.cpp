@@ -251,14 +251,14 @@ TEST_CASE("a link's warnings are in the reader's language, every bad value named
   CHECK(s.set.params().variant == Variant::scalable);
   AppState t;
   CHECK(apply_url_params(t, host, "words=ab%A") ==
-        std::vector<std::string>{"words: в слове «ab%A» после «%» нет двух шестнадцатеричных цифр (сам знак «%» "
-                                 "пишется как %25); слово взято как написано."});
+        std::vector<std::string>{"words: в значении «ab%A» после «%» нет двух шестнадцатеричных цифр (сам знак «%» "
+                                 "пишется как %25); оно взято как написано."});
   // The query's own faults are worded after the link's lang= (it comes last here), and the
   // sizes in the language's way.
   REQUIRE(use_language(Lang::en));
   AppState r;
   CHECK(apply_url_params(r, host, "k=3&k=4&lang=ru") ==
-        std::vector<std::string>{"Параметр «k» задан несколько раз; используется последнее значение."});
+        std::vector<std::string>{"Параметр «k» задан 2 раза; используется последнее значение."});
   CHECK(r.set.params().k == 4);
   const auto huge = apply_url_params(r, host, std::string(300000, 'x'));
   REQUIRE(huge.size() == 1);
@@ -269,7 +269,7 @@ TEST_CASE("a link's warnings are in the reader's language, every bad value named
   REQUIRE(use_language(Lang::zh));
   AppState u;
   CHECK(apply_url_params(u, host, "words=ab%A") ==
-        std::vector<std::string>{"words：词 “ab%A” 中的“%”后面不是两位十六进制数字（“%”本身应写作 %25）；已按原样读取。"});
+        std::vector<std::string>{"words：值 “ab%A” 中的“%”后面不是两位十六进制数字（“%”本身应写作 %25）；已按原样读取。"});
 }
 
 TEST_CASE("a file that did not come is worded by the app: the platform gives only its detail") {

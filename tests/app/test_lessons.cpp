@@ -169,6 +169,17 @@ TEST_CASE("a malformed lesson file names its line and what is wrong") {
       {"lesson: a\ntitle: t\nstep: s\ntask: predict\nexpect: guess\n", 5, E::expect_value, "theory or measured"},
       {"lesson: a\ntitle: t\nstep: s\ntask: predict\n", 3, E::no_prompt, "no \"prompt:\""},
       {"lesson: a\ntitle: t\nstep: s\ntask: choice\nprompt: p\noption*: a\n", 3, E::choice_few_options, "two options"},
+      // Issue 37 §2.5: a state's values and an impossible task are found when the file loads.
+      {"lesson: a\ntitle: t\nstep: s\nstate: preset=tiny&m=abc\n", 4, E::state_value,
+       "\"state:\" has a value a link would refuse: m must be a whole number of bits"},
+      {"lesson: a\ntitle: t\nstep: s\nstate: preset=nope\n", 4, E::state_value, "nope"},
+      {"lesson: a\ntitle: t\nstep: s\nstate: k=99\n", 4, E::state_value, "k must be a whole number of hashes from 1 to 64"},
+      {"lesson: a\ntitle: t\nstep: s\nstate: panels=words,cards\n", 4, E::state_value, "\"cards\""},
+      {"lesson: a\ntitle: t\nstep: s\ntask: sizing\nprompt: p\nn: 1000000000000\np: 0.000000000001\n", 7,
+       E::sizing_too_large, "m = 575103502642"},
+      // Issue 37 §2.4: 64 files x 1,000,000 lookups at k = 64 blocked the page 10.7 s in answer().
+      {"lesson: a\ntitle: t\nstep: s\ntask: reads\nprompt: p\nfiles: 64\nlookups: 1000000\n", 7, E::reads_too_large,
+       "files × lookups is 64000000; the limit of a \"reads\" task is 1000000"},
   };
   for (const Bad& b : bad) {
     CAPTURE(b.text);
@@ -1020,4 +1031,108 @@ TEST_CASE("the JS API's task texts are the screen's: placeholders filled in") {
   CHECK(hint.find("14 of the 64 bits") != std::string::npos);  // DESIGN.md: the tiny filter sets 14 bits
   (void)apply(s, host, act::ShowTaskAnswer{});
   CHECK(std::string(lesson(s)["task"]["answer"]).find('{') == std::string::npos);
+}
+
+// Issue 37 §2.4: a step's text of "{a" x 120,000 cost ~3 s a frame: each '{' looked to the end of
+// the text for its '}', and the text was filled again every frame. Now each '{' looks no further
+// than a placeholder's length, and a step's filled text is kept until what fills it changes.
+TEST_CASE("a step's {placeholders} are filled in one pass, once while nothing they show changes") {
+  FakeHost host;
+  AppState s = tiny_state(host);
+  std::string braces;
+  for (int i = 0; i < 120000; ++i) braces += "{a";
+  const std::string file = "lesson: braces\ntitle: t\nstep: s\n" + braces + " m = {m}\n";
+  REQUIRE(file.size() < kMaxLessonBytes);
+  REQUIRE(apply(s, host, act::LoadWordList{file, "braces.lesson", ListSource::file}).code == Code::lesson_loaded);
+  const LessonStep* st = current_lesson_step(s);
+  REQUIRE(st);
+  REQUIRE(st->text.size() == 1);
+  const std::string& text = st->text[0].text;
+  const uint64_t before = s.lessons.text_cache.substitutions;
+  CHECK(lesson_text(s, text) == braces + " m = 64");
+  CHECK(s.lessons.text_cache.substitutions == before + 1);
+  for (int frame = 0; frame < 3; ++frame) CHECK(lesson_text(s, text) == braces + " m = 64");
+  CHECK(s.lessons.text_cache.substitutions == before + 1);  // the frames after fill nothing again
+  // What it shows changes: it is filled again, with the new value.
+  REQUIRE(apply(s, host, act::SetParams{[] { ParamsRequest r; r.m = 128; return r; }()}).ok());
+  CHECK(lesson_text(s, text) == braces + " m = 128");
+  CHECK(s.lessons.text_cache.substitutions == before + 2);
+  // A placeholder is at most 12 characters from its '{' to its '}'; one further is text.
+  CHECK(lesson_text(s, "{n} {notaplaceholder} {{m}") == "5 {notaplaceholder} {m}");
+}
+
+namespace {
+
+// UTF-8 (the BMP only) to UTF-16LE with its byte order mark, as Windows' Notepad saves "Unicode".
+std::string utf16le(const std::string& utf8) {
+  std::string out = "\xFF\xFE";
+  for (size_t i = 0; i < utf8.size();) {
+    const unsigned char c = static_cast<unsigned char>(utf8[i]);
+    uint32_t cp = c;
+    size_t len = 1;
+    if (c >= 0xE0) cp = c & 0x0F, len = 3;
+    else if (c >= 0xC0) cp = c & 0x1F, len = 2;
+    for (size_t j = 1; j < len; ++j) cp = cp << 6 | (static_cast<unsigned char>(utf8[i + j]) & 0x3F);
+    i += len;
+    out += char(cp & 0xFF);
+    out += char(cp >> 8);
+  }
+  return out;
+}
+
+}  // namespace
+
+// Issue 37 §2.5: a lesson file that starts with "title:" or is UTF-16 was read as a word list and
+// its lines added to the filter as words (5 -> 9); a ".lesson" name went to the list reader too.
+// A teacher's copy of a built-in lesson became "basics-own" again at every load.
+TEST_CASE("a lesson file is read as a lesson: by its name, its first key, in UTF-16; a built-in id renamed once") {
+  FakeHost host;
+  {
+    AppState s = tiny_state(host);
+    const auto words = s.set.words();
+    const Outcome o = apply(s, host, act::LoadWordList{"title: A lesson\nlesson: x\nstep: s\n", "notes.txt", ListSource::file});
+    CHECK(o.code == Code::lesson_invalid);
+    CHECK(o.args[0] == "1");  // the line the parser names
+    CHECK(s.set.words() == words);
+  }
+  {
+    AppState s = tiny_state(host);
+    const auto words = s.set.words();
+    // Not one of the format's lines at the top, but named .lesson: the parser says what is wrong.
+    const Outcome o = apply(s, host, act::LoadWordList{"apple\nbanana\n", "Week 3.LESSON", ListSource::file});
+    CHECK(o.code == Code::lesson_invalid);
+    CHECK(s.set.words() == words);
+  }
+  {
+    AppState s = tiny_state(host);
+    const auto words = s.set.words();
+    const Outcome o = apply(s, host, act::LoadWordList{utf16le(kGood), "demo.txt", ListSource::file});
+    CHECK(o.code == Code::lesson_loaded);
+    CHECK(s.set.words() == words);  // none of its lines became a word
+    CHECK_FALSE(s.set.contains_word("step: First"));
+    REQUIRE(current_lesson(s));
+    CHECK(current_lesson(s)->id == "demo-1");
+    CHECK(current_lesson(s)->steps.size() == 2);
+    const auto utf16_text = parse_lesson(utf16le(kGood)).lesson->steps[0].text, utf8_text = parse_lesson(kGood).lesson->steps[0].text;
+    REQUIRE(utf16_text.size() == utf8_text.size());
+    for (size_t i = 0; i < utf8_text.size(); ++i) CHECK(utf16_text[i].text == utf8_text[i].text);
+  }
+  {
+    // A word list is still a word list, even one whose words have colons.
+    AppState s = tiny_state(host);
+    CHECK(apply(s, host, act::LoadWordList{"http://a\nb:c\n", "urls.txt", ListSource::file}).code != Code::lesson_invalid);
+    CHECK(s.lessons.current == -1);
+  }
+  {
+    AppState s = tiny_state(host);
+    std::string basics = kGood;
+    basics.replace(basics.find("demo-1"), 6, "basics");
+    for (int load = 0; load < 3; ++load) {
+      CAPTURE(load);
+      REQUIRE(apply(s, host, act::LoadWordList{basics, "basics.lesson", ListSource::file}).code == Code::lesson_loaded);
+      REQUIRE(s.lessons.opened.size() == 1);
+      CHECK(s.lessons.opened[0].id == "basics-own");
+      CHECK(current_lesson(s)->id == "basics-own");
+    }
+  }
 }

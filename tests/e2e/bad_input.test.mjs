@@ -30,10 +30,22 @@ run("bad input in the browser: JS API and URL parameters", async (browser) => {
     [{ m: -1 }, mMessage("-1")],
     [{ k: -1 }, kMessage("-1")],
     [{ m: 64.5 }, mMessage("64\\.5")],
-    [{ m: "abc" }, mMessage("NaN")],
-    [{ m: Infinity }, mMessage("Infinity")],
+    [{ m: "abc" }, mMessage('"abc"')],
+    [{ m: Infinity }, mMessage('"Infinity"')],
     [{ k: 1e30 }, kMessage("1e\\+30")],
     [{ variant: "<b>x</b>" }, /^unknown variant "<b>x<\/b>" \(standard, counting, blocked, scalable\)$/],
+    // Issue 37, item 10: one reader of numbers (src/core/parse.h) for the link and the API.
+    // Number(true) was 1 and Number([64]) 64; "0x10" and "1e1" are no whole numbers anywhere.
+    [{ m: true }, mMessage('"true"')],
+    [{ m: [64] }, mMessage('"\\[64\\]"')],
+    [{ m: "0x40" }, mMessage('"0x40"')],
+    [{ m: "1e1" }, mMessage("1e1")],
+    [{ k: " 3" }, kMessage('" 3"')],
+    [{ variant: "scalable", n0: "0x10" }, /^n0 = "0x10" is not a whole number\.$/],
+    [{ variant: "scalable", n0: "1e1" }, /^n0 = "1e1" is not a whole number\.$/],
+    // A NUL inside a name reached C as a string cut at it: "standard\0x" passed as "standard".
+    [{ variant: "standard\u0000x" }, /^unknown variant "standard.x" \(/],
+    [{ scheme: "reference\u0000" }, /^unknown scheme "reference.?" \(/],
   ];
   for (const [p, message] of setCases) {
     const r = await attempt(page, (p) => bloomlab.setParams(p), p);
@@ -92,6 +104,48 @@ run("bad input in the browser: JS API and URL parameters", async (browser) => {
   r = await attempt(page, () => bloomlab.measure({ probes: 1e12 }).probes);
   equal([r.ok, r.error], [false, "Probes must be a whole number from 1 to 10,000,000; 1000000000000 is not."],
         "measure({probes: 1e12}) refused in words (the app measures at most 10,000,000 probes)");
+  // Issue 37, item 10: every number of the API read as a link's (src/core/parse.h), every name
+  // whole (a NUL inside it reaches the judge).
+  r = await attempt(page, () => bloomlab.measure({ probes: true }));
+  equal([r.ok, r.error], [false, 'Probes must be a whole number from 1 to 10,000,000; "true" is not.'], "measure({probes: true}) refused (Number(true) was 1)");
+  r = await attempt(page, () => bloomlab.setInserted([2]));
+  equal([r.ok, r.error], [false, 'Words inserted must be a whole number from 0 to the list\'s size; "[2]" is not.'], "setInserted([2]) refused");
+  r = await attempt(page, () => bloomlab.loadPreset("tiny\u0000x"));
+  check(!r.ok && /^Unknown preset "tiny.x"/.test(r.error) && r.words === 3, "loadPreset('tiny\\0x') refused, not Tiny", r.error);
+  r = await attempt(page, () => { bloomlab.setLanguage("ru\u0000x"); });
+  check(!r.ok && /is not en, ru, uk or zh/.test(r.error), "setLanguage('ru\\0x') refused", r.error);
+  for (const [step, shown] of [[2 ** 32 + 2, "4294967298"], ["2x", '"2x"'], [2.5, "2.5"], [true, '"true"']]) {
+    const o = await page.evaluate((st) => bloomlab.openLesson("basics", st).then(() => ({ ok: true }), (e) => ({ ok: false, error: e.message })), step);
+    equal(o, { ok: false, error: `Step ${shown} does not exist: the lesson has 5 steps.` }, `openLesson("basics", ${JSON.stringify(step)}) refused (2**32 + 2 opened step 2)`);
+  }
+  const unknownId = await page.evaluate(() => bloomlab.openLesson("basics\u0000x").then(() => "opened", (e) => e.message));
+  check(/^There is no lesson "basics.x"\.$/.test(unknownId), "openLesson('basics\\0x') is no lesson, not basics", unknownId);
+  equal(await page.evaluate(() => bloomlab.lesson().id), null, "  …no lesson opened by any of them");
+  // Issue 37 §2.3: query() had no size limit where add() and remove() refuse over 4,096 bytes
+  // (a 63 MiB query aborted the page after 15 s): it is refused in add's words.
+  for (const bytes of [4097, 8 << 20]) {
+    const q = await attempt(page, (n) => bloomlab.query("x".repeat(n)), bytes);
+    const a = await attempt(page, (n) => bloomlab.add("x".repeat(n)), bytes);
+    check(!q.ok && q.error === a.error && /^That word is [\d,]+ bytes; the limit is 4,096\.$/.test(q.error) && q.words === 3,
+          `query() of ${bytes} bytes refused as add() refuses it`, `${q.error} / ${a.error}`);
+  }
+  equal((await attempt(page, () => bloomlab.query("x".repeat(4096)).verdict)).result, "definitely_not",
+        "  …a query of 4,096 bytes is answered");
+  // Issue 37 §2.5: the file picker offers a teacher's .lesson files (it offered lists only).
+  check((await page.evaluate(() => document.getElementById("file-input").accept)).split(",").includes(".lesson"),
+        "the file picker accepts .lesson files");
+  // Issue 37 §2.9: setLanguage() calls replaced before their language was shown waited forever;
+  // they are rejected, as speed() is, and the last one settles.
+  const languages = await page.evaluate(async () => {
+    const outcome = (p) => { const o = { state: "pending" }; p.then(() => { o.state = "resolved"; }, (e) => { o.state = e.message; }); return o; };
+    const ru = outcome(bloomlab.setLanguage("ru")), zh = outcome(bloomlab.setLanguage("zh"));
+    const en = await bloomlab.setLanguage("en");
+    await Promise.resolve();
+    return [ru.state, zh.state, en.lang];
+  });
+  equal(languages, ['setLanguage("ru"): replaced by setLanguage("zh") before it was shown',
+                    'setLanguage("zh"): replaced by setLanguage("en") before it was shown', "en"],
+        "setLanguage('ru'), ('zh'), then ('en'): the first two rejected as replaced, the last resolves");
   r = await attempt(page, () => bloomlab.remove("apple"));
   check(!r.ok && /^Only the counting variant can remove a word/.test(r.error) && r.words === 3, "remove() on the standard variant refused; the words stay", r.error);
   check(app.problems.length === 0, "no console errors (JS API)", app.problems.join("\n"));
@@ -114,8 +168,21 @@ run("bad input in the browser: JS API and URL parameters", async (browser) => {
       (s) => s.urlWarnings.length === 1 && /more than 256.0 KiB is refused/.test(s.urlWarnings[0]) && s.wordCount === 5,
       "a query over 256 KiB: refused whole with one warning"],
     ["?preset=empty&words=a&words=b&k=5&k=6&k=7",
-      (s) => s.words.join() === "b" && s.params.k === 7 && s.urlWarnings.length === 3,
-      "repeated keys: the last value wins, one warning per repeat"],
+      (s) => s.words.join() === "b" && s.params.k === 7 &&
+        s.urlWarnings.join("|") === '"words" is given 2 times; the last value is used.|"k" is given 3 times; the last value is used.',
+      "repeated keys: the last value wins, one warning per key"],
+    // Issue 37 §2.6: "a=b&" x 30,000 gave 30,000 warnings (6.5 s to start, a 1.65 MB note).
+    ["#" + "a=b&".repeat(30000),
+      (s) => s.urlWarnings.join("|") === '"a" is given 30,000 times; the last value is used.|Unknown parameter "a" ignored.',
+      "a key given 30,000 times: one warning for it"],
+    ["#" + Array.from({ length: 30000 }, (_, i) => `k${i}=1`).join("&"),
+      (s) => s.urlWarnings.length === 12 && s.urlWarnings[11] === "… and 29,989 more warnings." && s.params.k === 3,
+      "30,000 unknown keys: the warnings capped at 12, the last says how many more"],
+    ["?preset=tiny&word=%ZZ&panels=words,cards",
+      (s) => s.wordInput === "%ZZ" &&
+        s.urlWarnings.some((w) => w.startsWith('word: "%ZZ" has a "%" not followed by two hexadecimal digits')) &&
+        s.urlWarnings.includes('panels: "cards" is not one of words, bits, params, plots, numbers, check, code, speed, presets.'),
+      "word=%ZZ: taken as written, with a warning; the panels warning names every panel"],
     ["?m=4294967296&k=64&variant=counting",
       (s) => s.params.m === 64 && s.urlWarnings.some((w) => /Not enough memory for a filter of 4,294,967,296 bits/.test(w)),
       "m = 2^32 counting in a link: refused in words (the wasm heap), the preset's filter stays"],
@@ -134,6 +201,25 @@ run("bad input in the browser: JS API and URL parameters", async (browser) => {
       check(drawnShare(shot.image) > 0.05, "  …and the app is drawn");
     }
     check(a.problems.length === 0, "  …no console errors", a.problems.join("\n"));
+    await a.close();
+  }
+
+  // Issue 37 §2.9: an API call before the program runs said "Module._bl_limits is not a
+  // function"; it says "not ready yet". The program is kept from coming (its script fails), so
+  // the calls are made before it runs whatever the machine's speed.
+  {
+    const a = await openApp(browser, { waitReady: false, failPaths: ["bloomlab-wasm.js"] });
+    const early = await a.page.evaluate(async () => {
+      await bloomlab.ready.catch(() => {});
+      const tried = (fn) => { try { fn(); return "returned"; } catch (e) { return e.message; } };
+      return [tried(() => bloomlab.add("x")), tried(() => bloomlab.query("x")), tried(() => bloomlab.state()),
+              await bloomlab.setLanguage("ru").then(() => "resolved", (e) => e.message)];
+    });
+    equal(early, ["bloomlab.add(): not ready yet (await bloomlab.ready first)",
+                  "bloomlab.query(): not ready yet (await bloomlab.ready first)",
+                  "bloomlab.state(): not ready yet (await bloomlab.ready first)",
+                  "bloomlab.setLanguage(): not ready yet (await bloomlab.ready first)"],
+          "API calls before the program runs: \"not ready yet\" (setLanguage rejects)");
     await a.close();
   }
 

@@ -62,7 +62,11 @@ run("the scalable filter from the JS API", async (browser) => {
   // in the same page), and the words themselves are the ones tests/BAD_INPUT.md lists.
   const cases = [
     [{ n0: 0 }, "n0=0", "n0 (the first stage's words) must be from 1 to 10,000,000; 0 is not."],
-    [{ n0: 1e12 }, "n0=1e12", "n0 (the first stage's words) must be from 1 to 10,000,000; 1,000,000,000,000 is not."],
+    [{ n0: 1e12 }, "n0=1000000000000", "n0 (the first stage's words) must be from 1 to 10,000,000; 1,000,000,000,000 is not."],
+    // n0 counts items as m counts bits: a whole number (issue 37: n0=1e1 and n0=0x10 were taken).
+    [{ n0: "1e1" }, "n0=1e1", 'n0 = "1e1" is not a whole number.'],
+    [{ n0: "0x10" }, "n0=0x10", 'n0 = "0x10" is not a whole number.'],
+    [{ n0: true }, "n0=true", 'n0 = "true" is not a whole number.'],
     [{ p0: 0.9 }, "p0=0.9", "p0 (the first stage's FP rate) must be from 0.000001 to 0.5; 0.9 is not."],
     [{ p0: 0 }, "p0=0", "p0 (the first stage's FP rate) must be from 0.000001 to 0.5; 0 is not."],
     [{ s: 0.5 }, "s=0.5", "s (growth) must be from 1 to 16; 0.5 is not."],
