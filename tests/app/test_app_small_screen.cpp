@@ -171,7 +171,8 @@ TEST_CASE("the layout comes to rest in a few frames at every size, a hidden canv
   const std::pair<float, float> sizes[] = {{1280, 800}, {150, 150}, {740, 360}, {1, 1}, {0, 0}, {360, 640}, {1024, 768}};
   for (const char* params : {"", "scale=3", "present=1", "embed=1&panels=words,bits", "lesson=basics&step=2"}) {
     Screen screen(params);
-    for (const auto& [w, h] : sizes) {
+    for (const auto& size : sizes) {
+      const float w = size.first, h = size.second;  // not a structured binding: CAPTURE's lambda takes it (clang)
       CAPTURE(params);
       CAPTURE(w);
       CAPTURE(h);
