@@ -95,9 +95,10 @@ const char* busy_reason(Loop& loop, bool announcement = true);
 // Whether input is waiting for a frame to take it: SDL's queue, the page's keys and text, a key
 // still to release, a finger's press still to show.
 bool input_waiting(Loop& loop);
-// How long the first frame shown waits for its layout to rest and the plots' first points (the
-// tiny preset's sweep: a few frames' work).
-inline constexpr double kFirstFrameSettleMs = 400;
+// How long the first frame shown waits at most for its layout to rest and the plots' first
+// points (the sweep and the growth curve: ~300 ms on an idle machine). 400 ms was too short on a
+// busy one: the growth plot's legend moved under it after the first frame (browser_export).
+inline constexpr double kFirstFrameSettleMs = 1500;
 // Whether to draw a frame now. A page that shows the same thing draws nothing (a phone's
 // battery, a laptop projecting a class, an article with three embeds): frames are drawn while
 // input comes in, an action's results or background work want them (app::wants_frames), and
