@@ -198,6 +198,17 @@ std::optional<double> whole_arg(const std::string& text, std::string& shown) {
   return std::nullopt;
 }
 
+// A count the caller may leave out ("" is -1, the action's "not given"), else read by whole_arg;
+// nullopt when refused, with `refusal` the reply saying so in `code`'s words.
+std::optional<double> count_arg(const char* raw, app::Code code, const char*& refusal) {
+  const std::string text = text_arg(raw);
+  if (text.empty()) return -1;
+  std::string shown;
+  if (const std::optional<double> v = whole_arg(text, shown)) return v;
+  refusal = reply(app::actions::outcome_json(app::Outcome{code, {shown}, true}));
+  return std::nullopt;
+}
+
 // Applies an action for the JS API: the same door as the UI. Its outcome as JSON
 // ({ok, code, error?}); web/bloomlab.js throws an Error with the message when not ok.
 const char* run(const app::Action& action) {
@@ -571,11 +582,9 @@ EMSCRIPTEN_KEEPALIVE void bl_load_code() { (void)app::apply(g_loop.state, g_host
 
 // The probes as text ("" for the current count), read as every door reads a count.
 EMSCRIPTEN_KEEPALIVE const char* bl_measure(const char* probes_text) {
-  const std::string text = text_arg(probes_text);
-  std::string shown;
-  std::optional<double> probes = -1;
-  if (!text.empty() && !(probes = whole_arg(text, shown)))
-    return reply(app::actions::outcome_json(app::Outcome{app::Code::probes_invalid, {shown}, true}));
+  const char* refusal = nullptr;
+  const std::optional<double> probes = count_arg(probes_text, app::Code::probes_invalid, refusal);
+  if (!probes) return refusal;
   const app::Outcome o = app::apply(g_loop.state, g_host, app::act::Measure{*probes});
   if (!o.ok()) return reply(app::actions::outcome_json(o));
   return reply(app::actions::measurement_json(*g_loop.state.measurement));
@@ -583,28 +592,21 @@ EMSCRIPTEN_KEEPALIVE const char* bl_measure(const char* probes_text) {
 
 // The growth slider (a whole number as text; "": all the words), the growth curve and the memory figures.
 EMSCRIPTEN_KEEPALIVE const char* bl_set_inserted(const char* n_text) {
-  const std::string text = text_arg(n_text);
-  std::string shown;
-  std::optional<double> n = -1;
-  if (!text.empty() && !(n = whole_arg(text, shown)))
-    return reply(app::actions::outcome_json(app::Outcome{app::Code::inserted_invalid, {shown}, true}));
-  return run(app::act::SetInserted{*n});
+  const char* refusal = nullptr;
+  const std::optional<double> n = count_arg(n_text, app::Code::inserted_invalid, refusal);
+  return n ? run(app::act::SetInserted{*n}) : refusal;
 }
 EMSCRIPTEN_KEEPALIVE const char* bl_growth() { return reply(app::actions::growth_json(g_loop.state)); }
 EMSCRIPTEN_KEEPALIVE const char* bl_memory() { return reply(app::actions::memory_json(g_loop.state)); }
 // The Speed panel's measurement (queries, rounds as text: "" the defaults), run a slice per
 // frame; its state and, once done, its rows.
 EMSCRIPTEN_KEEPALIVE const char* bl_speed_start(int out_of_cache, const char* queries_text, const char* rounds_text) {
-  double counts[2] = {-1, -1};
-  const char* texts[2] = {queries_text, rounds_text};
-  for (int i = 0; i < 2; ++i) {
-    const std::string text = text_arg(texts[i]);
-    std::string shown;
-    if (text.empty()) continue;
-    if (const std::optional<double> v = whole_arg(text, shown)) counts[i] = *v;
-    else return reply(app::actions::outcome_json(app::Outcome{app::Code::speed_invalid, {shown}, true}));
-  }
-  return run(app::act::Speed{app::act::Speed::measure, out_of_cache != 0, counts[0], counts[1]});
+  const char* refusal = nullptr;
+  const std::optional<double> queries = count_arg(queries_text, app::Code::speed_invalid, refusal);
+  if (!queries) return refusal;
+  const std::optional<double> rounds = count_arg(rounds_text, app::Code::speed_invalid, refusal);
+  if (!rounds) return refusal;
+  return run(app::act::Speed{app::act::Speed::measure, out_of_cache != 0, *queries, *rounds});
 }
 EMSCRIPTEN_KEEPALIVE const char* bl_speed_cancel() { return run(app::act::Speed{app::act::Speed::cancel}); }
 EMSCRIPTEN_KEEPALIVE const char* bl_speed() { return reply(app::actions::speed_json(g_loop.state)); }

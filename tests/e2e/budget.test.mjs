@@ -47,7 +47,7 @@ async function transfer(context, query, { port, until = "settled" } = {}) {
   // The wasm's deferred part is fetched at a first touch, else by the first call into it: which.
   if (until !== "poster") list.deferredBy = await page.evaluate(() => window.bloomlab._test.deferredFirstCall());
   check(list.every((r) => r.done), `${query}: every request finished`, list.filter((r) => !r.done).map((r) => r.url).join(" "));
-  return { page, bytes: list.reduce((n, r) => n + r.bytes, 0), requests: list, deferredBy: list.deferredBy };
+  return { page, bytes: list.reduce((n, r) => n + r.bytes, 0), requests: list };
 }
 
 const goals = [];
