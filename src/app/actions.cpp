@@ -579,6 +579,7 @@ Outcome apply_view(AppState& s, Host& host, const Action& action) {
         s.focus_word_box = s.view.shown(Panel::words);
         s.focus_word_box_force = a.force;
       },
+      [&](const act::FocusAnswerBox&) { s.focus_answer_box = typing_box(s) == TypingBox::answer; },
       [&](const act::ZoomBits& a) { zoom_bits(s, a.factor, a.about_x, a.about_y); },
       [&](const act::PanBits& a) {
         s.bits.pan_x += a.dx;
@@ -1039,9 +1040,21 @@ bool continue_loading(AppState& s, double budget_ms) {
   return false;
 }
 
+TypingBox typing_box(const AppState& s) {
+  if (task_open(s)) return task_has_answer_box(s) ? TypingBox::answer : TypingBox::none;
+  return s.view.shown(Panel::words) ? TypingBox::word : TypingBox::none;
+}
+
 std::optional<Action> shortcut_action(const AppState& s, Shortcut key) {
   switch (key) {
     case Shortcut::focus_word: return act::FocusWordBox{true};
+    case Shortcut::stray_typing:
+      switch (typing_box(s)) {
+        case TypingBox::answer: return act::FocusAnswerBox{};
+        case TypingBox::word: return act::FocusWordBox{true};
+        case TypingBox::none: return std::nullopt;
+      }
+      return std::nullopt;
     case Shortcut::preset_tiny: return act::LoadPreset{"tiny"};
     case Shortcut::preset_passwords: return act::LoadPreset{"passwords"};
     case Shortcut::preset_empty: return act::LoadPreset{"empty"};

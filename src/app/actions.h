@@ -22,6 +22,9 @@ void apply_inbox(AppState& s, Host& host);
 bool continue_loading(AppState& s, double budget_ms = 8.0);
 // The action a key the platform recognised stands for, if it means anything now.
 std::optional<Action> shortcut_action(const AppState& s, Shortcut key);
+// Where text typed while no text field has the keyboard goes now (TypingBox): the platform
+// keeps such text back until that box has the keyboard (Shortcut::stray_typing asks for it).
+TypingBox typing_box(const AppState& s);
 
 // The parameters a preset sets (tiny, passwords); none for empty, which keeps them.
 std::optional<FilterParams> preset_params(std::string_view name);

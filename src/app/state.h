@@ -152,8 +152,13 @@ struct BitCache {
 
 // Keys the platform recognised (it knows the keyboard; the app knows what they mean): turned
 // into actions by app::frame (shortcut_action).
+// stray_typing: text typed while no text field had the keyboard (typing_box says where it goes).
 enum class Shortcut { focus_word, preset_tiny, preset_passwords, preset_empty, presentation,
-                      step_back, step_forward, toggle_steps, toggle_shortcuts, undo, redo };
+                      step_back, step_forward, toggle_steps, toggle_shortcuts, undo, redo, stray_typing };
+// The box that takes text typed while no text field has the keyboard (a click on the page's
+// background, then keys): the open task's answer box, else the word box; none while a task
+// without a box is open (its answer is given elsewhere: typing there never adds a word).
+enum class TypingBox { none, word, answer };
 
 // Step-through of one word: the word, its bytes, h, h1 and h2, each position, the bits.
 struct StepThrough {
@@ -192,6 +197,7 @@ struct Layout {
   };
   std::vector<ScrollArea> scroll_areas;
   bool word_box_active = false;        // the word box had the keyboard
+  bool answer_box_active = false;      // the open task's answer box had the keyboard
   bool focus_ring = false;             // keyboard navigation showed its focus ring on a control
   std::vector<std::string> overflowing;  // cards with a control past their right edge (ui.h)
   // The plots' marker labels as drawn this frame (plot.h: they never overlap); plot is the
@@ -440,6 +446,7 @@ struct AppState {
   std::vector<Action> inbox;        // actions the panels built while drawing: applied after it
   bool focus_word_box = false;      // the word box takes the keyboard next frame ...
   bool focus_word_box_force = false;  // ... even from another text field (Ctrl/Cmd+K)
+  bool focus_answer_box = false;    // the open task's answer box takes the keyboard next frame
   bool release_focus = false;       // no widget keeps the keyboard next frame (step-through keys)
   std::string paste_input;          // the "paste a list" box
   StepThrough steps;
