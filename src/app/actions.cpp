@@ -512,13 +512,9 @@ void set_presentation(AppState& s, bool on) {
     const float fit = w > 0 && h > 0 ? std::min(w / 640.0f, h / 440.0f) : kPresentationScale;
     v.font_scale = std::max(v.font_scale, std::clamp(fit, 1.5f, 2.5f));
     v.show_shortcuts = false;  // the slide keeps its room; the keys list is a button away
-    v.safe_words_by_presentation = !v.safe_words;
-    v.safe_words = true;
   } else {
     v.theme = v.theme_before_presentation;
     v.font_scale = v.scale_before_presentation;
-    if (v.safe_words_by_presentation) v.safe_words = false;
-    v.safe_words_by_presentation = false;
   }
   v.presentation = on;
 }
@@ -568,8 +564,7 @@ Outcome apply_view(AppState& s, Host& host, const Action& action) {
       [&](const act::SetSizeUnit& a) { s.size_unit = a.unit; },
       [&](const act::ShowExactCurve& a) { s.view.show_exact_curve = a.on; },
       [&](const act::SetSafeWords& a) {
-        s.view.safe_words = a.on;
-        s.view.safe_words_by_presentation = false;
+        s.view.safe_words_chosen = a.on;
       },
       [&](const act::SetPanels& a) {
         s.view.panels = a.order;

@@ -101,10 +101,10 @@ void draw_view_menu(AppState& s) {
   if (ImGui::Button("A+")) dispatch(s, act::SetFontScale{s.view.font_scale + 0.25f});
   ImGui::SameLine();
   ImGui::TextDisabled("%.2g×", double(s.view.font_scale));
-  bool safe = s.view.safe_words;
+  bool safe = actions::safe_words_on(s);
   if (ImGui::Checkbox(tr("Classroom-safe words"), &safe)) dispatch(s, act::SetSafeWords{safe});
   if (ImGui::IsItemHovered())
-    tooltip(tr("Masks obscene words of the leaked lists on screen (on in presentation mode); the filter is unchanged"));
+    tooltip(tr("Masks obscene words of the leaked lists on screen (on in lessons and in presentation mode); the filter is unchanged"));
   ImGui::Separator();
   ImGui::TextDisabled("%s", tr("Panels"));
   size_t count = 0;

@@ -105,8 +105,10 @@ struct ViewOptions {
   bool show_shortcuts = false;  // the keyboard shortcuts list
   bool share_open = false;      // the share / embed dialog
   bool show_exact_curve = false;
-  bool safe_words = false;      // mask words of the classroom word list (presentation turns it on)
-  bool safe_words_by_presentation = false;
+  // Classroom-safe words (the obscene words of the leaked lists masked on screen) as the reader
+  // or the link chose them (the checkbox, safe=1 / safe=0); unchosen, they are on whenever a
+  // lesson is open and in presentation (actions::safe_words_on).
+  std::optional<bool> safe_words_chosen;
   // The panels shown, in the author's order (panels=); all by default.
   std::vector<Panel> panels = {Panel::words, Panel::bits,    Panel::params,
                                Panel::plots, Panel::numbers, Panel::check};
