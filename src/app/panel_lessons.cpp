@@ -154,13 +154,14 @@ void candidates(AppState& s, const LessonTask& /*task*/) {
   s.layout.lesson_check_button = last_item_rect();
 }
 
-// The most the feedback and the hints take while the task is open: the feedback as two lines
-// (its words are not known before the answer), every hint as it wraps here, and the Hint / Show
-// the answer row. (The answer closes the task: the box is gone then, its room is not kept.)
+// The most the feedback, the hints, the answer and the Hint / Show the answer row take: the
+// feedback as three lines (its words are not known before the answer), every hint and
+// the answer as they wrap here, the buttons as two rows (they wrap on a narrow column).
 float answers_room(const AppState& s, const LessonTask& task) {
   const ImGuiStyle& style = ImGui::GetStyle();
-  float room = 2 * ImGui::GetTextLineHeightWithSpacing() + ImGui::GetFrameHeight() + style.ItemSpacing.y;
+  float room = 3 * ImGui::GetTextLineHeightWithSpacing() + 2 * (ImGui::GetFrameHeight() + style.ItemSpacing.y);
   for (const std::string& hint : task.hints) room += text_wrapped_height(fill(tr("Hint: %s"), {lesson_text(s, hint)}));
+  if (!task.answer.empty()) room += text_wrapped_height(fill(tr("Answer: %s"), {lesson_text(s, task.answer)}));
   return room;
 }
 
@@ -225,7 +226,7 @@ void draw_task(AppState& s, const LessonStep& st) {
   // On a slide the step's text is scaled to fit the screen (panel_lessons): the room the answers
   // can take is kept from the start, so that neither the text's size nor what is below moves as
   // the feedback and the hints come.
-  if (ui_compact() && !t.solved && !t.answer_shown) {
+  if (ui_compact()) {
     const float used = ImGui::GetCursorPosY() - answers_top;
     const float room = answers_room(s, task);
     if (room > used) ImGui::Dummy(ImVec2(1, room - used));
