@@ -154,17 +154,6 @@ void candidates(AppState& s, const LessonTask& /*task*/) {
   s.layout.lesson_check_button = last_item_rect();
 }
 
-// The most the feedback, the hints, the answer and the Hint / Show the answer row take: the
-// feedback as three lines (its words are not known before the answer), every hint and
-// the answer as they wrap here, the buttons as two rows (they wrap on a narrow column).
-float answers_room(const AppState& s, const LessonTask& task) {
-  const ImGuiStyle& style = ImGui::GetStyle();
-  float room = 3 * ImGui::GetTextLineHeightWithSpacing() + 2 * (ImGui::GetFrameHeight() + style.ItemSpacing.y);
-  for (const std::string& hint : task.hints) room += text_wrapped_height(fill(tr("Hint: %s"), {lesson_text(s, hint)}));
-  if (!task.answer.empty()) room += text_wrapped_height(fill(tr("Answer: %s"), {lesson_text(s, task.answer)}));
-  return room;
-}
-
 void draw_task(AppState& s, const LessonStep& st) {
   const LessonTask& task = st.task;
   TaskState& t = s.lessons.task;
@@ -205,7 +194,6 @@ void draw_task(AppState& s, const LessonStep& st) {
     case TaskKind::false_or_real: candidates(s, task); break;
     case TaskKind::none: break;
   }
-  const float answers_top = ImGui::GetCursorPosY();
   feedback(t);
   for (int i = 0; i < t.hints_shown && size_t(i) < task.hints.size(); ++i) {
     ImGui::PushStyleColor(ImGuiCol_Text, palette().text_dim);
@@ -222,14 +210,6 @@ void draw_task(AppState& s, const LessonStep& st) {
       same_line_if_fits(button_width(tr("Show the answer")));
     }
     if (small_button(tr("Show the answer"))) dispatch(s, act::ShowTaskAnswer{});
-  }
-  // On a slide the step's text is scaled to fit the screen (panel_lessons): the room the answers
-  // can take is kept from the start, so that neither the text's size nor what is below moves as
-  // the feedback and the hints come.
-  if (ui_compact()) {
-    const float used = ImGui::GetCursorPosY() - answers_top;
-    const float room = answers_room(s, task);
-    if (room > used) ImGui::Dummy(ImVec2(1, room - used));
   }
 }
 

@@ -179,25 +179,14 @@ std::string wrapped_text(const char* text, float width) {
   });
 }
 
-namespace {
-// At the wrap position pushed, else at the window's (the card's) edge; 2 px inside it, so that
-// a line's width rounded up (CalcTextSize) never reaches past it for the overflow check (end_card).
-float wrap_width_here() {
+void text_wrapped(const char* text) {
+  // At the wrap position pushed, else at the window's (the card's) edge; 2 px inside it, so that
+  // a line's width rounded up (CalcTextSize) never reaches past it for the overflow check (end_card).
   const ImGuiWindow* window = ImGui::GetCurrentWindow();
   const float edge = window->DC.TextWrapPos > 0.0f ? window->DC.TextWrapPos + window->Pos.x - window->Scroll.x
                                                    : window->WorkRect.Max.x;
   const float local = edge - 2.0f - window->Pos.x + window->Scroll.x;
-  return ImGui::CalcWrapWidthForPos(window->DC.CursorPos, local);
-}
-}  // namespace
-
-float text_wrapped_height(const std::string& text) {
-  const std::string lines = wrapped_text(text.c_str(), wrap_width_here());
-  return ImGui::CalcTextSize(lines.c_str(), lines.c_str() + lines.size()).y + ImGui::GetStyle().ItemSpacing.y;
-}
-
-void text_wrapped(const char* text) {
-  const std::string lines = wrapped_text(text, wrap_width_here());
+  const std::string lines = wrapped_text(text, ImGui::CalcWrapWidthForPos(window->DC.CursorPos, local));
   ImGui::PushTextWrapPos(-1.0f);  // drawn as broken here: ImGui's own wrapping would break it again
   ImGui::TextUnformatted(lines.c_str(), lines.c_str() + lines.size());
   ImGui::PopTextWrapPos();

@@ -59,8 +59,6 @@ std::string wrapped_text(const char* text, float width);
 // edge. ImGui::TextWrapped split numbers at their separators ("12," / "500").
 void text_wrapped(const char* text);
 inline void text_wrapped(const std::string& text) { text_wrapped(text.c_str()); }
-// The height text_wrapped(text) would take here (its lines and the item spacing after them).
-float text_wrapped_height(const std::string& text);
 void help_marker(const char* text);  // "(?)" with a tooltip
 // ImGui::InputDouble as the language writes numbers: "0,01" in Russian and Ukrainian, where
 // InputDouble showed "0.01" and refused a typed comma; a decimal point is taken too. True when
