@@ -123,6 +123,7 @@ struct ShowExactCurve { bool on; };
 struct SetSafeWords { bool on; };
 struct SetPanels { std::vector<Panel> order; };  // shown panels, in the author's order
 struct FocusWordBox { bool force = false; };  // force: Ctrl/Cmd+K takes it from another field
+struct FocusAnswerBox {};  // the open task's answer box takes the keyboard (typing aimed at no field)
 struct ZoomBits { float factor; float about_x = 0.5f, about_y = 0.5f; };  // about: a point of the view (0..1)
 struct PanBits { float dx, dy; };  // in texture coordinates (the whole array is 1 × 1)
 struct ResetBitsView {};
@@ -170,7 +171,7 @@ using Action = std::variant<
     act::WhatIfCleared, act::Measure, act::SetProbes, act::Speed, act::SetDesign, act::SetDesignMemory, act::SetPresentation,
     act::ShowSteps, act::Step, act::ShowShortcuts, act::ShowShare, act::SetTheme,
     act::SetFontScale, act::SetSizeUnit, act::ShowExactCurve, act::SetSafeWords, act::SetPanels,
-    act::FocusWordBox, act::ZoomBits, act::PanBits, act::ResetBitsView, act::PinBit,
+    act::FocusWordBox, act::FocusAnswerBox, act::ZoomBits, act::PanBits, act::ResetBitsView, act::PinBit,
     act::ResetEmbed, act::ExportCsv, act::ExportPng, act::CopyText, act::SetCodeLanguage,
     act::SaveCode, act::LoadCode, act::OpenFile,
     act::ShowLessons, act::LoadLessons, act::OpenLesson, act::LessonGo, act::ResetLessonStep, act::AnswerTask,

@@ -512,13 +512,9 @@ void set_presentation(AppState& s, bool on) {
     const float fit = w > 0 && h > 0 ? std::min(w / 640.0f, h / 440.0f) : kPresentationScale;
     v.font_scale = std::max(v.font_scale, std::clamp(fit, 1.5f, 2.5f));
     v.show_shortcuts = false;  // the slide keeps its room; the keys list is a button away
-    v.safe_words_by_presentation = !v.safe_words;
-    v.safe_words = true;
   } else {
     v.theme = v.theme_before_presentation;
     v.font_scale = v.scale_before_presentation;
-    if (v.safe_words_by_presentation) v.safe_words = false;
-    v.safe_words_by_presentation = false;
   }
   v.presentation = on;
 }
@@ -568,8 +564,7 @@ Outcome apply_view(AppState& s, Host& host, const Action& action) {
       [&](const act::SetSizeUnit& a) { s.size_unit = a.unit; },
       [&](const act::ShowExactCurve& a) { s.view.show_exact_curve = a.on; },
       [&](const act::SetSafeWords& a) {
-        s.view.safe_words = a.on;
-        s.view.safe_words_by_presentation = false;
+        s.view.safe_words_chosen = a.on;
       },
       [&](const act::SetPanels& a) {
         s.view.panels = a.order;
@@ -579,6 +574,7 @@ Outcome apply_view(AppState& s, Host& host, const Action& action) {
         s.focus_word_box = s.view.shown(Panel::words);
         s.focus_word_box_force = a.force;
       },
+      [&](const act::FocusAnswerBox&) { s.focus_answer_box = typing_box(s) == TypingBox::answer; },
       [&](const act::ZoomBits& a) { zoom_bits(s, a.factor, a.about_x, a.about_y); },
       [&](const act::PanBits& a) {
         s.bits.pan_x += a.dx;
@@ -1039,9 +1035,21 @@ bool continue_loading(AppState& s, double budget_ms) {
   return false;
 }
 
+TypingBox typing_box(const AppState& s) {
+  if (task_open(s)) return task_has_answer_box(s) ? TypingBox::answer : TypingBox::none;
+  return s.view.shown(Panel::words) ? TypingBox::word : TypingBox::none;
+}
+
 std::optional<Action> shortcut_action(const AppState& s, Shortcut key) {
   switch (key) {
     case Shortcut::focus_word: return act::FocusWordBox{true};
+    case Shortcut::stray_typing:
+      switch (typing_box(s)) {
+        case TypingBox::answer: return act::FocusAnswerBox{};
+        case TypingBox::word: return act::FocusWordBox{true};
+        case TypingBox::none: return std::nullopt;
+      }
+      return std::nullopt;
     case Shortcut::preset_tiny: return act::LoadPreset{"tiny"};
     case Shortcut::preset_passwords: return act::LoadPreset{"passwords"};
     case Shortcut::preset_empty: return act::LoadPreset{"empty"};

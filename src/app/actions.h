@@ -22,6 +22,9 @@ void apply_inbox(AppState& s, Host& host);
 bool continue_loading(AppState& s, double budget_ms = 8.0);
 // The action a key the platform recognised stands for, if it means anything now.
 std::optional<Action> shortcut_action(const AppState& s, Shortcut key);
+// Where text typed while no text field has the keyboard goes now (TypingBox): the platform
+// keeps such text back until that box has the keyboard (Shortcut::stray_typing asks for it).
+TypingBox typing_box(const AppState& s);
 
 // The parameters a preset sets (tiny, passwords); none for empty, which keeps them.
 std::optional<FilterParams> preset_params(std::string_view name);
@@ -75,6 +78,9 @@ std::optional<PlotPoint> here_on_bits_plot(const AppState& s);
 // Screen-reader summary: the verdict for the word box and the key numbers (the same numbers
 // and the same theoretical FP as the Numbers panel: core's theoretical_fp_rate).
 std::string announcement(AppState& s);
+// Classroom-safe words are on: as chosen (the checkbox, safe=1 / safe=0), else whenever a lesson
+// is open and in presentation (a lesson link opened on a laptop is a class too).
+bool safe_words_on(const AppState& s);
 // A word as the view may show it: masked ("p•••••d") when the classroom-safe option is on and
 // the word is in the classroom word list; display_text otherwise.
 std::string shown_word(const AppState& s, std::string_view word, size_t max_chars = 64);

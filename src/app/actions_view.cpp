@@ -193,13 +193,18 @@ std::string announcement(AppState& s) {
   return text;
 }
 
+bool safe_words_on(const AppState& s) {
+  if (s.view.safe_words_chosen) return *s.view.safe_words_chosen;
+  return s.view.presentation || (s.view.show_lessons && s.lessons.current >= 0);
+}
+
 std::string shown_word(const AppState& s, std::string_view word, size_t max_chars) {
-  if (s.view.safe_words && is_unsafe_word(word)) return mask_word(word);
+  if (safe_words_on(s) && is_unsafe_word(word)) return mask_word(word);
   return display_text(word, max_chars);
 }
 
 size_t masked_count(const AppState& s) {
-  if (!s.view.safe_words) return 0;
+  if (!safe_words_on(s)) return 0;
   return size_t(std::count_if(s.set.words().begin(), s.set.words().end(),
                               [](const std::string& w) { return is_unsafe_word(w); }));
 }
@@ -353,7 +358,7 @@ std::string state_json(const AppState& s) {
   w.field("langChosen", v.lang_chosen);
   w.field("langLoading", v.lang_loading ? lang_code(*v.lang_loading) : "");
   w.field("showExactCurve", v.show_exact_curve);
-  w.field("safeWords", v.safe_words).field("maskedWords", uint64_t{masked_count(s)});
+  w.field("safeWords", safe_words_on(s)).field("maskedWords", uint64_t{masked_count(s)});
   w.key("panels").begin_object();
   for (size_t i = 0; i < kPanelCount; ++i) w.field(panel_name(Panel(i)), v.shown(Panel(i)));
   w.end_object();

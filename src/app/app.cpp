@@ -101,10 +101,10 @@ void draw_view_menu(AppState& s) {
   if (ImGui::Button("A+")) dispatch(s, act::SetFontScale{s.view.font_scale + 0.25f});
   ImGui::SameLine();
   ImGui::TextDisabled("%.2g×", double(s.view.font_scale));
-  bool safe = s.view.safe_words;
+  bool safe = actions::safe_words_on(s);
   if (ImGui::Checkbox(tr("Classroom-safe words"), &safe)) dispatch(s, act::SetSafeWords{safe});
   if (ImGui::IsItemHovered())
-    tooltip(tr("Masks obscene words of the leaked lists on screen (on in presentation mode); the filter is unchanged"));
+    tooltip(tr("Masks obscene words of the leaked lists on screen (on in lessons and in presentation mode); the filter is unchanged"));
   ImGui::Separator();
   ImGui::TextDisabled("%s", tr("Panels"));
   size_t count = 0;
@@ -590,6 +590,8 @@ void frame(AppState& s, Host& host) {
 
   const ImGuiIO& io = ImGui::GetIO();
   s.layout.scroll_areas.clear();
+  s.layout.answer_box_active = false;  // until the open task's answer box says it has the keyboard
+  if (typing_box(s) != TypingBox::answer) s.focus_answer_box = false;  // the task closed meanwhile
   s.layout.display_w = io.DisplaySize.x;
   s.layout.display_h = io.DisplaySize.y;
   if (s.present_on_open && io.DisplaySize.x > 0) {  // a link that opens on a slide
@@ -623,7 +625,7 @@ const char* work_reason(const AppState& s) {
   if (s.speed.running) return "speed";
   if (walking(s.query_cache) || walking(s.check_cache)) return "word walk";
   if (!s.shortcuts.empty() || !s.inbox.empty()) return "actions";
-  if (s.focus_word_box || s.release_focus) return "focus";
+  if (s.focus_word_box || s.focus_answer_box || s.release_focus) return "focus";
   if (s.present_on_open) return "presentation";
   return nullptr;
 }

@@ -350,6 +350,15 @@ bool task_open(const AppState& s) {
          !s.lessons.task.answer_shown;
 }
 
+bool task_has_answer_box(const AppState& s) {
+  if (!task_open(s)) return false;
+  switch (current_lesson_step(s)->task.kind) {
+    case TaskKind::false_positive: case TaskKind::remove_safely: case TaskKind::predict:
+    case TaskKind::best_k: case TaskKind::reads: return true;
+    default: return false;
+  }
+}
+
 bool lesson_hides(const AppState& s, Hide what) {
   const LessonStep* st = current_lesson_step(s);
   return task_open(s) && (st->hide & what);

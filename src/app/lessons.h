@@ -19,6 +19,8 @@ const Lesson* current_lesson(const AppState& s);
 const LessonStep* current_lesson_step(const AppState& s);
 // The step has a task not yet solved nor answered by "Show the answer".
 bool task_open(const AppState& s);
+// The open task is answered in its answer box (a word or a number typed).
+bool task_has_answer_box(const AppState& s);
 // Whether the open task hides this (the design helper, whether a "possibly" is true ...).
 bool lesson_hides(const AppState& s, Hide what);
 // A lesson's text with its {placeholders} replaced by the app's live numbers.

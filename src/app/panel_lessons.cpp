@@ -8,6 +8,7 @@
 #include <vector>
 
 #include <imgui.h>
+#include <imgui_internal.h>  // the active id: does the answer box have the keyboard already?
 #include <imgui_stdlib.h>
 
 #include "actions.h"
@@ -58,12 +59,18 @@ void answer_box(AppState& s, const LessonTask& task, const char* label, const ch
   TaskState& t = s.lessons.task;
   std::string input = t.input;
   ImGui::SetNextItemWidth(std::min(ImGui::GetContentRegionAvail().x * 0.5f, 260 * ui_scale()));
+  if (s.focus_answer_box) {  // typing aimed at no field, or the Enter that checked the last try
+    if (ImGui::GetActiveID() != ImGui::GetID(label)) ImGui::SetKeyboardFocusHere();
+    s.focus_answer_box = false;
+  }
   const bool enter = ImGui::InputText(label, &input, ImGuiInputTextFlags_EnterReturnsTrue);
   if (input != t.input) dispatch(s, act::SetTaskInput{input});
   note_text(input);
   s.layout.lesson_answer_box = last_item_rect();
+  s.layout.answer_box_active = ImGui::IsItemActive();
   same_line_if_fits(button_width(button));  // a slide or a phone: under the box, not past the edge
   if (button_wrapped(button) || enter) dispatch(s, act::AnswerTask{LessonAnswer{input, {}, {}, {}, {}}});
+  if (enter) dispatch(s, act::FocusAnswerBox{});  // the next try is typed at once
   s.layout.lesson_check_button = last_item_rect();
   (void)task;
 }

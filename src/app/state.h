@@ -106,8 +106,10 @@ struct ViewOptions {
   bool show_shortcuts = false;  // the keyboard shortcuts list
   bool share_open = false;      // the share / embed dialog
   bool show_exact_curve = false;
-  bool safe_words = false;      // mask words of the classroom word list (presentation turns it on)
-  bool safe_words_by_presentation = false;
+  // Classroom-safe words (the obscene words of the leaked lists masked on screen) as the reader
+  // or the link chose them (the checkbox, safe=1 / safe=0); unchosen, they are on whenever a
+  // lesson is open and in presentation (actions::safe_words_on).
+  std::optional<bool> safe_words_chosen;
   // The panels shown, in the author's order (panels=); all by default.
   std::vector<Panel> panels = {Panel::words, Panel::bits,    Panel::params,
                                Panel::plots, Panel::numbers, Panel::check};
@@ -153,8 +155,13 @@ struct BitCache {
 
 // Keys the platform recognised (it knows the keyboard; the app knows what they mean): turned
 // into actions by app::frame (shortcut_action).
+// stray_typing: text typed while no text field had the keyboard (typing_box says where it goes).
 enum class Shortcut { focus_word, preset_tiny, preset_passwords, preset_empty, presentation,
-                      step_back, step_forward, toggle_steps, toggle_shortcuts, undo, redo };
+                      step_back, step_forward, toggle_steps, toggle_shortcuts, undo, redo, stray_typing };
+// The box that takes text typed while no text field has the keyboard (a click on the page's
+// background, then keys): the open task's answer box, else the word box; none while a task
+// without a box is open (its answer is given elsewhere: typing there never adds a word).
+enum class TypingBox { none, word, answer };
 
 // Step-through of one word: the word, its bytes, h, h1 and h2, each position, the bits.
 struct StepThrough {
@@ -193,6 +200,7 @@ struct Layout {
   };
   std::vector<ScrollArea> scroll_areas;
   bool word_box_active = false;        // the word box had the keyboard
+  bool answer_box_active = false;      // the open task's answer box had the keyboard
   bool focus_ring = false;             // keyboard navigation showed its focus ring on a control
   std::vector<std::string> overflowing;  // cards with a control past their right edge (ui.h)
   // The plots' marker labels as drawn this frame (plot.h: they never overlap); plot is the
@@ -461,6 +469,7 @@ struct AppState {
   std::vector<Action> inbox;        // actions the panels built while drawing: applied after it
   bool focus_word_box = false;      // the word box takes the keyboard next frame ...
   bool focus_word_box_force = false;  // ... even from another text field (Ctrl/Cmd+K)
+  bool focus_answer_box = false;    // the open task's answer box takes the keyboard next frame
   bool release_focus = false;       // no widget keeps the keyboard next frame (step-through keys)
   std::string paste_input;          // the "paste a list" box
   StepThrough steps;

@@ -589,9 +589,9 @@ std::string query_for(const AppState& s, bool with_words) {
     q += std::string("&scale=") + buf;
   }
   if (s.probes != kDefaultProbes) q += "&probes=" + std::to_string(s.probes);
-  // Classroom-safe words chosen (not merely turned on by presentation mode, which links leave
-  // out): fuzz_url_params found links dropping it.
-  if (s.view.safe_words && !s.view.safe_words_by_presentation) q += "&safe=1";
+  // Classroom-safe words as chosen, on or off (not merely on by a lesson or presentation mode,
+  // which links leave out): fuzz_url_params found links dropping it.
+  if (s.view.safe_words_chosen) q += *s.view.safe_words_chosen ? "&safe=1" : "&safe=0";
   if (s.view.embed) q += "&embed=1";
   // The lesson step on screen (a built-in one: a teacher's own file is not on the reader's page).
   if (const Lesson* l = s.view.show_lessons ? current_lesson(s) : nullptr;

@@ -144,23 +144,28 @@ bool map_shortcut(Loop& loop, const SDL_KeyboardEvent& key) {
   return false;
 }
 
-// Text typed while no text field has the keyboard goes to the word box (a plain key never
-// presses a button: Space does only while keyboard navigation shows its focus ring).
-// (So does text typed while the word box is taking the keyboard back, after Enter: it waits.)
+// Text typed while no text field has the keyboard goes to the typing box (app::typing_box: the
+// open task's answer box, else the word box; nowhere while a task without a box is open, so a
+// click beside a task and typing never adds a word). A plain key never presses a button: Space
+// does only while keyboard navigation shows its focus ring. (So does text typed while the box is
+// taking the keyboard back, after Enter: it waits.)
 bool take_stray_text(Loop& loop, const SDL_TextInputEvent& text) {
   const ImGuiIO& io = ImGui::GetIO();
+  const app::AppState& s = loop.state;
   const bool typing = text_field_has_keyboard();
-  const bool box_coming = loop.state.focus_word_box || !loop.text_for_word_box.empty();
-  // Typing into another field (the paste box, the password check) stays there. (Not the word
+  const bool focus_coming = s.focus_word_box || s.focus_answer_box;
+  const bool box_coming = focus_coming || !loop.stray_text.empty();
+  const bool box_active = s.layout.word_box_active || s.layout.answer_box_active;
+  // Typing into another field (the paste box, the password check) stays there. (Not the typing
   // box itself between its Enter and its refocus.)
-  const bool other_field = typing && !loop.state.layout.word_box_active && !loop.state.focus_word_box;
-  if ((typing && !box_coming) || (other_field && loop.text_for_word_box.empty()) ||
-      !loop.state.view.shown(app::Panel::words))
+  const bool other_field = typing && !box_active && !focus_coming;
+  if ((typing && !box_coming) || (other_field && loop.stray_text.empty()) ||
+      app::typing_box(s) == app::TypingBox::none)
     return false;
-  if (!box_coming && text.text[0] == ' ' && text.text[1] == 0 && (io.NavVisible || loop.state.view.show_steps))
+  if (!box_coming && text.text[0] == ' ' && text.text[1] == 0 && (io.NavVisible || s.view.show_steps))
     return false;
-  if (!box_coming) loop.state.shortcuts.push_back(app::Shortcut::focus_word);  // once
-  loop.text_for_word_box += text.text;
+  if (!box_coming) loop.state.shortcuts.push_back(app::Shortcut::stray_typing);  // once
+  loop.stray_text += text.text;
   return true;
 }
 
@@ -440,10 +445,12 @@ void frame(Loop& loop, bool render) {
       default: break;
     }
   }
-  // Stray text waits until the word box has the keyboard (it asked for it last frame).
-  if (!loop.text_for_word_box.empty() && loop.state.layout.word_box_active && !loop.state.focus_word_box) {
-    ImGui::GetIO().AddInputCharactersUTF8(loop.text_for_word_box.c_str());
-    loop.text_for_word_box.clear();
+  // Stray text waits until the typing box has the keyboard (it asked for it last frame).
+  const app::Layout& layout = loop.state.layout;
+  if (!loop.stray_text.empty() && (layout.word_box_active || layout.answer_box_active) &&
+      !loop.state.focus_word_box && !loop.state.focus_answer_box) {
+    ImGui::GetIO().AddInputCharactersUTF8(loop.stray_text.c_str());
+    loop.stray_text.clear();
   }
   refresh_fonts(loop);
   ImGui_ImplOpenGL3_NewFrame();
@@ -520,7 +527,7 @@ bool input_waiting(Loop& loop) {
   SDL_PumpEvents();
   return SDL_PeepEvents(nullptr, 0, SDL_PEEKEVENT, SDL_FIRSTEVENT, SDL_LASTEVENT) > 0 ||
          !loop.page_input.empty() || !loop.keys_down.empty() || !loop.keys_to_release.empty() ||
-         !loop.sdl_keys_to_release.empty() || !loop.text_for_word_box.empty() || loop.paste_pending ||
+         !loop.sdl_keys_to_release.empty() || !loop.stray_text.empty() || loop.paste_pending ||
          loop.paste_release || loop.press_frames > 0;
 }
 

@@ -57,9 +57,10 @@ struct Loop {
   enum class Gesture { none, undecided, scroll, press, pinch } gesture = Gesture::none;
   float gesture_x = 0, gesture_y = 0, gesture_last_y = 0;
   int press_frames = 0;  // frames the press at the finger's start still has to show
-  // Text typed while no text field had the keyboard: it goes to the word box, which takes the
-  // keyboard next frame; the text follows once it has.
-  std::string text_for_word_box;
+  // Text typed while no text field had the keyboard: it goes to the typing box (the open task's
+  // answer box, else the word box), which takes the keyboard next frame; the text follows once
+  // it has.
+  std::string stray_text;
   // A paste the page received (web): the next frame shows ImGui a Ctrl+V, the one after lets it
   // go. The real V never reached SDL (the page kept it so that the browser fires `paste`), and
   // by then Ctrl may be up already.

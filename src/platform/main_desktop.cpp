@@ -143,7 +143,10 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "bloomlab-desktop: %s\n", warning.c_str());
   loop.state.history = bloomlab::app::History{};  // the program as it opens is where undo stops
   loop.state.author_params = options.params;
-  loop.state.focus_word_box = loop.state.view.shown(bloomlab::app::Panel::words);
+  // The keyboard starts where typing goes: an open task's answer box, else the word box.
+  const bloomlab::app::TypingBox box = bloomlab::app::typing_box(loop.state);
+  loop.state.focus_word_box = box == bloomlab::app::TypingBox::word;
+  loop.state.focus_answer_box = box == bloomlab::app::TypingBox::answer;
 
   double drawn_share = 0;
   while (!loop.quit) {

@@ -391,7 +391,10 @@ std::string open_page() {
   s.author_params = own;       // an embed's Reset goes back to what its author wrote
   // The word box has the keyboard as the page opens; an embed never takes it from its article,
   // and a phone would open its on-screen keyboard over the page.
-  s.focus_word_box = !s.view.embed && !s.view.touch && s.view.shown(app::Panel::words);
+  // (Where typing goes: an open task's answer box, else the word box.)
+  const bool take_keyboard = !s.view.embed && !s.view.touch;
+  s.focus_word_box = take_keyboard && app::typing_box(s) == app::TypingBox::word;
+  s.focus_answer_box = take_keyboard && app::typing_box(s) == app::TypingBox::answer;
   g_saved_link = app::url_params_for(s);  // what was opened is saved again only once it changes
   g_saved_words_version = s.words_version;
   g_kept_params = g_saved_link;           // the address as opened is kept as is

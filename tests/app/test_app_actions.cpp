@@ -722,13 +722,13 @@ TEST_CASE("classroom-safe words: masked on screen, the filter unchanged") {
   CHECK(run(s, host, act::AddWord{"fuckyou"}).ok());
   CHECK(actions::shown_word(s, "fuckyou") == "fuckyou");
   CHECK(run(s, host, act::SetPresentation{true}).ok());
-  CHECK(s.view.safe_words);
+  CHECK(actions::safe_words_on(s));
   CHECK(actions::shown_word(s, "fuckyou") == "f•••••u");
   CHECK(actions::shown_word(s, "password") == "password");  // "ass" inside is not a match
   CHECK(actions::masked_count(s) == 1);
   CHECK(s.set.contains_word("fuckyou"));
   CHECK(run(s, host, act::SetPresentation{false}).ok());
-  CHECK_FALSE(s.view.safe_words);
+  CHECK_FALSE(actions::safe_words_on(s));
 }
 
 TEST_CASE("a link keeps the classroom-safe words chosen, not the ones presentation mode turned on") {
@@ -739,11 +739,51 @@ TEST_CASE("a link keeps the classroom-safe words chosen, not the ones presentati
   CHECK(link.find("&safe=1") != std::string::npos);  // fuzz_url_params found it dropped
   AppState t = tiny_state(host);
   (void)apply_url_params(t, host, link);
-  CHECK(t.view.safe_words);
+  CHECK(actions::safe_words_on(t));
   AppState u = tiny_state(host);
   (void)apply(u, host, act::SetPresentation{true});
-  CHECK(u.view.safe_words);
+  CHECK(actions::safe_words_on(u));
   CHECK(url_params_for(u).find("safe=") == std::string::npos);
+}
+
+// Issue 32, finding 7: a lesson link opened on a laptop (?lesson=sizing&step=4) showed the list's
+// obscene words in the first rows of chips. Classroom-safe words are on whenever a lesson is open
+// and in presentation, unless the link (safe=0) or the reader (the checkbox) turned them off.
+TEST_CASE("classroom-safe words are on in a lesson and in presentation, unless safe=0") {
+  FakeHost host;
+  const auto masked = [](const AppState& s) { return actions::shown_word(s, "fuckyou") == "f•••••u"; };
+  {
+    AppState s = tiny_state(host);
+    CHECK_FALSE(masked(s));  // the laptop, no lesson: the words as they are
+    CHECK(apply_url_params(s, host, "lesson=sizing&step=4").empty());
+    REQUIRE(s.lessons.current >= 0);
+    CHECK(masked(s));
+    CHECK(state(s)["view"]["safeWords"] == true);
+    CHECK(url_params_for(s).find("safe=") == std::string::npos);  // not chosen: the link leaves it out
+    (void)run(s, host, act::OpenLesson{"", 1});  // back to the lessons' list: no lesson open
+    CHECK_FALSE(masked(s));
+  }
+  {
+    AppState s = tiny_state(host);
+    CHECK(apply_url_params(s, host, "lesson=basics&step=1&safe=0").empty());
+    REQUIRE(s.lessons.current >= 0);
+    CHECK_FALSE(masked(s));
+    CHECK(state(s)["view"]["safeWords"] == false);
+    (void)run(s, host, act::SetPresentation{true});
+    CHECK_FALSE(masked(s));  // safe=0 holds in presentation too
+    const std::string link = url_params_for(s);
+    CHECK(link.find("safe=0") != std::string::npos);  // and travels with the link
+    AppState t = tiny_state(host);
+    (void)apply_url_params(t, host, link);
+    CHECK_FALSE(masked(t));
+  }
+  {
+    AppState s = tiny_state(host);  // the reader unticks the checkbox in a lesson: it stays off
+    CHECK(apply_url_params(s, host, "lesson=basics&step=1").empty());
+    CHECK(masked(s));
+    (void)run(s, host, act::SetSafeWords{false});
+    CHECK_FALSE(masked(s));
+  }
 }
 
 // The scalable variant through the one door: the URL sets n0, p0, s, r; a link writes them back

@@ -23,6 +23,7 @@
 #include "app/fonts.h"
 #include "app/i18n.h"
 #include "app/lesson.h"
+#include "app/lessons.h"
 #include "app/outcome_text.h"
 #include "app/plot.h"
 #include "app/url_params.h"
@@ -878,4 +879,109 @@ TEST_CASE("an idle page wants no frames; a change, its measurements and a loadin
   screen.frames(1280, 800, 1);  // then the plots measure the new words, a slice a frame
   CHECK(s.plots.running);
   CHECK(wants_frames(s));
+}
+
+// Issue 32, finding 3: with a task open, a click on the background and keys went to the word
+// box, and Enter added the answer as a word ("hello" became word 6 in basics step 4; 140000 +
+// Enter gave 10,001 words in sizing step 4).
+namespace {
+
+// ImGui 1.86 reads keys through io.KeyMap (the SDL backend fills it): Enter at index 13 here.
+void press_enter(Screen& screen, float w, float h) {
+  ImGuiIO& io = ImGui::GetIO();
+  io.KeyMap[ImGuiKey_Enter] = 13;
+  io.KeysDown[13] = true;
+  screen.frames(w, h, 1);
+  io.KeysDown[13] = false;
+  screen.frames(w, h, 1);
+}
+
+// What the platform does with text typed while no text field has the keyboard (loop.cpp's
+// take_stray_text): nothing when there is no typing box; else it asks for the box
+// (Shortcut::stray_typing) and hands the text over once the box has the keyboard.
+void type_stray(Screen& screen, const char* text, float w, float h) {
+  AppState& s = screen.state;
+  ImGuiIO& io = ImGui::GetIO();
+  if (typing_box(s) == TypingBox::none) {
+    io.AddInputCharactersUTF8(text);  // ImGui's, with no field to take it
+    screen.frames(w, h, 1);
+    return;
+  }
+  s.shortcuts.push_back(Shortcut::stray_typing);
+  for (int i = 0; i < 10 && (s.focus_word_box || s.focus_answer_box || !(s.layout.word_box_active || s.layout.answer_box_active)); ++i)
+    screen.frames(w, h, 1);
+  io.AddInputCharactersUTF8(text);
+  screen.frames(w, h, 1);
+}
+
+// A click on the page's background: the mouse pressed and released where no control is (the
+// right edge of the screen, under the header), and the keyboard taken from any field.
+void click_background(Screen& screen, float w, float h) {
+  ImGuiIO& io = ImGui::GetIO();
+  ImGui::ClearActiveID();
+  io.MousePos = ImVec2(w - 2, h - 2);
+  io.MouseDown[0] = true;
+  screen.frames(w, h, 1);
+  io.MouseDown[0] = false;
+  screen.frames(w, h, 1);
+}
+
+}  // namespace
+
+TEST_CASE("typing aimed at no field with a task open never adds a word; Enter in the answer box checks") {
+  SUBCASE("basics step 4: hello + Enter is an answer, not word 6") {
+    Screen screen("preset=tiny");
+    AppState& s = screen.state;
+    screen.frames(1280, 800);
+    REQUIRE(apply(s, screen.host, act::OpenLesson{"basics", 4}).ok());
+    screen.frames(1280, 800, 4);
+    REQUIRE(s.set.words().size() == 5);
+    CHECK(typing_box(s) == TypingBox::answer);
+    const std::string word_box = s.word_input;
+    click_background(screen, 1280, 800);
+    type_stray(screen, "hello", 1280, 800);
+    CHECK(s.layout.answer_box_active);
+    CHECK_FALSE(s.layout.word_box_active);
+    CHECK(s.lessons.task.input == "hello");
+    CHECK(s.word_input == word_box);
+    press_enter(screen, 1280, 800);
+    CHECK(s.set.words().size() == 5);
+    CHECK(s.lessons.task.feedback.code != Code::ok);  // checked: the feedback is "hello"'s
+    // The keyboard stays in the answer box for the next try.
+    screen.frames(1280, 800, 2);
+    CHECK(s.layout.answer_box_active);
+  }
+  SUBCASE("sizing step 4: 140000 + Enter changes nothing (the task has no box)") {
+    Screen screen("");
+    AppState& s = screen.state;
+    screen.frames(1280, 800);
+    REQUIRE(apply(s, screen.host, act::OpenLesson{"sizing", 4}).ok());
+    std::string list;  // the step loads the passwords: any 10,000 distinct words stand in
+    for (int i = 0; i < 10000; ++i) list += "word" + std::to_string(i) + "\n";
+    REQUIRE(apply(s, screen.host, act::PasswordListArrived{list}).ok());
+    for (int i = 0; i < 100000 && continue_loading(s, 50.0); ++i) {
+    }
+    screen.frames(1280, 800, 4);
+    REQUIRE(s.set.words().size() == 10000);
+    REQUIRE(task_open(s));
+    CHECK(typing_box(s) == TypingBox::none);
+    CHECK_FALSE(shortcut_action(s, Shortcut::stray_typing).has_value());
+    const std::string word_box = s.word_input;
+    click_background(screen, 1280, 800);
+    type_stray(screen, "140000", 1280, 800);
+    press_enter(screen, 1280, 800);
+    CHECK(s.set.words().size() == 10000);
+    CHECK(s.word_input == word_box);
+  }
+  SUBCASE("no task open: stray typing still goes to the word box") {
+    Screen screen("preset=tiny");
+    AppState& s = screen.state;
+    screen.frames(1280, 800);
+    CHECK(typing_box(s) == TypingBox::word);
+    click_background(screen, 1280, 800);
+    type_stray(screen, "hello", 1280, 800);
+    CHECK(s.word_input == "hello");
+    press_enter(screen, 1280, 800);
+    CHECK(s.set.words().size() == 6);
+  }
 }

@@ -64,7 +64,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   require(t.word_input == s.word_input);
   require(t.view.theme == s.view.theme && t.view.font_scale == s.view.font_scale);
   require(t.view.panels == s.view.panels && t.view.embed_presets == s.view.embed_presets);
-  require(t.view.safe_words == s.view.safe_words);
+  require(t.view.safe_words_chosen == s.view.safe_words_chosen);
   require(t.probes == s.probes);
   // A link lists at most 200 words beyond the preset's; with more it gives the preset only.
   if (link.find("&words=") != std::string::npos || s.set.words().size() <= 200)
