@@ -380,7 +380,7 @@ TEST_CASE("the legend never covers the 'you are here' marker") {
   REQUIRE(apply(s, screen.host, act::Measure{}).ok());
   screen.frames(1280, 3000, 3);
   const ScreenRect plot = s.layout.plot_bits;
-  REQUIRE(plot.w > 0);
+  REQUIRE(plot.w > 0.0f);
   for (const Layout::PlacedLabel& l : s.layout.plot_labels) {
     if (std::string(l.plot) != "fp_vs_bits" || l.text != "legend") continue;
     CHECK_FALSE((l.rect.y < plot.y + plot.h / 2 && l.rect.x + l.rect.w > plot.x + plot.w / 2));
