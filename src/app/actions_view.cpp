@@ -205,8 +205,13 @@ std::string shown_word(const AppState& s, std::string_view word, size_t max_char
 
 size_t masked_count(const AppState& s) {
   if (!safe_words_on(s)) return 0;
-  return size_t(std::count_if(s.set.words().begin(), s.set.words().end(),
-                              [](const std::string& w) { return is_unsafe_word(w); }));
+  AppState::UnsafeCount& c = s.unsafe_words;
+  if (c.words_version != s.words_version && !s.pending.active()) {  // a list coming in: counted once in
+    c.count = size_t(std::count_if(s.set.words().begin(), s.set.words().end(),
+                                   [](const std::string& w) { return is_unsafe_word(w); }));
+    c.words_version = s.words_version;
+  }
+  return c.count;
 }
 
 ProgramSpec code_spec(const AppState& s) {

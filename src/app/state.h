@@ -384,6 +384,10 @@ struct AppState {
   uint64_t inserted_set_words = UINT64_MAX;    // and the words_version
   uint64_t version = 0;  // bumped by every change of the words or the params
   uint64_t words_version = 0;  // bumped when the words change (not the params): the sweep cache
+  // How many words the classroom-safe setting masks, counted once per words_version (a scan of
+  // the 10k list costs tens of ms: once a frame, it left the background work no time).
+  struct UnsafeCount { uint64_t words_version = UINT64_MAX; size_t count = 0; };
+  mutable UnsafeCount unsafe_words;
   // When this frame began (app.cpp frame()): the background work (memory, growth, sweep) takes
   // what a frame has left (actions::background_slice). Unset outside frames: a whole slice.
   std::chrono::steady_clock::time_point frame_started{};
