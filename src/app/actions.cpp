@@ -510,7 +510,8 @@ void set_presentation(AppState& s, bool on) {
     // projector, 1.8× at 1280 × 800, 2.45× at 1920 × 1080), never smaller than chosen.
     const float w = s.layout.display_w, h = s.layout.display_h;
     const float fit = w > 0 && h > 0 ? std::min(w / 640.0f, h / 440.0f) : kPresentationScale;
-    v.font_scale = std::max(v.font_scale, std::clamp(fit, 1.5f, 2.5f));
+    v.font_scale = s.present_scale ? *s.present_scale : std::max(v.font_scale, std::clamp(fit, 1.5f, 2.5f));
+    s.present_scale.reset();
     v.show_shortcuts = false;  // the slide keeps its room; the keys list is a button away
   } else {
     v.theme = v.theme_before_presentation;

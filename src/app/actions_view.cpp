@@ -135,7 +135,7 @@ int current_step(const AppState& s) {
 }
 
 std::string share_link(const AppState& s, const Host& host) {
-  const std::string params = url_params_for(s);
+  const std::string params = share_params_for(s);
   return host.page_url() + (params.size() > kMaxShareQueryBytes ? "#" : "?") + params;
 }
 

@@ -71,7 +71,15 @@ std::string state_to_apply(const AppState& s, const std::string& state) {
   return rest;
 }
 
-// Applies the step's state (as one undo step) and starts its task afresh.
+bool names_key(std::string_view state, std::string_view key) {
+  for (std::string_view pair : split(state, '&'))
+    if (pair.substr(0, pair.find('=')) == key) return true;
+  return false;
+}
+
+// Applies the step's state (as one undo step) and starts its task afresh. A step that names no
+// word empties the word box: the last step's word and its verdict are not this step's story.
+
 void enter_step(AppState& s, Host& host, bool apply_state) {
   LessonState& ls = s.lessons;
   ls.task = TaskState{};
@@ -83,7 +91,8 @@ void enter_step(AppState& s, Host& host, bool apply_state) {
     const std::vector<std::string> link_warnings = s.url_warnings;
     s.history.begin_group();
     ls.warnings = apply_url_params(s, host, state_to_apply(s, *st->state));
-    if (st->state->find("panels=") == std::string::npos && !s.view.embed) {
+    if (!names_key(*st->state, "word") && !s.word_input.empty()) (void)apply(s, host, act::SetWordInput{""});
+    if (!names_key(*st->state, "panels") && !s.view.embed) {
       s.view.panels = kAllPanels;
       s.view.panels_chosen = false;
     }

@@ -469,6 +469,7 @@ struct AppState {
   std::vector<std::string> url_warnings;  // from apply_url_params, shown once at the top
   std::string author_params;        // what an embed was opened with: its Reset goes back there
   bool present_on_open = false;     // present=1: presentation mode from the first frame
+  std::optional<float> present_scale;  // present=1&scale=X: the slide's text size, as the link says
   std::vector<Shortcut> shortcuts;  // queued by the platform, run at the start of a frame
   std::vector<Action> inbox;        // actions the panels built while drawing: applied after it
   bool focus_word_box = false;      // the word box takes the keyboard next frame ...

@@ -313,9 +313,10 @@ void apply_view(AppState& s, Host& host, const Parsed& in, std::vector<std::stri
     else if (name == "contrast" || name == "high-contrast") (void)apply(s, host, act::SetTheme{Theme::high_contrast});
     else warn.push_back(fill(tr("theme = %s is not dark, light or contrast."), {quoted(name)}));
   }
+  std::optional<float> scale;
   if (auto v = in.get("scale")) {
-    if (auto scale = parse_scale(percent_decode(*v))) (void)apply(s, host, act::SetFontScale{*scale});
-    else warn.push_back(fill(tr("scale = %s is not a number from 1 to 3."), {quoted(*v)}));
+    scale = parse_scale(percent_decode(*v));
+    if (!scale) warn.push_back(fill(tr("scale = %s is not a number from 1 to 3."), {quoted(*v)}));
   }
   if (auto v = in.get("embed")) {
     const std::string value = percent_decode(*v);
@@ -327,6 +328,9 @@ void apply_view(AppState& s, Host& host, const Parsed& in, std::vector<std::stri
     if (auto on = parse_flag(value)) s.present_on_open = *on;  // once the screen's size is known
     else warn.push_back(fill(tr("present = %s is not 1 or 0."), {quoted(value)}));
   }
+  // With present=1, scale= is the slide's text size (the reader's own comes back after it).
+  if (scale && s.present_on_open && !s.view.presentation) s.present_scale = scale;
+  else if (scale) (void)apply(s, host, act::SetFontScale{*scale});
   if (auto v = in.get("safe")) {
     const std::string value = percent_decode(*v);
     if (auto on = parse_flag(value)) (void)apply(s, host, act::SetSafeWords{*on});
@@ -497,6 +501,10 @@ std::vector<std::string> apply_url_params(AppState& s, Host& host, std::string_v
       warn.push_back(fill(trn("word: cut to %s byte.", "word: cut to %s bytes.", kMaxLineBytes), {with_commas(kMaxLineBytes)}));
   }
   apply_view(s, host, in, warn);
+  // A slide opens on its question, not on an answer: the word box is empty unless the link (or
+  // its lesson step) puts a word there.
+  if (s.present_on_open && !in.get("word") && !in.get("lesson") && !s.word_input.empty())
+    (void)apply(s, host, act::SetWordInput{""});
   // A link's own changes leave no messages under the controls (its warnings show at the top).
   const Outcome word_note = s.note(NoteSlot::word);
   for (Outcome& n : s.notes) n = Outcome{};
@@ -550,7 +558,13 @@ std::optional<std::string> word_lists(const AppState& s) {
 bool link_carries_words(const AppState& s) { return word_lists(s).has_value(); }
 
 // with_words false: the filter and view only, from an empty preset (the words travel apart).
-std::string query_for(const AppState& s, bool with_words) {
+// with_view_mode false: a share link, which opens the app as the reader has it, not the slide.
+// The theme is the reader's own (presentation's contrast comes with present=1); the text size
+// the slide's in the address (present=1&scale= is the slide's), the reader's in a share link.
+std::string query_for(const AppState& s, bool with_words, bool with_view_mode = true) {
+  const bool slide = s.view.presentation && !with_view_mode;
+  const Theme theme = s.view.presentation ? s.view.theme_before_presentation : s.view.theme;
+  const float font_scale = slide ? s.view.scale_before_presentation : s.view.font_scale;
   const FilterParams& p = s.set.params();
   // The preset and its words' changes; when they are too many, the preset alone if none of
   // its words was removed, else the empty preset (link_leaves_out says what is left out).
@@ -576,16 +590,15 @@ std::string query_for(const AppState& s, bool with_words) {
   if (s.word_input != preset_word(named ? s.preset : "empty")) q += "&word=" + percent_encode(s.word_input);
   if (s.view.panels_chosen) q += "&panels=" + panels_value(s.view);
   // The page's own default (its prefers-color-scheme) is left out: the reader's preference wins.
-  if (s.view.theme != s.view.page_theme)
-    q += std::string("&theme=") + theme_name(s.view.theme);
+  if (theme != s.view.page_theme) q += std::string("&theme=") + theme_name(theme);
   // The language when the reader chose it (else the recipient's own preference wins).
   if (s.view.lang_chosen) q += std::string("&lang=") + lang_code(s.view.lang_loading.value_or(s.view.lang));
   // Eight significant digits: a float from 1 to 3 (parse_scale's range) reads back as itself
   // (%g's six did not: fuzz_url_params found scale=1.299599 coming back as 1.2996), and
   // %g still drops the trailing zeros (1.3, not 1.29999995).
-  if (s.view.font_scale != 1.0f) {
+  if (font_scale != 1.0f) {
     char buf[16];
-    std::snprintf(buf, sizeof buf, "%.8g", double(s.view.font_scale));
+    std::snprintf(buf, sizeof buf, "%.8g", double(font_scale));
     q += std::string("&scale=") + buf;
   }
   if (s.probes != kDefaultProbes) q += "&probes=" + std::to_string(s.probes);
@@ -593,6 +606,9 @@ std::string query_for(const AppState& s, bool with_words) {
   // which links leave out): fuzz_url_params found links dropping it.
   if (s.view.safe_words_chosen) q += *s.view.safe_words_chosen ? "&safe=1" : "&safe=0";
   if (s.view.embed) q += "&embed=1";
+  // A slide stays a slide after a reload (the address and the session); a link shared from it
+  // opens the app, not the slide (share_params_for).
+  if (with_view_mode && (s.view.presentation || s.present_on_open)) q += "&present=1";
   // The lesson step on screen (a built-in one: a teacher's own file is not on the reader's page).
   if (const Lesson* l = s.view.show_lessons ? current_lesson(s) : nullptr;
       l && size_t(s.lessons.current) < builtin_lessons().size())
@@ -603,6 +619,7 @@ std::string query_for(const AppState& s, bool with_words) {
 }  // namespace
 
 std::string url_params_for(const AppState& s) { return query_for(s, true); }
+std::string share_params_for(const AppState& s) { return query_for(s, true, false); }
 
 LinkGap link_leaves_out(const AppState& s) {
   LinkGap gap;

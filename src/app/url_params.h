@@ -40,6 +40,9 @@ void apply_deferred_url_params(AppState& s, Host& host);
 // carries at most 200 words beyond its preset's, and is never longer than the reader accepts
 // (kMaxQueryBytes); beyond either, it gives the preset only (link_leaves_out says how many).
 std::string url_params_for(const AppState& s);
+// The same for a link someone else opens: without presentation mode (present=1 and the slide's
+// theme and text size), which the address keeps so that a reload stays on the slide.
+std::string share_params_for(const AppState& s);
 inline constexpr size_t kMaxQueryBytes = 256 * 1024;  // what apply_url_params reads; more is refused
 // A share link's parameters longer than this go after "#", not "?": the page reads either, and a
 // fragment never reaches the server (a 31.7 KB query was refused by Node's 16 KiB header limit;

@@ -717,7 +717,7 @@ EMSCRIPTEN_KEEPALIVE const char* bl_restore_chosen() {
   return reply(j.str());
 }
 
-EMSCRIPTEN_KEEPALIVE const char* bl_share_params() { return reply(app::url_params_for(g_loop.state)); }
+EMSCRIPTEN_KEEPALIVE const char* bl_share_params() { return reply(app::share_params_for(g_loop.state)); }
 
 // The browser gave the WebGL context back after losing it (web/bloomlab.js, on
 // webglcontextrestored): the GL objects are recreated before the next frame.

@@ -786,6 +786,42 @@ TEST_CASE("classroom-safe words are on in a lesson and in presentation, unless s
   }
 }
 
+// Issue 32, finding 6: a reload dropped presentation (the address's state omitted present=1),
+// scale=1.6 with present=1 was ignored, and the default slide opened with Qwerty's false positive
+// already typed. The address keeps the slide; a share link opens the app as the reader had it.
+TEST_CASE("presentation: the address keeps it, scale= is the slide's, the word box opens empty") {
+  FakeHost host;
+  AppState s = tiny_state(host);
+  (void)run(s, host, act::SetWordInput{"Qwerty"});  // as the page opens
+  CHECK(apply_url_params(s, host, "preset=tiny&present=1&scale=1.6").empty());
+  CHECK(s.word_input.empty());
+  CHECK(s.present_on_open);
+  CHECK(s.view.font_scale == 1.0f);  // the reader's own scale, until the slide starts
+  CHECK(url_params_for(s).find("present=1") != std::string::npos);  // a reload before the first frame
+  (void)run(s, host, act::SetPresentation{true});  // the first frame (app.cpp)
+  s.present_on_open = false;
+  CHECK(s.view.font_scale == doctest::Approx(1.6f));
+  const std::string address = url_params_for(s);
+  CAPTURE(address);
+  CHECK(address.find("present=1") != std::string::npos);
+  CHECK(address.find("scale=1.6") != std::string::npos);
+  const std::string shared = share_params_for(s);
+  CAPTURE(shared);
+  CHECK(shared.find("present") == std::string::npos);
+  CHECK(shared.find("scale") == std::string::npos);
+  CHECK(shared.find("theme") == std::string::npos);
+  AppState t = tiny_state(host);  // the reload
+  CHECK(apply_url_params(t, host, address).empty());
+  (void)run(t, host, act::SetPresentation{true});
+  CHECK(t.view.font_scale == doctest::Approx(1.6f));
+  CHECK(t.word_input == s.word_input);
+  (void)run(t, host, act::SetPresentation{false});
+  CHECK(t.view.font_scale == 1.0f);  // leaving the slide: the reader's own size again
+  AppState u = tiny_state(host);  // a link's word stays on the slide
+  CHECK(apply_url_params(u, host, "preset=tiny&present=1&word=dragon").empty());
+  CHECK(u.word_input == "dragon");
+}
+
 // The scalable variant through the one door: the URL sets n0, p0, s, r; a link writes them back
 // and reads back the same filter; a bad value warns in the core's words; undo restores them.
 TEST_CASE("URL: variant=scalable with n0, p0, s, r round-trips; absurd values warn; undo") {

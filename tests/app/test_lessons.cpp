@@ -542,6 +542,24 @@ TEST_CASE("a step's state is one undo step; Reset this step applies it again") {
   CHECK(s.set.words().size() == kTinyWords.size());
 }
 
+// Issue 32, finding 6: error-rate's first step names no word and kept the last one ("Qwerty —
+// DEFINITELY NOT" under a step about the fill). A step's word box is the step's: empty unless
+// its state names a word.
+TEST_CASE("a step that names no word empties the word box; one that names a word shows it") {
+  FakeHost host;
+  AppState s = tiny_state(host);
+  open(s, host, "basics", 3);  // state: preset=tiny&word=Qwerty
+  CHECK(s.word_input == "Qwerty");
+  open(s, host, "basics", 4);  // state: preset=tiny
+  CHECK(s.word_input.empty());
+  open(s, host, "basics", 2);
+  CHECK(s.word_input == "sunshine");
+  (void)run(s, host, act::SetWordInput{"typed by the reader"});
+  open(s, host, "error-rate", 1);
+  CHECK(s.word_input.empty());
+  CHECK(lesson(s)["warnings"].empty());
+}
+
 TEST_CASE("Next through steps of the same preset does not load its list again; Reset after a change does") {
   FakeHost host;
   AppState s = tiny_state(host);

@@ -104,6 +104,28 @@ run("classroom: presentation, step-through, shortcuts, screen reader, page prefe
   check(app.problems.length === 0, "no console or page errors", app.problems.join("\n"));
   await app.close();
 
+  // Issue 32, finding 6: a slide link honours scale=, opens with an empty word box (no answer
+  // typed before the question), and survives a reload; a Share link from it opens the app.
+  {
+    const a = await openApp(browser, { query: "?preset=tiny&present=1&scale=1.6", viewport: { width: 1024, height: 768 } });
+    await settled(a.page);
+    let pv = await view(a.page);
+    check(pv.presentation && Math.abs(pv.fontScale - 1.6) < 1e-6, "present=1&scale=1.6: a slide at 1.6× text", JSON.stringify([pv.presentation, pv.fontScale]));
+    equal((await a.page.evaluate(() => window.bloomlab.state())).wordInput, "", "the slide opens with an empty word box");
+    await a.page.evaluate(() => window.bloomlab.kept());
+    await a.page.reload();
+    await a.page.evaluate(() => window.bloomlab.ready);
+    await settled(a.page);
+    pv = await view(a.page);
+    check(pv.presentation && Math.abs(pv.fontScale - 1.6) < 1e-6 && pv.theme === "contrast", "after a reload: still the slide, at 1.6×", JSON.stringify([pv.presentation, pv.fontScale, pv.theme]));
+    const shared = await a.page.evaluate(() => window.bloomlab.shareParams());
+    check(!/present=|scale=|theme=/.test(shared), "a Share link from the slide opens the app, not the slide", shared);
+    const shot = await screenshot(a.page, "presentation-reloaded-1024x768.png");
+    console.log(`  screenshot: ${shot.file}`);
+    check(a.problems.length === 0, "no console errors (slide reload)", a.problems.join("\n"));
+    await a.close();
+  }
+
   // The page's preferences: dark scheme and reduced motion reach the app; a URL theme wins.
   for (const [scheme, query, expected] of [["dark", "", "dark"], ["light", "", "light"], ["dark", "?theme=light", "light"]]) {
     const a = await openApp(browser, { query });
