@@ -154,7 +154,10 @@ void candidates(AppState& s, const LessonTask& /*task*/) {
   s.layout.lesson_check_button = last_item_rect();
 }
 
-void draw_task(AppState& s, const LessonStep& st) {
+// The task: its prompt, its controls, then what answers bring (feedback, hints, the answer).
+// Returns where the latter end at their longest: a slide sizes its text for that from the start,
+// so that nothing above them moves as they come, and the answer box holds still (issue 32).
+float draw_task(AppState& s, const LessonStep& st) {
   const LessonTask& task = st.task;
   TaskState& t = s.lessons.task;
   ImGui::Separator();
@@ -194,6 +197,11 @@ void draw_task(AppState& s, const LessonStep& st) {
     case TaskKind::false_or_real: candidates(s, task); break;
     case TaskKind::none: break;
   }
+  float room = std::max(2 * ImGui::GetTextLineHeightWithSpacing(), text_wrapped_height(outcome_text(t.feedback)));
+  for (const std::string& hint : task.hints) room += text_wrapped_height(fill(tr("Hint: %s"), {lesson_text(s, hint)}));
+  room += std::max(task.answer.empty() ? 0.0f : text_wrapped_height(fill(tr("Answer: %s"), {lesson_text(s, task.answer)})),
+                   ImGui::GetFrameHeightWithSpacing());  // the answer, or the Hint and Show buttons
+  const float answers_end = ImGui::GetCursorScreenPos().y + room;
   feedback(t);
   for (int i = 0; i < t.hints_shown && size_t(i) < task.hints.size(); ++i) {
     ImGui::PushStyleColor(ImGuiCol_Text, palette().text_dim);
@@ -211,6 +219,7 @@ void draw_task(AppState& s, const LessonStep& st) {
     }
     if (small_button(tr("Show the answer"))) dispatch(s, act::ShowTaskAnswer{});
   }
+  return answers_end;
 }
 
 void draw_list(AppState& s) {
@@ -259,6 +268,7 @@ void panel_lessons(AppState& s, Host& /*host*/) {
   // normal text size (never below), and grows back when there is room.
   const bool slide = ui_compact() && lesson;
   if (slide) ImGui::SetWindowFontScale(s.memory.lesson_fit);
+  float answers_end = 0, task_end = 0;  // a task's: draw_task
   begin_card(tr("Lessons"), lesson ? nullptr : tr("The articles' story in steps, with tasks the app checks"), nullptr);
   show_note(s.lessons.note);
   if (!lesson || !st) {
@@ -279,7 +289,10 @@ void panel_lessons(AppState& s, Host& /*host*/) {
       text_wrapped(w.c_str());
       ImGui::PopStyleColor();
     }
-    if (st->task.kind != TaskKind::none) draw_task(s, *st);
+    if (st->task.kind != TaskKind::none) {
+      answers_end = draw_task(s, *st);
+      task_end = ImGui::GetCursorScreenPos().y;
+    }
     ImGui::Separator();
     ImGui::BeginDisabled(s.lessons.step == 0);
     if (ImGui::Button(tr("◀ Back"))) dispatch(s, act::LessonGo{-1});
@@ -299,11 +312,14 @@ void panel_lessons(AppState& s, Host& /*host*/) {
     if (ImGui::Button(tr("All lessons"))) dispatch(s, act::OpenLesson{"", 1});
   }
   end_card();
-  const float height = ImGui::GetCursorScreenPos().y - top.y;
+  const float bottom = ImGui::GetCursorScreenPos().y;
+  float height = bottom - top.y;
   s.layout.lesson_panel = ScreenRect{top.x, top.y, width, height};
   if (slide) {
     ImGui::SetWindowFontScale(1.0f);
     const float room = ImGui::GetWindowPos().y + ImGui::GetWindowHeight() - top.y;
+    // Sized for the task's answers at their longest (the navigation below them), not as they are.
+    if (task_end > 0) height = std::max(height, answers_end + (bottom - task_end) - top.y);
     float& fit = s.memory.lesson_fit;
     const float smallest = std::min(1.0f, 1.0f / ui_scale());
     if (height > room) fit = std::max(smallest, fit * std::sqrt(room * 0.97f / height));

@@ -179,14 +179,25 @@ std::string wrapped_text(const char* text, float width) {
   });
 }
 
-void text_wrapped(const char* text) {
-  // At the wrap position pushed, else at the window's (the card's) edge; 2 px inside it, so that
-  // a line's width rounded up (CalcTextSize) never reaches past it for the overflow check (end_card).
+namespace {
+// Where text_wrapped breaks a text drawn at the cursor: at the wrap position pushed, else at the
+// window's (the card's) edge; 2 px inside it, so that a line's width rounded up (CalcTextSize)
+// never reaches past it for the overflow check (end_card).
+std::string wrapped_here(const char* text) {
   const ImGuiWindow* window = ImGui::GetCurrentWindow();
   const float edge = window->DC.TextWrapPos > 0.0f ? window->DC.TextWrapPos + window->Pos.x - window->Scroll.x
                                                    : window->WorkRect.Max.x;
   const float local = edge - 2.0f - window->Pos.x + window->Scroll.x;
-  const std::string lines = wrapped_text(text, ImGui::CalcWrapWidthForPos(window->DC.CursorPos, local));
+  return wrapped_text(text, ImGui::CalcWrapWidthForPos(window->DC.CursorPos, local));
+}
+}  // namespace
+
+float text_wrapped_height(const char* text) {
+  return ImGui::CalcTextSize(wrapped_here(text).c_str()).y + ImGui::GetStyle().ItemSpacing.y;
+}
+
+void text_wrapped(const char* text) {
+  const std::string lines = wrapped_here(text);
   ImGui::PushTextWrapPos(-1.0f);  // drawn as broken here: ImGui's own wrapping would break it again
   ImGui::TextUnformatted(lines.c_str(), lines.c_str() + lines.size());
   ImGui::PopTextWrapPos();

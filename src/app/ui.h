@@ -59,6 +59,9 @@ std::string wrapped_text(const char* text, float width);
 // edge. ImGui::TextWrapped split numbers at their separators ("12," / "500").
 void text_wrapped(const char* text);
 inline void text_wrapped(const std::string& text) { text_wrapped(text.c_str()); }
+// The height text_wrapped would take here (with the spacing after it), drawing nothing.
+float text_wrapped_height(const char* text);
+inline float text_wrapped_height(const std::string& text) { return text_wrapped_height(text.c_str()); }
 void help_marker(const char* text);  // "(?)" with a tooltip
 // ImGui::InputDouble as the language writes numbers: "0,01" in Russian and Ukrainian, where
 // InputDouble showed "0.01" and refused a typed comma; a decimal point is taken too. True when

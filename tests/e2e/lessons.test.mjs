@@ -208,6 +208,51 @@ run("lessons: every step, every task, slides, links, progress, embeds, teachers'
     await slide.close();
   }
 
+  // Issue 32, finding 3: a task holds still on a 1024×768 slide. Three wrong answers, each typed
+  // in the answer box and checked with Enter, leave the box and Check where they were (before,
+  // 411 → 354 → 329 px); then a click beside the task and "hello" + Enter answer the task and
+  // never add a word (before, "hello" became word 6).
+  {
+    const [w, h] = [1024, 768];
+    const still = await openApp(browser, { query: "?present=1&lesson=basics&step=4", viewport: { width: w, height: h } });
+    const p = still.page;
+    await settle(p);
+    const first = await view(p);
+    const box = first.lessonAnswerBox, checkButton = first.lessonCheckButton;
+    check(inside(box, w, h) && inside(checkButton, w, h), "slide basics 4: the answer box and Check are on screen", JSON.stringify([box, checkButton]));
+    const words = (await state(p)).words.length;
+    let typed = "";
+    for (const answer of ["Qwerty", "password", "dragon"]) {
+      await p.mouse.click(...centre(box));
+      await settled(p);
+      await p.keyboard.press("End");
+      for (let i = 0; i < typed.length; i++) await p.keyboard.press("Backspace");
+      await p.keyboard.type(answer);
+      await p.keyboard.press("Enter");
+      await settle(p);
+      typed = answer;
+      const now = await view(p);
+      equal(JSON.stringify([now.lessonAnswerBox, now.lessonCheckButton]), JSON.stringify([box, checkButton]),
+            `slide basics 4: the answer box and Check hold still after the wrong answer ${answer}`);
+    }
+    const task = (await lesson(p)).task;
+    equal([task.wrong, task.done], [3, false], "slide basics 4: three wrong answers, the task still open");
+    check(task.hints.length >= 2, "slide basics 4: the hints came", JSON.stringify(task.hints));
+    const panel = (await view(p)).lessonPanel;
+    check(inside(panel, w, h), "slide basics 4: the step with its hints fits on screen", JSON.stringify(panel));
+    await screenshot(p, "slide-task-after-three-wrong-answers.png");
+    const wordInput = (await state(p)).wordInput;
+    await p.mouse.click(Math.min(w - 4, checkButton.x + checkButton.w + 40), checkButton.y + checkButton.h / 2);
+    await settled(p);
+    await p.keyboard.type("hello");
+    await p.keyboard.press("Enter");
+    await settle(p);
+    const after = await state(p);
+    equal([after.words.length, after.wordInput], [words, wordInput], "slide basics 4: typing after a click beside the task adds no word");
+    check((await lesson(p)).task.wrong >= 3, "slide basics 4: hello went to the task");
+    await still.close();
+  }
+
   // An article embeds one step.
   const embed = await openApp(browser, { query: "?embed=1&lesson=overfill&step=2", viewport: { width: 700, height: 500 } });
   await settle(embed.page);
