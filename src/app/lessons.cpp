@@ -194,7 +194,7 @@ Outcome open_lesson(AppState& s, Host& host, const std::string& id, int64_t step
 Outcome go(AppState& s, Host& host, int delta) {
   LessonState& ls = s.lessons;
   const Lesson* lesson = current_lesson(s);
-  if (!lesson) return out(Code::unchanged);
+  if (!lesson || !s.view.lesson_nav) return out(Code::unchanged);  // nav=0: the link's step stays
   const int target = ls.step + delta;
   if (target >= int(lesson->steps.size())) {  // past the last step: the next lesson
     const auto lessons = all_lessons(s);

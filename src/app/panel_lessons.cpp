@@ -294,22 +294,28 @@ void panel_lessons(AppState& s, Host& /*host*/) {
       task_end = ImGui::GetCursorScreenPos().y;
     }
     ImGui::Separator();
-    ImGui::BeginDisabled(s.lessons.step == 0);
-    if (ImGui::Button(tr("◀ Back"))) dispatch(s, act::LessonGo{-1});
-    ImGui::EndDisabled();
-    ImGui::SameLine();
-    const bool last = s.lessons.step + 1 == steps;
-    const bool more = s.lessons.current + 1 < int(lessons.size());
-    ImGui::BeginDisabled(last && !more);
-    if (ImGui::Button(with_id(last ? tr("Next lesson ▶") : tr("Next ▶"), "##next").c_str())) dispatch(s, act::LessonGo{+1});
-    ImGui::EndDisabled();
-    s.layout.lesson_next_button = last_item_rect();
-    if (ImGui::IsItemHovered()) tooltip(tr("PageDown or → (PageUp or ← goes back)"));
-    same_line_if_fits(120 * ui_scale());
+    const bool nav = s.view.lesson_nav;  // nav=0: an article's step, which the reader does not leave
+    s.layout.lesson_next_button = ScreenRect{};
+    if (nav) {
+      ImGui::BeginDisabled(s.lessons.step == 0);
+      if (ImGui::Button(tr("◀ Back"))) dispatch(s, act::LessonGo{-1});
+      ImGui::EndDisabled();
+      ImGui::SameLine();
+      const bool last = s.lessons.step + 1 == steps;
+      const bool more = s.lessons.current + 1 < int(lessons.size());
+      ImGui::BeginDisabled(last && !more);
+      if (ImGui::Button(with_id(last ? tr("Next lesson ▶") : tr("Next ▶"), "##next").c_str())) dispatch(s, act::LessonGo{+1});
+      ImGui::EndDisabled();
+      s.layout.lesson_next_button = last_item_rect();
+      if (ImGui::IsItemHovered()) tooltip(tr("PageDown or → (PageUp or ← goes back)"));
+      same_line_if_fits(120 * ui_scale());
+    }
     if (ImGui::Button(tr("Reset this step"))) dispatch(s, act::ResetLessonStep{});
     if (ImGui::IsItemHovered()) tooltip(tr("The step's filter and words again (Undo goes back too)"));
-    same_line_if_fits(100 * ui_scale());
-    if (ImGui::Button(tr("All lessons"))) dispatch(s, act::OpenLesson{"", 1});
+    if (nav) {
+      same_line_if_fits(100 * ui_scale());
+      if (ImGui::Button(tr("All lessons"))) dispatch(s, act::OpenLesson{"", 1});
+    }
   }
   end_card();
   const float bottom = ImGui::GetCursorScreenPos().y;

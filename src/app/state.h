@@ -101,6 +101,7 @@ struct ViewOptions {
   bool reduced_motion = false;  // from prefers-reduced-motion
   bool touch = false;           // a coarse pointer (a finger): larger touch targets
   bool embed = false;           // in an article's iframe: a compact header
+  bool lesson_nav = true;       // nav=0: no Back, Next, All lessons: the step stays the link's
   bool show_steps = false;      // the step-through panel
   bool show_lessons = false;    // the lessons panel
   bool show_shortcuts = false;  // the keyboard shortcuts list

@@ -323,6 +323,11 @@ void apply_view(AppState& s, Host& host, const Parsed& in, std::vector<std::stri
     if (auto on = parse_flag(value)) s.view.embed = *on;  // what the page is, not a change of it
     else warn.push_back(fill(tr("embed = %s is not 1 or 0."), {quoted(value)}));
   }
+  if (auto v = in.get("nav")) {
+    const std::string value = percent_decode(*v);
+    if (auto on = parse_flag(value)) s.view.lesson_nav = *on;
+    else warn.push_back(fill(tr("nav = %s is not 1 or 0."), {quoted(value)}));
+  }
   if (auto v = in.get("present")) {
     const std::string value = percent_decode(*v);
     if (auto on = parse_flag(value)) s.present_on_open = *on;  // once the screen's size is known
@@ -452,7 +457,7 @@ std::vector<std::string> apply_url_params(AppState& s, Host& host, std::string_v
                                        "probes", "embed", "safe",   "present",
                                        "lesson", "step",  "n0",     "p0",      "s",
                                        "r",      "inserted", "counters", "remove",
-                                       "removed", "lang",
+                                       "removed", "lang",     "nav",
                                        "start"};  // start=click: the page's poster (web/bloomlab.js)
   for (const auto& [key, value] : in.values) {
     bool known = false;
@@ -606,6 +611,7 @@ std::string query_for(const AppState& s, bool with_words, bool with_view_mode = 
   // which links leave out): fuzz_url_params found links dropping it.
   if (s.view.safe_words_chosen) q += *s.view.safe_words_chosen ? "&safe=1" : "&safe=0";
   if (s.view.embed) q += "&embed=1";
+  if (!s.view.lesson_nav) q += "&nav=0";
   // A slide stays a slide after a reload (the address and the session); a link shared from it
   // opens the app, not the slide (share_params_for).
   if (with_view_mode && (s.view.presentation || s.present_on_open)) q += "&present=1";

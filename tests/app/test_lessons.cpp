@@ -560,6 +560,26 @@ TEST_CASE("a step that names no word empties the word box; one that names a word
   CHECK(lesson(s)["warnings"].empty());
 }
 
+// Issue 32, finding 5: an embedded step's Next and All lessons let a reader leave the author's
+// step. nav=0 takes them away, with the clicker's keys; the step's link keeps nav=0.
+TEST_CASE("nav=0: the reader stays on the link's step") {
+  FakeHost host;
+  AppState s = tiny_state(host);
+  CHECK(apply_url_params(s, host, "embed=1&lesson=basics&step=3&nav=0").empty());
+  REQUIRE(lesson(s)["step"] == 3);
+  CHECK(run(s, host, act::LessonGo{+1}).code == Code::unchanged);
+  const std::optional<Action> key = shortcut_action(s, Shortcut::step_forward);
+  if (key) (void)run(s, host, *key);
+  CHECK(lesson(s)["step"] == 3);
+  CHECK(url_params_for(s).find("&nav=0") != std::string::npos);
+  CHECK_FALSE(apply_url_params(s, host, "nav=2").empty());  // a bad value is named
+  AppState t = tiny_state(host);
+  CHECK(apply_url_params(t, host, "lesson=basics&step=3").empty());
+  CHECK(run(t, host, act::LessonGo{+1}).ok());
+  CHECK(lesson(t)["step"] == 4);
+  CHECK(url_params_for(t).find("nav=") == std::string::npos);
+}
+
 TEST_CASE("Next through steps of the same preset does not load its list again; Reset after a change does") {
   FakeHost host;
   AppState s = tiny_state(host);

@@ -260,4 +260,31 @@ run("lessons: every step, every task, slides, links, progress, embeds, teachers'
   equal([e.open, e.id, e.step], [true, "overfill", 2], "an embed opens one step");
   await screenshot(embed.page, "lesson-embed.png");
   await embed.close();
+
+  // Issue 32, finding 5: nav=0 keeps the reader on the author's step (no Back, Next, All
+  // lessons; the clicker's keys do nothing), and an embed stores nothing the article's origin
+  // could see (no IndexedDB database, no sessionStorage or localStorage key).
+  const fixed = await openApp(browser, { query: "?embed=1&lesson=basics&step=3&nav=0", viewport: { width: 360, height: 640 } });
+  const fp = fixed.page;
+  await settle(fp);
+  const nv = await view(fp);
+  equal(nv.lessonNextButton.w, 0, "nav=0: no Next button");
+  await fp.mouse.click(180, 10);
+  await fp.keyboard.press("PageDown");
+  await fp.keyboard.press("ArrowRight");
+  await settle(fp);
+  const fl = await lesson(fp);
+  equal([fl.id, fl.step], ["basics", 3], "nav=0: PageDown and → leave the reader on the author's step");
+  check(/(^|&)nav=0(&|$)/.test(await api(fp, () => window.bloomlab.shareParams())), "nav=0 travels with the step's link");
+  await api(fp, () => window.bloomlab.add("stored-nowhere"));
+  await settle(fp);
+  const stored = await api(fp, async () => ({
+    databases: (await indexedDB.databases()).map((d) => d.name),
+    session: sessionStorage.length,
+    local: localStorage.length,
+  }));
+  equal(stored, { databases: [], session: 0, local: 0 }, "an embed stores nothing: no IndexedDB, sessionStorage or localStorage");
+  await screenshot(fp, "lesson-embed-nav0-360x640.png");
+  check(fixed.problems.length === 0, "no console errors (nav=0 embed)", fixed.problems.join("\n"));
+  await fixed.close();
 });
