@@ -17,6 +17,8 @@
 #include <chrono>
 #include <cfloat>
 #include <cmath>
+#include <functional>
+#include <iterator>
 
 #include <imgui_internal.h>  // the active id: is a drag on a control or on the background?
 #include <imgui_stdlib.h>
@@ -347,6 +349,7 @@ void draw_column(AppState& s, Host& host, const char* id, float width, const std
   if (t.dy != 0 && t.x >= pos.x && t.x < pos.x + size.x && t.y >= pos.y && t.y < pos.y + size.y)
     ImGui::SetScrollY(ImGui::GetScrollY() - t.dy);
   // Last frame's scroll range (ImGui computes ScrollMax as the window ends).
+  if (s.memory.scene_changed) ImGui::SetScrollY(0);  // a new lesson step: its panels come first
   s.layout.scroll_areas.push_back({ScreenRect{pos.x, pos.y, size.x, size.y}, ImGui::GetScrollY(), ImGui::GetScrollMaxY()});
   if (with_header) draw_header(s);
   if (with_lessons && s.view.show_lessons) panel_lessons(s, host);
@@ -460,16 +463,42 @@ void draw_screen(AppState& s, Host& host) {
 
   const float width = ImGui::GetContentRegionAvail().x;
   // Two columns only when both have something to show (an embed may hide one side).
-  const auto left = shown_panels(s, Column::left), right = shown_panels(s, Column::right);
+  auto left = shown_panels(s, Column::left), right = shown_panels(s, Column::right);
+  // The author's panels all on one side (an embed of the word and its bits): the first goes
+  // beside the rest, so that a 700 x 500 frame shows them together, not the bits under the fold.
+  const bool side_by_side = !s.view.show_lessons && left.empty() != right.empty() && left.size() + right.size() >= 2;
+  if (side_by_side) {
+    std::vector<const PanelInfo*>& side = left.empty() ? right : left;
+    const std::vector<const PanelInfo*> all = side;
+    left.assign(all.begin(), all.begin() + 1);
+    right.assign(all.begin() + 1, all.end());
+  }
+  // A lesson step's scene: the panels it names beside its text (the lesson heads the right
+  // column), first in the left column whatever their own, so that a slide's Parameters and plot
+  // are not under the step's text, below the fold.
+  const std::pair<int, int> step = s.view.show_lessons && current_lesson_step(s)
+                                       ? std::pair{s.lessons.current, s.lessons.step} : std::pair{-1, -1};
+  s.memory.scene_changed = step != s.memory.scene_step && step.first >= 0;
+  s.memory.scene_step = step;
+  const auto named = [&s](const PanelInfo* p) { return highlighted(s, p->id); };
+  if (s.view.show_lessons && std::any_of(right.begin(), right.end(), named)) {
+    std::vector<const PanelInfo*> scene;
+    std::copy_if(left.begin(), left.end(), std::back_inserter(scene), named);
+    std::copy_if(right.begin(), right.end(), std::back_inserter(scene), named);
+    std::copy_if(left.begin(), left.end(), std::back_inserter(scene), std::not_fn(named));
+    right.erase(std::remove_if(right.begin(), right.end(), named), right.end());
+    left = std::move(scene);
+  }
   const bool left_any = !left.empty() || s.view.show_steps;
   const bool right_any = !right.empty() || s.view.show_lessons;
-  // A slide keeps two columns down to a projector's 1024 px: the word and its bits on the left.
-  const float two_columns = s.view.presentation ? 600.0f : kNarrowWidth * ui_scale();
+  // A slide keeps two columns down to a projector's 1024 px: the word and its bits on the left;
+  // so do panels side by side.
+  const float two_columns = s.view.presentation || side_by_side ? 600.0f : kNarrowWidth * ui_scale();
   if (cramped) {
     draw_column(s, host, "one", 0, shown_panels(s, std::nullopt), Steps::with_words, true, true, true);
   } else if (width >= two_columns && left_any && right_any) {
     const bool slide = s.view.presentation;
-    const float share = slide && s.view.show_lessons && s.lessons.current >= 0 ? 0.5f : 0.56f;  // a slide's text
+    const float share = (slide && s.view.show_lessons && s.lessons.current >= 0) || side_by_side ? 0.5f : 0.56f;  // a slide's text
     draw_column(s, host, "left", std::floor(width * share), left, slide ? Steps::none : Steps::with_words, true);
     ImGui::SameLine();
     draw_column(s, host, "right", 0, right, slide ? Steps::first : Steps::none, false, false, true);
@@ -586,6 +615,7 @@ void frame(AppState& s, Host& host) {
   if (const LessonStep* st = s.view.show_lessons ? current_lesson_step(s) : nullptr; st && !st->highlight_words.empty())
     s.hovered_word = st->highlight_words.front();  // its bits lit, until the mouse points at another word
   set_ui_compact(s.view.presentation);
+  set_ui_captions(!s.view.presentation && !s.view.embed);
   set_ui_touch(s.view.touch);
 
   const ImGuiIO& io = ImGui::GetIO();

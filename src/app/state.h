@@ -341,6 +341,10 @@ struct FrameMemory {
   uint64_t word_box_revision = 0;    // the word_input_revision the word box shows
   float header_height = 0;           // last frame's: a header too tall scrolls with the panels
   float lesson_fit = 1;              // a slide's lesson text scale, so that the step fits the screen
+  // The lesson step the columns were last drawn for ({lesson, step}; -1: none): a new step's
+  // scene starts with its columns at the top, where its panels are (app.cpp draw_screen).
+  std::pair<int, int> scene_step{-1, -1};
+  bool scene_changed = false;
 };
 
 // What the Memory figures need beyond the state: the hash set's bytes, measured once per list,

@@ -64,6 +64,7 @@ ScreenRect last_item_rect() {
 namespace {
 float g_ui_scale = 1.0f;
 bool g_ui_compact = false;
+bool g_ui_captions = true;
 bool g_ui_touch = false;
 // One entry per open card: did its table begin? ImGui's BeginTable returns false when the
 // window skips its items (a column scrolled or squeezed out of sight: a 150 x 150 page, a hidden
@@ -78,6 +79,7 @@ float ui_scale() { return g_ui_scale; }
 void set_ui_scale(float scale) { g_ui_scale = scale > 0 ? scale : 1.0f; }
 bool ui_compact() { return g_ui_compact; }
 void set_ui_compact(bool compact) { g_ui_compact = compact; }
+void set_ui_captions(bool shown) { g_ui_captions = shown; }
 void set_ui_touch(bool touch) { g_ui_touch = touch; }
 bool small_button(const char* label) { return g_ui_touch ? ImGui::Button(label) : ImGui::SmallButton(label); }
 
@@ -124,11 +126,15 @@ void begin_card(const char* title, const char* hint, const char* formula) {
     ImGui::TableNextColumn();
   }
   text_coloured(palette().text, title);
-  if (formula && *formula) {
+  // Without its hint line the card's (?) says it, before the formula.
+  const bool hint_line = hint && *hint && g_ui_captions;
+  std::string help = hint && *hint && !hint_line ? hint : "";
+  if (formula && *formula) help += (help.empty() ? "" : "\n\n") + std::string(formula);
+  if (!help.empty()) {
     ImGui::SameLine();
-    help_marker(formula);
+    help_marker(help.c_str());
   }
-  if (hint && *hint && !ui_compact()) hint_text(hint);
+  if (hint_line) hint_text(hint);
   ImGui::Spacing();
 }
 

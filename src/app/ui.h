@@ -96,6 +96,9 @@ void set_ui_scale(float scale);  // apply_theme() keeps it in step with the styl
 // Presentation mode's compact slide: cards without their hint line, the word list as a count.
 bool ui_compact();
 void set_ui_compact(bool compact);
+// The cards' hint lines under their titles: off on a slide and in an embed, which keep their room
+// for what the author shows (the card's (?) says the hint then).
+void set_ui_captions(bool shown);
 void set_ui_touch(bool touch);  // a coarse pointer (ViewOptions::touch)
 // ImGui::SmallButton, but as tall as a finger on a touch screen (a small button was 16-18 px).
 bool small_button(const char* label);
