@@ -50,7 +50,8 @@
       "The graphics were reset by the browser. Click or tap to restore them; your words and settings are kept.",
       "Retry", "Dismiss", "Drop a word list here: one word per line", "BloomLab: Bloom filter visualizer",
       "Click or press Enter to start: type a word and watch its bits light up.",
-      "BloomLab's program could not be downloaded: this embed's iframe is sandboxed without allow-same-origin, which BloomLab needs beside allow-scripts (sandbox=\"allow-scripts allow-same-origin\")."],
+      "BloomLab's program could not be downloaded: this embed's iframe is sandboxed without allow-same-origin, which BloomLab needs beside allow-scripts (sandbox=\"allow-scripts allow-same-origin\").",
+      "Click the figure to scroll inside it"],
     ru: ["BloomLab — фильтр Блума, который видно", "BloomLab загружается…",
       "Для BloomLab нужен WebGL2, а этот браузер или устройство его не поддерживает. Попробуйте свежий Firefox, Chrome, Edge или Safari либо включите аппаратное ускорение.",
       "Для BloomLab нужен WebAssembly, а этот браузер его не поддерживает.",
@@ -59,7 +60,8 @@
       "Браузер сбросил графику. Щёлкните или коснитесь, чтобы восстановить её; ваши слова и настройки сохранены.",
       "Повторить", "Закрыть", "Перетащите сюда список слов: по одному слову в строке", "BloomLab: наглядный фильтр Блума",
       "Щёлкните или нажмите Enter, чтобы запустить: введите слово и посмотрите, как загораются его биты.",
-      "Не удалось загрузить программу BloomLab: iframe этой вставки ограничен атрибутом sandbox без allow-same-origin, а BloomLab нужен allow-same-origin вместе с allow-scripts (sandbox=\"allow-scripts allow-same-origin\")."],
+      "Не удалось загрузить программу BloomLab: iframe этой вставки ограничен атрибутом sandbox без allow-same-origin, а BloomLab нужен allow-same-origin вместе с allow-scripts (sandbox=\"allow-scripts allow-same-origin\").",
+      "Щёлкните по рисунку, чтобы прокручивать его"],
     uk: ["BloomLab — фільтр Блума, який видно", "BloomLab завантажується…",
       "Для BloomLab потрібен WebGL2, а цей браузер або пристрій його не підтримує. Спробуйте свіжий Firefox, Chrome, Edge чи Safari або ввімкніть апаратне прискорення.",
       "Для BloomLab потрібен WebAssembly, а цей браузер його не підтримує.",
@@ -68,7 +70,8 @@
       "Браузер скинув графіку. Клацніть або торкніться, щоб відновити її; ваші слова й налаштування збережено.",
       "Повторити", "Закрити", "Перетягніть сюди список слів: по одному слову в рядку", "BloomLab: наочний фільтр Блума",
       "Клацніть або натисніть Enter, щоб запустити: введіть слово й подивіться, як загоряються його біти.",
-      "Не вдалося завантажити програму BloomLab: iframe цієї вставки обмежено атрибутом sandbox без allow-same-origin, а BloomLab потрібен allow-same-origin разом з allow-scripts (sandbox=\"allow-scripts allow-same-origin\")."],
+      "Не вдалося завантажити програму BloomLab: iframe цієї вставки обмежено атрибутом sandbox без allow-same-origin, а BloomLab потрібен allow-same-origin разом з allow-scripts (sandbox=\"allow-scripts allow-same-origin\").",
+      "Клацніть по рисунку, щоб прокручувати його"],
     zh: ["BloomLab —— 看得见的布隆过滤器", "BloomLab 加载中…",
       "BloomLab 需要 WebGL2，但此浏览器或设备不支持。请使用新版 Firefox、Chrome、Edge 或 Safari，或开启硬件加速。",
       "BloomLab 需要 WebAssembly，但此浏览器不支持。",
@@ -77,10 +80,11 @@
       "浏览器重置了图形。点击或轻触即可恢复；你的词和设置都已保留。",
       "重试", "关闭", "把词表拖到这里：每行一个词", "BloomLab：布隆过滤器可视化",
       "点击或按 Enter 启动：输入一个词，看它的位亮起来。",
-      "无法下载 BloomLab 程序：此嵌入的 iframe 设置了不含 allow-same-origin 的 sandbox，而 BloomLab 除了 allow-scripts 还需要 allow-same-origin（sandbox=\"allow-scripts allow-same-origin\"）。"],
+      "无法下载 BloomLab 程序：此嵌入的 iframe 设置了不含 allow-same-origin 的 sandbox，而 BloomLab 除了 allow-scripts 还需要 allow-same-origin（sandbox=\"allow-scripts allow-same-origin\"）。",
+      "点击此图，即可在图内滚动"],
   };
-  const [TITLE, LOADING, NO_WEBGL2, NO_WASM, NO_DOWNLOAD, STOPPED, GRAPHICS_RESET, RETRY, DISMISS, DROP, CANVAS, START, SANDBOXED] =
-    [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
+  const [TITLE, LOADING, NO_WEBGL2, NO_WASM, NO_DOWNLOAD, STOPPED, GRAPHICS_RESET, RETRY, DISMISS, DROP, CANVAS, START, SANDBOXED, WHEEL] =
+    [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13];
   // The page's own messages with numbers in them ({0}, {1}, … filled in order). A count's noun
   // is an object of CLDR plural forms (Intl.PluralRules: ru and uk one/few/many, zh one form).
   // The same sentences as the app's catalog where the app says them too (po/*.po).
@@ -169,6 +173,7 @@
     $("previous-dismiss").textContent = say(DISMISS);
     $("previous-dismiss").setAttribute("aria-label", say(DISMISS));
     $("drop-hint").textContent = say(DROP);
+    $("wheel-hint").textContent = say(WHEEL);
     canvas.setAttribute("aria-label", say(CANVAS));
     $("poster-title").textContent = say(TITLE);
     $("poster-text").textContent = say(START);
@@ -654,18 +659,29 @@
 
   // ---- An embed's wheel and swipes belong to the article when the embed cannot use them -------
   // SDL takes every wheel event over the canvas (and the canvas takes every touch: touch-action
-  // none). In an embed, a wheel the column under the pointer cannot scroll further is kept from
-  // SDL, so the browser scrolls the article around the iframe; and while every column fits, a
-  // vertical swipe pans the article (touch-action pan-y; sideways drags still reach sliders).
-  let embedded = false;
+  // none). In an embed the wheel scrolls the article until the reader clicks into the embed (a
+  // hint says so, as maps do; leaving the frame for the article ends it); then a wheel the
+  // column under the pointer cannot scroll further is kept from SDL, so the browser scrolls the
+  // article around the iframe. While every column fits, a vertical swipe pans the article
+  // (touch-action pan-y; sideways drags still reach sliders).
+  let embedded = false, engaged = false, wheelHintTimer = 0;
   function pageScroll(embed, appScrolls) {
     embedded = embed;
     canvas.style.touchAction = embed && !appScrolls ? "pan-y" : "";
   }
+  function wheelHint(shown) {
+    clearTimeout(wheelHintTimer);
+    $("wheel-hint").hidden = !shown;
+    if (shown) wheelHintTimer = setTimeout(() => { $("wheel-hint").hidden = true; }, 1500);
+  }
+  window.addEventListener("pointerdown", () => { engaged = true; wheelHint(false); }, true);
+  window.addEventListener("blur", () => { engaged = false; });
   window.addEventListener("wheel", (e) => {
     if (!embedded || e.ctrlKey || e.metaKey || !window.Module || !Module._bl_can_scroll) return;
     const r = canvas.getBoundingClientRect();
-    if (!Module._bl_can_scroll(e.clientX - r.left, e.clientY - r.top, e.deltaY)) e.stopPropagation();
+    const canScroll = Module._bl_can_scroll(e.clientX - r.left, e.clientY - r.top, e.deltaY);
+    if (!engaged || !canScroll) e.stopPropagation();
+    if (!engaged && canScroll) wheelHint(true);
   }, true);
 
   // Ctrl/Cmd+K is the app's "word box" key, not the browser's search.

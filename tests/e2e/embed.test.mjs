@@ -54,17 +54,22 @@ run("embed: URL state, fragment, share dialog, malformed parameters, two embeds"
     await app.close();
   }
 
-  // 5. The wheel and a vertical swipe over an embed go to the embed while it has something to
-  // scroll, then to the article around it.
+  // 5. The wheel over an embed scrolls the article until the reader clicks into the embed (a
+  // hint says so); then it goes to the embed while it has something to scroll, then to the
+  // article around it. A vertical swipe over an embed that fits pans the article.
   {
     const app = await openApp(browser, { page: "embed-demo.html", waitReady: false, viewport: { width: 900, height: 800 }, hasTouch: true });
     const { page } = app;
     await page.waitForFunction(() => document.querySelectorAll("iframe").length === 2);
-    // The second figure becomes an embed of the bit array alone, tall enough to show it whole.
+    // The second figure becomes an embed of the bit array alone, tall enough to show it whole;
+    // the first one of more panels than its frame holds.
     await page.evaluate(() => {
       const f = document.getElementById("custom");
       f.style.height = "640px";
       f.src = "index.html?embed=1&preset=tiny&panels=bits";
+      const t = document.getElementById("tiny");
+      t.style.height = "420px";
+      t.src = "index.html?embed=1&preset=tiny&word=Qwerty&panels=words,bits,numbers,params";
     });
     const frameOf = async (id) => {
       const frame = await (await page.$(`iframe#${id}`)).contentFrame();
@@ -75,16 +80,29 @@ run("embed: URL state, fragment, share dialog, malformed parameters, two embeds"
     const scrollY = () => page.evaluate(() => scrollY);
     const centreOf = async (id) => { const b = await (await page.$(`iframe#${id}`)).boundingBox(); return [b.x + b.width / 2, b.y + b.height / 2]; };
 
-    // The tiny embed (words and bits) is taller than its iframe: the wheel scrolls it first.
+    // The tiny embed (four panels) is taller than its iframe. Before a click the wheel scrolls
+    // the article and the embed says how to scroll it; after a click, the embed first.
     const tiny = await frameOf("tiny");
-    await page.evaluate(() => document.getElementById("tiny").scrollIntoView({ block: "start" }));
+    await page.evaluate(() => { document.getElementById("tiny").scrollIntoView({ block: "start" }); window.scrollBy(0, -40); });
     const word0 = (await tiny.evaluate(() => window.bloomlab.state())).layout.wordBox.y;
+    const yStart = await scrollY();
+    await page.mouse.move(...(await centreOf("tiny")));
+    await page.mouse.wheel(0, 60);
+    await page.waitForFunction((y) => scrollY > y, yStart, { timeout: 15000 }).catch(() => {});
+    await settled(tiny);
+    const hint = await tiny.evaluate(() => ({ shown: !document.getElementById("wheel-hint").hidden, text: document.getElementById("wheel-hint").textContent }));
+    const wordStill = (await tiny.evaluate(() => window.bloomlab.state())).layout.wordBox.y;
+    check((await scrollY()) > yStart && wordStill === word0, "before a click the wheel over an embed scrolls the article, not the embed", `article ${yStart} -> ${await scrollY()}, word box ${word0} -> ${wordStill}`);
+    check(hint.shown && /click/i.test(hint.text), "…and the embed says a click lets it scroll", JSON.stringify(hint));
+    const box = await (await page.$("iframe#tiny")).boundingBox();
+    await page.mouse.click(box.x + box.width / 2, Math.max(box.y, 0) + 12);  // the header's empty middle
+    await settled(tiny);
     const y0 = await scrollY();
     await page.mouse.move(...(await centreOf("tiny")));
     await page.mouse.wheel(0, 120);
     await settled(tiny);
     const word1 = (await tiny.evaluate(() => window.bloomlab.state())).layout.wordBox.y;
-    check(word1 < word0 && (await scrollY()) === y0, "the wheel scrolls an embed that has more to show, not the article", `word box ${word0} -> ${word1}`);
+    check(word1 < word0 && (await scrollY()) === y0, "after a click the wheel scrolls an embed that has more to show, not the article", `word box ${word0} -> ${word1}`);
     for (let i = 0; i < 12; i++) { await page.mouse.wheel(0, 150); await settled(tiny); }
     // The article's own scroll follows the wheel the embed let through (the browser's, async).
     await page.waitForFunction((y) => scrollY > y + 100, y0, { timeout: 15000 }).catch(() => {});
