@@ -17,6 +17,21 @@ run("embed: URL state, fragment, share dialog, malformed parameters, two embeds"
     await app.close();
   }
 
+  // 1b. Issue 32, finding 5: the README's embed (words and bits) in a 700×500 frame shows the
+  // word box, its verdict and the whole bit array (the bits were at y = 434–660, under the fold).
+  {
+    const app = await openApp(browser, { query: "?embed=1&preset=tiny&word=Qwerty&panels=words,bits", viewport: { width: 700, height: 500 } });
+    await settled(app.page);
+    const v = await app.page.evaluate(() => window.bloomlab.viewState());
+    const inside = (r) => r.w > 0 && r.h > 0 && r.x >= 0 && r.y >= 0 && r.x + r.w <= 700.5 && r.y + r.h <= 500.5;
+    const off = ["wordBox", "verdict", "bitArea"].filter((k) => !inside(v[k]));
+    equal(off, [], "700×500 embed of words,bits: the word box, the verdict and the whole bit array are in the frame");
+    const shot = await screenshot(app.page, "embed-700x500.png");
+    check(drawnShare(shot.image) > 0.2, "…drawn");
+    check(app.problems.length === 0, "no console errors (700×500 embed)", app.problems.join("\n"));
+    await app.close();
+  }
+
   // 2. Malformed parameters: ignored with a console warning and a visible note; the app runs.
   {
     const warnings = [];
