@@ -230,4 +230,30 @@ run("interaction: keys, undo, step-through, wheel, touch, presentation", async (
     }
     await p.close();
   }
+
+  // Issue 32, finding 8: no key is lost after a click, and Ctrl+A selects the word box's text,
+  // with 0, 100 and 300 ms between the click and the keys ("abc" became "bc"; Ctrl+A after a
+  // click into the box then "x" gave "starx").
+  {
+    const k = await openApp(browser, { query: "?preset=tiny&word=star" });
+    const kp = k.page;
+    await settled(kp);
+    const wait = (ms) => (ms ? new Promise((r) => setTimeout(r, ms)) : Promise.resolve());
+    for (const ms of [0, 100, 300]) {
+      const box = (await view(kp)).wordBox;
+      await kp.mouse.click(...centre(box));
+      await wait(ms);
+      await kp.keyboard.press("Control+A");
+      await kp.keyboard.type("x");
+      await settled(kp);
+      equal((await state(kp)).wordInput, "x", `${ms} ms after a click into the word box, Ctrl+A then x replaces its text`);
+      await kp.mouse.click(1270, 790);  // the page's background
+      await wait(ms);
+      await kp.keyboard.type("abc");
+      await settled(kp);
+      equal((await state(kp)).wordInput, "xabc", `${ms} ms after a click on the background, no key of abc is lost`);
+    }
+    check(k.problems.length === 0, "no console errors (keys after a click)", k.problems.join("\n"));
+    await k.close();
+  }
 });
