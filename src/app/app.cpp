@@ -70,7 +70,7 @@ void draw_language_selector(AppState& s) {
   for (ScreenRect& r : s.layout.language_items) r = ScreenRect{};
   if (!open) return;
   for (Lang l : kLangs) {
-    if (ImGui::Selectable(lang_endonym(l), l == shown)) dispatch(s, act::SetLanguage{l, true});
+    if (menu_item(lang_endonym(l), l == shown)) dispatch(s, act::SetLanguage{l, true});
     s.layout.language_items[size_t(l)] = last_item_rect();
   }
   ImGui::EndCombo();
@@ -95,7 +95,7 @@ void draw_view_menu(AppState& s) {
   int theme = static_cast<int>(s.view.theme);
   ImGui::SetNextItemWidth(std::max({ImGui::CalcTextSize(names[0]).x, ImGui::CalcTextSize(names[1]).x,
                                     ImGui::CalcTextSize(names[2]).x}) + 40 * ui_scale());
-  if (ImGui::Combo(with_id(tr("theme"), "##theme").c_str(), &theme, names, 3)) dispatch(s, act::SetTheme{static_cast<Theme>(theme)});
+  if (combo(with_id(tr("theme"), "##theme").c_str(), &theme, names, 3)) dispatch(s, act::SetTheme{static_cast<Theme>(theme)});
   ImGui::TextUnformatted(tr("text"));
   ImGui::SameLine();
   if (ImGui::Button("A−")) dispatch(s, act::SetFontScale{s.view.font_scale - 0.25f});

@@ -73,7 +73,7 @@ void size_control(AppState& s, FilterParams p) {
   }
   int unit_index = int(s.size_unit);
   ImGui::SetNextItemWidth(unit_w);
-  if (ImGui::Combo("##unit", &unit_index, units, 3)) dispatch(s, act::SetSizeUnit{SizeUnit(unit_index)});
+  if (combo("##unit", &unit_index, units, 3)) dispatch(s, act::SetSizeUnit{SizeUnit(unit_index)});
   // The memory in the unit that reads best (one figure: the typed value is in the chosen unit).
   if (s.size_unit == SizeUnit::bits) {
     const std::string bytes = "= " + format_bytes(s.set.filter().size_in_bytes());
@@ -227,7 +227,7 @@ void enum_combo(const char* label, const char* id, Enum current, const Enum (&al
   note_clipped(name(current), combo_w - ImGui::GetFrameHeight());  // the preview ends at the arrow
   if (open) {
     for (Enum e : all) {
-      if (ImGui::Selectable(name(e), e == current)) {
+      if (menu_item(name(e), e == current)) {
         field(p) = e;
         ParamsRequest r;
         r.variant = p.variant;

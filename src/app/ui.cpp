@@ -82,6 +82,22 @@ void set_ui_compact(bool compact) { g_ui_compact = compact; }
 void set_ui_captions(bool shown) { g_ui_captions = shown; }
 void set_ui_touch(bool touch) { g_ui_touch = touch; }
 bool small_button(const char* label) { return g_ui_touch ? ImGui::Button(label) : ImGui::SmallButton(label); }
+bool menu_item(const char* label, bool selected) {
+  constexpr float kFinger = 44.0f;  // CSS px: the touch target guidelines' minimum
+  if (!g_ui_touch) return ImGui::Selectable(label, selected);
+  ImGui::PushStyleVar(ImGuiStyleVar_SelectableTextAlign, ImVec2(0.0f, 0.5f));
+  const bool pressed = ImGui::Selectable(label, selected, 0, ImVec2(0.0f, std::max(kFinger, ImGui::GetFrameHeight())));
+  ImGui::PopStyleVar();
+  return pressed;
+}
+bool combo(const char* id, int* index, const char* const names[], int count) {
+  if (!ImGui::BeginCombo(id, *index >= 0 && *index < count ? names[*index] : "")) return false;
+  bool changed = false;
+  for (int i = 0; i < count; ++i)
+    if (menu_item(names[i], i == *index) && i != *index) *index = i, changed = true;
+  ImGui::EndCombo();
+  return changed;
+}
 
 ChromeScope::ChromeScope(bool on) : on_(on && g_ui_scale > 1.0f) {
   if (!on_) return;

@@ -102,6 +102,10 @@ void set_ui_captions(bool shown);
 void set_ui_touch(bool touch);  // a coarse pointer (ViewOptions::touch)
 // ImGui::SmallButton, but as tall as a finger on a touch screen (a small button was 16-18 px).
 bool small_button(const char* label);
+// A menu's item (ImGui::Selectable), as tall as a finger on a touch screen (its items were 26 px).
+bool menu_item(const char* label, bool selected);
+// ImGui::Combo with menu_item's items.
+bool combo(const char* id, int* index, const char* const names[], int count);
 // On a slide, controls that are chrome (the header, the word box's buttons) keep the normal text
 // size while the content is large: text and frame padding at 1/scale while this lives.
 class ChromeScope {
