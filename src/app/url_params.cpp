@@ -116,13 +116,14 @@ std::vector<std::string> parse_warnings(const Parsed& in) {
   for (const auto& [key, times] : in.repeated)
     warn.push_back(fill(trn("%s is given %s time; the last value is used.", "%s is given %s times; the last value is used.", times),
                         {quoted(key), with_commas(times)}));
-  // A '%' that starts no escape, in any value, is said as words= says it.
+  // A '%' that starts no escape, in any value, is said as words= says it. The key is shown as
+  // any text from a link is: an unknown one may be 256 KB of bytes that are not UTF-8.
   for (const auto& [key, raw] : in.malformed)
     // TRANSLATORS: the first %s is the link's parameter (any key), the second its value (for
     // words and removed, one word of it).
     warn.push_back(fill(tr("%s: %s has a \"%%\" not followed by two hexadecimal digits (a \"%%\" itself is "
                            "written %%25); it is taken as written."),
-                        {key, quoted(raw)}));
+                        {display_text(key), quoted(raw)}));
   return warn;
 }
 
