@@ -434,7 +434,11 @@ void cap_warnings(std::vector<std::string>& warn) {
   warn.push_back(fill(trn("… and %s more warning.", "… and %s more warnings.", more), {with_commas(more)}));
 }
 
-std::vector<std::string> apply_url_params(AppState& s, Host& host, std::string_view query) {
+namespace {
+
+// apply_url_params before its warnings are capped: restore_session adds the saved words' own
+// first (added after the cap, it made kMaxLinkWarnings + 1, after "… and N more warnings.").
+std::vector<std::string> apply_query(AppState& s, Host& host, std::string_view query) {
   const Parsed in = parse_query(query);
   // The language first: every warning is in it (its catalog is usually in already).
   std::optional<std::string> bad_lang;
@@ -511,9 +515,20 @@ std::vector<std::string> apply_url_params(AppState& s, Host& host, std::string_v
   for (Outcome& n : s.notes) n = Outcome{};
   if (word_note.code == Code::word_input_cut || word_note.code == Code::word_input_invalid_utf8)
     s.note(NoteSlot::word) = word_note;
+  return warn;
+}
+
+// The warnings as the page shows them, at most kMaxLinkWarnings.
+std::vector<std::string> shown_warnings(AppState& s, std::vector<std::string> warn) {
   cap_warnings(warn);
   s.url_warnings = warn;
   return warn;
+}
+
+}  // namespace
+
+std::vector<std::string> apply_url_params(AppState& s, Host& host, std::string_view query) {
+  return shown_warnings(s, apply_query(s, host, query));
 }
 
 namespace {
@@ -676,15 +691,12 @@ Session session_for(const AppState& s, bool word_bytes) {
 }
 
 std::vector<std::string> restore_session(AppState& s, Host& host, const Session& saved) {
-  std::vector<std::string> warn = apply_url_params(s, host, saved.params);
+  std::vector<std::string> warn = apply_query(s, host, saved.params);
   if (!saved.words.empty()) {
     const Outcome o = apply(s, host, act::LoadWordList{saved.words, "", ListSource::session});
-    if (!o.ok()) {
-      warn.push_back(fill(tr("The saved words could not be restored: %s"), {outcome_text(o)}));
-      s.url_warnings = warn;
-    }
+    if (!o.ok()) warn.push_back(fill(tr("The saved words could not be restored: %s"), {outcome_text(o)}));
   }
-  return warn;
+  return shown_warnings(s, std::move(warn));
 }
 
 }  // namespace bloomlab::app

@@ -359,6 +359,14 @@ TEST_CASE("damaged saved words: what comes before the damage is kept, nothing ab
   AppState s = tiny_state(host);
   const auto warnings = restore_session(s, host, Session{"preset=empty", "\x05", 1});
   CHECK(any_contains(warnings, "The saved words are damaged."));
+  // Found by tests/fuzz/fuzz_session: with many warnings from the parameters, the words' one
+  // came after the cap, a 13th after "… and N more warnings.". Now it is counted in the cap.
+  std::string params = "preset=empty";
+  for (int i = 0; i < 20; ++i) params += "&a" + std::to_string(i) + "=1";
+  const auto many = restore_session(s, host, Session{params, "\x05", 1});
+  REQUIRE(many.size() == kMaxLinkWarnings);
+  CHECK(many.back() == "… and 10 more warnings.");
+  CHECK(s.url_warnings == many);
 }
 
 // Issue 14.7: 70 words of 4,000 bytes made a link of 280,108 bytes, over the 262,144 the reader
