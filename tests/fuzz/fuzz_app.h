@@ -30,6 +30,12 @@ struct NullHost : Host {
 // The app as it starts, before a link or a saved session: the Tiny preset.
 inline void start_app(AppState& s, Host& host) { (void)apply(s, host, act::LoadPreset{"tiny"}); }
 
+// A word list is added a slice at a time, a frame each (continue_loading): all of it now.
+inline void finish_loading(AppState& s) {
+  while (continue_loading(s, 1000.0)) {
+  }
+}
+
 // A filter of 2^32 bits is legal and works (tests/app), but takes seconds to allocate and fill
 // under ASan: leave m beyond 10^7 bits to the unit tests, not to a million fuzz runs.
 inline bool has_huge_m(std::string_view query) {
