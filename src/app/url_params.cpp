@@ -116,13 +116,14 @@ std::vector<std::string> parse_warnings(const Parsed& in) {
   for (const auto& [key, times] : in.repeated)
     warn.push_back(fill(trn("%s is given %s time; the last value is used.", "%s is given %s times; the last value is used.", times),
                         {quoted(key), with_commas(times)}));
-  // A '%' that starts no escape, in any value, is said as words= says it.
+  // A '%' that starts no escape, in any value, is said as words= says it. The key is shown as
+  // any text from a link is: an unknown one may be 256 KB of bytes that are not UTF-8.
   for (const auto& [key, raw] : in.malformed)
     // TRANSLATORS: the first %s is the link's parameter (any key), the second its value (for
     // words and removed, one word of it).
     warn.push_back(fill(tr("%s: %s has a \"%%\" not followed by two hexadecimal digits (a \"%%\" itself is "
                            "written %%25); it is taken as written."),
-                        {key, quoted(raw)}));
+                        {display_text(key), quoted(raw)}));
   return warn;
 }
 
@@ -438,7 +439,11 @@ void cap_warnings(std::vector<std::string>& warn) {
   warn.push_back(fill(trn("… and %s more warning.", "… and %s more warnings.", more), {with_commas(more)}));
 }
 
-std::vector<std::string> apply_url_params(AppState& s, Host& host, std::string_view query) {
+namespace {
+
+// apply_url_params before its warnings are capped: restore_session adds the saved words' own
+// first (added after the cap, it made kMaxLinkWarnings + 1, after "… and N more warnings.").
+std::vector<std::string> apply_query(AppState& s, Host& host, std::string_view query) {
   const Parsed in = parse_query(query);
   // The language first: every warning is in it (its catalog is usually in already).
   std::optional<std::string> bad_lang;
@@ -515,9 +520,20 @@ std::vector<std::string> apply_url_params(AppState& s, Host& host, std::string_v
   for (Outcome& n : s.notes) n = Outcome{};
   if (word_note.code == Code::word_input_cut || word_note.code == Code::word_input_invalid_utf8)
     s.note(NoteSlot::word) = word_note;
+  return warn;
+}
+
+// The warnings as the page shows them, at most kMaxLinkWarnings.
+std::vector<std::string> shown_warnings(AppState& s, std::vector<std::string> warn) {
   cap_warnings(warn);
   s.url_warnings = warn;
   return warn;
+}
+
+}  // namespace
+
+std::vector<std::string> apply_url_params(AppState& s, Host& host, std::string_view query) {
+  return shown_warnings(s, apply_query(s, host, query));
 }
 
 namespace {
@@ -681,15 +697,12 @@ Session session_for(const AppState& s, bool word_bytes) {
 }
 
 std::vector<std::string> restore_session(AppState& s, Host& host, const Session& saved) {
-  std::vector<std::string> warn = apply_url_params(s, host, saved.params);
+  std::vector<std::string> warn = apply_query(s, host, saved.params);
   if (!saved.words.empty()) {
     const Outcome o = apply(s, host, act::LoadWordList{saved.words, "", ListSource::session});
-    if (!o.ok()) {
-      warn.push_back(fill(tr("The saved words could not be restored: %s"), {outcome_text(o)}));
-      s.url_warnings = warn;
-    }
+    if (!o.ok()) warn.push_back(fill(tr("The saved words could not be restored: %s"), {outcome_text(o)}));
   }
-  return warn;
+  return shown_warnings(s, std::move(warn));
 }
 
 }  // namespace bloomlab::app

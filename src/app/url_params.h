@@ -78,7 +78,8 @@ bool decode_session_words(std::string_view bytes, std::vector<std::string>& out)
 // bytes it saved before when only the parameters or the view changed); words_apart says whether
 // they travel apart at all.
 Session session_for(const AppState& s, bool word_bytes = true);
-// Applies a saved session (apply_url_params, then load_word_list); returns the warnings.
+// Applies a saved session (apply_url_params, then load_word_list); returns the warnings (also
+// kept in s.url_warnings), capped as apply_url_params caps them.
 std::vector<std::string> restore_session(AppState& s, Host& host, const Session& saved);
 
 // The scalable filter's growth parameters as a link names them (variant.h, ScalableParams).

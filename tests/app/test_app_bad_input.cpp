@@ -188,6 +188,22 @@ TEST_CASE("a link's warnings: one a key, capped, bad escapes in any value, every
   }
 }
 
+// Found by tests/fuzz/fuzz_session: the warning for a value whose '%' starts no escape gave its
+// key as the link had it, so an unknown key's bytes that are not UTF-8 (and all of a long one)
+// went into the warnings the page shows, as they were.
+TEST_CASE("a bad escape's warning shows its key as any text from a link is shown") {
+  FakeHost host;
+  AppState s = tiny_state(host);
+  const std::string key = "nt\xB6k" + std::string(300, 'x');
+  const auto warnings = apply_url_params(s, host, key + "=%5");
+  CHECK(any_contains(warnings, "nt\u25A1kxxx"));  // "□" for the byte, as in "Unknown parameter"
+  for (const std::string& w : warnings) {
+    CAPTURE(w);
+    CHECK(is_valid_utf8(w));
+    CHECK(w.size() < 300);
+  }
+}
+
 // Found by tests/fuzz/fuzz_url_params ("preset=passwords&..." with the list not yet arrived):
 // choosing the passwords preset forgot which words the Tiny preset had put in while they stayed
 // on screen, so the share link listed them again as extra words and was not a fixed point.
@@ -343,6 +359,14 @@ TEST_CASE("damaged saved words: what comes before the damage is kept, nothing ab
   AppState s = tiny_state(host);
   const auto warnings = restore_session(s, host, Session{"preset=empty", "\x05", 1});
   CHECK(any_contains(warnings, "The saved words are damaged."));
+  // Found by tests/fuzz/fuzz_session: with many warnings from the parameters, the words' one
+  // came after the cap, a 13th after "… and N more warnings.". Now it is counted in the cap.
+  std::string params = "preset=empty";
+  for (int i = 0; i < 20; ++i) params += "&a" + std::to_string(i) + "=1";
+  const auto many = restore_session(s, host, Session{params, "\x05", 1});
+  REQUIRE(many.size() == kMaxLinkWarnings);
+  CHECK(many.back() == "… and 10 more warnings.");
+  CHECK(s.url_warnings == many);
 }
 
 // Issue 14.7: 70 words of 4,000 bytes made a link of 280,108 bytes, over the 262,144 the reader

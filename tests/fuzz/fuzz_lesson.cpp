@@ -44,7 +44,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   // Opened as a dropped file would be, walked, answered.
   NullHost host;
   AppState s;
-  (void)apply(s, host, act::LoadPreset{"tiny"});
+  fuzz::start_app(s, host);
   if (!looks_like_lesson(text)) return 0;
   (void)apply(s, host, act::LoadWordList{std::string(text), "fuzz.lesson", ListSource::file});
   require(current_lesson(s) != nullptr);

@@ -21,26 +21,9 @@ using fuzz::require;
 
 namespace {
 
-// A filter of 2^32 bits is legal and works (tests/app), but takes seconds to allocate and fill
-// under ASan: leave m beyond 10^7 bits to the unit tests, not to a million fuzz runs.
-bool has_huge_m(std::string_view query) {
-  size_t start = 0;
-  while (start <= query.size()) {
-    size_t end = query.find('&', start);
-    if (end == std::string_view::npos) end = query.size();
-    const std::string_view pair = query.substr(start, end - start);
-    const size_t eq = pair.find('=');
-    if (eq != std::string_view::npos && percent_decode(pair.substr(0, eq)) == "m" &&
-        pair.size() - eq - 1 > 7)
-      return true;
-    start = end + 1;
-  }
-  return false;
-}
-
-// The app as it starts: the Tiny preset, then the parameters.
+// The app as it starts, then the parameters.
 void start(AppState& s, Host& host, std::string_view query) {
-  (void)apply(s, host, act::LoadPreset{"tiny"});
+  fuzz::start_app(s, host);
   apply_url_params(s, host, query);
 }
 
@@ -48,12 +31,12 @@ void start(AppState& s, Host& host, std::string_view query) {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string_view query(reinterpret_cast<const char*>(data), size);
-  if (has_huge_m(query)) return -1;  // not added to the corpus
+  if (fuzz::has_huge_m(query)) return -1;  // not added to the corpus
   NullHost host;
   AppState s;
   start(s, host, query);
   require(!validate(s.set.params()).has_value());
-  for (const std::string& w : s.url_warnings) require(!w.empty() && w.size() < 1000);
+  fuzz::require_fine_warnings(s.url_warnings);
   require(is_valid_utf8(actions::state_json(s)));
 
   const std::string link = url_params_for(s);
