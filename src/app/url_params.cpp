@@ -585,7 +585,9 @@ bool link_carries_words(const AppState& s) { return word_lists(s).has_value(); }
 std::string query_for(const AppState& s, bool with_words, bool with_view_mode = true) {
   const bool slide = s.view.presentation && !with_view_mode;
   const Theme theme = s.view.presentation ? s.view.theme_before_presentation : s.view.theme;
-  const float font_scale = slide ? s.view.scale_before_presentation : s.view.font_scale;
+  // (present=1&scale=X before the first frame: X waits in present_scale, and the address keeps it.)
+  const float font_scale = slide ? s.view.scale_before_presentation
+                           : with_view_mode && s.present_scale ? *s.present_scale : s.view.font_scale;
   const FilterParams& p = s.set.params();
   // The preset and its words' changes; when they are too many, the preset alone if none of
   // its words was removed, else the empty preset (link_leaves_out says what is left out).

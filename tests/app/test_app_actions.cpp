@@ -798,6 +798,8 @@ TEST_CASE("presentation: the address keeps it, scale= is the slide's, the word b
   CHECK(s.present_on_open);
   CHECK(s.view.font_scale == 1.0f);  // the reader's own scale, until the slide starts
   CHECK(url_params_for(s).find("present=1") != std::string::npos);  // a reload before the first frame
+  CHECK(url_params_for(s).find("scale=1.6") != std::string::npos);
+  CHECK(share_params_for(s).find("scale") == std::string::npos);
   (void)run(s, host, act::SetPresentation{true});  // the first frame (app.cpp)
   s.present_on_open = false;
   CHECK(s.view.font_scale == doctest::Approx(1.6f));
