@@ -305,6 +305,17 @@ std::optional<bool> parse_flag(const std::string& value) {
   return std::nullopt;
 }
 
+// A 1/0 parameter of the link: its value when given and valid; `bad` (its own sentence, with %s
+// for the value) is the warning when it is neither.
+std::optional<bool> flag_param(const Parsed& in, const char* key, const char* bad, std::vector<std::string>& warn) {
+  const std::optional<std::string> v = in.get(key);
+  if (!v) return std::nullopt;
+  const std::string value = percent_decode(*v);
+  const std::optional<bool> on = parse_flag(value);
+  if (!on) warn.push_back(fill(bad, {quoted(value)}));
+  return on;
+}
+
 void apply_view(AppState& s, Host& host, const Parsed& in, std::vector<std::string>& warn) {
   if (auto v = in.get("panels")) apply_panels(s, host, *v, warn);
   if (auto v = in.get("theme")) {
@@ -319,29 +330,14 @@ void apply_view(AppState& s, Host& host, const Parsed& in, std::vector<std::stri
     scale = parse_scale(percent_decode(*v));
     if (!scale) warn.push_back(fill(tr("scale = %s is not a number from 1 to 3."), {quoted(*v)}));
   }
-  if (auto v = in.get("embed")) {
-    const std::string value = percent_decode(*v);
-    if (auto on = parse_flag(value)) s.view.embed = *on;  // what the page is, not a change of it
-    else warn.push_back(fill(tr("embed = %s is not 1 or 0."), {quoted(value)}));
-  }
-  if (auto v = in.get("nav")) {
-    const std::string value = percent_decode(*v);
-    if (auto on = parse_flag(value)) s.view.lesson_nav = *on;
-    else warn.push_back(fill(tr("nav = %s is not 1 or 0."), {quoted(value)}));
-  }
-  if (auto v = in.get("present")) {
-    const std::string value = percent_decode(*v);
-    if (auto on = parse_flag(value)) s.present_on_open = *on;  // once the screen's size is known
-    else warn.push_back(fill(tr("present = %s is not 1 or 0."), {quoted(value)}));
-  }
+  // embed: what the page is, not a change of it; present: once the screen's size is known.
+  if (auto on = flag_param(in, "embed", tr("embed = %s is not 1 or 0."), warn)) s.view.embed = *on;
+  if (auto on = flag_param(in, "nav", tr("nav = %s is not 1 or 0."), warn)) s.view.lesson_nav = *on;
+  if (auto on = flag_param(in, "present", tr("present = %s is not 1 or 0."), warn)) s.present_on_open = *on;
   // With present=1, scale= is the slide's text size (the reader's own comes back after it).
   if (scale && s.present_on_open && !s.view.presentation) s.present_scale = scale;
   else if (scale) (void)apply(s, host, act::SetFontScale{*scale});
-  if (auto v = in.get("safe")) {
-    const std::string value = percent_decode(*v);
-    if (auto on = parse_flag(value)) (void)apply(s, host, act::SetSafeWords{*on});
-    else warn.push_back(fill(tr("safe = %s is not 1 or 0."), {quoted(value)}));
-  }
+  if (auto on = flag_param(in, "safe", tr("safe = %s is not 1 or 0."), warn)) (void)apply(s, host, act::SetSafeWords{*on});
   if (auto v = in.get("probes")) {
     if (auto probes = parse_count(percent_decode(*v)); probes && *probes >= 1 && *probes <= double(kMaxUrlProbes))
       (void)apply(s, host, act::SetProbes{*probes});
