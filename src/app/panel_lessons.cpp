@@ -155,8 +155,9 @@ void candidates(AppState& s, const LessonTask& /*task*/) {
 }
 
 // The task: its prompt, its controls, then what answers bring (feedback, hints, the answer).
-// Returns where the latter end at their longest: a slide sizes its text for that from the start,
-// so that nothing above them moves as they come, and the answer box holds still (issue 32).
+// On a slide, returns where the latter end at their longest: the slide sizes its text for that
+// from the start, so that nothing above them moves as they come, and the answer box holds still
+// (issue 32). Elsewhere the panel grows below the box: 0.
 float draw_task(AppState& s, const LessonStep& st) {
   const LessonTask& task = st.task;
   TaskState& t = s.lessons.task;
@@ -197,20 +198,28 @@ float draw_task(AppState& s, const LessonStep& st) {
     case TaskKind::false_or_real: candidates(s, task); break;
     case TaskKind::none: break;
   }
-  float room = std::max(2 * ImGui::GetTextLineHeightWithSpacing(), text_wrapped_height(outcome_text(t.feedback)));
-  for (const std::string& hint : task.hints) room += text_wrapped_height(fill(tr("Hint: %s"), {lesson_text(s, hint)}));
-  room += std::max(task.answer.empty() ? 0.0f : text_wrapped_height(fill(tr("Answer: %s"), {lesson_text(s, task.answer)})),
-                   ImGui::GetFrameHeightWithSpacing());  // the answer, or the Hint and Show buttons
-  const float answers_end = ImGui::GetCursorScreenPos().y + room;
+  // Every hint and the answer as drawn: measured for the slide's room, drawn once they come.
+  const bool slide = ui_compact();
+  std::vector<std::string> hints;
+  for (size_t i = 0; i < task.hints.size() && (slide || int(i) < t.hints_shown); ++i)
+    hints.push_back(fill(tr("Hint: %s"), {lesson_text(s, task.hints[i])}));
+  const std::string answer = !task.answer.empty() && (slide || t.answer_shown)
+                                 ? fill(tr("Answer: %s"), {lesson_text(s, task.answer)}) : std::string();
+  float answers_end = 0;
+  if (slide) {
+    float room = std::max(2 * ImGui::GetTextLineHeightWithSpacing(), text_wrapped_height(outcome_text(t.feedback)));
+    for (const std::string& hint : hints) room += text_wrapped_height(hint);
+    room += std::max(answer.empty() ? 0.0f : text_wrapped_height(answer),
+                     ImGui::GetFrameHeightWithSpacing());  // the answer, or the Hint and Show buttons
+    answers_end = ImGui::GetCursorScreenPos().y + room;
+  }
   feedback(t);
-  for (int i = 0; i < t.hints_shown && size_t(i) < task.hints.size(); ++i) {
+  for (int i = 0; i < t.hints_shown && size_t(i) < hints.size(); ++i) {
     ImGui::PushStyleColor(ImGuiCol_Text, palette().text_dim);
-    text_wrapped(fill(tr("Hint: %s"), {lesson_text(s, task.hints[size_t(i)])}).c_str());
+    text_wrapped(hints[size_t(i)]);
     ImGui::PopStyleColor();
   }
-  if (t.answer_shown && !task.answer.empty()) {
-    text_wrapped(fill(tr("Answer: %s"), {lesson_text(s, task.answer)}).c_str());
-  }
+  if (t.answer_shown && !answer.empty()) text_wrapped(answer);
   if (!t.solved && !t.answer_shown) {
     if (size_t(t.hints_shown) < task.hints.size()) {
       if (small_button(tr("Hint"))) dispatch(s, act::ShowTaskHint{});
@@ -325,7 +334,7 @@ void panel_lessons(AppState& s, Host& /*host*/) {
     ImGui::SetWindowFontScale(1.0f);
     const float room = ImGui::GetWindowPos().y + ImGui::GetWindowHeight() - top.y;
     // Sized for the task's answers at their longest (the navigation below them), not as they are.
-    if (task_end > 0) height = std::max(height, answers_end + (bottom - task_end) - top.y);
+    if (answers_end > 0) height = std::max(height, answers_end + (bottom - task_end) - top.y);
     float& fit = s.memory.lesson_fit;
     const float smallest = std::min(1.0f, 1.0f / ui_scale());
     if (height > room) fit = std::max(smallest, fit * std::sqrt(room * 0.97f / height));
