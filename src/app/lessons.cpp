@@ -71,6 +71,7 @@ std::string state_to_apply(const AppState& s, const std::string& state) {
   return rest;
 }
 
+// Whether a step's state ("preset=tiny&word=dragon") names `key`.
 bool names_key(std::string_view state, std::string_view key) {
   for (std::string_view pair : split(state, '&'))
     if (pair.substr(0, pair.find('=')) == key) return true;
@@ -79,7 +80,6 @@ bool names_key(std::string_view state, std::string_view key) {
 
 // Applies the step's state (as one undo step) and starts its task afresh. A step that names no
 // word empties the word box: the last step's word and its verdict are not this step's story.
-
 void enter_step(AppState& s, Host& host, bool apply_state) {
   LessonState& ls = s.lessons;
   ls.task = TaskState{};

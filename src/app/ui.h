@@ -93,7 +93,7 @@ template <class Draw> ScreenRect grouped(Draw&& draw) {
 }
 float ui_scale();  // the font scale (presentation mode): multiply fixed pixel sizes by it
 void set_ui_scale(float scale);  // apply_theme() keeps it in step with the style
-// Presentation mode's compact slide: cards without their hint line, the word list as a count.
+// Presentation mode's compact slide: tighter cards, the word list as a count.
 bool ui_compact();
 void set_ui_compact(bool compact);
 // The cards' hint lines under their titles: off on a slide and in an embed, which keep their room
