@@ -65,10 +65,6 @@ bool any_key_down(const ImGuiIO& io) {
   return std::any_of(std::begin(io.KeysDown), std::end(io.KeysDown), [](bool d) { return d; });
 }
 
-// A text field has the keyboard: one was active in the frame just drawn. (ImGui's
-// io.WantTextInput is a frame older: NewFrame sets it from the frame before, so typing right
-// after the click that gave the paste box the keyboard went to the word box as stray text.)
-bool text_field_has_keyboard() { return GImGui->WantTextInputNextFrame == 1; }
 
 // Keys the app gives a meaning to (app::Shortcut). No plain key changes the words, the filter
 // or the preset: those shortcuts take Alt+Shift (Ctrl/Cmd for undo, redo and the word box), so
@@ -278,8 +274,16 @@ void apply_touch_gesture(Loop& loop, ImGuiIO& io) {
     io.MouseDown[0] = false;
 }
 
+void set_modifiers(ImGuiIO& io, Uint16 mods) {
+  io.KeyCtrl = (mods & KMOD_CTRL) != 0;
+  io.KeyShift = (mods & KMOD_SHIFT) != 0;
+  io.KeyAlt = (mods & KMOD_ALT) != 0;
+  io.KeySuper = (mods & KMOD_GUI) != 0;
+}
+
 void push_key_event(SDL_Scancode key, bool down) {
   SDL_Event e{};
+  e.key.keysym.mod = static_cast<Uint16>(SDL_GetModState());
   e.type = down ? SDL_KEYDOWN : SDL_KEYUP;
   e.key.state = down ? SDL_PRESSED : SDL_RELEASED;
   e.key.keysym.scancode = key;
@@ -330,6 +334,17 @@ void hand_over_page_input(Loop& loop, const std::vector<SDL_Scancode>& released_
 }
 
 }  // namespace
+
+// A text field has the keyboard: one is active at the end of the frame just drawn. (ImGui's
+// io.WantTextInput is a frame older: NewFrame sets it from the frame before, so typing right
+// after the click that gave the paste box the keyboard went to the word box as stray text. And
+// WantTextInputNextFrame alone is not enough: a field that a click elsewhere deactivates still
+// sets it in that frame, so the keys typed right after the click went to a field that no longer
+// had the keyboard and were lost: "abc" became "bc".)
+bool text_field_has_keyboard() {
+  const ImGuiContext& g = *GImGui;
+  return g.WantTextInputNextFrame == 1 && g.ActiveId != 0 && g.ActiveId == g.InputTextState.ID;
+}
 
 void press_key(Loop& loop, SDL_Scancode key) {
   loop.page_input.push_back({key, {}});
@@ -429,6 +444,10 @@ void frame(Loop& loop, bool render) {
     if (event.type == SDL_TEXTINPUT && take_stray_text(loop, event.text)) continue;
     if (event.type == SDL_KEYDOWN) pressed_now.push_back(event.key.keysym.scancode);
     ImGui_ImplSDL2_ProcessEvent(&event);
+    // The modifiers as they were at this key (the SDL backend reads SDL_GetModState(), which is
+    // already past the keys still queued: Ctrl+A typed quickly reached ImGui with Ctrl already
+    // up, and the word box's text was not selected).
+    if (event.type == SDL_KEYDOWN || event.type == SDL_KEYUP) set_modifiers(ImGui::GetIO(), event.key.keysym.mod);
     // ImGui 1.86 reads a frame's input all at once, characters before keys and clicks: a
     // character typed in the same frame after an Enter would join the word just added (or be
     // lost when the box is emptied), one typed right after End would go where the caret was
@@ -473,11 +492,7 @@ void frame(Loop& loop, bool render) {
   if (loop.paste_release) {  // the modifiers as they really are (the SDL backend sets them only on key events)
     loop.paste_release = false;
     io.KeysDown[SDL_SCANCODE_V] = false;
-    const SDL_Keymod mods = SDL_GetModState();
-    io.KeyCtrl = (mods & KMOD_CTRL) != 0;
-    io.KeyShift = (mods & KMOD_SHIFT) != 0;
-    io.KeyAlt = (mods & KMOD_ALT) != 0;
-    io.KeySuper = (mods & KMOD_GUI) != 0;
+    set_modifiers(io, static_cast<Uint16>(SDL_GetModState()));
   }
   if (loop.paste_pending) {  // ImGui pastes (from SDL's clipboard) on Ctrl+V: give it one
     loop.paste_pending = false;

@@ -100,6 +100,9 @@ bool input_waiting(Loop& loop);
 // points (the sweep and the growth curve: ~300 ms on an idle machine). 400 ms was too short on a
 // busy one: the growth plot's legend moved under it after the first frame (browser_export).
 inline constexpr double kFirstFrameSettleMs = 1500;
+// Whether a text field has the keyboard at the end of the frame just drawn (what the page's
+// hidden input and viewState's wantTextInput follow: ImGui's io.WantTextInput is a frame late).
+bool text_field_has_keyboard();
 // Whether to draw a frame now. A page that shows the same thing draws nothing (a phone's
 // battery, a laptop projecting a class, an article with three embeds): frames are drawn while
 // input comes in, an action's results or background work want them (app::wants_frames), and

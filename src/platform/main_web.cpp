@@ -416,7 +416,7 @@ std::string open_page() {
 // field may move), once when it no longer is.
 bool g_text_wanted = false;
 void sync_text_input() {
-  const bool wanted = ImGui::GetIO().WantTextInput;
+  const bool wanted = text_field_has_keyboard();
   if (!wanted && !g_text_wanted) return;
   g_text_wanted = wanted;
   const ImVec2 caret = GImGui->PlatformImePos;

@@ -233,25 +233,35 @@ run("interaction: keys, undo, step-through, wheel, touch, presentation", async (
 
   // Issue 32, finding 8: no key is lost after a click, and Ctrl+A selects the word box's text,
   // with 0, 100 and 300 ms between the click and the keys ("abc" became "bc"; Ctrl+A after a
-  // click into the box then "x" gave "starx").
+  // click into the box then "x" gave "starx"), and with the click and the keys all in one frame
+  // (the main loop paused while they are sent: "abc" was lost whole, and Ctrl+A reached ImGui
+  // with Ctrl already up).
   {
     const k = await openApp(browser, { query: "?preset=tiny&word=star" });
     const kp = k.page;
     await settled(kp);
     const wait = (ms) => (ms ? new Promise((r) => setTimeout(r, ms)) : Promise.resolve());
-    for (const ms of [0, 100, 300]) {
+    const pause = (on) => (on ? kp.evaluate(() => Module.pauseMainLoop()) : Promise.resolve());
+    const resume = (on) => (on ? kp.evaluate(() => Module.resumeMainLoop()) : Promise.resolve());
+    for (const ms of [0, 100, 300, "one frame"]) {
+      const oneFrame = ms === "one frame";
+      const when = oneFrame ? "in the same frame as a click" : `${ms} ms after a click`;
       const box = (await view(kp)).wordBox;
+      await pause(oneFrame);
       await kp.mouse.click(...centre(box));
-      await wait(ms);
+      await wait(oneFrame ? 0 : ms);
       await kp.keyboard.press("Control+A");
       await kp.keyboard.type("x");
+      await resume(oneFrame);
       await settled(kp);
-      equal((await state(kp)).wordInput, "x", `${ms} ms after a click into the word box, Ctrl+A then x replaces its text`);
+      equal((await state(kp)).wordInput, "x", `${when} into the word box, Ctrl+A then x replaces its text`);
+      await pause(oneFrame);
       await kp.mouse.click(1270, 790);  // the page's background
-      await wait(ms);
+      await wait(oneFrame ? 0 : ms);
       await kp.keyboard.type("abc");
+      await resume(oneFrame);
       await settled(kp);
-      equal((await state(kp)).wordInput, "xabc", `${ms} ms after a click on the background, no key of abc is lost`);
+      equal((await state(kp)).wordInput, "xabc", `${when} on the background, no key of abc is lost`);
     }
     check(k.problems.length === 0, "no console errors (keys after a click)", k.problems.join("\n"));
     await k.close();
