@@ -1203,6 +1203,20 @@
 
   // The canvas follows its container: tell SDL (which listens to window resizes) when it changes.
   new ResizeObserver(() => window.dispatchEvent(new Event("resize"))).observe(canvas);
+  // A phone's on-screen keyboard covers the bottom of the page without resizing it: only the
+  // visual viewport shrinks. The canvas takes the height the keyboard leaves, so the app lays out
+  // for what the reader sees and scrolls the field being typed in (and its verdict) above the
+  // keyboard. Not for a pinch zoom (scale > 1), which the reader scrolls around themselves.
+  const visual = window.visualViewport;
+  if (visual) {
+    const fitVisual = () => {
+      const covered = visual.scale <= 1.01 && visual.height < window.innerHeight - 1;
+      canvas.style.height = covered ? `${visual.height}px` : "";
+      canvas.style.top = covered ? `${visual.offsetTop}px` : "";
+    };
+    visual.addEventListener("resize", fitVisual);
+    visual.addEventListener("scroll", fitVisual);
+  }
 
   const script = document.createElement("script");
   script.src = "bloomlab-wasm.js";

@@ -442,6 +442,39 @@ std::vector<const PanelInfo*> shown_panels(const AppState& s, std::optional<Colu
   return out;
 }
 
+// The field being typed in and what it answers (the word's verdict and the strip of its bits; a
+// task's Check) stay on screen: a phone's keyboard covers half of it (the page gives the canvas
+// what the keyboard leaves), so the column scrolls them into view when the field takes the
+// keyboard, when the screen changes size and as the reader types; never while they scroll away.
+void keep_typing_in_view(AppState& s) {
+  FrameMemory& m = s.memory;
+  const Layout& l = s.layout;
+  const TypingBox field = l.word_box_active ? TypingBox::word : l.answer_box_active ? TypingBox::answer : TypingBox::none;
+  const std::string& text = field == TypingBox::answer ? s.lessons.task.input : s.word_input;
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  const bool changed = field != m.typing_field || display.x != m.typing_w || display.y != m.typing_h || text != m.typing_text;
+  m.typing_field = field;
+  m.typing_w = display.x, m.typing_h = display.y;
+  m.typing_text = text;
+  ImGuiWindow* column = GImGui->ActiveIdWindow;  // the column the field was drawn in
+  if (!changed || field == TypingBox::none || !column || !(column->Flags & ImGuiWindowFlags_ChildWindow)) return;
+  const ImRect seen = column->InnerRect;
+  ScreenRect r = field == TypingBox::word ? l.word_box : l.lesson_answer_box;
+  const auto add = [&r, &seen](const ScreenRect& o) {  // what is drawn beside it, in the same column
+    if (o.w <= 0 || o.h <= 0 || o.x + o.w <= seen.Min.x || o.x >= seen.Max.x) return;
+    const float bottom = std::max(r.y + r.h, o.y + o.h);
+    r.y = std::min(r.y, o.y);
+    r.h = bottom - r.y;
+  };
+  if (field == TypingBox::word) add(l.verdict), add(l.bit_strip);
+  else add(l.lesson_check_button);
+  const float margin = ImGui::GetStyle().ItemSpacing.y;
+  float dy = 0;
+  if (r.y + r.h + margin > seen.Max.y) dy = r.y + r.h + margin - seen.Max.y;
+  if (r.y - dy - margin < seen.Min.y) dy = r.y - margin - seen.Min.y;  // taller than the screen: its top first
+  if (dy != 0) ImGui::SetScrollY(column, column->Scroll.y + dy);  // ImGui keeps it within the column's range
+}
+
 // The one window filling the display: the header, the columns of panels, the share dialog.
 void draw_screen(AppState& s, Host& host) {
   const ImGuiIO& io = ImGui::GetIO();
@@ -505,6 +538,7 @@ void draw_screen(AppState& s, Host& host) {
   } else {
     draw_column(s, host, "one", 0, shown_panels(s, std::nullopt), Steps::with_words, true, false, true);
   }
+  keep_typing_in_view(s);
   draw_share_dialog(s, host);
   s.layout.overflowing = take_overflowing_cards();
   s.layout.focus_ring = GImGui->NavId != 0 && !GImGui->NavDisableHighlight && ImGui::GetIO().NavVisible;

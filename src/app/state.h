@@ -345,6 +345,11 @@ struct FrameMemory {
   // scene starts with its columns at the top, where its panels are (app.cpp draw_screen).
   std::pair<int, int> scene_step{-1, -1};
   bool scene_changed = false;
+  // The field that had the keyboard last frame, the display's size and its text then: a change
+  // of any scrolls it into view (app.cpp keep_typing_in_view).
+  TypingBox typing_field = TypingBox::none;
+  float typing_w = 0, typing_h = 0;
+  std::string typing_text;
 };
 
 // What the Memory figures need beyond the state: the hash set's bytes, measured once per list,

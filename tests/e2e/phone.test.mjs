@@ -29,4 +29,43 @@ runOn("chromium", "phone: HiDPI canvas, touch, on-screen keyboard", async (brows
   check(!/user-scalable\s*=\s*no|maximum-scale/.test(viewport), "the reader may zoom the page", viewport);
   check(menu.problems.length === 0, "no console errors (touch menu)", menu.problems.join("\n"));
   await menu.close();
+
+  // Issue 32, finding 4: the on-screen keyboard leaves 375x377 of the screen; the word box, the
+  // verdict and the strip of the word's bits move above it (they were at y = 382 and 556). Once
+  // as an emulator shrinks the whole viewport, once as Chrome on Android does: only the visual
+  // viewport shrinks (window.visualViewport, faked here: a headless browser has no keyboard).
+  for (const how of ["viewport", "visual viewport"]) {
+    const visual = how === "visual viewport";
+    const kb = await openApp(browser, { ...PHONE, query: "?preset=tiny&word=",
+      initScript: visual ? () => {
+        const fake = new EventTarget();
+        let height = null;
+        Object.defineProperties(fake, {
+          width: { get: () => window.innerWidth }, height: { get: () => height ?? window.innerHeight },
+          scale: { value: 1 }, offsetTop: { value: 0 }, offsetLeft: { value: 0 },
+        });
+        Object.defineProperty(window, "visualViewport", { get: () => fake, configurable: true });
+        window.openKeyboard = (h) => { height = h; fake.dispatchEvent(new Event("resize")); };
+      } : null });
+    const kp = kb.page;
+    await settled(kp);
+    const box = (await kp.evaluate(() => window.bloomlab.viewState())).wordBox;
+    await kp.touchscreen.tap(box.x + 30, box.y + box.h / 2);
+    await kp.waitForFunction(() => document.activeElement && document.activeElement.id === "keyboard");
+    await kp.keyboard.type("Qwerty");
+    if (visual) await kp.evaluate(() => window.openKeyboard(377));
+    else await kp.setViewportSize({ width: 375, height: 377 });
+    await settled(kp);
+    const v = await kp.evaluate(() => window.bloomlab.viewState());
+    const canvasHeight = await kp.evaluate(() => document.getElementById("canvas").clientHeight);
+    equal(canvasHeight, 377, `${how}: the canvas takes the height the keyboard leaves`);
+    const seen = (r) => r.w > 0 && r.y >= 0 && r.y + r.h <= 377.5;
+    check(seen(v.wordBox) && seen(v.verdict), `${how} 375x377: the word box and the verdict are above the keyboard`,
+          JSON.stringify({ box: v.wordBox, verdict: v.verdict }));
+    check(v.bitStrip.w === 0 || seen(v.bitStrip), `${how} 375x377: so is the strip of the word's bits`, JSON.stringify(v.bitStrip));
+    check(v.wantTextInput, `${how}: the word box keeps the keyboard`);
+    await screenshot(kp, `phone-keyboard-${visual ? "visual" : "viewport"}.png`);
+    check(kb.problems.length === 0, `no console errors (${how})`, kb.problems.join("\n"));
+    await kb.close();
+  }
 });
