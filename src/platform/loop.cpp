@@ -65,7 +65,6 @@ bool any_key_down(const ImGuiIO& io) {
   return std::any_of(std::begin(io.KeysDown), std::end(io.KeysDown), [](bool d) { return d; });
 }
 
-
 // Keys the app gives a meaning to (app::Shortcut). No plain key changes the words, the filter
 // or the preset: those shortcuts take Alt+Shift (Ctrl/Cmd for undo, redo and the word box), so
 // typing stays typing. Returns true when the key is the app's: ImGui does not see it (Ctrl+Z
