@@ -204,8 +204,14 @@
   // The language whose catalog `name` is ("lang/ru.mo": "ru"), else undefined.
   const catalogLanguage = (name) => (name.startsWith(LANG_DIR) && name.endsWith(".mo") ? name.slice(LANG_DIR.length, -3) : undefined);
   const prefetched = [];
-  if (pageLang !== "en")
-    for (const name of languageFiles(pageLang)) fetchAsset(name).then((bytes) => prefetched.push([name, bytes]), () => {});
+  // The app starts once they have come or failed (a failed one is asked for again, and the app
+  // says why), so a link's warnings and its first frame are in the page's language on any
+  // machine; a server that never answers holds the start back LANGUAGE_WAIT_MS at most.
+  const LANGUAGE_WAIT_MS = 10000;
+  const languagePrefetch = pageLang === "en" ? null : Promise.race([
+    Promise.allSettled(languageFiles(pageLang).map((name) => fetchAsset(name).then((bytes) => { prefetched.push([name, bytes]); }))),
+    new Promise((resolve) => setTimeout(resolve, LANGUAGE_WAIT_MS)),
+  ]);
   let languageWaits = [];  // setLanguage() promises, settled when the app shows the language
 
   let resolveReady, rejectReady;
@@ -1114,6 +1120,10 @@
     bloomlabPageLanguage() {
       const saved = savedLanguage();
       return saved ? "!" + saved : browserLanguage();
+    },
+    bloomlabStartWhenLanguageReady() {
+      if (!languagePrefetch) Module._bl_start();
+      else languagePrefetch.then(() => { if (!aborted) Module._bl_start(); });
     },
     bloomlabInstallPrefetched() {
       for (const [name, bytes] of prefetched.splice(0)) assetArrived(name, bytes);

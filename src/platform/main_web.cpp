@@ -99,6 +99,7 @@ EM_JS(void, js_save_language, (const char* code), {
 // A leading "!" marks a saved choice (the reader chose it once).
 EM_JS(char*, js_page_language, (), { return stringToNewUTF8(Module.bloomlabPageLanguage()); });
 EM_JS(void, js_install_prefetched_catalog, (), { Module.bloomlabInstallPrefetched(); });
+EM_JS(void, js_start_when_language_ready, (), { Module.bloomlabStartWhenLanguageReady(); });
 EM_JS(void, js_language_shown, (const char* code), { Module.bloomlabLanguageShown(UTF8ToString(code)); });
 EM_JS(void, js_copy_text, (const char* text), { Module.bloomlabCopyText(UTF8ToString(text)); });
 EM_JS(void, js_open_file, (), { Module.bloomlabOpenFile(); });
@@ -826,6 +827,15 @@ int main() {
   view.reduced_motion = prefs & kReducedMotion;
   view.touch = prefs & kCoarsePointer;
   if (!init(g_loop, g_host, 960, 640)) return 1;
+  js_start_when_language_ready();  // bl_start: now, or once the page language's files are in
+  return 0;
+}
+
+extern "C" {
+
+// The rest of main, once the page language's files have come (or failed): a link's warnings,
+// the first frame and every text after it are in that language from the start.
+EMSCRIPTEN_KEEPALIVE void bl_start() {
   js_install_prefetched_catalog();
   if (char* page_lang = js_page_language()) {  // a link's lang= (open_page) then overrides it
     const std::string pick = page_lang;
@@ -838,5 +848,6 @@ int main() {
   const std::string warnings = open_page();
   js_param_warnings(warnings.c_str());
   emscripten_set_main_loop(main_loop_step, 0, false);
-  return 0;
 }
+
+}  // extern "C"

@@ -45,13 +45,15 @@ export async function launch() {
 // on every request: a test may empty it to let a failed file load on the next try.
 export async function openApp(browser, { query = "", viewport = { width: 1280, height: 800 },
   deviceScaleFactor = 1, isMobile = false, hasTouch = false, failPaths = [], page: pageName = "index.html",
-  waitReady = true, initScript = null, locale = undefined } = {}) {
+  waitReady = true, initScript = null, locale = undefined, routes = [] } = {}) {
   const { server, port } = await startServer(SITE, 0, { failPaths });
   // locale: the context's navigator.languages (e.g. "uk-UA"), as a reader's browser would say.
   const context = await browser.newContext({ viewport, deviceScaleFactor, isMobile, hasTouch, acceptDownloads: true, locale });
   // Runs before the page's own scripts on every load (e.g. to take WebGL2 away).
   if (initScript) await context.addInitScript(initScript);
   const page = await context.newPage();
+  // routes: [{ url, handler(route, page) }], e.g. to hold a file back until the page is in a state.
+  for (const { url, handler } of routes) await context.route(url, (route) => handler(route, page));
   const problems = [];
   page.on("console", (msg) => { if (msg.type() === "error") problems.push(`console error: ${msg.text()}`); });
   page.on("pageerror", (err) => problems.push(`page error: ${err.message}`));

@@ -321,5 +321,18 @@ run("languages: en, ru, uk, zh", async (browser) => {
     const w = (await ru.page.evaluate(() => window.bloomlab.state())).urlWarnings;
     check(w.length === 1 && w[0].includes("хеш-функций") && w[0].includes("«abc»"), "lang=ru: a link's warnings are in Russian", JSON.stringify(w));
     await ru.close();
+    // However late the catalog comes: held back until the program has started running, it still
+    // is in before the link is read (CI once saw the warning in English on a busy machine).
+    const late = await openApp(browser, {
+      query: "?lang=ru&k=abc", locale: "en-US",
+      routes: [{ url: "**/lang/ru.mo", handler: async (route, page) => {
+        await page.waitForFunction(() => window.Module && window.Module.calledRun, null, { polling: 20 });
+        await route.continue();
+      } }],
+    });
+    const lw = (await late.page.evaluate(() => window.bloomlab.state())).urlWarnings;
+    check(lw.length === 1 && lw[0].includes("хеш-функций"), "lang=ru with the catalog late: the link's warnings are in Russian", JSON.stringify(lw));
+    equal((await late.page.evaluate(() => window.bloomlab.state())).lang, "ru", "lang=ru with the catalog late: the page opens in Russian");
+    await late.close();
   }
 });
