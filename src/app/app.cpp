@@ -87,10 +87,8 @@ float view_controls_width(const AppState& s) {
   return w + 8 * ui_scale();  // a little slack: text measured at another density rounds differently
 }
 
-// Theme, text size, classroom-safe words and the panels shown: one menu.
-void draw_view_menu(AppState& s) {
-  if (ImGui::Button(view_menu_label().c_str())) ImGui::OpenPopup("view");
-  if (!ImGui::BeginPopup("view")) return;
+// Theme, text size, classroom-safe words and the panels shown: one menu's items.
+void view_menu_items(AppState& s) {
   const char* const names[] = {tr("Dark"), tr("Light"), tr("High contrast")};
   int theme = static_cast<int>(s.view.theme);
   ImGui::SetNextItemWidth(std::max({ImGui::CalcTextSize(names[0]).x, ImGui::CalcTextSize(names[1]).x,
@@ -121,19 +119,30 @@ void draw_view_menu(AppState& s) {
       if (!order.empty()) dispatch(s, act::SetPanels{order});
     }
   }
+}
+
+void draw_view_menu(AppState& s) {
+  if (ImGui::Button(view_menu_label().c_str())) ImGui::OpenPopup("view");
+  if (!ImGui::BeginPopup("view")) return;
+  view_menu_items(s);
   ImGui::EndPopup();
+}
+
+// Lessons, lit while the lessons are open: on the line, else on the next.
+void lessons_toggle(AppState& s) {
+  same_line_if_fits(button_width(tr("Lessons")));
+  const bool lessons = s.view.show_lessons;
+  if (lessons) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
+  if (ImGui::Button(tr("Lessons"))) dispatch(s, act::ShowLessons{!lessons});
+  if (lessons) ImGui::PopStyleColor();
+  s.layout.lessons_button = last_item_rect();
+  if (ImGui::IsItemHovered()) tooltip(tr("The story of Bloom filters in steps, with exercises the app checks"));
 }
 
 void draw_view_controls(AppState& s) {
   if (!s.view.embed) {
     draw_language_selector(s);
-    same_line_if_fits(button_width(tr("Lessons")));
-    const bool lessons = s.view.show_lessons;
-    if (lessons) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
-    if (ImGui::Button(tr("Lessons"))) dispatch(s, act::ShowLessons{!lessons});
-    if (lessons) ImGui::PopStyleColor();
-    s.layout.lessons_button = last_item_rect();
-    if (ImGui::IsItemHovered()) tooltip(tr("The story of Bloom filters in steps, with exercises the app checks"));
+    lessons_toggle(s);
     same_line_if_fits(button_width(view_menu_label().c_str()));
     draw_view_menu(s);
     same_line_if_fits(button_width(tr("Present")));
@@ -209,7 +218,8 @@ void draw_share_dialog(AppState& s, Host& host) {
   ImGui::EndPopup();
 }
 
-void draw_presets(AppState& s) {
+// In a row (wrapped where they do not fit), or one a line in the phone's menu (`listed`).
+void draw_presets(AppState& s, bool listed) {
   struct Preset { const char* label; const char* name; const char* tip; };
   static const Preset presets[] = {
       {N_("Tiny"), "tiny", N_("m = 64 bits, k = 3, five passwords: type Qwerty to see a false positive")},
@@ -224,14 +234,18 @@ void draw_presets(AppState& s) {
   bool first = true;
   for (const Preset& p : presets) {
     const std::string label = with_id(tr(p.label), "##preset");
-    if (!first) same_line_if_fits(button_width(label.c_str()));  // a phone wraps them, never cuts one
-    first = false;
     const bool current = s.preset == p.name;
-    if (current) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
     ImGui::PushID(p.name);
-    if (ImGui::Button(label.c_str())) dispatch(s, act::LoadPreset{p.name});
+    if (listed) {
+      if (menu_item(label.c_str(), current)) dispatch(s, act::LoadPreset{p.name});
+    } else {
+      if (!first) same_line_if_fits(button_width(label.c_str()));  // a narrow window wraps them, never cuts one
+      if (current) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
+      if (ImGui::Button(label.c_str())) dispatch(s, act::LoadPreset{p.name});
+      if (current) ImGui::PopStyleColor();
+    }
+    first = false;
     ImGui::PopID();
-    if (current) ImGui::PopStyleColor();
     if (ImGui::IsItemHovered()) tooltip(tr(p.tip));
   }
 }
@@ -292,6 +306,43 @@ void draw_history(AppState& s, bool after) {
   }
 }
 
+// A phone held upright: one bar (the presets, the language, the lessons, and a menu with the
+// rest), so that the header keeps its place at the top and the panels most of the screen.
+constexpr float kOneBarWidth = 520.0f;  // CSS px
+
+void draw_one_bar(AppState& s) {
+  const std::string words = std::string(tr("Words")) + " \u25BE##presets";
+  if (ImGui::Button(words.c_str())) ImGui::OpenPopup("presets");
+  s.layout.presets_button = last_item_rect();
+  if (ImGui::IsItemHovered()) tooltip(tr("The example word lists"));
+  if (ImGui::BeginPopup("presets")) {
+    draw_presets(s, true);
+    ImGui::EndPopup();
+  }
+  same_line_if_fits(language_width());
+  draw_language_selector(s);
+  lessons_toggle(s);
+  const std::string more = std::string(tr("Menu")) + " \u25BE##menu";
+  same_line_if_fits(button_width(more.c_str()));
+  if (ImGui::Button(more.c_str())) ImGui::OpenPopup("menu");
+  s.layout.menu_button = last_item_rect();
+  s.layout.share_button = ScreenRect{};  // the menu's item while it is open
+  if (!ImGui::BeginPopup("menu")) return;
+  text_coloured(palette().set_bit, "BloomLab");
+  ImGui::SameLine();
+  text_coloured(palette().text_dim, tr("a Bloom filter you can see"));
+  const History& h = s.history;
+  if (h.can_undo() && menu_item(tr("Undo"), false)) dispatch(s, act::Undo{});
+  if (h.can_redo() && menu_item(tr("Redo"), false)) dispatch(s, act::Redo{});
+  if (menu_item(tr("Share / embed"), false)) dispatch(s, act::ShowShare{true});
+  s.layout.share_button = last_item_rect();
+  if (menu_item(tr("Present"), s.view.presentation)) dispatch(s, act::SetPresentation{!s.view.presentation});
+  if (menu_item(tr("Keys"), s.view.show_shortcuts)) dispatch(s, act::ShowShortcuts{!s.view.show_shortcuts});
+  ImGui::Separator();
+  view_menu_items(s);
+  ImGui::EndPopup();
+}
+
 // A display too short for the header and the panels (a 150 x 150 embed, scale 3 on a landscape
 // phone) gets one scrolling column that holds the header too.
 constexpr float kMaxHeaderShare = 0.25f;  // of the display's height, beyond which it scrolls (a phone held upright: its three rows of buttons scroll away)
@@ -302,15 +353,29 @@ void draw_header(AppState& s) {
   chrome.emplace(s.view.presentation);  // on a slide the header is chrome: normal text size
   const float width = ImGui::GetContentRegionAvail().x;
   const bool narrow = width < kNarrowWidth * ui_scale();
-  if (!s.view.embed && !s.view.presentation) {  // a slide keeps its room
+  const bool one_bar = !s.view.embed && !s.view.presentation && width < kOneBarWidth * ui_scale();
+  if (!s.view.embed && !s.view.presentation && !one_bar) {  // a slide keeps its room; a phone names it in its menu
     ImGui::AlignTextToFramePadding();
     text_coloured(palette().set_bit, "BloomLab");
     ImGui::SameLine();
     text_coloured(palette().text_dim, narrow ? tr("a Bloom filter") : tr("a Bloom filter you can see"));
     if (!narrow) ImGui::SameLine(0, 32 * ui_scale());
   }
+  if (one_bar) {
+    // Narrower sides than a touch frame's (the height stays a finger's): the four fit in 375 px.
+    ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(8 * ui_scale(), ImGui::GetStyle().FramePadding.y));
+    draw_one_bar(s);
+    ImGui::PopStyleVar();
+    draw_shortcuts(s);
+    draw_loading(s);
+    ImGui::Spacing();
+    chrome.reset();
+    if (!ImGui::GetCurrentWindowRead()->SkipItems) s.memory.header_height = ImGui::GetCursorPosY() - top;
+    return;
+  }
+  s.layout.presets_button = s.layout.menu_button = ScreenRect{};
   const bool presets = !s.view.embed || s.view.embed_presets;
-  if (presets) draw_presets(s);
+  if (presets) draw_presets(s, false);
   const bool history = s.history.can_undo() || s.history.can_redo() || (s.view.embed && !s.author_params.empty());
   if (history) draw_history(s, presets);
   // The view controls sit at the right end of the row when they fit there, else on a new line.

@@ -316,7 +316,8 @@ void draw_texture(AppState& s, Host& host, const Highlights& h) {
   const std::string each = v.texture_bucket > 1 ? fill(tr(", %s each"), {bits_text(v.texture_bucket)}) : "";
   ImGui::PushTextWrapPos(0.0f);  // wraps at the card's edge, under the buttons' row
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-  text_wrapped(fill(tr("%s%s · zoom ×%s · Ctrl+wheel or pinch to zoom, drag to pan, double-click to reset"),
+  text_wrapped(fill(s.view.touch ? tr("%s%s · zoom ×%s · pinch to zoom, double-tap to reset")
+                                 : tr("%s%s · zoom ×%s · Ctrl+wheel or pinch to zoom, drag to pan, double-click to reset"),
                     {texels, each, format_decimal(double(zoom), 1)}));
   ImGui::PopStyleColor();
   ImGui::PopTextWrapPos();

@@ -24,11 +24,15 @@ constexpr uint64_t kSliderMinBits = 8, kSliderMaxBits = uint64_t{1} << 24;
 
 double unit_bits(SizeUnit u) { return u == SizeUnit::bytes ? 8.0 : u == SizeUnit::kib ? 8192.0 : 1.0; }
 
-// The labels' column: as wide as the longest label in this language.
+// The labels' column: as wide as the longest label in this language; on a narrow card (a
+// slide's column, a phone) only as wide as the one-letter names, so that m's and k's rows keep
+// their room, and a longer label ("variant") pushes its own row's control alone.
 float label_width() {
   float w = 0;
   for (const char* label : {"m", "k", "n0", "p0", "s", "r"}) w = std::max(w, ImGui::CalcTextSize(label).x);
-  for (const char* label : {tr("variant"), tr("scheme"), tr("counters")}) w = std::max(w, ImGui::CalcTextSize(label).x);
+  const bool narrow = ImGui::GetContentRegionAvail().x < 28 * ImGui::GetFontSize();
+  if (!narrow)
+    for (const char* label : {tr("variant"), tr("scheme"), tr("counters")}) w = std::max(w, ImGui::CalcTextSize(label).x);
   return w + 16 * ui_scale();
 }
 
@@ -74,18 +78,29 @@ void size_control(AppState& s, FilterParams p) {
   int unit_index = int(s.size_unit);
   ImGui::SetNextItemWidth(unit_w);
   if (combo("##unit", &unit_index, units, 3)) dispatch(s, act::SetSizeUnit{SizeUnit(unit_index)});
-  // The memory in the unit that reads best (one figure: the typed value is in the chosen unit).
-  if (s.size_unit == SizeUnit::bits) {
-    const std::string bytes = "= " + format_bytes(s.set.filter().size_in_bytes());
-    same_line_if_fits(ImGui::CalcTextSize(bytes.c_str()).x);
-    ImGui::TextDisabled("%s", bytes.c_str());
-  }
   // The slider: a log scale, live while dragged. Beyond its range it shows m as it is, pinned
   // at its end, so it never contradicts the value above.
+  std::string shown = bits_text(p.m);
+  // The memory in the unit that reads best (one figure: the typed value is in the chosen unit):
+  // beside the unit, else in the slider's text, else on its own line (a slide's large text).
+  if (s.size_unit == SizeUnit::bits) {
+    const std::string bytes = "= " + format_bytes(s.set.filter().size_in_bytes());
+    const float bytes_w = ImGui::CalcTextSize(bytes.c_str()).x;
+    const float line_end = ImGui::GetWindowPos().x + ImGui::GetContentRegionMax().x;
+    const float slider_w = line_end - (ImGui::GetCursorScreenPos().x - ImGui::GetCursorPosX() + label_w);
+    const std::string with_bytes = shown + " " + bytes;
+    if (ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x + bytes_w <= line_end) {
+      ImGui::SameLine();
+      ImGui::TextDisabled("%s", bytes.c_str());
+    } else if (ImGui::CalcTextSize(with_bytes.c_str()).x + 2 * ImGui::GetStyle().FramePadding.x + ImGui::GetStyle().GrabMinSize <= slider_w) {
+      shown = with_bytes;
+    } else {
+      ImGui::TextDisabled("%s", bytes.c_str());
+    }
+  }
   ImGui::Dummy(ImVec2(label_w - ImGui::GetStyle().ItemSpacing.x, 0));
   ImGui::SameLine(label_w);
   uint64_t m = std::clamp(p.m, kSliderMinBits, kSliderMaxBits);
-  const std::string shown = bits_text(p.m);
   ImGui::SetNextItemWidth(-1);
   if (ImGui::SliderScalar("##mslider", ImGuiDataType_U64, &m, &kSliderMinBits, &kSliderMaxBits, shown.c_str(),
                           ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp)) {
@@ -104,7 +119,8 @@ void hash_control(AppState& s, FilterParams p) {
   ImGui::SameLine(label_w);
   int k = int(p.k);
   const ImGuiStyle& st = ImGui::GetStyle();
-  const float input_w = ImGui::CalcTextSize("0000").x + ImGui::GetFrameHeight() * 2 + 16 * ui_scale();
+  // Two digits (k is at most 64) and the - + buttons.
+  const float input_w = ImGui::CalcTextSize("00").x + ImGui::GetFrameHeight() * 2 + 2 * st.FramePadding.x + 2 * st.ItemInnerSpacing.x;
   // The slider is as wide as its widest text ("24 hashes", "22 хеш-функции", "24 个哈希"),
   // measured in the language shown; where that and the typed box do not fit on one row (a
   // phone, a slide), the box goes under the slider.
@@ -112,24 +128,39 @@ void hash_control(AppState& s, FilterParams p) {
   for (uint32_t v = 1; v <= 24; ++v)
     text_w = std::max(text_w, ImGui::CalcTextSize(fill(trn("%s hash", "%s hashes", v), {std::to_string(v)}).c_str()).x);
   const float avail = ImGui::GetContentRegionAvail().x;
-  float slider_w = avail - input_w - st.ItemSpacing.x;
-  const bool box_below = slider_w < text_w + 2 * st.FramePadding.x + st.GrabMinSize;
-  if (box_below) slider_w = avail;
+  const float slider_min = text_w + 2 * st.FramePadding.x + st.GrabMinSize;
+  // Beside the slider: the typed box with its - + buttons; where that does not fit, the
+  // buttons alone (a slide: k is one row); else the box under the slider (a phone).
+  const float steps_w = 2 * ImGui::GetFrameHeight() + st.ItemInnerSpacing.x;
+  const bool box_beside = avail - input_w - st.ItemSpacing.x >= slider_min;
+  const bool steps_beside = !box_beside && avail - steps_w - st.ItemSpacing.x >= slider_min;
+  const float slider_w = box_beside ? avail - input_w - st.ItemSpacing.x : steps_beside ? avail - steps_w - st.ItemSpacing.x : avail;
   ImGui::SetNextItemWidth(slider_w);
   const std::string shown = fill(trn("%s hash", "%s hashes", p.k), {std::to_string(p.k)});
   const bool slid = ImGui::SliderInt("##k", &k, 1, 24, shown.c_str());
   const bool dragging = slid && !ImGui::IsItemActivated();
   s.layout.k_slider = last_item_rect();
   note_clipped(shown.c_str(), slider_w);
-  if (box_below) {
-    ImGui::Dummy(ImVec2(label_w - st.ItemSpacing.x, 0));
-    ImGui::SameLine(label_w);
-    ImGui::SetNextItemWidth(std::min(input_w, ImGui::GetContentRegionAvail().x));
-  } else {
+  bool typed = false;
+  if (steps_beside) {
     ImGui::SameLine();
-    ImGui::SetNextItemWidth(-1);
+    ImGui::PushButtonRepeat(true);
+    const float side = ImGui::GetFrameHeight();
+    if (ImGui::Button("-##kless", ImVec2(side, side)) && k > 1) --k, typed = true;
+    ImGui::SameLine(0, st.ItemInnerSpacing.x);
+    if (ImGui::Button("+##kmore", ImVec2(side, side))) ++k, typed = true;
+    ImGui::PopButtonRepeat();
+  } else {
+    if (box_beside) {
+      ImGui::SameLine();
+      ImGui::SetNextItemWidth(-1);
+    } else {
+      ImGui::Dummy(ImVec2(label_w - st.ItemSpacing.x, 0));
+      ImGui::SameLine(label_w);
+      ImGui::SetNextItemWidth(std::min(input_w, ImGui::GetContentRegionAvail().x));
+    }
+    typed = ImGui::InputInt("##ktyped", &k);
   }
-  const bool typed = ImGui::InputInt("##ktyped", &k);
   if (slid || typed) {
     ParamsRequest r;
     r.k = double(k);
@@ -207,12 +238,14 @@ const char* counters_title(CounterWidth c) {
 template <typename Enum, size_t N, typename Field>
 void enum_combo(const char* label, const char* id, Enum current, const Enum (&all)[N],
                 const char* (*name)(Enum), const char* tip, AppState& s, FilterParams p, Field field) {
-  const float label_w = label_width();
+  const float label_w = std::max(label_width(), ImGui::CalcTextSize(label).x + ImGui::GetStyle().ItemSpacing.x);
   // The combo is as wide as its widest choice needs (text, padding, the arrow); where that does
   // not fit beside the label (a slide's large Russian "стандартный" was cut), it goes under it.
+  // The menu that opens is as wide as its widest choice; the combo itself needs only the room
+  // of the choice it shows ("reference" beside its label, not under it for "SHA-256 + MD5 …").
   float widest = 0;
   for (Enum e : all) widest = std::max(widest, ImGui::CalcTextSize(name(e)).x);
-  const float needed = widest + 2 * ImGui::GetStyle().FramePadding.x + ImGui::GetFrameHeight();
+  const float needed = ImGui::CalcTextSize(name(current)).x + 2 * ImGui::GetStyle().FramePadding.x + ImGui::GetFrameHeight();
   const float help_w = 30 * ui_scale();  // the "(?)" after it
   const bool beside = ImGui::GetContentRegionAvail().x - label_w - help_w >= needed;
   ImGui::AlignTextToFramePadding();
@@ -363,25 +396,40 @@ void panel_params(AppState& s, Host& /*host*/) {
   hash_control(s, p);
   ImGui::EndDisabled();
   if (own_sizes) hint_text(tr("The scalable filter sizes each stage from n0, p0, s and r: m and k are for the other variants."));
-  enum_combo(tr("variant"), "##variant", p.variant, kAllVariants, variant_title,
-             tr("standard: one bit per position (the article's filter).\n"
-                "counting: counters (4 or 8 bits, or unbounded), so a word can be removed.\n"
-                "blocked: all k bits in one 512-bit block — one cache miss, a slightly higher FP rate.\n"
-                "scalable: stages that grow with the set (Almeida et al. 2007); m and k are each stage's own."),
-             s, p, [](FilterParams& q) -> Variant& { return q.variant; });
-  if (p.variant == Variant::scalable) growth_controls(s, p);
-  if (p.variant == Variant::counting) counting_controls(s, p);
-  enum_combo(tr("scheme"), "##scheme", p.scheme, kAllSchemes, scheme_title,
-             tr("reference: h1 + i·h2 (Kirsch & Mitzenmacher), the article's positions.\n"
-                "enhanced: h1 + i·h2 + (i³ − i)/6 (Dillinger & Manolios).\n"
-                "independent: k seeded hashes, the ideal.\n"
-                "weak: h2 may be even — on an even m the positions repeat.\n"
-                "SHA-256 + MD5: one article's Python: h1, h2 = the first 8 bytes of each digest,\n"
-                "big-endian; (h1 + i·h2) mod m exactly."),
-             s, p, [](FilterParams& q) -> Scheme& { return q.scheme; });
+  // On a slide the standard filter's variant, scheme and design helper fold under one line, so
+  // that m, k and the plot under this card share the screen; elsewhere, for another variant (its
+  // own rows are the lesson) and once opened, they are rows.
+  const auto rows = [&] {
+    enum_combo(tr("variant"), "##variant", p.variant, kAllVariants, variant_title,
+               tr("standard: one bit per position (the article's filter).\n"
+                  "counting: counters (4 or 8 bits, or unbounded), so a word can be removed.\n"
+                  "blocked: all k bits in one 512-bit block — one cache miss, a slightly higher FP rate.\n"
+                  "scalable: stages that grow with the set (Almeida et al. 2007); m and k are each stage's own."),
+               s, p, [](FilterParams& q) -> Variant& { return q.variant; });
+    if (p.variant == Variant::scalable) growth_controls(s, p);
+    if (p.variant == Variant::counting) counting_controls(s, p);
+    enum_combo(tr("scheme"), "##scheme", p.scheme, kAllSchemes, scheme_title,
+               tr("reference: h1 + i·h2 (Kirsch & Mitzenmacher), the article's positions.\n"
+                  "enhanced: h1 + i·h2 + (i³ − i)/6 (Dillinger & Manolios).\n"
+                  "independent: k seeded hashes, the ideal.\n"
+                  "weak: h2 may be even — on an even m the positions repeat.\n"
+                  "SHA-256 + MD5: one article's Python: h1, h2 = the first 8 bytes of each digest,\n"
+                  "big-endian; (h1 + i·h2) mod m exactly."),
+               s, p, [](FilterParams& q) -> Scheme& { return q.scheme; });
+  };
+  const bool folded = ui_compact() && p.variant == Variant::standard;
+  // Its line names what it holds; where that does not fit (a slide in Ukrainian), the first two.
+  const char* names = tr("variant, scheme, design");
+  if (folded && ImGui::CalcTextSize(names).x + ImGui::GetTreeNodeToLabelSpacing() > ImGui::GetContentRegionAvail().x)
+    names = tr("variant, scheme");
+  const bool open = !folded || ImGui::TreeNode("variant_scheme", "%s", names);
+  if (open) rows();
   show_note(s.note(NoteSlot::params));
-  ImGui::Spacing();
-  design_helper(s);
+  if (open) {
+    ImGui::Spacing();
+    design_helper(s);
+  }
+  if (folded && open) ImGui::TreePop();
   end_card();
 }
 

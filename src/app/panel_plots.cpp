@@ -45,11 +45,13 @@ void bits_set_axis(PlotSpec& spec) {
 
 double floor_decade(double v) { return std::pow(10.0, std::floor(std::log10(v))); }
 
-// Draws the plot and keeps where its labels went (viewState().plotLabels, the tests).
-void draw_and_keep(AppState& s, const PlotSpec& spec, const std::vector<PlotSeries>& series,
-                   const std::vector<PlotMarker>& markers) {
-  for (const PlotLabel& l : draw_plot(spec, series, markers))
+// Draws the plot and keeps where its labels went (viewState().plotLabels, the tests); returns its area.
+ScreenRect draw_and_keep(AppState& s, const PlotSpec& spec, const std::vector<PlotSeries>& series,
+                         const std::vector<PlotMarker>& markers) {
+  const DrawnPlot drawn = draw_plot(spec, series, markers);
+  for (const PlotLabel& l : drawn.labels)
     s.layout.plot_labels.push_back({spec.id, l.marker < 0 ? "legend" : markers[size_t(l.marker)].label, ScreenRect{l.x, l.y, l.w, l.h}});
+  return ScreenRect{drawn.x, drawn.y, drawn.w, drawn.h};
 }
 
 void refresh_sweep(AppState& s) {
@@ -108,6 +110,16 @@ void refresh_exact(AppState& s) {
     if (m <= kMaxExactBits && m * n * j <= kMaxExactWork) c.exact_vs_k[j - 1] = theory::exact_fp_rate(n, m, j);
 }
 
+// On a slide the first plot takes what its column shows below it (as the column opens,
+// whatever its scroll): Parameters and the plot are on the screen together. Elsewhere, and
+// never smaller than 120 lines or larger than its own height, the plot keeps `natural`.
+float slide_plot_height(float natural) {
+  if (!ui_compact()) return natural;
+  const float title = ImGui::GetTextLineHeightWithSpacing();  // the y axis's title above it
+  const float room = ImGui::GetWindowHeight() - ImGui::GetCursorPosY() - title - 2 * ImGui::GetStyle().WindowPadding.y;
+  return std::clamp(room / ui_scale(), 120.0f, natural);
+}
+
 void plot_fp_vs_bits(AppState& s) {
   const Palette& pal = palette();
   const FilterParams& p = s.set.params();
@@ -145,8 +157,14 @@ void plot_fp_vs_bits(AppState& s) {
     series.push_back(exact);
   }
   // The rule of thumb: 1.44 log2(10) = 4.79 bits per factor of ten, 9.59 bits for 1%.
+  // Each label under its dot needs about a line and a half of its decade's height: a small
+  // plot (a slide's, fitted under Parameters) keeps 1% and 0.1%, whose labels do not overlap.
+  const float height = slide_plot_height(250);
+  const float font = ImGui::GetFontSize();
+  const float decade_px = (height * ui_scale() - 2 * font - 14) / 6;
+  const int last_decade = decade_px >= 1.5f * font ? 5 : 3;
   std::vector<PlotMarker> markers;
-  for (int decades = 2; decades <= 5; ++decades) {
+  for (int decades = 2; decades <= last_decade; ++decades) {
     const double fp = std::pow(10.0, -decades), bits = std::log2(1 / fp) / std::log(2.0);
     const std::string rate = format_percent_places(fp, decades - 2);
     PlotMarker mark{bits, fp, pal.series[1],
@@ -167,11 +185,11 @@ void plot_fp_vs_bits(AppState& s) {
   spec.y_label = tr("false-positive rate (log scale)");
   spec.x_min = 1, spec.x_max = 32, spec.y_min = 1e-6, spec.y_max = 1;
   spec.log_y = true;
-  spec.height = 250;
+  spec.height = height;
   spec.legend_top = spec.legend_right = true;  // the falling curves leave the top right empty
   spec.format_x = bits_label;
   spec.format_y = format_rate;
-  draw_and_keep(s, spec, series, markers);
+  s.layout.plot_bits_area = draw_and_keep(s, spec, series, markers);
 }
 
 void plot_fp_vs_k(AppState& s) {
@@ -352,25 +370,31 @@ void panel_plots(AppState& s, Host& /*host*/) {
   refresh_sweep(s);
   s.layout.plot_labels.clear();
   const bool small = s.set.params().m <= kMaxExactBits;
-  ImGui::BeginDisabled(!small);
-  bool exact = s.view.show_exact_curve;
-  // A label longer than the card (a slide in Russian) wraps beside its box instead of running out.
-  if (checkbox_wrapped(tr("exact formula (small m)"), "exact", &exact)) dispatch(s, act::ShowExactCurve{exact});
-  ImGui::EndDisabled();
   if (s.view.show_exact_curve && small) refresh_exact(s);
-  same_line_if_fits(button_width(tr("Save PNG")));  // a slide's large text or a phone: the next line
-  if (ImGui::Button(tr("Save PNG"))) dispatch(s, act::ExportPng{});
-  s.layout.save_png_button = last_item_rect();
-  if (ImGui::IsItemHovered()) tooltip(tr("The plot below, as an image"));
-  same_line_if_fits(button_width(tr("Save CSV")));
-  if (ImGui::Button(tr("Save CSV"))) dispatch(s, act::ExportCsv{});
-  s.layout.save_csv_button = last_item_rect();
-  if (ImGui::IsItemHovered()) tooltip(tr("The measurements: the sweep and the current point"));
-  show_note(s.note(NoteSlot::exports));
+  // The exact curve and the exports: above the plots, or on a slide under the first plot, which
+  // then starts right under the card's title (beside Parameters on the screen).
+  const auto controls = [&] {
+    ImGui::BeginDisabled(!small);
+    bool exact = s.view.show_exact_curve;
+    // A label longer than the card (a slide in Russian) wraps beside its box instead of running out.
+    if (checkbox_wrapped(tr("exact formula (small m)"), "exact", &exact)) dispatch(s, act::ShowExactCurve{exact});
+    ImGui::EndDisabled();
+    same_line_if_fits(button_width(tr("Save PNG")));  // a slide's large text or a phone: the next line
+    if (ImGui::Button(tr("Save PNG"))) dispatch(s, act::ExportPng{});
+    s.layout.save_png_button = last_item_rect();
+    if (ImGui::IsItemHovered()) tooltip(ui_compact() ? tr("The plot above, as an image") : tr("The plot below, as an image"));
+    same_line_if_fits(button_width(tr("Save CSV")));
+    if (ImGui::Button(tr("Save CSV"))) dispatch(s, act::ExportCsv{});
+    s.layout.save_csv_button = last_item_rect();
+    if (ImGui::IsItemHovered()) tooltip(tr("The measurements: the sweep and the current point"));
+    show_note(s.note(NoteSlot::exports));
+  };
+  if (!ui_compact()) controls();
   if (s.set.words().empty()) hint_text(tr("Add words to measure: the points are queries of a real filter."));
   // Each plot's rect is its whole group (titles, frame, a legend under it): the last item alone
   // was the legend's last line while the legend sat under the plot (149 px wide, not 212).
   s.layout.plot_bits = grouped([&] { plot_fp_vs_bits(s); });
+  if (ui_compact()) controls();
   ImGui::Spacing();
   s.layout.plot_k = grouped([&] { plot_fp_vs_k(s); });
   ImGui::Spacing();

@@ -120,7 +120,13 @@ void verdict(AppState& s, const Explained& e) {
 // array: for a small m every bit (the set ones amber), for a large one the array's extent with
 // the word's positions as ticks; blue where its bit is 1, red where it is 0.
 void bit_strip(AppState& s, const Explained& e) {
-  const ScreenRect b = s.layout.bit_area;  // as last drawn
+  // The bit array as last drawn, where it would be without the strip: the strip pushes an array
+  // under it in its column down by its row, and a decision taken on the pushed array flips back
+  // and forth (an array 40 px on screen without the strip is 64 px with it).
+  ScreenRect b = s.layout.bit_area;
+  const ScreenRect shown = s.layout.bit_strip;
+  if (shown.h > 0 && b.y > shown.y && b.x < shown.x + shown.w && shown.x < b.x + b.w)
+    b.y -= shown.h + ImGui::GetStyle().ItemSpacing.y;
   const float on_screen = std::min(b.y + b.h, s.layout.display_h) - std::max(b.y, 0.0f);
   if (!s.view.shown(Panel::bits) || b.w <= 0 || on_screen >= std::min(b.h, 48 * ui_scale())) {
     s.layout.bit_strip = ScreenRect{};
@@ -252,8 +258,10 @@ void word_list(AppState& s) {
 
 void panel_word(AppState& s, Host& /*host*/) {
   begin_card(tr("Word"),
-             tr("Type a word: its k bits light up before you add it. Enter adds it. Hover a word in "
-             "the list to see its bits."),
+             s.view.touch ? tr("Type a word: its k bits light up before you add it. Enter adds it. Tap a word in "
+                               "the list to see its bits.")
+                          : tr("Type a word: its k bits light up before you add it. Enter adds it. Hover a word in "
+                               "the list to see its bits."),
              tr("A word is hashed as its UTF-8 bytes:\n  h = FNV-1a 64(bytes)\n  h1 = h & 0xffffffff,  "
              "h2 = (h >> 32) | 1\n  pos_i = (h1 + i·h2) mod m,  i = 0 … k−1\n\"Possibly in the set\" "
              "when all k bits are 1; \"definitely not\" when any is 0."));

@@ -377,8 +377,8 @@ void draw_readout(ImDrawList* dl, const Frame& f, const std::vector<PlotSeries>&
 
 }  // namespace
 
-std::vector<PlotLabel> draw_plot(const PlotSpec& spec, const std::vector<PlotSeries>& series,
-                                 const std::vector<PlotMarker>& markers) {
+DrawnPlot draw_plot(const PlotSpec& spec, const std::vector<PlotSeries>& series,
+                    const std::vector<PlotMarker>& markers) {
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const float font = ImGui::GetFontSize();
   const ImVec2 origin = ImGui::GetCursorScreenPos();
@@ -402,11 +402,12 @@ std::vector<PlotLabel> draw_plot(const PlotSpec& spec, const std::vector<PlotSer
   const ImVec2 top = ImGui::GetCursorScreenPos();
   ImGui::InvisibleButton(spec.id, ImVec2(width, height));
   const bool hovered = ImGui::IsItemHovered();
+  DrawnPlot drawn{top.x, top.y, width, height, {}};
   const float left = ImGui::CalcTextSize("10⁻⁰⁰").x + 10;
   const float right = spec.right_axis ? ImGui::CalcTextSize("100%").x + 10 : 8;
   Frame f{ImVec2(top.x + left, top.y + 4), ImVec2(origin.x + width - right, top.y + height - 2 * font - 14),
           spec};
-  if (f.max.x <= f.min.x + 10 || f.max.y <= f.min.y + 10) return {};
+  if (f.max.x <= f.min.x + 10 || f.max.y <= f.min.y + 10) return drawn;
   draw_axes(dl, f);
   dl->PushClipRect(f.min, f.max, true);
   for (const auto& s : series) draw_series(dl, f, s);
@@ -432,7 +433,8 @@ std::vector<PlotLabel> draw_plot(const PlotSpec& spec, const std::vector<PlotSer
   if (hovered && mouse.x >= f.min.x && mouse.x <= f.max.x && mouse.y >= f.min.y && mouse.y <= f.max.y)
     draw_readout(dl, f, series);
   if (!inside) legend_below(series);
-  return labels;
+  drawn.labels = std::move(labels);
+  return drawn;
 }
 
 }  // namespace bloomlab::app

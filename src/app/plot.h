@@ -59,11 +59,18 @@ struct PlotLabel {
   float x = 0, y = 0, w = 0, h = 0;
 };
 
-// Draws the plot; returns where the markers' labels went (and first, with marker -1, the legend's
-// box when it is drawn inside the plot). Labels never overlap one another nor
+// A plot as drawn, in screen pixels: its area (the frame with the axes' ticks and the x axis's
+// title; not the y axis's title above it nor a legend under it) and where the markers' labels went.
+struct DrawnPlot {
+  float x = 0, y = 0, w = 0, h = 0;
+  std::vector<PlotLabel> labels;
+};
+
+// Draws the plot; returns its area and where the markers' labels went (and first, with marker -1,
+// the legend's box when it is drawn inside the plot). Labels never overlap one another nor
 // the legend: each is measured and, when its place is taken (the "measured" point beside
 // "k = 7"), moved up or down by whole lines to the nearest free place inside the plot.
-std::vector<PlotLabel> draw_plot(const PlotSpec& spec, const std::vector<PlotSeries>& series,
+DrawnPlot draw_plot(const PlotSpec& spec, const std::vector<PlotSeries>& series,
                                  const std::vector<PlotMarker>& markers);
 
 }  // namespace bloomlab::app

@@ -180,9 +180,11 @@ struct Layout {
   ScreenRect word_box, k_slider, m_slider, bit_area;
   ScreenRect plot_bits;  // the plot of FP over bits per word with its titles (what "Save PNG" saves)
   ScreenRect plot_growth, inserted_slider;  // the growth plot with its slider; the slider
+  ScreenRect plot_bits_area;                // its frame with the axes' ticks and x title (not a legend under it)
   ScreenRect plot_k, memory_chart;          // the plot of FP over k; the memory bars
   ScreenRect speed_button, speed_chart;     // the Speed panel's Measure (or Cancel) and its bars
   ScreenRect share_button, copy_link_button, copy_embed_button, share_close_button;  // header and share dialog
+  ScreenRect presets_button, menu_button;  // a phone's one header bar: Words ▾ and Menu ▾ (else empty)
   ScreenRect save_png_button, save_csv_button, step_next_button;
   ScreenRect open_file_button, paste_box, add_list_button;  // the "your own words" panel
   ScreenRect undo_button, verdict;
@@ -234,7 +236,10 @@ struct LayoutRect {
 };
 inline constexpr LayoutRect kLayoutRects[] = {
     {"plot", &Layout::plot_bits},
+    {"plotArea", &Layout::plot_bits_area},
     {"shareButton", &Layout::share_button},
+    {"presetsButton", &Layout::presets_button},
+    {"menuButton", &Layout::menu_button},
     {"copyLinkButton", &Layout::copy_link_button},
     {"copyEmbedButton", &Layout::copy_embed_button},
     {"shareCloseButton", &Layout::share_close_button},

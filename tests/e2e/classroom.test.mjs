@@ -126,6 +126,24 @@ run("classroom: presentation, step-through, shortcuts, screen reader, page prefe
     await a.close();
   }
 
+  // Issue 32, finding 1: on a slide of the 10k list the m and k sliders and the FP plot (its
+  // frame, ticks and x title) are on the screen together, and no label of the plot is cut.
+  for (const [w, h] of [[1024, 768], [1920, 1080]]) {
+    const a = await openApp(browser, { query: "?present=1&preset=passwords", viewport: { width: w, height: h } });
+    await settled(a.page);
+    const v = await view(a.page);
+    const L = { ...(await a.page.evaluate(() => window.bloomlab.state())).layout, plotArea: v.plotArea };
+    const on = (r) => r.w > 0 && r.x >= 0 && r.y >= 0 && r.x + r.w <= w && r.y + r.h <= h;
+    check(on(L.mSlider) && on(L.kSlider) && on(L.plotArea), `${w}×${h} slide: the m and k sliders and the FP plot are on screen together`,
+          JSON.stringify({ m: L.mSlider, k: L.kSlider, plot: L.plotArea }));
+    const labels = v.plotLabels.filter((l) => l.plot === "fp_vs_bits");
+    const cut = labels.filter((l) => l.x < L.plotArea.x || l.x + l.w > L.plotArea.x + L.plotArea.w || l.y < L.plotArea.y || l.y + l.h > L.plotArea.y + L.plotArea.h);
+    check(labels.length >= 2 && cut.length === 0, `${w}×${h} slide: every label of the plot is inside it`, JSON.stringify(labels));
+    const shot = await screenshot(a.page, `slide-passwords-${w}x${h}.png`);
+    console.log(`  screenshot: ${shot.file}`);
+    await a.close();
+  }
+
   // The page's preferences: dark scheme and reduced motion reach the app; a URL theme wins.
   for (const [scheme, query, expected] of [["dark", "", "dark"], ["light", "", "light"], ["dark", "?theme=light", "light"]]) {
     const a = await openApp(browser, { query });

@@ -30,6 +30,34 @@ runOn("chromium", "phone: HiDPI canvas, touch, on-screen keyboard", async (brows
   check(menu.problems.length === 0, "no console errors (touch menu)", menu.problems.join("\n"));
   await menu.close();
 
+  // Issue 32, finding 4: one header bar on a phone (it took ~300 of 667 px): Words ▾, the
+  // language, Lessons and Menu ▾ on one row, in English and in Russian; the word box under it.
+  // Words ▾ opens the example lists, Menu ▾ the rest (Undo, Share, Present, …).
+  for (const lang of ["en", "ru"]) {
+    const bar = await openApp(browser, { ...PHONE, query: `?preset=tiny&lang=${lang}` });
+    const bp = bar.page;
+    await settled(bp);
+    const v = await bp.evaluate(() => window.bloomlab.viewState());
+    const row = [v.presetsButton, v.languageButton, v.lessonsButton, v.menuButton];
+    const oneRow = row.every((r) => r.w > 0 && r.h >= 40 && r.x >= 0 && r.x + r.w <= 375 && Math.abs(r.y - row[0].y) < 1);
+    check(oneRow && row[0].y < 30, `${lang}: Words, language, Lessons and Menu are one finger-sized row at the top`, JSON.stringify(row));
+    // Under the bar: the Word card's title and its three-line hint, then the box (it was at 382).
+    check(v.wordBox.y < 667 / 3, `${lang}: the word box is in the screen's top third`, JSON.stringify(v.wordBox));
+    await bp.touchscreen.tap(...centre(v.menuButton));
+    await settled(bp);
+    const menuShot = await screenshot(bp, `phone-menu-${lang}.png`);
+    console.log(`  screenshot: ${menuShot.file}`);
+    const opened = await bp.evaluate(() => window.bloomlab.viewState());
+    check(opened.shareButton.w > 0 && opened.shareButton.y > row[0].y, `${lang}: Menu ▾ opens the menu with Share in it`, JSON.stringify(opened.shareButton));
+    await bp.keyboard.press("Escape");
+    await settled(bp);
+    await bp.touchscreen.tap(...centre(v.presetsButton));
+    await settled(bp);
+    console.log(`  screenshot: ${(await screenshot(bp, `phone-presets-${lang}.png`)).file}`);
+    check(bar.problems.length === 0, `${lang}: no console errors (one header bar)`, bar.problems.join("\n"));
+    await bar.close();
+  }
+
   // Issue 32, finding 4: the on-screen keyboard leaves 375x377 of the screen; the word box, the
   // verdict and the strip of the word's bits move above it (they were at y = 382 and 556). Once
   // as an emulator shrinks the whole viewport, once as Chrome on Android does: only the visual

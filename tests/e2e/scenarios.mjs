@@ -229,8 +229,10 @@ export async function phone(app) {
   check(state.bitsSet > bitsBefore && bloom.isMember && expected.every((b) => bloom.positions.includes(b)),
         "its bits light: more bits are set", `${bitsBefore} -> ${state.bitsSet}`);
 
-  // Tap outside any field: the app no longer wants text and the input lets go (keyboard closes).
-  await ops.tap(200, 20);
+  // Tap outside any field (on the verdict's text): the app no longer wants text and the input
+  // lets go (keyboard closes).
+  const verdict = (await ops.evaluate(() => window.bloomlab.state())).layout.verdict;
+  await ops.tap(verdict.x + verdict.w / 2, verdict.y + verdict.h / 2);
   await until(ops, () => document.activeElement && document.activeElement.id !== "keyboard", null,
               "the hidden input is blurred once no field wants text") &&
     check(true, "the hidden input is blurred once no field wants text");
