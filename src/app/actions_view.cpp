@@ -64,7 +64,7 @@ void write_layout(JsonWriter& w, const Layout& l) {
   write_rect(w, "undoButton", l.undo_button);
   w.field("bitCells", l.bit_cells);
   w.field("cellsX", double(l.cells_x)).field("cellsY", double(l.cells_y));
-  w.field("cell", double(l.cell)).field("cellsCols", l.cells_cols);
+  w.field("cell", double(l.cell)).field("cellsCols", l.cells_cols).field("cellText", double(l.cell_text));
   w.key("overflowing").begin_array();
   for (const std::string& title : l.overflowing) w.value(title);
   w.end_array();

@@ -116,7 +116,12 @@ void draw_cells(AppState& s, const Highlights& h) {
   };
   const float gap = cell >= 12 ? 2.0f : cell >= 6 ? 1.0f : 0.0f;
   const float rounding = cell >= 16 ? 4.0f : 0.0f;
-  const bool labels = cell >= 26 * ui_scale();
+  // The cells' numbers: at the text's size where a cell has room for it; on a slide (large text,
+  // cells sized to fit the screen) at a size the cell has room for, down to 10 px, so that the
+  // tiny preset's lessons ("bits 15, 25 and 52") can be read off the projected array.
+  const float label_size = ui_compact() ? std::min(ImGui::GetFontSize(), cell * 0.45f) : ImGui::GetFontSize();
+  const bool labels = cell >= 26 * ui_scale() || (ui_compact() && label_size >= 10.0f);
+  s.layout.cell_text = labels ? label_size : 0.0f;
   // The word at the top, with a curve to each of its bits.
   ImVec2 word_anchor;
   if (curves) {
@@ -142,8 +147,8 @@ void draw_cells(AppState& s, const Highlights& h) {
       const std::string idx = f.ops().has_counters && count > 1
                                   ? std::to_string(bit) + "·" + std::to_string(count)
                                   : std::to_string(bit);
-      const ImVec2 ts = ImGui::CalcTextSize(idx.c_str());
-      dl->AddText(ImVec2(p.x + (cell - ts.x) / 2, p.y + (cell - ts.y) / 2),
+      const ImVec2 ts = ImGui::GetFont()->CalcTextSizeA(label_size, FLT_MAX, 0.0f, idx.c_str());
+      dl->AddText(ImGui::GetFont(), label_size, ImVec2(p.x + (cell - ts.x) / 2, p.y + (cell - ts.y) / 2),
                   count ? IM_COL32(30, 24, 10, 255) : pal.cell_text, idx.c_str());
     }
   }
@@ -162,12 +167,12 @@ void draw_cells(AppState& s, const Highlights& h) {
       dl->AddLine(ImVec2(p.x + in, p.y + in), ImVec2(p.x + cell - in, p.y + cell - in), colour, thick);
       dl->AddLine(ImVec2(p.x + cell - in, p.y + in), ImVec2(p.x + in, p.y + cell - in), colour, thick);
     }
-    if (labels) {  // the hash index under the cell's top edge, on a small badge
+    if (labels) {  // the hash index under the cell's top edge, on a small badge (the cell's size: its number stays readable)
       const std::string lab = index_label(h, bit);
-      const ImVec2 ts = ImGui::CalcTextSize(lab.c_str());
+      const ImVec2 ts = ImGui::GetFont()->CalcTextSizeA(label_size, FLT_MAX, 0.0f, lab.c_str());
       const ImVec2 b(p.x + cell - ts.x - 4, p.y - ts.y * 0.55f);
       dl->AddRectFilled(ImVec2(b.x - 3, b.y), ImVec2(b.x + ts.x + 3, b.y + ts.y), colour, 4);
-      dl->AddText(b, IM_COL32(10, 20, 30, 255), lab.c_str());
+      dl->AddText(ImGui::GetFont(), label_size, b, IM_COL32(10, 20, 30, 255), lab.c_str());
     }
   }
   s.bit_cache.hovered_bit = -1;
@@ -379,6 +384,7 @@ void panel_bits(AppState& s, Host& host) {
     draw_cells(s, h);
   } else {
     s.layout.bit_cells = false;
+    s.layout.cell_text = 0;
     draw_texture(s, host, h);
   }
   readout(s);

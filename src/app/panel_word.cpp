@@ -21,6 +21,7 @@ namespace bloomlab::app {
 namespace {
 
 constexpr size_t kChipsShown = 300;  // the list shows this many words, then a count
+constexpr size_t kSlideChips = 12;   // a slide shows a list this short as chips, else none
 
 struct BoxEdit {
   int pasted_bytes = 0;            // a paste longer than the limit: its length
@@ -212,12 +213,19 @@ void what_if(const AppState& s) {
 
 void word_list(AppState& s) {
   const auto& words = s.set.words();
-  if (ui_compact()) return;  // a slide keeps its room for the bits (the Numbers panel has n)
+  // A slide keeps its room for the bits: a short list (the tiny preset's five words, which its
+  // lessons name) as one line of small chips, a long one not at all (the Numbers panel has n).
+  const bool slide = ui_compact();
+  s.layout.word_chips = ScreenRect{};
+  if (slide && words.size() > kSlideChips) return;
+  ChromeScope small(slide);
   ImGui::Spacing();
-  ImGui::TextDisabled(tr("Words in the set: %s"), with_commas(words.size()).c_str());
-  if (const size_t masked = actions::masked_count(s); masked > 0) {
-    ImGui::SameLine();
-    ImGui::TextDisabled(tr("(%s masked for the classroom)"), with_commas(masked).c_str());
+  if (!slide) {
+    ImGui::TextDisabled(tr("Words in the set: %s"), with_commas(words.size()).c_str());
+    if (const size_t masked = actions::masked_count(s); masked > 0) {
+      ImGui::SameLine();
+      ImGui::TextDisabled(tr("(%s masked for the classroom)"), with_commas(masked).c_str());
+    }
   }
   if (words.empty()) return;
   // The article's unchecked remove broke these: added, yet "definitely not" (highlighted).
@@ -239,6 +247,7 @@ void word_list(AppState& s) {
   // A long list scrolls in a box of a few lines; a short one just wraps.
   const bool boxed = words.size() > 40;
   if (boxed) ImGui::BeginChild("words", ImVec2(0, ImGui::GetFrameHeightWithSpacing() * 5.5f), false);
+  ImGui::BeginGroup();
   for (size_t i = 0; i < shown; ++i) {
     const std::string label = actions::shown_word(s, words[i], 24) + "##w" + std::to_string(i);
     if (i > 0) same_line_if_fits(button_width(label.c_str()));
@@ -250,6 +259,8 @@ void word_list(AppState& s) {
     if (is_broken) ImGui::PopStyleColor();
     if (ImGui::IsItemHovered()) s.hovered_word = words[i];
   }
+  ImGui::EndGroup();
+  s.layout.word_chips = last_item_rect();
   if (shown < words.size()) ImGui::TextDisabled(tr("… and %s more"), with_commas(words.size() - shown).c_str());
   if (boxed) ImGui::EndChild();
 }

@@ -188,6 +188,7 @@ struct Layout {
   ScreenRect save_png_button, save_csv_button, step_next_button;
   ScreenRect open_file_button, paste_box, add_list_button;  // the "your own words" panel
   ScreenRect undo_button, verdict;
+  ScreenRect word_chips;  // the words in the set, as chips (empty where none are shown)
   ScreenRect bit_strip;  // the word's bits under the word box, while the bit array is off screen
   ScreenRect lessons_button, lesson_panel, lesson_next_button, lesson_check_button, lesson_answer_box,
       lesson_hint_button;
@@ -219,6 +220,7 @@ struct Layout {
   bool bit_cells = false;
   float cells_x = 0, cells_y = 0, cell = 0;
   uint64_t cells_cols = 0;
+  float cell_text = 0;  // the size of the cells' numbers in px (0: none drawn)
   // Whether the screen has stopped moving: this frame placed everything where the frame before
   // did (layout_signature, app.cpp). ImGui places some things a frame late (a scrollbar that
   // appears narrows its column; a legend moves inside its plot once the points leave it a free
@@ -237,6 +239,7 @@ struct LayoutRect {
 inline constexpr LayoutRect kLayoutRects[] = {
     {"plot", &Layout::plot_bits},
     {"plotArea", &Layout::plot_bits_area},
+    {"wordChips", &Layout::word_chips},
     {"shareButton", &Layout::share_button},
     {"presetsButton", &Layout::presets_button},
     {"menuButton", &Layout::menu_button},

@@ -202,6 +202,10 @@ run("interaction: keys, undo, step-through, wheel, touch, presentation", async (
     check(inside(st.layout.bitArea, w, h), `${w}×${h}: the bit array is wholly on screen`, JSON.stringify(st.layout.bitArea));
     check(inside(st.layout.wordBox, w, h), `${w}×${h}: the word box is on screen`, JSON.stringify(st.layout.wordBox));
     check(inside(st.layout.verdict, w, h), `${w}×${h}: the verdict is on screen`, JSON.stringify(st.layout.verdict));
+    // Issue 32, finding 2: the tiny preset's lessons name its words and bits ("bits 15, 25 and
+    // 52", "dragon and 12345 share bit 1"): the slide shows the five words and the cells' numbers.
+    check(inside(pv.wordChips, w, h), `${w}×${h}: the five words are on the slide`, JSON.stringify(pv.wordChips));
+    check(st.layout.cellText >= 10, `${w}×${h}: the cells show their numbers (at least 10 px)`, `${st.layout.cellText}`);
     const ps2 = await screenshot(p.page, `presentation-${w}x${h}.png`);
     console.log(`  screenshot: ${ps2.file}`);
     check(drawnShare(ps2.image) > 0.05, `${w}×${h}: drawn`);
