@@ -46,6 +46,16 @@ std::vector<std::pair<uint32_t, GlyphBitmap>> g_drawn;  // the platform's drawin
 size_t g_in_atlas = 0;
 uint64_t g_atlas_script_font = 0;  // script_font_version() the atlas was built with
 
+bool has_ink(const GlyphBitmap& b) {
+  return std::any_of(b.rgba.begin(), b.rgba.end(), [](uint32_t px) { return (px >> 24) != 0; });
+}
+
+// Unicode's space separators (category Zs): drawn blank by every font.
+bool is_space(uint32_t cp) {
+  return cp == 0x20 || cp == 0xA0 || cp == 0x1680 || (cp >= 0x2000 && cp <= 0x200A) || cp == 0x202F ||
+         cp == 0x205F || cp == 0x3000;
+}
+
 // Adds the platform's drawings of the noted characters to `font` (before the atlas is built);
 // returns the custom rectangles' indices by character.
 std::vector<std::pair<int, const GlyphBitmap*>> add_platform_glyphs(ImFont* font, float em) {
@@ -57,8 +67,12 @@ std::vector<std::pair<int, const GlyphBitmap*>> add_platform_glyphs(ImFont* font
     auto it = std::find_if(g_drawn.begin(), g_drawn.end(), [cp](const auto& d) { return d.first == cp; });
     if (it == g_drawn.end()) {
       GlyphBitmap b;
-      const bool ok = g_rasterizer && g_rasterizer(cp, em, b) && b.width > 0 && b.height > 0 &&
-                      b.width <= 1024 && b.height <= 1024 && b.rgba.size() == size_t(b.width) * b.height;
+      bool ok = g_rasterizer && g_rasterizer(cp, em, b) && b.width > 0 && b.height > 0 &&
+                b.width <= 1024 && b.height <= 1024 && b.rgba.size() == size_t(b.width) * b.height;
+      // A drawing with no ink is a character no font has (𠀋 where no font covers it; an
+      // unassigned code point): it gets the fallback box, so the reader sees that it is there.
+      // Spaces draw no ink by right.
+      ok = ok && (has_ink(b) || is_space(cp));
       g_drawn.emplace_back(cp, ok ? std::move(b) : GlyphBitmap{});
       it = g_drawn.end() - 1;
     }
@@ -131,9 +145,12 @@ void load_fonts(float size_px, float pixel_ratio) {
   config.OversampleV = 1;
   config.PixelSnapH = true;
   const float ratio = pixel_ratio > 0 ? pixel_ratio : 1.0f;
-  io.Fonts->AddFontFromMemoryTTF(const_cast<unsigned char*>(bloomlab_ui_font),
-                                 static_cast<int>(bloomlab_ui_font_size), size_px * ratio, &config,
-                                 reinterpret_cast<const ImWchar*>(bloomlab_ui_font_ranges));
+  ImFont* ui = io.Fonts->AddFontFromMemoryTTF(const_cast<unsigned char*>(bloomlab_ui_font),
+                                              static_cast<int>(bloomlab_ui_font_size), size_px * ratio, &config,
+                                              reinterpret_cast<const ImWchar*>(bloomlab_ui_font_ranges));
+  // A character neither the fonts nor the platform can draw shows as a box, not as a blank
+  // (ImGui's own fallback is U+FFFD, else "?", else a space).
+  if (ui) ui->FallbackChar = 0x25A1;
   // Merged into the same font: the characters DejaVu Sans lacks.
   ImFontConfig merge = config;
   merge.MergeMode = true;

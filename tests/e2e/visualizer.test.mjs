@@ -66,4 +66,23 @@ run("visualizer", async (browser) => {
   check(big.problems.length === 0, "no console errors in the 10k session", big.problems.join("\n"));
   await big.close();
   await failing.close();
+
+  // ---- Issue 32, finding 4: a character no font has shows as a box --------------------------
+  // Five U+0378 (unassigned: no font draws it) in the word box: their boxes are ink in the box
+  // (they drew as nothing, so the student could not see the word was not empty).
+  const glyphs = await openApp(browser, { query: "?preset=tiny&word=" + encodeURIComponent("\u0378".repeat(5)) });
+  await glyphs.page.evaluate(() => window.bloomlab.ready);
+  await until(glyphs.ops, () => bloomlab.viewState().settled, null, "the page settles");
+  const box = (await glyphs.page.evaluate(() => bloomlab.state())).layout.wordBox;
+  const shot = await screenshot(glyphs.page, "visualizer-missing-glyph.png");
+  const paper = shot.image.at(box.x + box.w - 6, box.y + box.h / 2);
+  let ink = 0;
+  for (let y = Math.ceil(box.y + 4); y < box.y + box.h - 4; y++)
+    for (let x = Math.ceil(box.x + 4); x < box.x + box.w / 2; x++) {
+      const c = shot.image.at(x, y);
+      if (Math.abs(c[0] - paper[0]) + Math.abs(c[1] - paper[1]) + Math.abs(c[2] - paper[2]) > 150) ink++;
+    }
+  check(ink > 60, "five characters no font has show as boxes in the word box", `${ink} pixels of ink`);
+  check(glyphs.problems.length === 0, "no console errors (missing glyphs)", glyphs.problems.join("\n"));
+  await glyphs.close();
 });
