@@ -366,24 +366,19 @@ void draw_header(AppState& s) {
     ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(8 * ui_scale(), ImGui::GetStyle().FramePadding.y));
     draw_one_bar(s);
     ImGui::PopStyleVar();
-    draw_shortcuts(s);
-    draw_loading(s);
-    ImGui::Spacing();
-    chrome.reset();
-    if (!ImGui::GetCurrentWindowRead()->SkipItems) s.memory.header_height = ImGui::GetCursorPosY() - top;
-    return;
+  } else {
+    s.layout.presets_button = s.layout.menu_button = ScreenRect{};
+    const bool presets = !s.view.embed || s.view.embed_presets;
+    if (presets) draw_presets(s, false);
+    const bool history = s.history.can_undo() || s.history.can_redo() || (s.view.embed && !s.author_params.empty());
+    if (history) draw_history(s, presets);
+    // The view controls sit at the right end of the row when they fit there, else on a new line.
+    const float right = ImGui::GetWindowContentRegionMax().x - view_controls_width(s);
+    if ((presets || history || !s.view.embed) &&
+        ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x + 24 * ui_scale() < right)
+      ImGui::SameLine(right);
+    draw_view_controls(s);
   }
-  s.layout.presets_button = s.layout.menu_button = ScreenRect{};
-  const bool presets = !s.view.embed || s.view.embed_presets;
-  if (presets) draw_presets(s, false);
-  const bool history = s.history.can_undo() || s.history.can_redo() || (s.view.embed && !s.author_params.empty());
-  if (history) draw_history(s, presets);
-  // The view controls sit at the right end of the row when they fit there, else on a new line.
-  const float right = ImGui::GetWindowContentRegionMax().x - view_controls_width(s);
-  if ((presets || history || !s.view.embed) &&
-      ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x + 24 * ui_scale() < right)
-    ImGui::SameLine(right);
-  draw_view_controls(s);
   draw_shortcuts(s);
   draw_loading(s);
   ImGui::Spacing();
