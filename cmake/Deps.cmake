@@ -2,9 +2,11 @@
 #   Dear ImGui 1.86 (imgui)  compiled here with the SDL2 + OpenGL3 backends
 #   SDL 2.26.5 (libsdl2)     web tree only: built for wasm with SDL's own CMake, once per build
 #                            tree (its configure takes minutes); the native tree uses libsdl2-dev.
+#   QR Code generator 1.8.0  nayuki's C++ library (qr-code-generator): a slide's QR code of its link
 set(IMGUI_DIR "${BLOOMLAB_DEPS_DIR}/imgui")
 set(SDL2_SOURCE_DIR "${BLOOMLAB_DEPS_DIR}/libsdl2")
-foreach(_marker "${IMGUI_DIR}/.complete" "${SDL2_SOURCE_DIR}/.complete")
+set(QRCODEGEN_DIR "${BLOOMLAB_DEPS_DIR}/qr-code-generator")
+foreach(_marker "${IMGUI_DIR}/.complete" "${SDL2_SOURCE_DIR}/.complete" "${QRCODEGEN_DIR}/.complete")
   if(NOT EXISTS "${_marker}")
     message(FATAL_ERROR "Missing ${_marker}: the Debian source packages are not fetched. Run scripts/setup.sh first.")
   endif()
@@ -68,6 +70,10 @@ target_include_directories(imgui SYSTEM PUBLIC ${IMGUI_DIR} ${IMGUI_DIR}/misc/cp
 # is null, the font comes from memory): less code in the web download (-1 KB gzip).
 target_compile_definitions(imgui PUBLIC IMGUI_DISABLE_OBSOLETE_FUNCTIONS ImDrawIdx=unsigned\ int IMGUI_USE_WCHAR32
   IMGUI_DISABLE_METRICS_WINDOW IMGUI_DISABLE_FILE_FUNCTIONS)
+
+# The QR code of a slide's link (src/app only: the view draws it).
+add_library(qrcodegen STATIC ${QRCODEGEN_DIR}/cpp/qrcodegen.cpp)
+target_include_directories(qrcodegen SYSTEM PUBLIC ${QRCODEGEN_DIR}/cpp)
 
 # The backends: only src/platform links them.
 add_library(imgui_backends STATIC

@@ -46,9 +46,14 @@ else
   say "Debian packages present"
 fi
 
-# ---- 2. Debian source packages: SDL2 (for wasm) and Dear ImGui ------------------------------
+# ---- 2. Debian source packages: SDL2 (for wasm), Dear ImGui, and nayuki's QR Code generator (a slide's QR code) --
 # A private apt configuration, so the user's system sources are never edited.
-SRC_PKGS=("libsdl2:2.26.5" "imgui:1.86")
+SRC_PKGS=("libsdl2:2.26.5" "imgui:1.86" "qr-code-generator:1.8.0")
+# A package the mirror serves only in part: the upstream tarball, checked by this sha256 (the one
+# Debian's signed source index gives), is enough (its Debian patches only package the library).
+declare -A ORIG_ONLY=(
+  [qr-code-generator]=2ec0a4d33d6f521c942eeaf473d42d5fe139abcfa57d2beffe10c5cf7d34ae60
+)
 fetch_source() {
   local name="$1" version="$2" dest="$DEPS/$1"
   [ -f "$dest/.complete" ] && return 0
@@ -69,6 +74,16 @@ SRC
     touch "$apt/.updated"
   fi
   local work; work="$(mktemp -d "$DEPS/tmp/$name.XXXX")"
+  if [ -n "${ORIG_ONLY[$name]:-}" ]; then
+    ( cd "$work" && apt-get "${o[@]}" source --download-only -qq "$name" >/dev/null 2>&1 ) || true
+    local orig="$work/${name}_${version}.orig.tar.gz"
+    [ -f "$orig" ] && echo "${ORIG_ONLY[$name]}  $orig" | sha256sum --check --status \
+      || { rm -rf "$work"; fail "apt-get source $name: ${name}_${version}.orig.tar.gz missing or not the pinned one. Check the network and rerun $0"; }
+    mkdir "$work/src" && tar -xzf "$orig" -C "$work/src" --strip-components=1 || { rm -rf "$work"; fail "unpacking $orig failed"; }
+    rm -rf "$dest"; mv "$work/src" "$dest"; rm -rf "$work"
+    touch "$dest/.complete"
+    return 0
+  fi
   ( cd "$work" && apt-get "${o[@]}" source --download-only -qq "$name" >/dev/null ) \
     || { rm -rf "$work"; fail "apt-get source $name failed. Check the network and rerun $0"; }
   local dsc; dsc="$(ls "$work"/*.dsc | head -1)"

@@ -589,8 +589,11 @@
     if (composing || e.isComposing || e.ctrlKey || e.metaKey || e.altKey) return;
     if (e.key in editKeys) { e.preventDefault(); Module._bl_key(editKeys[e.key]); }
   });
+  // What it composes so far shows at the field's caret (the app draws it: the input is invisible).
+  function showComposing(text) { withString(text || "", (ptr) => Module._bl_composing(ptr)); }
   keyboard.addEventListener("compositionstart", () => { composing = true; });
-  keyboard.addEventListener("compositionend", (e) => { composing = false; sendText(e.data); resetKeyboard(); });
+  keyboard.addEventListener("compositionupdate", (e) => showComposing(e.data));
+  keyboard.addEventListener("compositionend", (e) => { composing = false; showComposing(""); sendText(e.data); resetKeyboard(); });
   keyboard.addEventListener("input", (e) => {
     if (composing || e.isComposing) return;
     if (desk && e.inputType !== "insertText") return resetKeyboard();  // SDL had the key itself

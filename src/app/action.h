@@ -116,6 +116,7 @@ struct ShowSteps { bool on; };
 struct Step { int delta; };
 struct ShowShortcuts { bool on; };
 struct ShowShare { bool on; };
+struct ShowQrCode { bool on; };  // the current state's link as a QR code, for phones in the room
 struct SetTheme { Theme theme; };
 struct SetFontScale { float scale; };
 struct SetSizeUnit { SizeUnit unit; };
@@ -169,7 +170,7 @@ using Action = std::variant<
     act::ExportRefused,
     act::SetWordInput, act::SetCheckInput, act::SetPasteInput, act::AddPastedList,
     act::WhatIfCleared, act::Measure, act::SetProbes, act::Speed, act::SetDesign, act::SetDesignMemory, act::SetPresentation,
-    act::ShowSteps, act::Step, act::ShowShortcuts, act::ShowShare, act::SetTheme,
+    act::ShowSteps, act::Step, act::ShowShortcuts, act::ShowShare, act::ShowQrCode, act::SetTheme,
     act::SetFontScale, act::SetSizeUnit, act::ShowExactCurve, act::SetSafeWords, act::SetPanels,
     act::FocusWordBox, act::FocusAnswerBox, act::ZoomBits, act::PanBits, act::ResetBitsView, act::PinBit,
     act::ResetEmbed, act::ExportCsv, act::ExportPng, act::CopyText, act::SetCodeLanguage,

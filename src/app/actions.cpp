@@ -560,6 +560,7 @@ Outcome apply_view(AppState& s, Host& host, const Action& action) {
       [&](const act::Step& a) { step(s, a.delta); },
       [&](const act::ShowShortcuts& a) { s.view.show_shortcuts = a.on; },
       [&](const act::ShowShare& a) { s.view.share_open = a.on; },
+      [&](const act::ShowQrCode& a) { s.view.qr_open = a.on; },
       [&](const act::SetTheme& a) { s.view.theme = a.theme; },
       [&](const act::SetFontScale& a) { s.view.font_scale = std::clamp(a.scale, 1.0f, 3.0f); },
       [&](const act::SetSizeUnit& a) { s.size_unit = a.unit; },

@@ -297,7 +297,7 @@ std::string state_json(const AppState& s) {
   w.field("progress", double(s.plots.progress));
   w.field("points", uint64_t{s.plots.measured_vs_bits.size()});
   w.end_object();
-  w.field("wordInput", s.word_input);
+  w.field("wordInput", s.word_input).field("composing", s.composing);
   w.field("pasteInput", s.paste_input);
   // The built-in lessons' texts (fetched by the web build when first wanted).
   // The texts of the language the lessons are wanted in (lessons_lang: the one being switched to).
@@ -387,7 +387,7 @@ std::string view_state_json(AppState& s, const PlatformView& platform) {
   w.field("embed", s.view.embed).field("steps", s.view.show_steps);
   w.field("stepText", s.steps.shown);
   w.field("step", int64_t{current_step(s)}).field("stepCount", int64_t{step_count(s)});
-  w.field("shortcuts", s.view.show_shortcuts).field("shareOpen", s.view.share_open);
+  w.field("shortcuts", s.view.show_shortcuts).field("shareOpen", s.view.share_open).field("qrOpen", s.view.qr_open);
   w.field("wantTextInput", platform.wants_text_input).field("focusRing", s.layout.focus_ring);
   w.field("hoveredBit", s.bit_cache.hovered_bit).field("pinnedBit", s.bits.pinned_bit);
   w.field("zoom", double(s.bits.zoom));

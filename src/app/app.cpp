@@ -22,6 +22,7 @@
 
 #include <imgui_internal.h>  // the active id: is a drag on a control or on the background?
 #include <imgui_stdlib.h>
+#include <qrcodegen.hpp>
 
 #include "actions.h"
 #include "core/theory.h"
@@ -84,6 +85,7 @@ float view_controls_width(const AppState& s) {
   if (!s.view.embed)
     w += language_width() + button_width(tr("Lessons")) + button_width(view_menu_label().c_str()) + button_width(tr("Present")) + button_width(tr("Keys")) +
          5 * st.ItemSpacing.x;
+  if (!s.view.embed && s.view.presentation) w += button_width(tr("QR code")) + st.ItemSpacing.x;
   return w + 8 * ui_scale();  // a little slack: text measured at another density rounds differently
 }
 
@@ -151,6 +153,13 @@ void draw_view_controls(AppState& s) {
     if (ImGui::Button(tr("Present"))) dispatch(s, act::SetPresentation{!presenting});
     if (presenting) ImGui::PopStyleColor();
     if (ImGui::IsItemHovered()) tooltip(tr("Presentation mode: large text, high contrast, classroom-safe words (Alt+Shift+P)"));
+    s.layout.qr_button = ScreenRect{};
+    if (presenting) {  // the room opens the slide's filter on its phones
+      same_line_if_fits(button_width(tr("QR code")));
+      if (ImGui::Button(tr("QR code"))) dispatch(s, act::ShowQrCode{true});
+      s.layout.qr_button = last_item_rect();
+      if (ImGui::IsItemHovered()) tooltip(tr("A QR code of this filter's link: students open it on their phones"));
+    }
     same_line_if_fits(button_width(tr("Keys")));
     if (ImGui::Button(tr("Keys"))) dispatch(s, act::ShowShortcuts{!s.view.show_shortcuts});
     if (ImGui::IsItemHovered()) tooltip(tr("Keyboard shortcuts (Alt+Shift+H)"));
@@ -200,6 +209,12 @@ void draw_share_dialog(AppState& s, Host& host) {
   ImGui::InputText("##link", &link, ImGuiInputTextFlags_ReadOnly | ImGuiInputTextFlags_AutoSelectAll);
   if (ImGui::Button(tr("Copy link"))) dispatch(s, act::CopyText{link, 0});
   s.layout.copy_link_button = last_item_rect();
+  same_line_if_fits(button_width(tr("QR code")));
+  if (ImGui::Button(tr("QR code"))) {
+    dispatch(s, act::ShowShare{false});
+    ImGui::CloseCurrentPopup();
+    dispatch(s, act::ShowQrCode{true});
+  }
   ImGui::Spacing();
   text_wrapped(tr("Embed it in a page (an iframe; resize it with the style):"));
   ImGui::InputTextMultiline("##snippet", &snippet, ImVec2(-1, ImGui::GetTextLineHeight() * 4.5f),
@@ -213,6 +228,71 @@ void draw_share_dialog(AppState& s, Host& host) {
   if (s.note(NoteSlot::exports).code == Code::copied) show_note(s.note(NoteSlot::exports));
   if (!open) {
     dispatch(s, act::ShowShare{false});
+    ImGui::CloseCurrentPopup();
+  }
+  ImGui::EndPopup();
+}
+
+// The share link as a QR code, large enough to be read from the back of a classroom: black on
+// white whatever the theme (as cameras expect), with its quiet zone. Encoded once per link.
+constexpr size_t kMaxQrBytes = 1200;  // a longer link (its own words) makes a code too fine to scan off a wall
+
+void encode_qr(FrameMemory& m, const std::string& text) {
+  if (m.qr_text == text && (m.qr_size > 0 || text.size() > kMaxQrBytes)) return;
+  m.qr_text = text;
+  m.qr_size = 0;
+  m.qr_modules.clear();
+  if (text.size() > kMaxQrBytes) return;  // within version 40's capacity at any level: encodeText never throws
+  const qrcodegen::QrCode qr = qrcodegen::QrCode::encodeText(text.c_str(), qrcodegen::QrCode::Ecc::MEDIUM);
+  m.qr_size = qr.getSize();
+  m.qr_modules.reserve(size_t(m.qr_size) * size_t(m.qr_size));
+  for (int y = 0; y < m.qr_size; ++y)
+    for (int x = 0; x < m.qr_size; ++x) m.qr_modules.push_back(qr.getModule(x, y) ? 1 : 0);
+}
+
+void draw_qr_dialog(AppState& s, Host& host) {
+  const std::string title = with_id(tr("Open it on a phone"), "###qr");
+  if (s.view.qr_open && !ImGui::IsPopupOpen(title.c_str())) ImGui::OpenPopup(title.c_str());
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  ImGui::SetNextWindowSize(ImVec2(std::min(display.x - 20, std::max(360 * ui_scale(), display.y * 0.75f)), 0), ImGuiCond_Always);
+  ImGui::SetNextWindowPos(ImVec2(display.x / 2, display.y / 2), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
+  bool open = true;
+  s.layout.qr_code = ScreenRect{};
+  if (!ImGui::BeginPopupModal(title.c_str(), &open, ImGuiWindowFlags_NoSavedSettings)) {
+    if (s.view.qr_open) dispatch(s, act::ShowQrCode{false});
+    return;
+  }
+  const std::string link = actions::share_link(s, host);
+  encode_qr(s.memory, link);
+  const int n = s.memory.qr_size;
+  if (n == 0) {
+    ImGui::PushStyleColor(ImGuiCol_Text, palette().error);
+    text_wrapped(fill(tr("This link is too long for a QR code (its length: %s; a code holds up to %s). Its words make it long: share it as a link."),
+                      {with_commas(link.size()), with_commas(kMaxQrBytes)}));
+    ImGui::PopStyleColor();
+  } else {
+    text_wrapped(tr("Scan it to open this filter on a phone:"));
+    constexpr int kQuiet = 4;  // modules of white around the code, as the standard asks
+    const float room = std::min(ImGui::GetContentRegionAvail().x, display.y * 0.62f);
+    const float module = std::max(1.0f, std::floor(room / float(n + 2 * kQuiet)));
+    const float side = module * float(n + 2 * kQuiet);
+    const ImVec2 at(std::floor(ImGui::GetCursorScreenPos().x + (ImGui::GetContentRegionAvail().x - side) / 2), ImGui::GetCursorScreenPos().y);
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    dl->AddRectFilled(at, ImVec2(at.x + side, at.y + side), IM_COL32(255, 255, 255, 255));
+    for (int y = 0; y < n; ++y)
+      for (int x = 0; x < n; ++x) {
+        if (!s.memory.qr_modules[size_t(y) * size_t(n) + size_t(x)]) continue;
+        const ImVec2 a(at.x + float(x + kQuiet) * module, at.y + float(y + kQuiet) * module);
+        dl->AddRectFilled(a, ImVec2(a.x + module, a.y + module), IM_COL32(0, 0, 0, 255));
+      }
+    ImGui::Dummy(ImVec2(side, side));
+    s.layout.qr_code = ScreenRect{at.x, at.y, side, side};
+  }
+  hint_text(link.c_str());
+  const bool close = ImGui::Button(tr("Close"));
+  if (close || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) open = false;
+  if (!open) {
+    dispatch(s, act::ShowQrCode{false});
     ImGui::CloseCurrentPopup();
   }
   ImGui::EndPopup();
@@ -398,6 +478,29 @@ bool highlighted(const AppState& s, Panel id) {
   return st && std::find(st->highlight_panels.begin(), st->highlight_panels.end(), id) != st->highlight_panels.end();
 }
 
+// Scroll anchoring, as browsers do it for a page: the card last pressed keeps its place on the
+// screen when what is above it changes height (m grows the bit array; a lesson's feedback
+// appears), so that the next tap lands where the last one did (a phone's k "+" hit the slider
+// 112 px lower). A scroll of the reader's (finger, wheel, scrollbar, or the field kept above the
+// keyboard) is where the card belongs from then on.
+void keep_in_place(FrameMemory::Anchor& anchor, const ImGuiWindow* column, Panel panel, float top, float bottom) {
+  const ImGuiIO& io = ImGui::GetIO();
+  const float scroll = column->Scroll.y;
+  const ImVec2 press = io.MouseClickedPos[0];
+  if (io.MouseClicked[0] && press.y >= top && press.y < bottom && column->InnerRect.Contains(press) &&
+      ImGui::IsWindowHovered(ImGuiHoveredFlags_ChildWindows | ImGuiHoveredFlags_AllowWhenBlockedByActiveItem)) {
+    anchor = {column->ID, panel, top, scroll};
+    return;
+  }
+  if (anchor.column != column->ID || anchor.panel != panel) return;
+  if (scroll != anchor.scroll || column->ScrollTarget.y != FLT_MAX) {  // the reader scrolled (or is)
+    anchor.y = top, anchor.scroll = scroll;
+  } else if (std::fabs(top - anchor.y) >= 0.5f) {
+    anchor.scroll = std::max(0.0f, scroll + top - anchor.y);  // ImGui keeps it within the column's range
+    ImGui::SetScrollY(anchor.scroll);
+  }
+}
+
 void draw_column(AppState& s, Host& host, const char* id, float width, const std::vector<const PanelInfo*>& panels,
                  Steps steps, bool with_list, bool with_header = false, bool with_lessons = false) {
   ImGui::BeginChild(id, ImVec2(width, 0), false);
@@ -417,10 +520,15 @@ void draw_column(AppState& s, Host& host, const char* id, float width, const std
   const bool words_here = std::any_of(panels.begin(), panels.end(), [](const PanelInfo* p) { return p->id == Panel::words; });
   const bool steps_shown = s.view.show_steps && steps != Steps::none;
   if (steps_shown && (steps == Steps::first || !words_here)) panel_steps(s, host);
+  FrameMemory::Anchor& anchor = s.memory.anchor;
+  const ImGuiWindow* column = ImGui::GetCurrentWindowRead();
+  if (s.memory.scene_changed && anchor.column == column->ID) anchor.column = 0;
   for (const PanelInfo* p : panels) {
+    const float top = ImGui::GetCursorScreenPos().y;
     set_card_highlight(highlighted(s, p->id));
     p->draw(s, host);
     set_card_highlight(false);
+    keep_in_place(anchor, column, p->id, top, ImGui::GetCursorScreenPos().y);
     if (p->id == Panel::words && steps_shown && steps == Steps::with_words) panel_steps(s, host);
   }
   if (with_list && words_here) panel_list(s, host);
@@ -535,6 +643,27 @@ void keep_typing_in_view(AppState& s) {
   if (dy != 0) ImGui::SetScrollY(column, column->Scroll.y + dy);  // ImGui keeps it within the column's range
 }
 
+// What an input method is composing (pinyin before it becomes 你好) shows at the field's caret,
+// underlined on the field's colour, as a text box shows it: ImGui's field knows nothing of it.
+void draw_composing(AppState& s) {
+  s.layout.composing = ScreenRect{};
+  const ImGuiContext& g = *GImGui;
+  const ImGuiWindow* field = g.ActiveIdWindow;
+  if (s.composing.empty() || !ImGui::GetIO().WantTextInput || !field || g.PlatformImePos.x == 1.0f) return;
+  ImFont* font = ImGui::GetFont();
+  const float size = field->CalcFontSize();
+  const ImVec2 at(g.PlatformImePos.x + 1, g.PlatformImePos.y);  // ImGui puts it 1 px left of the caret
+  const ImVec2 text = font->CalcTextSizeA(size, FLT_MAX, 0, s.composing.c_str());
+  ImDrawList* dl = ImGui::GetForegroundDrawList();
+  dl->PushClipRect(field->InnerClipRect.Min, field->InnerClipRect.Max);
+  dl->AddRectFilled(ImVec2(at.x - 1, at.y), ImVec2(at.x + text.x + 1, at.y + text.y), ImGui::GetColorU32(ImGuiCol_FrameBg));
+  dl->AddText(font, size, at, ImGui::GetColorU32(ImGuiCol_Text), s.composing.c_str());
+  const float line = std::max(1.0f, std::round(ui_scale()));
+  dl->AddRectFilled(ImVec2(at.x, at.y + text.y - line), ImVec2(at.x + text.x, at.y + text.y), ImGui::GetColorU32(ImGuiCol_Text));
+  dl->PopClipRect();
+  s.layout.composing = ScreenRect{at.x, at.y, text.x, text.y};
+}
+
 // The one window filling the display: the header, the columns of panels, the share dialog.
 void draw_screen(AppState& s, Host& host) {
   const ImGuiIO& io = ImGui::GetIO();
@@ -599,7 +728,9 @@ void draw_screen(AppState& s, Host& host) {
     draw_column(s, host, "one", 0, shown_panels(s, std::nullopt), Steps::with_words, true, false, true);
   }
   keep_typing_in_view(s);
+  draw_composing(s);
   draw_share_dialog(s, host);
+  draw_qr_dialog(s, host);
   s.layout.overflowing = take_overflowing_cards();
   s.layout.focus_ring = GImGui->NavId != 0 && !GImGui->NavDisableHighlight && ImGui::GetIO().NavVisible;
   ImGui::End();

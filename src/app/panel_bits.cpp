@@ -337,7 +337,7 @@ void readout(AppState& s) {
   if (shown < 0 || uint64_t(shown) >= f.bit_count()) {
     ImGui::PushTextWrapPos(0.0f);  // wraps at the card's edge (a longer language on a slide)
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    text_wrapped(tr("Hover or tap a bit to see which words set it."));
+    text_wrapped(s.view.touch ? tr("Tap a bit to see which words set it.") : tr("Hover or tap a bit to see which words set it."));
     ImGui::PopStyleColor();
     ImGui::PopTextWrapPos();
     return;

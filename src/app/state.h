@@ -106,6 +106,7 @@ struct ViewOptions {
   bool show_lessons = false;    // the lessons panel
   bool show_shortcuts = false;  // the keyboard shortcuts list
   bool share_open = false;      // the share / embed dialog
+  bool qr_open = false;         // the QR code of the share link (a slide's button)
   bool show_exact_curve = false;
   // Classroom-safe words (the obscene words of the leaked lists masked on screen) as the reader
   // or the link chose them (the checkbox, safe=1 / safe=0); unchosen, they are on whenever a
@@ -205,6 +206,8 @@ struct Layout {
   std::vector<ScrollArea> scroll_areas;
   bool word_box_active = false;        // the word box had the keyboard
   bool answer_box_active = false;      // the open task's answer box had the keyboard
+  ScreenRect composing;                 // the input method's text being composed, at the caret
+  ScreenRect qr_button, qr_code;        // a slide's "QR code" button; the code drawn (its quiet zone included)
   bool focus_ring = false;             // keyboard navigation showed its focus ring on a control
   std::vector<std::string> overflowing;  // cards with a control past their right edge (ui.h)
   // The plots' marker labels as drawn this frame (plot.h: they never overlap); plot is the
@@ -272,6 +275,9 @@ inline constexpr LayoutRect kLayoutRects[] = {
     {"languageButton", &Layout::language_button},
     {"speedButton", &Layout::speed_button},
     {"speedChart", &Layout::speed_chart},
+  {"composing", &Layout::composing},
+  {"qrButton", &Layout::qr_button},
+  {"qrCode", &Layout::qr_code},
 };
 
 // A word of the false-or-real exercise: drawn fresh, labelled by the student.
@@ -358,6 +364,19 @@ struct FrameMemory {
   TypingBox typing_field = TypingBox::none;
   float typing_w = 0, typing_h = 0;
   std::string typing_text;
+  // The card last pressed and where it was on screen: when something above it changes height
+  // (a larger m grows the bit array), its column scrolls so that it stays under the finger
+  // (app.cpp draw_column). `scroll` is the column's scroll that placed it there.
+  struct Anchor {
+    unsigned column = 0;  // the column's ImGui id (0: none)
+    Panel panel{};
+    float y = 0, scroll = 0;
+  } anchor;
+  // The QR code last drawn and the text it holds (encoded once per link, not every frame): a
+  // side of qr_size modules, row by row, 1 = dark; empty when the text was too long for one.
+  std::string qr_text;
+  int qr_size = 0;
+  std::vector<uint8_t> qr_modules;
 };
 
 // What the Memory figures need beyond the state: the hash set's bytes, measured once per list,
@@ -501,6 +520,9 @@ struct AppState {
   ViewOptions view;
   BitView bits;
   TouchScroll touch_scroll;
+  // An input method's text not yet committed (pinyin being composed; the platform's): drawn at
+  // the caret of the field with the keyboard, as a text box shows it.
+  std::string composing;
   BitCache bit_cache;
   PlotCache plots;
   GrowthCache growth;

@@ -457,6 +457,8 @@ void frame(Loop& loop, bool render) {
       break;
     switch (event.type) {
       case SDL_QUIT: loop.quit = true; break;
+      case SDL_TEXTEDITING: loop.state.composing = event.edit.text; break;  // an input method's text so far
+      case SDL_TEXTINPUT: loop.state.composing.clear(); break;              // ... committed
       case SDL_MOUSEMOTION:  // a real mouse (not a finger SDL turned into one) shows again
         if (event.motion.which != SDL_TOUCH_MOUSEID) loop.hide_mouse_from = UINT64_MAX;
         break;

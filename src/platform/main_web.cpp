@@ -739,6 +739,13 @@ EMSCRIPTEN_KEEPALIVE void bl_keep_state_now() { keep_state(true); }
 // after the page's keys typed before it (loop.h, type_text), so the characters keep their order.
 EMSCRIPTEN_KEEPALIVE void bl_text_input(const char* utf8) { type_text(g_loop, utf8); }
 
+// What the page's input method is composing in the hidden input ("" once it commits or stops):
+// the app shows it at the caret (the canvas has no composition of its own to show).
+EMSCRIPTEN_KEEPALIVE void bl_composing(const char* utf8) {
+  g_loop.state.composing = utf8;
+  g_loop.wake_frames = kWakeFrames;
+}
+
 // Text the page's `paste` event carried (the system clipboard, web/bloomlab.js): it becomes SDL's
 // clipboard and ImGui gets a Ctrl+V, so the active text field pastes it. SDL's clipboard on the
 // web is a buffer of its own, and SDL cancelled Ctrl+V's keydown, so no paste event ever fired:

@@ -643,6 +643,7 @@ TEST_CASE("no card overflows and nothing is cut in any language, size or view") 
       {"blocked, independent hashes", "preset=tiny&variant=blocked&scheme=independent&panels=params,numbers,plots,code"},
       {"steps", "preset=tiny&word=dragon"},
       {"share", "preset=tiny&word=dragon"},
+      {"QR code", "preset=passwords"},
       {"lessons' list", "preset=tiny", "", 1},
       {"lesson: basics", "preset=tiny", "basics", 2},
       {"lesson: false or real, the table", "preset=tiny", "false-or-real", 3},
@@ -682,6 +683,7 @@ TEST_CASE("no card overflows and nothing is cut in any language, size or view") 
           for (int i = 0; i < 3; ++i) (void)apply(s, screen.host, act::Step{+1});
         }
         if (std::string(v.name) == "share") (void)apply(s, screen.host, act::ShowShare{true});
+        if (std::string(v.name) == "QR code") (void)apply(s, screen.host, act::ShowQrCode{true});
         if (std::string(v.name) == "speed, measured") {
           s.speed.run = measured_speed();
           s.speed.has_result = true;

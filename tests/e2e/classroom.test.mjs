@@ -7,6 +7,8 @@
 import { run, openApp, screenshot, check, equal } from "./harness.mjs";
 import { settled, centre } from "./page_helpers.mjs";
 import { fnv1a64, positions } from "./reference.mjs";
+import { createRequire } from "node:module";
+const jsQR = createRequire(import.meta.url)("jsqr");  // reads the slide's QR code back (npm, pinned)
 
 const view = (page) => page.evaluate(() => window.bloomlab.viewState());
 
@@ -141,6 +143,29 @@ run("classroom: presentation, step-through, shortcuts, screen reader, page prefe
     check(labels.length >= 2 && cut.length === 0, `${w}×${h} slide: every label of the plot is inside it`, JSON.stringify(labels));
     const shot = await screenshot(a.page, `slide-passwords-${w}x${h}.png`);
     console.log(`  screenshot: ${shot.file}`);
+    // Issue 32, presentation: a QR code of the state on the slide, so that students open the
+    // same filter on their phones. Read back from the screenshot, it is the share link (the
+    // reader's view, not the slide's).
+    check(on(v.qrButton), `${w}×${h} slide: a QR code button in the header`, JSON.stringify(v.qrButton));
+    await a.page.mouse.click(...centre(v.qrButton));
+    await settled(a.page);
+    const q = await view(a.page);
+    check(q.qrOpen && on(q.qrCode) && q.qrCode.w >= Math.min(w, h) * 0.4, `${w}×${h} slide: the QR code is large and on screen`, JSON.stringify(q.qrCode));
+    const qshot = await screenshot(a.page, `slide-qr-${w}x${h}.png`);
+    console.log(`  screenshot: ${qshot.file}`);
+    const { x, y, w: side } = q.qrCode, rgba = new Uint8ClampedArray(side * side * 4);
+    for (let j = 0; j < side; j++) for (let i = 0; i < side; i++) {
+      const [r, g, b] = qshot.image.at(x + i, y + j);
+      rgba.set([r, g, b, 255], (j * side + i) * 4);
+    }
+    const read = jsQR(rgba, side, side);
+    const link = await a.page.evaluate(() => location.origin + location.pathname + "?" + window.bloomlab.shareParams());
+    equal(read && read.data, link, `${w}×${h} slide: the QR code reads as the share link`);
+    check(!/present=1/.test(link), "the link opens the filter on a phone, not the slide");
+    await a.page.keyboard.press("Escape");
+    await settled(a.page);
+    check(!(await view(a.page)).qrOpen, `${w}×${h} slide: Escape closes the QR code`);
+    check(a.problems.length === 0, `no console errors (${w}×${h} slide)`, a.problems.join("\n"));
     await a.close();
   }
 

@@ -121,6 +121,29 @@ run("languages: en, ru, uk, zh", async (browser) => {
     equal(await overflowing(app.page), [], "zh at 1280 × 800: nothing cut, no card overflows");
     // The header's 中文 in the selector and the word box's Chinese buttons are drawn: the word
     // panel's "添加" button area has text pixels (not an empty box).
+    // Issue 32, finding 4: pinyin being composed shows in the box (an input method composes in
+    // the page's hidden input, which nobody sees): drawn at the caret, and gone once committed.
+    const { page } = app;
+    const box = (await page.evaluate(() => window.bloomlab.viewState())).wordBox;
+    await click(page, box);
+    await page.waitForFunction(() => document.activeElement && document.activeElement.id === "keyboard");
+    await page.keyboard.press("Control+A");  // "zz" typed above goes
+    await page.keyboard.type("ab");
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Input.imeSetComposition", { text: "ni hao", selectionStart: 6, selectionEnd: 6 });
+    await settled(page);
+    let ime = await page.evaluate(() => ({ s: window.bloomlab.state(), v: window.bloomlab.viewState() }));
+    const at = ime.v.composing;
+    check(ime.s.composing === "ni hao" && ime.s.wordInput === "ab", "zh: the input method's text is composing, not typed yet",
+          JSON.stringify([ime.s.composing, ime.s.wordInput]));
+    check(at.w > 20 && at.x > box.x + 8 && at.x + at.w <= box.x + box.w && at.y >= box.y && at.y + at.h <= box.y + box.h,
+          "zh: it is drawn in the word box, after the text typed", JSON.stringify({ at, box }));
+    console.log(`  screenshot: ${(await screenshot(page, "lang-zh-composing.png")).file}`);
+    await cdp.send("Input.insertText", { text: "你好" });
+    await settled(page);
+    ime = await page.evaluate(() => ({ s: window.bloomlab.state(), v: window.bloomlab.viewState() }));
+    check(ime.s.wordInput === "ab你好" && ime.s.composing === "" && ime.v.composing.w === 0,
+          "zh: committed, the characters are typed and the composition is gone", JSON.stringify([ime.s.wordInput, ime.s.composing]));
     equal(app.problems, [], "no console errors (zh)");
     await app.close();
   }

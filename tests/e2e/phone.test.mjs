@@ -6,7 +6,7 @@
 import { check, equal, screenshot } from "./harness.mjs";
 import { openApp, runOn } from "./engines.mjs";
 import { PHONE, phone } from "./scenarios.mjs";
-import { settled, centre } from "./page_helpers.mjs";
+import { settled, centre, swipe } from "./page_helpers.mjs";
 
 runOn("chromium", "phone: HiDPI canvas, touch, on-screen keyboard", async (browser) => {
   const app = await openApp(browser, { ...PHONE, query: "?preset=tiny&m=64&k=3&word=" });
@@ -57,6 +57,29 @@ runOn("chromium", "phone: HiDPI canvas, touch, on-screen keyboard", async (brows
     check(bar.problems.length === 0, `${lang}: no console errors (one header bar)`, bar.problems.join("\n"));
     await bar.close();
   }
+
+  // Issue 32, finding 4: what is under the finger keeps its place when something above it
+  // changes height. A tap on m's slider makes m larger and the bit array above Parameters
+  // taller: Parameters moved that far down under the finger (112 px), and the next tap meant for
+  // k's row hit m's slider. The column now scrolls with it, as a browser anchors a page's scroll.
+  const anchor = await openApp(browser, { ...PHONE, query: "?preset=tiny&m=64&k=3&word=" });
+  const ap = anchor.page;
+  await settled(ap);
+  let before = await ap.evaluate(() => window.bloomlab.viewState());
+  await swipe(ap, 340, 600, Math.max(10, 600 - (before.mSlider.y - 300)));  // Parameters on screen
+  before = await ap.evaluate(() => window.bloomlab.viewState());
+  check(before.mSlider.y > 80 && before.mSlider.y < 500, "m's slider is on screen", JSON.stringify(before.mSlider));
+  await ap.touchscreen.tap(before.mSlider.x + before.mSlider.w * 0.55, before.mSlider.y + before.mSlider.h / 2);
+  await settled(ap);
+  const after = await ap.evaluate(() => window.bloomlab.viewState());
+  const m = await ap.evaluate(() => window.bloomlab.state().params.m);
+  const grew = (after.mSlider.y - after.bitArea.y) - (before.mSlider.y - before.bitArea.y);
+  check(m > 1000 && grew > 50, "the tap made m larger and what is above Parameters taller", `m ${m}, ${grew.toFixed(1)} px taller`);
+  check(Math.abs(after.mSlider.y - before.mSlider.y) < 1 && Math.abs(after.kSlider.y - before.kSlider.y) < 1,
+        "m's and k's rows stay under the finger", `m ${before.mSlider.y} -> ${after.mSlider.y}, k ${before.kSlider.y} -> ${after.kSlider.y}`);
+  console.log(`  screenshot: ${(await screenshot(ap, "phone-anchored.png")).file}`);
+  check(anchor.problems.length === 0, "no console errors (anchored scroll)", anchor.problems.join("\n"));
+  await anchor.close();
 
   // Issue 32, finding 4: the on-screen keyboard leaves 375x377 of the screen; the word box, the
   // verdict and the strip of the word's bits move above it (they were at y = 382 and 556). Once
