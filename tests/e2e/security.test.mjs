@@ -101,10 +101,13 @@ run("security: no user text as HTML, CSP kept, a sandboxed embed", async (browse
     const storage = await frame.evaluate(() => { try { localStorage.setItem("t", "1"); localStorage.removeItem("t"); return "ok"; } catch (e) { return e.message; } });
     equal(storage, "ok", "allow-same-origin: the embed has its storage");
     const articleUrl = page.url();
+    // The browser says in the console that it refused (or the attempt throws): waited on, not slept.
+    const refusal = page.waitForEvent("console", { predicate: (m) => m.type() === "error" && /navigat/i.test(m.text()), timeout: 15000 })
+      .then(() => true, () => false);
     const attempt = await frame.evaluate(() => {
       try { window.top.location.href = "about:blank#hijacked"; return "no exception"; } catch (e) { return "blocked: " + e.name; }
     });
-    await page.waitForTimeout(500);
+    check(attempt.startsWith("blocked") || await refusal, "the browser refuses the embed's navigation of the article", attempt);
     equal(page.url(), articleUrl, `the embed cannot navigate the article (${attempt})`);
     const opened = await frame.evaluate(() => { const w = window.open("about:blank"); return w === null ? "null" : "a window"; });
     equal(opened, "null", "the embed cannot open a window");
