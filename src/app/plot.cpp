@@ -184,12 +184,15 @@ void draw_arrow(ImDrawList* dl, ImVec2 p, float dx, float dy, ImU32 colour) {
                         ImVec2(base.x + dy * half, base.y - dx * half), colour);
 }
 
-// The labels drawn so far (and the legend's box): a new label goes where it overlaps none.
+// The labels drawn so far (and the legend's box, and the markers' points): a new label goes
+// where it overlaps none. A marker's point is an entry of marker kPointOf - index: its own label
+// sits beside it, the others keep off it (the 1% label ran over the 0.1% dot on a slide).
 using Labels = std::vector<PlotLabel>;
+constexpr int kPointOf = -2;
 
-bool label_free(const Labels& placed, float x, float y, float w, float h) {
+bool label_free(const Labels& placed, int marker, float x, float y, float w, float h) {
   for (const PlotLabel& a : placed)
-    if (x < a.x + a.w && a.x < x + w && y < a.y + a.h && a.y < y + h) return false;
+    if (a.marker != kPointOf - marker && x < a.x + a.w && a.x < x + w && y < a.y + a.h && a.y < y + h) return false;
   return true;
 }
 
@@ -202,11 +205,11 @@ void put_label(ImDrawList* dl, const Frame& f, Labels& placed, int marker, const
   const ImVec2 size = ImGui::CalcTextSize(text.c_str());
   const float top = f.min.y + 1, bottom = f.max.y - size.y - 1, step = size.y + 2;
   ImVec2 at(xs[0], y);
-  if (!label_free(placed, at.x, at.y, size.x, size.y)) {
+  if (!label_free(placed, marker, at.x, at.y, size.x, size.y)) {
     for (int c = 0; c < 2 * n * 64; ++c) {  // line c / 2n, down then up, each x
       const float x = xs[c % n], yy = y + step * float(c / (2 * n)) * ((c / n) % 2 ? -1.0f : 1.0f);
       if (x >= f.min.x && x + size.x <= f.max.x && yy >= top && yy <= bottom &&
-          label_free(placed, x, yy, size.x, size.y)) {
+          label_free(placed, marker, x, yy, size.x, size.y)) {
         at = ImVec2(x, yy);
         break;
       }
@@ -426,7 +429,16 @@ DrawnPlot draw_plot(const PlotSpec& spec, const std::vector<PlotSeries>& series,
   }
   dl->PushClipRect(f.min, f.max, true);  // the markers over the legend: "you are here" stays readable
   Labels labels{inside ? draw_legend(dl, f, series) : PlotLabel{}};  // the markers' labels keep off it
+  for (size_t i = 0; i < markers.size(); ++i) {  // and off the markers' points
+    const PlotMarker& m = markers[i];
+    if (std::isnan(m.y) || !f.drawable_on(m.right_axis, m.y)) continue;
+    const ImVec2 p(f.sx(m.x), f.sy_on(m.right_axis, m.y));
+    const float r = (m.dot ? 4.5f : 7.0f) * ui_scale() + 1;
+    if (p.x >= f.min.x && p.x <= f.max.x && p.y >= f.min.y && p.y <= f.max.y)
+      labels.push_back({kPointOf - int(i), p.x - r, p.y - r, 2 * r, 2 * r});
+  }
   for (size_t i = 0; i < markers.size(); ++i) draw_marker(dl, f, markers[i], int(i), labels);
+  labels.erase(std::remove_if(labels.begin(), labels.end(), [](const PlotLabel& l) { return l.marker <= kPointOf; }), labels.end());
   if (!inside) labels.erase(labels.begin());  // else the legend's box stays first (marker -1)
   dl->PopClipRect();
   const ImVec2 mouse = ImGui::GetIO().MousePos;
