@@ -64,6 +64,7 @@ void size_control(AppState& s, FilterParams p) {
   const bool unit_below = room < ImGui::CalcTextSize("00000").x + 2 * ImGui::GetStyle().FramePadding.x;
   ImGui::SetNextItemWidth(unit_below ? std::min(avail, widest) : std::clamp(room, ImGui::CalcTextSize("00000").x, widest));
   input_number("##m", &value, s.size_unit == SizeUnit::bits ? "%.0f" : "%.3f");
+  s.layout.m_field = last_item_rect();
   if (ImGui::IsItemDeactivatedAfterEdit()) {
     ParamsRequest r;
     r.m = std::round(value * unit);

@@ -279,7 +279,7 @@ void panel_word(AppState& s, Host& /*host*/) {
   word_box(s);
   const Explained* e = s.word_input.empty() ? nullptr : &actions::current_query(s);
   if (e) bit_strip(s, *e);
-  else s.layout.bit_strip = ScreenRect{};
+  else s.layout.bit_strip = s.layout.verdict = ScreenRect{};  // none drawn: no stale rect (the field kept in view would take it)
   show_note(s.note(NoteSlot::word));
   if (e) {
     verdict(s, *e);

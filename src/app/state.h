@@ -178,7 +178,7 @@ struct ScreenRect {
   float x = 0, y = 0, w = 0, h = 0;
 };
 struct Layout {
-  ScreenRect word_box, k_slider, m_slider, bit_area;
+  ScreenRect word_box, k_slider, m_field, m_slider, bit_area;
   ScreenRect plot_bits;  // the plot of FP over bits per word with its titles (what "Save PNG" saves)
   ScreenRect plot_growth, inserted_slider;  // the growth plot with its slider; the slider
   ScreenRect plot_bits_area;                // its frame with the axes' ticks and x title (not a legend under it)
@@ -258,7 +258,8 @@ inline constexpr LayoutRect kLayoutRects[] = {
     {"wordBox", &Layout::word_box},
     {"bitArea", &Layout::bit_area},
     {"bitStrip", &Layout::bit_strip},
-    {"mSlider", &Layout::m_slider},
+    {"mField", &Layout::m_field},
+  {"mSlider", &Layout::m_slider},
     {"kSlider", &Layout::k_slider},
     {"verdict", &Layout::verdict},
     {"undoButton", &Layout::undo_button},
@@ -509,6 +510,9 @@ struct AppState {
   std::optional<float> present_scale;  // present=1&scale=X: the slide's text size, as the link says
   std::vector<Shortcut> shortcuts;  // queued by the platform, run at the start of a frame
   std::vector<Action> inbox;        // actions the panels built while drawing: applied after it
+  // The keyboard given as the page opens (the platform's): the column is not scrolled to the field
+  // until the reader types or moves the keyboard (a lesson step's scene stays as it placed it).
+  bool opening_focus = false;
   bool focus_word_box = false;      // the word box takes the keyboard next frame ...
   bool focus_word_box_force = false;  // ... even from another text field (Ctrl/Cmd+K)
   bool focus_answer_box = false;    // the open task's answer box takes the keyboard next frame

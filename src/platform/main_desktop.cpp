@@ -147,6 +147,7 @@ int main(int argc, char** argv) {
   const bloomlab::app::TypingBox box = bloomlab::app::typing_box(loop.state);
   loop.state.focus_word_box = box == bloomlab::app::TypingBox::word;
   loop.state.focus_answer_box = box == bloomlab::app::TypingBox::answer;
+  loop.state.opening_focus = true;
 
   double drawn_share = 0;
   while (!loop.quit) {

@@ -396,6 +396,7 @@ std::string open_page() {
   const bool take_keyboard = !s.view.embed && !s.view.touch;
   s.focus_word_box = take_keyboard && app::typing_box(s) == app::TypingBox::word;
   s.focus_answer_box = take_keyboard && app::typing_box(s) == app::TypingBox::answer;
+  s.opening_focus = take_keyboard;
   g_saved_link = app::url_params_for(s);  // what was opened is saved again only once it changes
   g_saved_words_version = s.words_version;
   g_kept_params = g_saved_link;           // the address as opened is kept as is

@@ -169,6 +169,25 @@ run("classroom: presentation, step-through, shortcuts, screen reader, page prefe
     await a.close();
   }
 
+  // Issue 32, finding 2: error-rate step 5 ("Change m and watch the numbers") on a 1024×768
+  // slide shows what it highlights: Parameters with m's field, and the FP plot. The word box
+  // takes the keyboard as the page opens, and its column was scrolled to it (m's field above the
+  // screen, then the whole scene below it); typing still goes there.
+  {
+    const a = await openApp(browser, { query: "?present=1&lesson=error-rate&step=5", viewport: { width: 1024, height: 768 } });
+    await settled(a.page);
+    const v = await view(a.page);
+    const on = (r) => r.w > 0 && r.x >= 0 && r.y >= 0 && r.x + r.w <= 1024 && r.y + r.h <= 768;
+    check(on(v.mField) && on(v.mSlider) && on(v.kSlider) && on(v.plotArea), "error-rate step 5 slide: m's field, the sliders and the plot are on screen",
+          JSON.stringify({ field: v.mField, m: v.mSlider, k: v.kSlider, plot: v.plotArea }));
+    console.log(`  screenshot: ${(await screenshot(a.page, "slide-error-rate-5.png")).file}`);
+    await a.page.keyboard.type("zz");
+    await settled(a.page);
+    equal((await a.page.evaluate(() => window.bloomlab.state())).wordInput, "zz", "error-rate step 5 slide: typing still goes to the word box");
+    check(a.problems.length === 0, "no console errors (error-rate step 5 slide)", a.problems.join("\n"));
+    await a.close();
+  }
+
   // The page's preferences: dark scheme and reduced motion reach the app; a URL theme wins.
   for (const [scheme, query, expected] of [["dark", "", "dark"], ["light", "", "light"], ["dark", "?theme=light", "light"]]) {
     const a = await openApp(browser, { query });
