@@ -20,6 +20,7 @@ import sys
 # An object file's part, by its path (first match wins).
 PARTS = [
     ("SDL2", r"libSDL2\.a"),
+    ("QR code (qrcodegen)", r"qrcodegen"),
     ("Dear ImGui: backends", r"imgui_impl_"),
     ("Dear ImGui: tables", r"imgui_tables"),
     ("Dear ImGui: fonts (stb_truetype)", r"imgui_draw"),
