@@ -628,20 +628,14 @@ void keep_typing_in_view(AppState& s) {
   const std::string& text = field == TypingBox::answer ? s.lessons.task.input : s.word_input;
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   const bool changed = field != m.typing_field || display.x != m.typing_w || display.y != m.typing_h || text != m.typing_text;
-  const bool took = m.typing_field == TypingBox::none && field != TypingBox::none;
   m.typing_field = field;
   m.typing_w = display.x, m.typing_h = display.y;
   m.typing_text = text;
   ImGuiWindow* column = GImGui->ActiveIdWindow;  // the column the field was drawn in
-  if (s.opening_focus) {  // the page's own focus: the scene stays where it was placed
-    if (!reader_input()) {  // (a step's state clearing the box is no reason to scroll to it)
-      // ImGui scrolled its column to the field as it took the keyboard (SetKeyboardFocusHere): the
-      // page opens at the top, where the scene's panels are (error-rate step 5's Parameters on a slide).
-      if (took && column && (column->Flags & ImGuiWindowFlags_ChildWindow)) ImGui::SetScrollY(column, 0);
-      return;
-    }
-    s.opening_focus = false;
-  }
+  // The page's own focus: the scene stays where it was placed until the reader acts (a step's
+  // state clearing the box is no reason to scroll to it).
+  if (s.opening_focus && !reader_input()) return;
+  s.opening_focus = false;
   if (!changed || field == TypingBox::none || !column || !(column->Flags & ImGuiWindowFlags_ChildWindow)) return;
   const ImRect seen = column->InnerRect;
   ScreenRect r = field == TypingBox::word ? l.word_box : l.lesson_answer_box;
