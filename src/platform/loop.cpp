@@ -457,8 +457,17 @@ void frame(Loop& loop, bool render) {
       break;
     switch (event.type) {
       case SDL_QUIT: loop.quit = true; break;
-      case SDL_TEXTEDITING: loop.state.composing = event.edit.text; break;  // an input method's text so far
-      case SDL_TEXTINPUT: loop.state.composing.clear(); break;              // ... committed
+      // An input method's text so far, gone once committed. Only SDL's own composition (the
+      // desktop's): on the web the page's hidden input composes (bl_composing), and a key typed
+      // just before the composition began may still be queued here as text.
+      case SDL_TEXTEDITING:
+        loop.state.composing = event.edit.text;
+        loop.sdl_composes = !loop.state.composing.empty();
+        break;
+      case SDL_TEXTINPUT:
+        if (loop.sdl_composes) loop.state.composing.clear();
+        loop.sdl_composes = false;
+        break;
       case SDL_MOUSEMOTION:  // a real mouse (not a finger SDL turned into one) shows again
         if (event.motion.which != SDL_TOUCH_MOUSEID) loop.hide_mouse_from = UINT64_MAX;
         break;

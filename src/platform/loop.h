@@ -32,6 +32,7 @@ struct Loop {
   double drawn_at = 0;  // SDL_GetTicks64() / 1000 of the last frame drawn
   double app_ms = 0;  // the last frame's app::frame (the UI and the slices of work), without drawing
   bool quit = false;
+  bool sdl_composes = false;  // state.composing came from SDL_TEXTEDITING (not the page's input)
 
   // Touch: a lifted finger leaves SDL's mouse where it was, so hover (and tooltips) would stick;
   // from this frame on the mouse is "nowhere" until it moves again or a finger comes down.
