@@ -99,6 +99,7 @@
       notSaved: "Your words could not be saved in this browser ({0}): they will be lost when this page closes. Free some space or keep the list file.",
       noStorage: "Your words cannot be kept in this browser: they will be lost when this page closes.",
       notRead: "The saved sessions could not be read ({0}).",
+      newer: "Words saved by a newer version of BloomLab are kept in this browser; this version cannot open them.",
       previous: "Your previous words ({0}) are kept in this browser.",
       restore: "Restore your previous words ({0})",
     },
@@ -112,6 +113,7 @@
       notSaved: "Не удалось сохранить ваши слова в этом браузере ({0}): они пропадут, когда страница закроется. Освободите место или сохраните файл со списком.",
       noStorage: "Этот браузер не может сохранить ваши слова: они пропадут, когда страница закроется.",
       notRead: "Не удалось прочитать сохранённые сеансы ({0}).",
+      newer: "Слова, сохранённые более новой версией BloomLab, остаются в этом браузере, но эта версия не может их открыть.",
       previous: "Ваши прежние слова ({0}) сохранены в этом браузере.",
       restore: "Вернуть прежние слова ({0})",
     },
@@ -125,6 +127,7 @@
       notSaved: "Не вдалося зберегти ваші слова в цьому браузері ({0}): вони зникнуть, коли сторінка закриється. Звільніть місце або збережіть файл зі списком.",
       noStorage: "Цей браузер не може зберегти ваші слова: вони зникнуть, коли сторінка закриється.",
       notRead: "Не вдалося прочитати збережені сеанси ({0}).",
+      newer: "Слова, збережені новішою версією BloomLab, лишаються в цьому браузері, але ця версія не може їх відкрити.",
       previous: "Ваші попередні слова ({0}) збережено в цьому браузері.",
       restore: "Повернути попередні слова ({0})",
     },
@@ -138,6 +141,7 @@
       notSaved: "你的词无法保存在此浏览器中（{0}）：关闭页面后它们将会丢失。请释放一些空间，或保留列表文件。",
       noStorage: "此浏览器无法保存你的词：关闭页面后它们将会丢失。",
       notRead: "无法读取已保存的会话（{0}）。",
+      newer: "由更新版本的 BloomLab 保存的词仍保留在此浏览器中，但此版本无法打开它们。",
       previous: "你之前的词（{0}）保存在此浏览器中。",
       restore: "恢复之前的词（{0}）",
     },
@@ -699,7 +703,7 @@
   });
 
   // ---- Sessions kept in IndexedDB (main_web.cpp decides what and when) ----------------------
-  // A record {id, tab, time, link, params, words, count}: link is the state's address
+  // A record {v, id, tab, time, link, params, words, count}: link is the state's address
   // parameters, params and words what restore it (words: the bytes of encode_session_words,
   // when the link cannot carry them all; exact bytes, up to a 64 MiB list). Each tab writes its
   // own record, so two tabs, or a share link opened over a session, never overwrite each other's
@@ -708,6 +712,9 @@
   // Empty, a removed word) keeps the larger "before" copy, which the next visit offers too.
   // localStorage (5 MB, strings only) was the store before: its session is moved over once.
   const DB_NAME = "bloomlab", STORE = "sessions", LEGACY_KEY = "bloomlab.session", KEEP = 5;
+  // The records' version: 2 since issue 37 (version 1 had none). A newer one is left as it is.
+  const SESSION_VERSION = 2;
+  const sessionNotes = [];  // said with the link's warnings as the page opens
   let db = null, storageError = "", aborted = false;
   const records = new Map();  // id -> record, as stored
   let tabId = "", slotId = "", chosen = null, offered = null;
@@ -719,6 +726,41 @@
   const newSlot = () => tabId + "-" + Date.now().toString(36);
   const isRecord = (r) => r && typeof r.id === "string" && typeof r.link === "string" &&
     typeof r.params === "string" && r.words instanceof Uint8Array && Number.isFinite(r.count);
+  // The words in a record's bytes (a 4-byte little-endian length, then the word), as the core
+  // walks them (decode_session_words): up to where the bytes end inside a word.
+  function countWords(bytes) {
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    let n = 0;
+    for (let at = 0; at + 4 <= bytes.length; ++n) {
+      const len = view.getUint32(at, true);
+      if (len > bytes.length - at - 4) break;
+      at += 4 + len;
+    }
+    return n;
+  }
+  // A stored record is checked, not trusted (issue 37): what is wrong with it ("" if nothing),
+  // after mending what can be mended. Its count is the words its bytes hold (a count of 10^15 was
+  // offered as "Restore your previous words (1,000,000,000,000,000)"); a time in the future is
+  // taken as the oldest (such a record was always the one restored).
+  const MOST_WORDS = 1 << 24;  // a record whose words travel in its link has far fewer
+  function recordProblem(r) {
+    if (!isRecord(r)) return "not a saved session";
+    if (r.v !== undefined && !(Number.isSafeInteger(r.v) && r.v >= 1)) return "its version is not a number";
+    if (r.v > SESSION_VERSION) return "newer";
+    if (!Number.isFinite(r.time)) return "its time is not a number";
+    if (r.time > Date.now() + 86400e3) {
+      console.warn("bloomlab: a saved session's time is in the future: taken as the oldest");
+      r.time = 0;
+    }
+    if (r.words.length) {
+      const count = countWords(r.words);
+      if (r.count !== count) console.warn(`bloomlab: a saved session said ${r.count} words and holds ${count}`);
+      r.count = count;
+    } else if (!(Number.isSafeInteger(r.count) && r.count >= 0 && r.count <= MOST_WORDS)) {
+      return "its count of words is not a count";
+    }
+    return "";
+  }
 
   function storageProblem(text) {
     storageError = text;
@@ -743,7 +785,7 @@
       const bytes = new Uint8Array(words.reduce((n, w) => n + 4 + w.length, 0));
       let at = 0;
       for (const w of words) { new DataView(bytes.buffer).setUint32(at, w.length, true); bytes.set(w, at + 4); at += 4 + w.length; }
-      return { id: "legacy", tab: "", time: Date.now(), link: saved.link, params: saved.params, words: bytes, count: words.length };
+      return { v: SESSION_VERSION, id: "legacy", tab: "", time: Date.now(), link: saved.link, params: saved.params, words: bytes, count: words.length };
     } catch (e) {
       console.warn("bloomlab: the saved session is unreadable and was ignored (" + e.message + ")");
       return null;
@@ -771,9 +813,16 @@
         const all = db.transaction(STORE, "readonly").objectStore(STORE).getAll();
         all.onsuccess = () => {
           clearTimeout(timer);
+          let newer = 0;
           for (const r of all.result) {
-            if (isRecord(r)) records.set(r.id, r);
-            else console.warn("bloomlab: a saved session is unreadable and was ignored");
+            const problem = recordProblem(r);
+            if (!problem) records.set(r.id, r);
+            else if (problem === "newer") newer = Math.max(newer, r.v);  // kept as it is, not pruned
+            else console.warn("bloomlab: a saved session is unreadable and was ignored (" + problem + ")");
+          }
+          if (newer) {
+            console.warn(`bloomlab: a saved session of version ${newer} is newer than this page's (${SESSION_VERSION})`);
+            sessionNotes.push(message("newer"));
           }
           if (legacy) put(legacy);
           // The writer starts when a large list first comes (listBuffer, stageWords): a visit
@@ -957,7 +1006,7 @@
     }
     // words null: unchanged since the last save (main_web.cpp saves only the parameters then).
     if (!words && !pieces) words = old ? old.words : new Uint8Array(0);  // null: the writer holds them
-    const record = { id: slotId, tab: tabId, time: Date.now(), link, params, words, count };
+    const record = { v: SESSION_VERSION, id: slotId, tab: tabId, time: Date.now(), link, params, words, count };
     if (!words) record.wordBytes = old ? old.wordBytes : 0;
     if (tailOf) { record.tailOf = tailOf.id; record.wordBytes = tailOf.wordBytes; }
     if (pieces) { record.words = null; record.pieces = pieces; }
@@ -1019,7 +1068,7 @@
     for (const r of inWriter.values()) {
       if (!r.unsaved || !db) continue;
       const { id, tab, time, link, params, count, dismissed } = r;
-      putHere({ id, tab, time, link, params, words: join(r.unsaved), count, dismissed: !!dismissed }, []);
+      putHere({ v: SESSION_VERSION, id, tab, time, link, params, words: join(r.unsaved), count, dismissed: !!dismissed }, []);
       delete r.unsaved;
     }
   });
@@ -1115,7 +1164,7 @@
     },
     bloomlabParamWarnings(warnings) {
       for (const w of warnings) console.warn("bloomlab: " + w);
-      showNotes(warnings);
+      showNotes(warnings.concat(sessionNotes));
     },
     bloomlabAnnounce(text) { $("live").textContent = text; },
     bloomlabPagePreferences: pagePreferences,

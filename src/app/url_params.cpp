@@ -674,7 +674,11 @@ std::string encode_session_words(const std::vector<std::string>& words) {
   return out;
 }
 
-bool decode_session_words(std::string_view bytes, std::vector<std::string>& out) {
+namespace {
+
+// Each item of saved words in turn (each(word)); false when the bytes end inside one.
+template <class Each>
+bool walk_session_words(std::string_view bytes, Each&& each) {
   size_t at = 0;
   while (at < bytes.size()) {
     if (bytes.size() - at < 4) return false;
@@ -682,10 +686,24 @@ bool decode_session_words(std::string_view bytes, std::vector<std::string>& out)
     for (int i = 0; i < 4; ++i) n |= uint32_t(static_cast<unsigned char>(bytes[at + i])) << (8 * i);
     at += 4;
     if (n > bytes.size() - at) return false;
-    if (n > 0 && n <= kMaxLineBytes) out.emplace_back(bytes.substr(at, n));
+    each(bytes.substr(at, n));
     at += n;
   }
   return true;
+}
+
+bool holdable(std::string_view word) { return !word.empty() && word.size() <= kMaxLineBytes; }
+
+}  // namespace
+
+bool decode_session_words(std::string_view bytes, std::vector<std::string>& out) {
+  return walk_session_words(bytes, [&](std::string_view w) { if (holdable(w)) out.emplace_back(w); });
+}
+
+SessionWordsCheck check_session_words(std::string_view bytes) {
+  SessionWordsCheck c;
+  c.whole = walk_session_words(bytes, [&](std::string_view w) { holdable(w) ? ++c.words : ++c.dropped; });
+  return c;
 }
 
 Session session_for(const AppState& s, bool word_bytes) {
@@ -694,11 +712,42 @@ Session session_for(const AppState& s, bool word_bytes) {
   return Session{query_for(s, false), word_bytes ? encode_session_words(s.set.words()) : std::string(), n, true};
 }
 
-std::vector<std::string> restore_session(AppState& s, Host& host, const Session& saved) {
-  std::vector<std::string> warn = apply_query(s, host, saved.params);
+std::string with_view_of(std::string_view params, std::string_view view_from) {
+  static const char* const kViewKeys[] = {"embed", "present", "nav"};
+  const auto is_view = [](std::string_view pair) {
+    const std::string key = percent_decode(pair.substr(0, pair.find('=')));
+    for (const char* k : kViewKeys) if (key == k) return true;
+    return false;
+  };
+  std::string out;
+  const auto keep = [&](std::string_view query, bool view) {
+    if (!query.empty() && (query[0] == '?' || query[0] == '#')) query.remove_prefix(1);
+    for (std::string_view pair : split(query, '&')) {
+      if (pair.empty() || is_view(pair) != view) continue;
+      if (!out.empty()) out += '&';
+      out += pair;
+    }
+  };
+  keep(params, false);
+  keep(view_from, true);
+  return out;
+}
+
+std::vector<std::string> restore_session(AppState& s, Host& host, const Session& saved, std::string_view view_from) {
+  std::vector<std::string> warn = apply_query(s, host, with_view_of(saved.params, view_from));
   if (!saved.words.empty()) {
+    const SessionWordsCheck check = check_session_words(saved.words);
     const Outcome o = apply(s, host, act::LoadWordList{saved.words, "", ListSource::session});
-    if (!o.ok()) warn.push_back(fill(tr("The saved words could not be restored: %s"), {outcome_text(o)}));
+    if (!o.ok()) {
+      warn.push_back(fill(tr("The saved words could not be restored: %s"), {outcome_text(o)}));
+    } else {
+      if (check.dropped)
+        warn.push_back(fill(trn("%s saved word could not be restored: a word is 1 to %s bytes.",
+                                "%s saved words could not be restored: a word is 1 to %s bytes.", check.dropped),
+                            {with_commas(check.dropped), with_commas(kMaxLineBytes)}));
+      if (!check.whole)
+        warn.push_back(tr("The saved words end in the middle of a word: the words before it are restored."));
+    }
   }
   return shown_warnings(s, std::move(warn));
 }

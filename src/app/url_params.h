@@ -74,13 +74,26 @@ std::string encode_session_words(const std::vector<std::string>& words);
 // a million are handed to the page a piece at a time.
 void append_session_words(std::string& out, const std::vector<std::string>& words, size_t from, size_t to);
 bool decode_session_words(std::string_view bytes, std::vector<std::string>& out);
+// What decoding them would keep and leave out, without copying a word: a stored record is
+// checked, not trusted (issue 37: a 5,000-byte word was dropped without a note).
+struct SessionWordsCheck {
+  size_t words = 0;    // kept
+  size_t dropped = 0;  // empty or over kMaxLineBytes
+  bool whole = true;   // false: the bytes end inside a word
+};
+SessionWordsCheck check_session_words(std::string_view bytes);
 // word_bytes false: the words that travel apart are left out of `words` (the platform keeps the
 // bytes it saved before when only the parameters or the view changed); words_apart says whether
 // they travel apart at all.
 Session session_for(const AppState& s, bool word_bytes = true);
 // Applies a saved session (apply_url_params, then load_word_list); returns the warnings (also
-// kept in s.url_warnings), capped as apply_url_params caps them.
-std::vector<std::string> restore_session(AppState& s, Host& host, const Session& saved);
+// kept in s.url_warnings), capped as apply_url_params caps them, with a word on any saved word
+// it could not restore. How the page is shown (embed=, present=, nav=) is never the record's:
+// it is view_from's (the address the page was opened with), else left as it is.
+std::vector<std::string> restore_session(AppState& s, Host& host, const Session& saved,
+                                         std::string_view view_from = {});
+// params without their view keys (embed, present, nav), then view_from's view keys only.
+std::string with_view_of(std::string_view params, std::string_view view_from);
 
 // The scalable filter's growth parameters as a link names them (variant.h, ScalableParams).
 inline constexpr const char* kScalableKeys[] = {"n0", "p0", "s", "r"};

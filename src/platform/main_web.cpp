@@ -387,7 +387,7 @@ std::string open_page() {
     free(progress);
   }
   const std::vector<std::string> warnings =
-      has_saved ? app::restore_session(s, g_host, saved) : app::apply_url_params(s, g_host, own);
+      has_saved ? app::restore_session(s, g_host, saved, own) : app::apply_url_params(s, g_host, own);
   s.history = app::History{};  // the page as it opens is where undo stops
   s.author_params = own;       // an embed's Reset goes back to what its author wrote
   // The word box has the keyboard as the page opens; an embed never takes it from its article,

@@ -369,6 +369,44 @@ TEST_CASE("damaged saved words: what comes before the damage is kept, nothing ab
   CHECK(s.url_warnings == many);
 }
 
+// Issue 37 §2.7: a stored record is checked, not trusted. A word it cannot hold is reported,
+// not dropped without a word; how the page is shown comes from the address, never the record
+// (embed=1 in a record made every later plain visit open as an embed).
+TEST_CASE("a saved session: dropped words are reported, view flags are the address's") {
+  FakeHost host;
+  std::string words = encode_session_words({"kept", std::string(5000, 'x'), "also kept"});
+  const SessionWordsCheck check = check_session_words(words);
+  CHECK(check.words == 2);
+  CHECK(check.dropped == 1);
+  CHECK(check.whole);
+  AppState s;
+  auto warnings = restore_session(s, host, Session{"preset=empty&m=64&k=3", words, 3, true});
+  finish_loading(s);
+  CHECK(s.set.words() == std::vector<std::string>{"kept", "also kept"});
+  CHECK(any_contains(warnings, "1 saved word could not be restored: a word is 1 to 4,096 bytes."));
+  // Cut short inside its last word: the words before it, and a note.
+  AppState cut;
+  warnings = restore_session(cut, host, Session{"preset=empty&m=64&k=3", words.substr(0, words.size() - 2), 3, true});
+  finish_loading(cut);
+  CHECK(cut.set.words() == std::vector<std::string>{"kept"});
+  CHECK(any_contains(warnings, "The saved words end in the middle of a word: the words before it are restored."));
+  CHECK(!check_session_words(words.substr(0, words.size() - 2)).whole);
+
+  // View flags: the record's are dropped (also spelled with escapes), the address's applied.
+  CHECK(with_view_of("preset=tiny&embed=1&m=64&%65mbed=1&present=1&nav=0", "") == "preset=tiny&m=64");
+  CHECK(with_view_of("preset=tiny&embed=1", "#preset=tiny&present=1&k=9") == "preset=tiny&present=1");
+  AppState plain;
+  CHECK(restore_session(plain, host, Session{"preset=tiny&m=64&k=3&embed=1&present=1&nav=0", {}, 5, false}).empty());
+  CHECK(!plain.view.embed);
+  CHECK(!plain.present_on_open);
+  CHECK(plain.view.lesson_nav);
+  CHECK(plain.set.params().m == 64);
+  AppState slide;  // a reload of a slide: the address says present=1
+  CHECK(restore_session(slide, host, Session{"preset=tiny&m=64&k=3&present=1", {}, 5, false},
+                        "preset=tiny&m=64&k=3&present=1").empty());
+  CHECK(slide.present_on_open);
+}
+
 // Issue 14.7: 70 words of 4,000 bytes made a link of 280,108 bytes, over the 262,144 the reader
 // accepts: the reader refused it whole. The writer now stays within the limit and says so.
 TEST_CASE("a share link is never longer than the reader accepts, and says what it leaves out") {
