@@ -501,19 +501,38 @@ void keep_in_place(FrameMemory::Anchor& anchor, const ImGuiWindow* column, Panel
   }
 }
 
-void draw_column(AppState& s, Host& host, const char* id, float width, const std::vector<const PanelInfo*>& panels,
-                 Steps steps, bool with_list, bool with_header = false, bool with_lessons = false) {
-  ImGui::BeginChild(id, ImVec2(width, 0), false);
-  // A finger's vertical drag scrolls the column under it (ImGui 1.86 scrolls only by wheel or
+// A region of the screen that scrolls on its own (a column; the lesson pane): ended by EndChild.
+void begin_scrolled(AppState& s, const char* id, ImVec2 size) {
+  ImGui::BeginChild(id, size, false);
+  // A finger's vertical drag scrolls the region under it (ImGui 1.86 scrolls only by wheel or
   // scrollbar). The platform decided it was a scroll before any control saw a press, so a
   // drag that starts on a slider, a chip or the bit array scrolls and changes nothing.
   const TouchScroll& t = s.touch_scroll;
-  const ImVec2 pos = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
-  if (t.dy != 0 && t.x >= pos.x && t.x < pos.x + size.x && t.y >= pos.y && t.y < pos.y + size.y)
+  const ImVec2 pos = ImGui::GetWindowPos(), box = ImGui::GetWindowSize();
+  if (t.dy != 0 && t.x >= pos.x && t.x < pos.x + box.x && t.y >= pos.y && t.y < pos.y + box.y)
     ImGui::SetScrollY(ImGui::GetScrollY() - t.dy);
   // Last frame's scroll range (ImGui computes ScrollMax as the window ends).
-  if (s.memory.scene_changed) ImGui::SetScrollY(0);  // a new lesson step: its panels come first
-  s.layout.scroll_areas.push_back({ScreenRect{pos.x, pos.y, size.x, size.y}, ImGui::GetScrollY(), ImGui::GetScrollMaxY()});
+  if (s.memory.scene_changed) ImGui::SetScrollY(0);  // a new lesson step: its text and panels from their top
+  s.layout.scroll_areas.push_back({ScreenRect{pos.x, pos.y, box.x, box.y}, ImGui::GetScrollY(), ImGui::GetScrollMaxY()});
+}
+
+// On one column (a phone, a narrow embed) an open lesson step's text keeps its place above the
+// panels it names, which come first below it: the step and what it talks about are on the
+// screen together (a 360 x 640 embed showed 450 px of text and the bits at y = 994). The pane
+// is as tall as the step, up to kLessonPaneShare of the height; a longer step scrolls in it.
+constexpr float kLessonPaneShare = 0.45f;
+void draw_lesson_pane(AppState& s, Host& host) {
+  const float room = ImGui::GetContentRegionAvail().y;
+  const float content = s.memory.lesson_pane_content;  // last frame's: the step as drawn at this width
+  begin_scrolled(s, "lesson", ImVec2(0, std::floor(std::min(content > 0 ? content : room, room * kLessonPaneShare))));
+  panel_lessons(s, host);
+  s.memory.lesson_pane_content = ImGui::GetCursorPosY();
+  ImGui::EndChild();
+}
+
+void draw_column(AppState& s, Host& host, const char* id, float width, const std::vector<const PanelInfo*>& panels,
+                 Steps steps, bool with_list, bool with_header = false, bool with_lessons = false) {
+  begin_scrolled(s, id, ImVec2(width, 0));
   if (with_header) draw_header(s);
   if (with_lessons && s.view.show_lessons) panel_lessons(s, host);
   // "Your own words" ends the word panel's column.
@@ -735,6 +754,11 @@ void draw_screen(AppState& s, Host& host) {
     draw_column(s, host, "left", std::floor(width * share), left, slide ? Steps::none : Steps::with_words, true);
     ImGui::SameLine();
     draw_column(s, host, "right", 0, right, slide ? Steps::first : Steps::none, false, false, true);
+  } else if (step.first >= 0) {
+    std::vector<const PanelInfo*> panels = shown_panels(s, std::nullopt);
+    std::stable_partition(panels.begin(), panels.end(), named);
+    draw_lesson_pane(s, host);
+    draw_column(s, host, "one", 0, panels, Steps::with_words, true);
   } else {
     draw_column(s, host, "one", 0, shown_panels(s, std::nullopt), Steps::with_words, true, false, true);
   }

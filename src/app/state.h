@@ -356,6 +356,7 @@ struct FrameMemory {
   uint64_t word_box_revision = 0;    // the word_input_revision the word box shows
   float header_height = 0;           // last frame's: a header too tall scrolls with the panels
   float lesson_fit = 1;              // a slide's lesson text scale, so that the step fits the screen
+  float lesson_pane_content = 0;     // the lesson pane's content height last frame (app.cpp draw_lesson_pane)
   // The lesson step the columns were last drawn for ({lesson, step}; -1: none): a new step's
   // scene starts with its columns at the top, where its panels are (app.cpp draw_screen).
   std::pair<int, int> scene_step{-1, -1};

@@ -275,6 +275,24 @@ run("lessons: every step, every task, slides, links, progress, embeds, teachers'
   await settle(fp);
   const nv = await view(fp);
   equal(nv.lessonNextButton.w, 0, "nav=0: no Next button");
+  // Issue 32, finding 5: the step's text and what it names together on the 360 × 640 frame (the
+  // text was 450 px tall above the panels: the bits came at y = 994). The text keeps its place
+  // at the top, at most 45% of the frame, scrolling on its own; the named panels come under it.
+  check(nv.lessonPanel.y >= 0 && nv.lessonPanel.y < 100 && nv.wordBox.y - nv.lessonPanel.y <= 0.45 * 640 + 60,
+        "360×640 embed of basics 3: the step's text at the top, the Word panel under at most 45% of the frame",
+        JSON.stringify([nv.lessonPanel, nv.wordBox]));
+  check([nv.wordBox, nv.bitStrip, nv.verdict].every((r) => inside(r, 360, 640)),
+        "360×640 embed of basics 3: the word box, its bits and the verdict the text talks about are on screen",
+        JSON.stringify([nv.wordBox, nv.bitStrip, nv.verdict]));
+  await screenshot(fp, "lesson-embed-360x640-step3.png");
+  await api(fp, () => window.bloomlab.openLesson("basics", 1));
+  await settle(fp);
+  const first = await view(fp);
+  check(inside(first.bitArea, 360, 640) && first.bitArea.y > first.lessonPanel.y,
+        "360×640 embed of basics 1: the bit array it names is on screen, under the text", JSON.stringify([first.lessonPanel, first.bitArea]));
+  await screenshot(fp, "lesson-embed-360x640-step1.png");
+  await api(fp, () => window.bloomlab.openLesson("basics", 3));
+  await settle(fp);
   await fp.mouse.click(180, 10);
   await fp.keyboard.press("PageDown");
   await fp.keyboard.press("ArrowRight");
