@@ -133,6 +133,16 @@ for lang in LANGS:
                 if s.count(opening + placeholder + closing) < WORD.findall(msgid).count(placeholder):
                     failures.append(f"{lang}: the word {placeholder} is not in {opening}{closing}: {s!r}")
 
+# Names in one script per language (po/GLOSSARY.md): ru/uk write the authors in Cyrillic, as
+# their lessons and help pages do ("(Bloom 1970)" stood beside «Блум» in the lesson).
+AUTHORS = re.compile(r"\b(?:Bloom(?!Filter|Lab)|Burton|Kirsch|Mitzenmacher|Dillinger|Manolios|Almeida|Putze|"
+                     r"Sanders|Singler|Christensen|Swamidass|Baldi|Broder|Fan)\b|et al\.")
+for lang in ("ru", "uk"):
+    for msgid, plural, strs in entries(os.path.join(po_dir, lang + ".po")):
+        for s in strs:
+            for name in AUTHORS.findall(s):
+                failures.append(f"{lang}: the name {name!r} is in Latin letters; write it in Cyrillic: {s!r}")
+
 for f in failures:
     print("FAIL " + f)
 print("catalogs: " + ("ok" if not failures else f"{len(failures)} problem(s)"))
