@@ -4,8 +4,8 @@
 //   firefox   Debian's firefox-esr through puppeteer-core over WebDriver BiDi, headed: headless
 //             Firefox has no WebGL2 without a GPU, so the test runs under xvfb-run (CMakeLists.txt)
 // openApp() gives the engine's own page (app.page) and `app.ops`: evaluate, waitFor, settled, taken,
-// click, press, type, typeKeys, insertText, tap, swipe, pinch, screenshot, reload, allowClipboard,
-// iframe, box. Neither tool ever
+// click, move, wheel, press, selectAll, type, typeKeys, insertText, tap, swipe, pinch, screenshot,
+// reload, allowClipboard, iframe, box, onConsole. Neither tool ever
 // downloads a browser.
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -76,6 +76,19 @@ class Ops {
   settled() { return settled(this.target); }
   taken() { return taken(this.target); }
   click(x, y) { return this.page.mouse.click(x, y); }
+  move(x, y) { return this.page.mouse.move(x, y); }
+  // The wheel where the mouse is (move there first): dy CSS px down. The tools' signatures differ.
+  wheel(dy) { return this.engine === "firefox" ? this.page.mouse.wheel({ deltaY: dy }) : this.page.mouse.wheel(0, dy); }
+  // Ctrl+A as one chord, with no wait between its keys (as fast fingers give it).
+  async selectAll() {
+    await this.page.keyboard.down("Control");
+    await this.page.keyboard.press("a");
+    await this.page.keyboard.up("Control");
+  }
+  // A console message's kind: Playwright says "warning" where puppeteer says "warn".
+  onConsole(kind, fn) {
+    this.page.on("console", (msg) => { if (msg.type().replace(/^warn$/, "warning") === kind) fn(msg.text()); });
+  }
   // ImGui 1.86 samples key state once a frame (no input queue): a key stays down until a frame
   // has taken it, and the next press waits for another, as a person's fingers do. Waiting on
   // the page's own report, not milliseconds, keeps presses apart on a loaded machine too.

@@ -1,10 +1,11 @@
-// A second browser engine (issue 9): the scenarios of visualizer, phone and embed, shared through
+// A second browser engine (issue 9): the scenarios of visualizer, phone, embed (its storage and the
+// wheel), keys after a click (interaction) and checked sessions, shared through
 // scenarios.mjs, run in Debian's Firefox ESR, driven by puppeteer-core over WebDriver BiDi, headed
 // under xvfb-run (headless Firefox has no WebGL2 on a GPU-less machine). One browser for the file.
 import { check, equal } from "./harness.mjs";
 import { runOn, openApp, launchFirefox, FIREFOX_PHONE_PREFS } from "./engines.mjs";
-import { PHONE, tinyPresetTyping, typedBeyondAscii, passwordsMeasure, phone,
-  EMBED_QUERY, embedUrlState, fragmentAndShare, twoEmbeds } from "./scenarios.mjs";
+import { PHONE, tinyPresetTyping, typedBeyondAscii, passwordsMeasure, phone, keysAfterClick,
+  EMBED_QUERY, embedUrlState, embedStoresNothing, embedWheel, fragmentAndShare, twoEmbeds, hostileSessions } from "./scenarios.mjs";
 
 const started = Date.now();
 let lap = Date.now();
@@ -33,6 +34,13 @@ runOn("firefox", "firefox: typing, tiny preset, 10k measure, phone, embeds", asy
     timing("tiny preset, typing");
   }
   {
+    const app = await openApp(browser, { query: "?preset=tiny&word=star" });
+    await keysAfterClick(app);
+    noProblems(app, "keys after a click");
+    await app.close();
+    timing("keys after a click");
+  }
+  {
     const app = await openApp(browser, { query: "?preset=passwords" });
     await passwordsMeasure(app);
     await app.ops.screenshot("visualizer-10k.png");
@@ -54,6 +62,7 @@ runOn("firefox", "firefox: typing, tiny preset, 10k measure, phone, embeds", asy
   {
     const app = await openApp(browser, { query: EMBED_QUERY });
     await embedUrlState(app);
+    await embedStoresNothing(app);
     noProblems(app, "embed state");
     await app.close();
   }
@@ -68,7 +77,20 @@ runOn("firefox", "firefox: typing, tiny preset, 10k measure, phone, embeds", asy
     await twoEmbeds(app);
     noProblems(app, "two embeds");
     await app.close();
-    timing("embed URL, fragment, share dialog, two embeds");
+  }
+  {
+    const app = await openApp(browser, { page: "embed-demo.html", waitReady: false, viewport: { width: 900, height: 800 } });
+    await embedWheel(app);
+    noProblems(app, "the wheel over embeds");
+    await app.close();
+    timing("embed URL and storage, fragment, share dialog, two embeds, the wheel");
+  }
+  {
+    const app = await openApp(browser);
+    await hostileSessions(app);
+    noProblems(app, "saved sessions checked");
+    await app.close();
+    timing("saved sessions checked");
   }
   console.log(`  firefox scenarios took ${((Date.now() - started) / 1000).toFixed(1)} s`);
 });

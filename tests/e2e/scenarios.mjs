@@ -379,3 +379,189 @@ export async function twoEmbeds(app) {
   check(drawnShare(shot.image) > 0.05, "the article and its embeds are drawn");
   return shot;
 }
+
+// Issue 32, finding 8 (open it with ?preset=tiny&word=star at 1280 x 800): no key is lost after
+// a click, and Ctrl+A selects the word box's text, with 0, 100 and 300 ms between the click and
+// the keys ("abc" became "bc"; Ctrl+A after a click into the box then "x" gave "starx"), and with
+// the click and the keys all in one frame (the main loop paused while they are sent: "abc" was
+// lost whole, and Ctrl+A reached ImGui with Ctrl already up).
+export async function keysAfterClick(app) {
+  const { ops } = app;
+  await ops.settled();
+  const wait = (ms) => (ms ? new Promise((r) => setTimeout(r, ms)) : Promise.resolve());
+  const pause = (on) => (on ? ops.evaluate(() => Module.pauseMainLoop()) : Promise.resolve());
+  const resume = (on) => (on ? ops.evaluate(() => Module.resumeMainLoop()) : Promise.resolve());
+  const word = () => ops.evaluate(() => window.bloomlab.state().wordInput);
+  for (const ms of [0, 100, 300, "one frame"]) {
+    const oneFrame = ms === "one frame";
+    const when = oneFrame ? "in the same frame as a click" : `${ms} ms after a click`;
+    const box = (await ops.evaluate(() => window.bloomlab.viewState())).wordBox;
+    await pause(oneFrame);
+    await ops.click(...centre(box));
+    await wait(oneFrame ? 0 : ms);
+    await ops.selectAll();
+    await ops.type("x", 0);
+    await resume(oneFrame);
+    await ops.settled();
+    equal(await word(), "x", `${when} into the word box, Ctrl+A then x replaces its text`);
+    await pause(oneFrame);
+    await ops.click(1270, 790);  // the page's background
+    await wait(oneFrame ? 0 : ms);
+    await ops.type("abc", 0);
+    await resume(oneFrame);
+    await ops.settled();
+    equal(await word(), "xabc", `${when} on the background, no key of abc is lost`);
+  }
+}
+
+// An embed keeps nothing (issue 32, finding 5): no IndexedDB database, sessionStorage or
+// localStorage key the article's origin could see, after a change it would otherwise keep.
+export async function embedStoresNothing(app) {
+  const { ops } = app;
+  await ops.evaluate(() => window.bloomlab.add("stored-nowhere"));
+  await ops.settled();
+  const stored = await ops.evaluate(async () => ({
+    databases: indexedDB.databases ? (await indexedDB.databases()).map((d) => d.name) : "no indexedDB.databases()",
+    session: sessionStorage.length,
+    local: localStorage.length,
+  }));
+  equal(stored, { databases: [], session: 0, local: 0 }, "an embed stores nothing: no IndexedDB, sessionStorage or localStorage");
+}
+
+// The wheel over an embed (web/embed-demo.html; open it with { page: "embed-demo.html", waitReady:
+// false, viewport: 900 x 800 }) scrolls the article until the reader clicks into the embed (a
+// hint says so); then it goes to the embed while it has something to scroll, then to the article
+// around it. An embed that fits lets the wheel and vertical pans through to the article.
+export async function embedWheel(app) {
+  const { ops } = app;
+  await ops.waitFor(() => document.querySelectorAll("iframe").length === 2);
+  // The second figure becomes an embed of the bit array alone, tall enough to show it whole;
+  // the first one of more panels than its frame holds.
+  await ops.evaluate(() => {
+    const f = document.getElementById("custom");
+    f.style.height = "640px";
+    f.src = "index.html?embed=1&preset=tiny&panels=bits";
+    const t = document.getElementById("tiny");
+    t.style.height = "420px";
+    t.src = "index.html?embed=1&preset=tiny&word=Qwerty&panels=words,bits,numbers,params";
+  });
+  const frameOf = async (id) => {
+    const frame = await ops.iframe(`iframe#${id}`);
+    await frame.waitFor(() => window.bloomlab && window.bloomlab.ready && window.Module && Module._bl_can_scroll);
+    await frame.evaluate(() => window.bloomlab.ready.then(() => true));
+    return frame;
+  };
+  const scrollY = () => ops.evaluate(() => scrollY);
+  const scrolledPast = (y, by) => ops.waitFor(([y, by]) => (by >= 0 ? scrollY > y + by : scrollY < y + by), [y, by]).catch(() => {});
+  const centreOf = async (id) => { const b = await ops.box(`iframe#${id}`); return [b.x + b.width / 2, b.y + b.height / 2]; };
+  const wordBoxY = (frame) => frame.evaluate(() => window.bloomlab.state().layout.wordBox.y);
+
+  const tiny = await frameOf("tiny");
+  await ops.evaluate(() => { document.getElementById("tiny").scrollIntoView({ block: "start" }); window.scrollBy(0, -40); });
+  await tiny.settled();
+  const word0 = await wordBoxY(tiny);
+  const yStart = await scrollY();
+  await ops.move(...(await centreOf("tiny")));
+  await ops.wheel(60);
+  await scrolledPast(yStart, 0);
+  await tiny.settled();
+  const hint = await tiny.evaluate(() => ({ shown: !document.getElementById("wheel-hint").hidden, text: document.getElementById("wheel-hint").textContent }));
+  const wordStill = await wordBoxY(tiny);
+  check((await scrollY()) > yStart && wordStill === word0, "before a click the wheel over an embed scrolls the article, not the embed", `article ${yStart} -> ${await scrollY()}, word box ${word0} -> ${wordStill}`);
+  check(hint.shown && /click/i.test(hint.text), "…and the embed says a click lets it scroll", JSON.stringify(hint));
+  const box = await ops.box("iframe#tiny");
+  await ops.click(box.x + box.width / 2, Math.max(box.y, 0) + 12);  // the header's empty middle
+  await tiny.settled();
+  const y0 = await scrollY();
+  await ops.move(...(await centreOf("tiny")));
+  await ops.wheel(120);
+  await tiny.settled();
+  const word1 = await wordBoxY(tiny);
+  check(word1 < word0 && (await scrollY()) === y0, "after a click the wheel scrolls an embed that has more to show, not the article", `word box ${word0} -> ${word1}`);
+  for (let i = 0; i < 12; i++) { await ops.wheel(150); await tiny.settled(); }
+  // The article's own scroll follows the wheel the embed let through (the browser's, async).
+  await scrolledPast(y0, 100);
+  const y1 = await scrollY();
+  check(y1 > y0 + 100, "…and at the embed's end, the article", `${y0} -> ${y1}`);
+  equal((await tiny.evaluate(() => window.bloomlab.viewState())).zoom, 1, "…zooming nothing");
+
+  // The bit array alone fits: the wheel and a finger's vertical swipe scroll the article.
+  const bitsOnly = await frameOf("custom");
+  await ops.evaluate(() => document.getElementById("custom").scrollIntoView({ block: "center" }));
+  await bitsOnly.settled();
+  equal(await bitsOnly.evaluate(() => document.getElementById("canvas").style.touchAction), "pan-y", "an embed that fits lets vertical pans through");
+  const before = await scrollY();
+  await ops.move(...(await centreOf("custom")));
+  await ops.wheel(-150);
+  await scrolledPast(before, -50);
+  check((await scrollY()) < before - 50, "the wheel over an embed that fits scrolls the article", `${before} -> ${await scrollY()}`);
+  // (A finger's vertical pan is the browser's own once touch-action is pan-y; headless
+  // Chromium scrolls nothing for synthetic touches, even on the article's text, so the style
+  // above is what is checked.)
+  const st = await bitsOnly.evaluate(() => window.bloomlab.state());
+  equal([st.params.m, st.params.k, st.wordCount], [64, 3, 5], "…and the wheel changed nothing in the embed");
+  equal(await tiny.evaluate(() => document.getElementById("canvas").style.touchAction), "", "an embed with more to show keeps every touch (its own scroll)");
+  const shot = await ops.screenshot("embed-scrolled.png");
+  console.log(`  screenshot: ${shot.file}`);
+}
+
+// Saved sessions are checked, not trusted (issue 37 §2.7; open the app plainly): records planted
+// with the page's own origin, as a script there (or another version of BloomLab) could. A time in the far future does not win;
+// a count of 10^15 is the words the bytes hold; a word the app cannot hold is reported; a
+// record's embed=1 / present=1 / nav=0 are not restored; a newer version's record is left alone.
+export async function hostileSessions(app) {
+  const { ops } = app;
+  const warned = [];
+  ops.onConsole("warning", (text) => warned.push(text));
+  await ops.evaluate(() => new Promise((resolve) => {
+    const bytes = (words) => {
+      const parts = words.map((w) => new TextEncoder().encode(w));
+      const out = new Uint8Array(parts.reduce((n, p) => n + 4 + p.length, 0));
+      let at = 0;
+      for (const p of parts) { new DataView(out.buffer).setUint32(at, p.length, true); out.set(p, at + 4); at += 4 + p.length; }
+      return out;
+    };
+    const view = "&embed=1&present=1&nav=0";
+    const now = Date.now();
+    const records = [
+      { v: 2, id: "future", tab: "t", time: now + 1e12, link: "preset=tiny&m=64&k=3" + view, params: "preset=tiny&m=64&k=3" + view, words: new Uint8Array(0), count: 5 },
+      { v: 2, id: "recent", tab: "t", time: now - 1000, link: "preset=empty&m=128&k=4" + view, params: "preset=empty&m=128&k=4" + view,
+        words: bytes(["kept", "x".repeat(5000), "also kept"]), count: 1e15 },
+      { v: 2, id: "counted", tab: "t", time: now - 5000, link: "preset=empty&m=96&k=2" + view, params: "preset=empty&m=96&k=2" + view,
+        words: bytes(["one", "two", "three"]), count: 1e15 },
+      { v: 2, id: "huge", tab: "t", time: now - 9000, link: "preset=tiny", params: "preset=tiny", words: new Uint8Array(0), count: 1e15 },
+      { v: 99, id: "newer", tab: "t", time: now, link: "preset=tiny", params: "preset=tiny", words: new Uint8Array(0), count: 5, shape: "of tomorrow" },
+    ];
+    const open = indexedDB.open("bloomlab", 1);
+    open.onsuccess = () => {
+      const tx = open.result.transaction("sessions", "readwrite");
+      for (const r of records) tx.objectStore("sessions").put(r);
+      tx.oncomplete = () => { open.result.close(); resolve(); };
+    };
+  }));
+  await ops.reload();
+  await ops.evaluate(() => window.bloomlab.ready.then(() => window.bloomlab.idle()));
+  await until(ops, () => document.getElementById("previous").dataset.decided === "1", null, "the page looked for previous words");
+  let s = await ops.evaluate(() => ({ ...bloomlab.state(), view: bloomlab.viewState(), notes: document.getElementById("notes").textContent,
+                                       offer: document.getElementById("previous").dataset.count }));
+  equal([s.params.m, s.words], [128, ["kept", "also kept"]], "the most recent record opens, not the one dated in the future");
+  check(s.notes.includes("1 saved word could not be restored: a word is 1 to 4,096 bytes."), "the word it could not hold is reported", s.notes);
+  check(s.notes.includes("Words saved by a newer version of BloomLab are kept in this browser"), "a newer version's record is named", s.notes);
+  equal([s.view.embed, s.view.presentation], [false, false], "the record's embed=1 and present=1 are not restored");
+  equal(s.offer, "3", "the next record is offered with the words it holds (3), not its count of 10^15");
+  check(warned.some((w) => /count of words is not a count/.test(w)), "a record with a count of 10^15 and no words is ignored, with a warning", warned.join(" | "));
+  check(warned.some((w) => /time is in the future/.test(w)), "the far future is named in a warning", warned.join(" | "));
+  await ops.evaluate(() => document.getElementById("previous-restore").click());
+  await ops.evaluate(() => bloomlab.idle());
+  s = await ops.evaluate(() => ({ ...bloomlab.state(), view: bloomlab.viewState() }));
+  equal([s.params.m, s.words, s.view.embed, s.view.presentation], [96, ["one", "two", "three"], false, false],
+        "restoring it brings its words, not its view flags");
+  await ops.evaluate(() => bloomlab.kept());
+  check(await ops.evaluate(() => new Promise((resolve) => {
+    const open = indexedDB.open("bloomlab", 1);
+    open.onsuccess = () => {
+      const get = open.result.transaction("sessions").objectStore("sessions").get("newer");
+      get.onsuccess = () => { open.result.close(); resolve(!!get.result && get.result.shape === "of tomorrow"); };
+    };
+  })), "the newer version's record is still stored, untouched");
+}

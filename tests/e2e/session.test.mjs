@@ -4,6 +4,8 @@
 // a crash; more words than a link carries come back too; the Empty preset clears a restored
 // session; a corrupt saved value is ignored with a warning; an invalid action keeps the words.
 import { run, openApp, screenshot, check, equal, drawnShare } from "./harness.mjs";
+import { openApp as openEngineApp } from "./engines.mjs";
+import { hostileSessions } from "./scenarios.mjs";
 
 const KEY = "bloomlab.session";  // the localStorage key of the sessions before IndexedDB
 // Every record kept for the page, links and words (decoded for searching) as one text.
@@ -166,64 +168,9 @@ run("session: words and settings kept in the browser, restored after a reload or
   equal(await embed.page.evaluate(() => document.getElementById("previous").hidden), true, "an embed offers no previous words");
   await embed.close();
 
-  // 9. Records are checked, not trusted (issue 37 §2.7): planted with the page's own origin, as
-  // a script there (or another version of BloomLab) could. A time in the far future does not win;
-  // a count of 10^15 is the words the bytes hold; a word the app cannot hold is reported; a
-  // record's embed=1 / present=1 / nav=0 are not restored; a newer version's record is left alone.
-  const hostile = await openApp(browser);
-  const warned = [];
-  hostile.page.on("console", (msg) => { if (msg.type() === "warning") warned.push(msg.text()); });
-  await hostile.page.evaluate(() => new Promise((resolve) => {
-    const bytes = (words) => {
-      const parts = words.map((w) => new TextEncoder().encode(w));
-      const out = new Uint8Array(parts.reduce((n, p) => n + 4 + p.length, 0));
-      let at = 0;
-      for (const p of parts) { new DataView(out.buffer).setUint32(at, p.length, true); out.set(p, at + 4); at += 4 + p.length; }
-      return out;
-    };
-    const view = "&embed=1&present=1&nav=0";
-    const now = Date.now();
-    const records = [
-      { v: 2, id: "future", tab: "t", time: now + 1e12, link: "preset=tiny&m=64&k=3" + view, params: "preset=tiny&m=64&k=3" + view, words: new Uint8Array(0), count: 5 },
-      { v: 2, id: "recent", tab: "t", time: now - 1000, link: "preset=empty&m=128&k=4" + view, params: "preset=empty&m=128&k=4" + view,
-        words: bytes(["kept", "x".repeat(5000), "also kept"]), count: 1e15 },
-      { v: 2, id: "counted", tab: "t", time: now - 5000, link: "preset=empty&m=96&k=2" + view, params: "preset=empty&m=96&k=2" + view,
-        words: bytes(["one", "two", "three"]), count: 1e15 },
-      { v: 2, id: "huge", tab: "t", time: now - 9000, link: "preset=tiny", params: "preset=tiny", words: new Uint8Array(0), count: 1e15 },
-      { v: 99, id: "newer", tab: "t", time: now, link: "preset=tiny", params: "preset=tiny", words: new Uint8Array(0), count: 5, shape: "of tomorrow" },
-    ];
-    const open = indexedDB.open("bloomlab", 1);
-    open.onsuccess = () => {
-      const tx = open.result.transaction("sessions", "readwrite");
-      for (const r of records) tx.objectStore("sessions").put(r);
-      tx.oncomplete = () => { open.result.close(); resolve(); };
-    };
-  }));
-  await hostile.page.goto(hostile.url);
-  await whenReady(hostile.page);
-  await until(hostile.page, () => document.getElementById("previous").dataset.decided === "1", null, "the page looked for previous words");
-  s = await hostile.page.evaluate(() => ({ ...bloomlab.state(), view: bloomlab.viewState(), notes: document.getElementById("notes").textContent,
-                                           offer: document.getElementById("previous").dataset.count }));
-  equal([s.params.m, s.words], [128, ["kept", "also kept"]], "the most recent record opens, not the one dated in the future");
-  check(s.notes.includes("1 saved word could not be restored: a word is 1 to 4,096 bytes."), "the word it could not hold is reported", s.notes);
-  check(s.notes.includes("Words saved by a newer version of BloomLab are kept in this browser"), "a newer version's record is named", s.notes);
-  equal([s.view.embed, s.view.presentation], [false, false], "the record's embed=1 and present=1 are not restored");
-  equal(s.offer, "3", "the next record is offered with the words it holds (3), not its count of 10^15");
-  check(warned.some((w) => /count of words is not a count/.test(w)), "a record with a count of 10^15 and no words is ignored, with a warning", warned.join(" | "));
-  check(warned.some((w) => /time is in the future/.test(w)), "the far future is named in a warning", warned.join(" | "));
-  await hostile.page.click("#previous-restore");
-  await hostile.page.evaluate(() => bloomlab.idle());
-  s = await hostile.page.evaluate(() => ({ ...bloomlab.state(), view: bloomlab.viewState() }));
-  equal([s.params.m, s.words, s.view.embed, s.view.presentation], [96, ["one", "two", "three"], false, false],
-        "restoring it brings its words, not its view flags");
-  await hostile.page.evaluate(() => bloomlab.kept());
-  check(await hostile.page.evaluate(() => new Promise((resolve) => {
-    const open = indexedDB.open("bloomlab", 1);
-    open.onsuccess = () => {
-      const get = open.result.transaction("sessions").objectStore("sessions").get("newer");
-      get.onsuccess = () => { open.result.close(); resolve(!!get.result && get.result.shape === "of tomorrow"); };
-    };
-  })), "the newer version's record is still stored, untouched");
+  // 9. Records are checked, not trusted (scenarios.mjs, in Firefox too).
+  const hostile = await openEngineApp(browser);
+  await hostileSessions(hostile);
   check(hostile.problems.length === 0, "no console errors (hostile records)", hostile.problems.join("\n"));
   await hostile.close();
 });
