@@ -176,8 +176,8 @@ PositionTrace trace_positions(const FilterParams& p, std::string_view item, size
     t.h1 = b.x;
     t.h2 = kBlockedMultiplier;
   } else {
-    t.h1 = t.h & 0xffffffffu;
-    t.h2 = p.scheme == Scheme::weak ? (t.h >> 32) : ((t.h >> 32) | 1u);
+    t.h1 = detail::hash_h1(t.h);
+    t.h2 = detail::hash_h2(t.h, p.scheme != Scheme::weak);
   }
   if (!t.blocked && p.scheme == Scheme::sha256md5) {  // the scheme's own two hashes, not h's halves
     const DigestPair d = sha256md5_hashes(item);

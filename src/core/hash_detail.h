@@ -43,14 +43,19 @@ inline uint64_t mod_u32(uint64_t x, uint64_t m) {
   return m > 0xffffffffu ? x : static_cast<uint32_t>(x) % static_cast<uint32_t>(m);
 }
 
-// Double hashing's start from h = fnv1a64(item): pos_0 = h1 mod m and step = h2 mod m, so that
-// pos_i = (h1 + i*h2) mod m is reached by adding step and subtracting m once when over (both
-// terms < m). h2 = the high half, forced odd by the reference scheme (odd), not by the weak one.
+// Double hashing's two hashes from h = fnv1a64(item), before any reduction mod m: h1 the low
+// half, h2 the high half, forced odd (odd) by the reference and enhanced schemes, not by the
+// weak one. The filter and the step-through's trace both take them from here.
+inline uint64_t hash_h1(uint64_t h) { return h & 0xffffffffu; }
+inline uint64_t hash_h2(uint64_t h, bool odd = true) { return odd ? (h >> 32) | 1u : h >> 32; }
+
+// Double hashing's start: pos_0 = h1 mod m and step = h2 mod m, so that pos_i = (h1 + i*h2) mod m
+// is reached by adding step and subtracting m once when over (both terms < m).
 struct DoubleHashStart {
   uint64_t pos, step;
 };
 inline DoubleHashStart double_hash_start(uint64_t h, uint64_t m, bool odd = true) {
-  return {mod_u32(h & 0xffffffffu, m), mod_u32(odd ? (h >> 32) | 1u : h >> 32, m)};
+  return {mod_u32(hash_h1(h), m), mod_u32(hash_h2(h, odd), m)};
 }
 
 // Calls emit(pos) for i = 0..k-1 until emit returns false. `h` is fnv1a64(item); `item` is only
@@ -58,7 +63,7 @@ inline DoubleHashStart double_hash_start(uint64_t h, uint64_t m, bool odd = true
 template <typename Emit>
 inline void for_each_position(Scheme s, std::string_view item, uint64_t h, uint64_t m, uint32_t k,
                               Emit&& emit) {
-  const uint64_t h1 = h & 0xffffffffu;
+  const uint64_t h1 = hash_h1(h);
   switch (s) {
     case Scheme::reference:
     case Scheme::weak: {
@@ -75,7 +80,7 @@ inline void for_each_position(Scheme s, std::string_view item, uint64_t h, uint6
     case Scheme::enhanced: {
       // Dillinger & Manolios 2004: pos_i = (h1 + i*h2 + (i^3 - i)/6) mod m. With h1, h2 < 2^32
       // and i < 64 the sum stays below 2^39: no overflow.
-      const uint64_t h2 = (h >> 32) | 1u;
+      const uint64_t h2 = hash_h2(h);
       for (uint64_t i = 0; i < k; ++i) {
         if (!emit((h1 + i * h2 + (i * i * i - i) / 6) % m)) return;
       }

@@ -463,6 +463,31 @@ TEST_CASE("step-through positions are the filter's own, blocked included") {
   CHECK(t.h1 == x0);
 }
 
+// The h1 and h2 the step-through shows are the ones the positions come from: each scheme's
+// formula over them gives the filter's positions (a changed h2 in the trace alone passed every
+// test before; issue 34). Scalable stages too, each over its own hash.
+TEST_CASE("the step-through's h1 and h2 give the filter's positions by the scheme's formula") {
+  for (Scheme sc : {Scheme::reference, Scheme::weak, Scheme::enhanced, Scheme::sha256md5})
+    for (uint64_t m : {64ull, 1000ull, 4294967296ull})
+      for (const char* word : {"dragon", "Qwerty", "кот"}) {
+        const PositionTrace t = trace_positions(FilterParams{m, 7, Variant::standard, sc}, word);
+        CAPTURE(word);
+        CAPTURE(m);
+        CAPTURE(int(sc));
+        for (uint64_t i = 0; i < 7; ++i) {
+          const uint64_t extra = sc == Scheme::enhanced ? (i * i * i - i) / 6 : 0;
+          // (h1 + i*h2) mod m, reduced first (sha256md5's h1, h2 are 64-bit; m <= 2^32: no overflow).
+          CHECK(t.positions[i] == (t.h1 % m + i * (t.h2 % m) + extra) % m);
+        }
+      }
+  FilterParams scalable{64, 3, Variant::scalable, Scheme::reference};
+  const PositionTrace st = trace_positions(scalable, "dragon", 3);
+  REQUIRE(!st.stages.empty());
+  for (const auto& stage : st.stages)
+    for (uint32_t i = 0; i < stage.k && stage.first + i < st.positions.size(); ++i)
+      CHECK(st.positions[stage.first + i] == stage.offset + (stage.h1 + i * stage.h2) % stage.m);
+}
+
 TEST_CASE("the screen reader hears the variant's own theoretical FP") {
   FakeHost host;
   AppState s;
