@@ -180,20 +180,30 @@ void draw_shortcuts(const AppState& s) {
             "arrows / Space move and press (keyboard navigation)"));
 }
 
-// The share / embed dialog: the link for the current state and an iframe snippet, each with a
-// copy button (the platform puts the text on the clipboard).
-void draw_share_dialog(AppState& s, Host& host) {
-  const std::string title = with_id(tr("Share / embed"), "###share");
-  if (s.view.share_open && !ImGui::IsPopupOpen(title.c_str())) ImGui::OpenPopup(title.c_str());
-  const ImVec2 size(std::min(ImGui::GetIO().DisplaySize.x - 20, 640 * ui_scale()), 0);
-  ImGui::SetNextWindowSize(size, ImGuiCond_Always);
-  ImGui::SetNextWindowPos(ImVec2(ImGui::GetIO().DisplaySize.x / 2, ImGui::GetIO().DisplaySize.y / 3),
-                          ImGuiCond_Always, ImVec2(0.5f, 0.5f));
+// A modal dialog bound to a view flag: open while `shown`; when it closes (its ×, Escape, or
+// `body` returning true: its Close button) `off` is dispatched. Centred across, at `y_share` of
+// the height; `body` draws what is inside.
+template <class Body>
+void flag_dialog(AppState& s, const std::string& title, bool shown, const Action& off, float width, float y_share, Body&& body) {
+  if (shown && !ImGui::IsPopupOpen(title.c_str())) ImGui::OpenPopup(title.c_str());
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  ImGui::SetNextWindowSize(ImVec2(width, 0), ImGuiCond_Always);
+  ImGui::SetNextWindowPos(ImVec2(display.x / 2, display.y * y_share), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
   bool open = true;
   if (!ImGui::BeginPopupModal(title.c_str(), &open, ImGuiWindowFlags_NoSavedSettings)) {
-    if (s.view.share_open) dispatch(s, act::ShowShare{false});
+    if (shown) dispatch(s, off);
     return;
   }
+  if (body() || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) open = false;
+  if (!open) {
+    dispatch(s, off);
+    ImGui::CloseCurrentPopup();
+  }
+  ImGui::EndPopup();
+}
+
+// What the share / embed dialog holds; true: close it.
+bool share_dialog_body(AppState& s, Host& host) {
   std::string link = actions::share_link(s, host);
   std::string snippet = actions::embed_snippet(s, host);
   const LinkGap gap = link_leaves_out(s);
@@ -210,10 +220,9 @@ void draw_share_dialog(AppState& s, Host& host) {
   if (ImGui::Button(tr("Copy link"))) dispatch(s, act::CopyText{link, 0});
   s.layout.copy_link_button = last_item_rect();
   same_line_if_fits(button_width(tr("QR code")));
-  if (ImGui::Button(tr("QR code"))) {
-    dispatch(s, act::ShowShare{false});
-    ImGui::CloseCurrentPopup();
+  if (ImGui::Button(tr("QR code"))) {  // this dialog closes, the code's opens
     dispatch(s, act::ShowQrCode{true});
+    return true;
   }
   ImGui::Spacing();
   text_wrapped(tr("Embed it in a page (an iframe; resize it with the style):"));
@@ -224,13 +233,16 @@ void draw_share_dialog(AppState& s, Host& host) {
   same_line_if_fits(button_width(tr("Close")));  // a phone in ru: "Копировать код" and "Закрыть" in one row do not fit
   const bool close = ImGui::Button(tr("Close"));
   s.layout.share_close_button = last_item_rect();
-  if (close || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) open = false;
   if (s.note(NoteSlot::exports).code == Code::copied) show_note(s.note(NoteSlot::exports));
-  if (!open) {
-    dispatch(s, act::ShowShare{false});
-    ImGui::CloseCurrentPopup();
-  }
-  ImGui::EndPopup();
+  return close;
+}
+
+// The share / embed dialog: the link for the current state and an iframe snippet, each with a
+// copy button (the platform puts the text on the clipboard).
+void draw_share_dialog(AppState& s, Host& host) {
+  const float width = std::min(ImGui::GetIO().DisplaySize.x - 20, 640 * ui_scale());
+  flag_dialog(s, with_id(tr("Share / embed"), "###share"), s.view.share_open, act::ShowShare{false}, width, 1.0f / 3,
+              [&] { return share_dialog_body(s, host); });
 }
 
 // The share link as a QR code, large enough to be read from the back of a classroom: black on
@@ -250,18 +262,9 @@ void encode_qr(FrameMemory& m, const std::string& text) {
     for (int x = 0; x < m.qr_size; ++x) m.qr_modules.push_back(qr.getModule(x, y) ? 1 : 0);
 }
 
-void draw_qr_dialog(AppState& s, Host& host) {
-  const std::string title = with_id(tr("Open it on a phone"), "###qr");
-  if (s.view.qr_open && !ImGui::IsPopupOpen(title.c_str())) ImGui::OpenPopup(title.c_str());
+// What the QR code's dialog holds; true: close it.
+bool qr_dialog_body(AppState& s, Host& host) {
   const ImVec2 display = ImGui::GetIO().DisplaySize;
-  ImGui::SetNextWindowSize(ImVec2(std::min(display.x - 20, std::max(360 * ui_scale(), display.y * 0.75f)), 0), ImGuiCond_Always);
-  ImGui::SetNextWindowPos(ImVec2(display.x / 2, display.y / 2), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
-  bool open = true;
-  s.layout.qr_code = ScreenRect{};
-  if (!ImGui::BeginPopupModal(title.c_str(), &open, ImGuiWindowFlags_NoSavedSettings)) {
-    if (s.view.qr_open) dispatch(s, act::ShowQrCode{false});
-    return;
-  }
   const std::string link = actions::share_link(s, host);
   encode_qr(s.memory, link);
   const int n = s.memory.qr_size;
@@ -289,13 +292,15 @@ void draw_qr_dialog(AppState& s, Host& host) {
     s.layout.qr_code = ScreenRect{at.x, at.y, side, side};
   }
   hint_text(link.c_str());
-  const bool close = ImGui::Button(tr("Close"));
-  if (close || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) open = false;
-  if (!open) {
-    dispatch(s, act::ShowQrCode{false});
-    ImGui::CloseCurrentPopup();
-  }
-  ImGui::EndPopup();
+  return ImGui::Button(tr("Close"));
+}
+
+void draw_qr_dialog(AppState& s, Host& host) {
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  s.layout.qr_code = ScreenRect{};
+  flag_dialog(s, with_id(tr("Open it on a phone"), "###qr"), s.view.qr_open, act::ShowQrCode{false},
+              std::min(display.x - 20, std::max(360 * ui_scale(), display.y * 0.75f)), 0.5f,
+              [&] { return qr_dialog_body(s, host); });
 }
 
 // In a row (wrapped where they do not fit), or one a line in the phone's menu (`listed`).
