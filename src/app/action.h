@@ -60,6 +60,9 @@ struct LessonAnswer {
   std::optional<double> number;   // predict (a fraction), best-k, reads, choice (1-based)
   std::optional<double> m, k;     // sizing (absent: the filter's own)
   std::vector<std::pair<std::string, bool>> labels;  // false-or-real: word, "in the list"
+  bool operator==(const LessonAnswer& o) const {
+    return text == o.text && number == o.number && m == o.m && k == o.k && labels == o.labels;
+  }
 };
 
 namespace act {

@@ -215,6 +215,11 @@ Outcome answer(AppState& s, Host& host, const LessonAnswer& a) {
   if (!st || st->task.kind == TaskKind::none) return ls.task.feedback = out(Code::task_no_task, {}, true);
   const bool choice = st->task.kind == TaskKind::choice;
   if (choice && ls.task.answer_shown) return ls.task.feedback = out(Code::task_choice_closed, {}, true);
+  // The same wrong answer again, against the same filter (Enter held into ImGui's key repeat on a
+  // slow frame, Check clicked twice), is the same try: its feedback stays, no second hint, no
+  // choice's try spent. (A slide's three wrong answers were counted four times on a busy machine.)
+  if (ls.task.last_wrong && *ls.task.last_wrong == a && ls.task.last_wrong_version == s.version && !ls.task.solved)
+    return ls.task.feedback;
   Outcome o = check_answer(s, host, st->task, a);
   ls.task.feedback = o;
   const bool judged = o.code != Code::task_list_loading && o.code != Code::task_answer_empty &&
@@ -225,6 +230,8 @@ Outcome answer(AppState& s, Host& host, const LessonAnswer& a) {
     ls.solved.insert(key_of(*lesson, ls.step));
     save_progress(s, host);
   } else if (judged) {
+    ls.task.last_wrong = a;
+    ls.task.last_wrong_version = s.version;
     ++ls.task.wrong;
     ls.task.hints_shown = std::min<int>(ls.task.wrong, int(st->task.hints.size()));
     if (choice && ls.task.wrong >= kChoiceTries) {  // the tries are spent: the answer is shown

@@ -297,6 +297,9 @@ struct TaskState {
   Outcome feedback;           // of the last answer
   std::string input;          // the answer box
   std::vector<Candidate> candidates;
+  // The last wrong answer and the filter's version it was judged against (lessons.cpp answer).
+  std::optional<LessonAnswer> last_wrong;
+  uint64_t last_wrong_version = 0;
 };
 
 struct LessonState {

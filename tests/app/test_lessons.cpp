@@ -1018,6 +1018,17 @@ TEST_CASE("a choice allows two tries, then shows the answer and counts as shown,
   CHECK(pick(right_option).code == Code::task_choice_right);
   CHECK(lesson(s)["task"]["correct"] == true);
 
+  // The same wrong option again (a double click, Enter held into a key repeat) is the same try:
+  // it does not spend the second one.
+  AppState again = tiny_state(host);
+  std::swap(s, again);
+  open(s, host, "overfill", step);
+  CHECK(pick(wrong_options[0]).code == Code::task_choice_wrong);
+  CHECK(pick(wrong_options[0]).code == Code::task_choice_wrong);
+  CHECK(lesson(s)["task"]["wrong"] == 1);
+  CHECK(lesson(s)["task"]["done"] == false);
+  CHECK(pick(right_option).code == Code::task_choice_right);
+
   // Two wrong tries: the answer is shown, the task is done but not correct, and closed.
   AppState u = tiny_state(host);
   std::swap(s, u);
@@ -1054,6 +1065,23 @@ TEST_CASE("a choice allows two tries, then shows the answer and counts as shown,
   CHECK(w.lessons.shown.count("no-false-negatives/3") == 1);
   (void)apply(w, host, act::ResetLessonStep{});
   CHECK(lesson(w)["task"]["done"] == true);
+}
+
+TEST_CASE("the same wrong answer twice is one try; after the filter changes it is judged again") {
+  FakeHost host;
+  AppState s = tiny_state(host);
+  open(s, host, "basics", 4);  // type a false positive
+  const auto answer = [&](const char* w) { return apply(s, host, act::AnswerTask{LessonAnswer{w, {}, {}, {}, {}}}); };
+  const Outcome first = answer("sunshine");
+  CHECK_FALSE(first.ok());
+  CHECK(answer("sunshine").code == first.code);
+  CHECK(lesson(s)["task"]["wrong"] == 1);
+  CHECK(lesson(s)["task"]["hints"].size() == 1);
+  CHECK_FALSE(answer("password").ok());
+  CHECK(lesson(s)["task"]["wrong"] == 2);
+  (void)apply(s, host, act::AddWord{"another word"});  // the filter changed: a new try
+  CHECK_FALSE(answer("password").ok());
+  CHECK(lesson(s)["task"]["wrong"] == 3);
 }
 
 TEST_CASE("the JS API's task texts are the screen's: placeholders filled in") {
