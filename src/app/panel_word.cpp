@@ -159,8 +159,11 @@ void bit_strip(AppState& s, const Explained& e) {
   ImGui::Dummy(ImVec2(width, height));
   s.layout.bit_strip = last_item_rect();
   if (ImGui::IsItemHovered())
-    ImGui::SetTooltip(tr("Where this word's %zu bits are among all %s (the bit array is further down)"),
-                      e.positions.size(), with_commas(m).c_str());
+    ImGui::SetTooltip("%s", fill(trn("Where this word's %s bit is among all %s (the bit array is further down)",
+                                     "Where this word's %s bits are among all %s (the bit array is further down)",
+                                     e.positions.size()),
+                                 {with_commas(e.positions.size()), with_commas(m)})
+                                .c_str());
 }
 
 void positions_row(AppState& s, const Explained& e) {

@@ -348,6 +348,27 @@ TEST_SUITE("lessons-i18n") {
     }
   }
 
+  // The help page counts the lessons' tasks in words ("nine steps have a task"): one more task in
+  // a lesson file and this names the sentence to update in every language.
+  TEST_CASE("the help page says how many lesson steps have a task") {
+    size_t tasks = 0;
+    for (const std::string& file : lesson_files(kLessonDir))
+      for (const LessonStep& step : parse_file(kLessonDir + "/" + file).steps)
+        tasks += step.task.kind != TaskKind::none;
+    const std::map<size_t, std::map<std::string, std::string>> said = {
+        {9, {{"help.html", "nine steps have a task"},
+             {"help.ru.html", "в девяти шагах есть задание"},
+             {"help.uk.html", "у дев'яти кроках є завдання"},
+             {"help.zh.html", "其中九步带有"}}},
+    };
+    CAPTURE(tasks);
+    REQUIRE(said.count(tasks) == 1);  // a new count: write it into the four help pages and here
+    for (const auto& [file, words] : said.at(tasks)) {
+      CAPTURE(file);
+      CHECK(slurp(BLOOMLAB_SOURCE_DIR "/web/" + file).find(words) != std::string::npos);
+    }
+  }
+
 }  // TEST_SUITE
 
 // Style the glossary (po/GLOSSARY.md) asks of every Russian text the reader sees: the catalog's

@@ -107,12 +107,12 @@ def entries(path):
 COUNTED = (r"(?:other |more |empty |invalid UTF-16 )?(?:words?|bits?|bytes?|lines?|steps?|probes?|times|"
            r"hash(?:es)?|files?|items?|characters?|counters?|stages?|reads?|texels?|quer(?:y|ies)|rounds?|"
            r"duplicates?|units?|passwords?|strings?|blocks?|keys?|lookups?)")
-NUMBER_NOUN = re.compile(r"%(?:\d\$)?s×? " + COUNTED + r"\b")
+NUMBER_NOUN = re.compile(r"%(?:\d\$)?(?:s|zu|u|d|llu)×? " + COUNTED + r"\b")
 for msgid, plural, _ in entries(os.path.join(po_dir, "bloomlab.pot")):
     if plural is None and NUMBER_NOUN.search(msgid):
         failures.append(f"a number before a noun needs trn() (plural forms): {msgid!r}")
 # The same in the translations where the English has none: ru/uk "в %s раз", "%s бит" in a tr().
-SLAVIC_NOUN = re.compile(r"%(?:\d\$)?s (?:раза?|рази|разів|бита?|битов|біти?|бітів|байта?|байтов|байтів|"
+SLAVIC_NOUN = re.compile(r"%(?:\d\$)?(?:s|zu|u|d|llu) (?:раза?|рази|разів|бита?|битов|біти?|бітів|байта?|байтов|байтів|"
                          r"слова?|слово|слов|слів|строк[аи]?|рядк[иів]+|рядок|пробн\w+|ступен\w+|етап\w+|файл\w*|"
                          r"хеш-функц\w+|запрос\w*|запит\w*|повтор\w*)(?!\w)")
 # A word the user typed, in the English "%s", is in the language's quotation marks.
