@@ -16,6 +16,7 @@ say()  { echo "setup: $*"; }
 # ---- 1. Debian packages ---------------------------------------------------------------------
 APT_PACKAGES=(
   cmake ninja-build g++ clang libclang-rt-14-dev  # native build, sanitizers, libFuzzer
+  clang-format                                    # 14: the sources' format check (scripts/check-format.sh)
   emscripten                                      # 3.1.6: the wasm toolchain
   wabt                                            # wasm-objdump: what each part of the wasm costs (tests/bench/wasm_parts.py)
   libsdl2-dev libgl-dev                           # native desktop app

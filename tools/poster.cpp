@@ -28,7 +28,8 @@ struct ToolHost : Host {
 // "#rrggbb" of an ImGui colour (ABGR in a 32-bit word).
 std::string css(ImU32 c) {
   char out[8];
-  std::snprintf(out, sizeof out, "#%02x%02x%02x", unsigned(c & 0xff), unsigned((c >> 8) & 0xff), unsigned((c >> 16) & 0xff));
+  std::snprintf(out, sizeof out, "#%02x%02x%02x", unsigned(c & 0xff), unsigned((c >> 8) & 0xff),
+                unsigned((c >> 16) & 0xff));
   return out;
 }
 

@@ -32,8 +32,8 @@ enum class SizeUnit { bits, bytes, kib };  // the unit the m control is typed in
 // The panels, in the order of the table in panels.cpp (their ids are the `panels=` names).
 enum class Panel { words, bits, params, plots, numbers, check, code, speed, count_ };
 inline constexpr size_t kPanelCount = size_t(Panel::count_);
-inline constexpr const char* kPanelNames[kPanelCount] = {"words", "bits",    "params", "plots",
-                                                         "numbers", "check", "code", "speed"};
+inline constexpr const char* kPanelNames[kPanelCount] = {"words",   "bits",  "params", "plots",
+                                                         "numbers", "check", "code",   "speed"};
 inline const char* panel_name(Panel p) { return kPanelNames[size_t(p)]; }
 inline std::optional<Panel> parse_panel(std::string_view name) {
   for (size_t i = 0; i < kPanelCount; ++i)
@@ -50,15 +50,16 @@ struct ParamsRequest {
   std::optional<double> m, k;
   std::optional<Variant> variant;
   std::optional<Scheme> scheme;
-  std::optional<double> n0 = {}, p0 = {}, s = {}, r = {};  // the scalable variant's growth (variant.h, ScalableParams)
+  std::optional<double> n0 = {}, p0 = {}, s = {},
+                        r = {};  // the scalable variant's growth (variant.h, ScalableParams)
   std::optional<CounterWidth> counters = std::nullopt;  // the counting variant's counters (CountingParams)
 };
 
 // A student's answer to a lesson's task (lesson.h): the field its kind reads.
 struct LessonAnswer {
-  std::string text;               // a word (false-positive, remove-safely) or an option's text
-  std::optional<double> number;   // predict (a fraction), best-k, reads, choice (1-based)
-  std::optional<double> m, k;     // sizing (absent: the filter's own)
+  std::string text;              // a word (false-positive, remove-safely) or an option's text
+  std::optional<double> number;  // predict (a fraction), best-k, reads, choice (1-based)
+  std::optional<double> m, k;    // sizing (absent: the filter's own)
   std::vector<std::pair<std::string, bool>> labels;  // false-or-real: word, "in the list"
   bool operator==(const LessonAnswer& o) const {
     return text == o.text && number == o.number && m == o.m && k == o.k && labels == o.labels;
@@ -66,6 +67,8 @@ struct LessonAnswer {
 };
 
 namespace act {
+// One action a line: a table to read down.
+// clang-format off
 // The filter and its words (undoable).
 struct SetParams { ParamsRequest request; bool continues_gesture = false; };  // a slider drag
 struct AddWord { std::string word; };
@@ -164,80 +167,88 @@ struct SetLanguage { Lang lang; bool chosen = true; bool keep = true; };
 // A file the app asked for with Host::request_asset, or why it did not come.
 struct AssetArrived { std::string name, bytes; };
 struct AssetFailed { std::string name, why; };  // why: the platform's detail, worded by the app
+// clang-format on
 }  // namespace act
 
 using Action = std::variant<
-    act::SetParams, act::SetInserted, act::AddWord, act::RemoveWord, act::SetRemoveUnchecked,
-    act::LoadPreset, act::LoadWordList,
-    act::ClearWords, act::Undo, act::Redo, act::PasswordListArrived, act::PasswordListFailed,
-    act::ExportRefused,
-    act::SetWordInput, act::SetCheckInput, act::SetPasteInput, act::AddPastedList,
-    act::WhatIfCleared, act::Measure, act::SetProbes, act::Speed, act::SetDesign, act::SetDesignMemory, act::SetPresentation,
-    act::ShowSteps, act::Step, act::ShowShortcuts, act::ShowShare, act::ShowQrCode, act::SetTheme,
-    act::SetFontScale, act::SetSizeUnit, act::ShowExactCurve, act::SetSafeWords, act::SetPanels,
-    act::FocusWordBox, act::FocusAnswerBox, act::ZoomBits, act::PanBits, act::ResetBitsView, act::PinBit,
-    act::ResetEmbed, act::ExportCsv, act::ExportPng, act::CopyText, act::SetCodeLanguage,
-    act::SaveCode, act::LoadCode, act::OpenFile,
-    act::ShowLessons, act::LoadLessons, act::OpenLesson, act::LessonGo, act::ResetLessonStep, act::AnswerTask,
-    act::ShowTaskAnswer, act::ShowTaskHint, act::SetTaskInput, act::LabelCandidate,
-    act::LoadLesson, act::RestoreLessonProgress, act::AssetArrived, act::AssetFailed, act::SetLanguage>;
+    act::SetParams, act::SetInserted, act::AddWord, act::RemoveWord, act::SetRemoveUnchecked, act::LoadPreset,
+    act::LoadWordList, act::ClearWords, act::Undo, act::Redo, act::PasswordListArrived,
+    act::PasswordListFailed, act::ExportRefused, act::SetWordInput, act::SetCheckInput, act::SetPasteInput,
+    act::AddPastedList, act::WhatIfCleared, act::Measure, act::SetProbes, act::Speed, act::SetDesign,
+    act::SetDesignMemory, act::SetPresentation, act::ShowSteps, act::Step, act::ShowShortcuts, act::ShowShare,
+    act::ShowQrCode, act::SetTheme, act::SetFontScale, act::SetSizeUnit, act::ShowExactCurve,
+    act::SetSafeWords, act::SetPanels, act::FocusWordBox, act::FocusAnswerBox, act::ZoomBits, act::PanBits,
+    act::ResetBitsView, act::PinBit, act::ResetEmbed, act::ExportCsv, act::ExportPng, act::CopyText,
+    act::SetCodeLanguage, act::SaveCode, act::LoadCode, act::OpenFile, act::ShowLessons, act::LoadLessons,
+    act::OpenLesson, act::LessonGo, act::ResetLessonStep, act::AnswerTask, act::ShowTaskAnswer,
+    act::ShowTaskHint, act::SetTaskInput, act::LabelCandidate, act::LoadLesson, act::RestoreLessonProgress,
+    act::AssetArrived, act::AssetFailed, act::SetLanguage>;
 
 // What an action did. A code names it; args are its numbers and names, as text.
 enum class Code {
-  ok,                  // done, nothing to say
-  unchanged,           // asked for what already is
+  ok,         // done, nothing to say
+  unchanged,  // asked for what already is
   // words
-  word_added, word_added_invalid_utf8, word_duplicate, word_empty, word_too_long,  // {bytes, limit}
-  word_removed, remove_needs_counting,  // {variant}
+  word_added,
+  word_added_invalid_utf8,
+  word_duplicate,
+  word_empty,
+  word_too_long,  // {bytes, limit}
+  word_removed,
+  remove_needs_counting,   // {variant}
   word_removed_unchecked,  // {word, the members it broke (false negatives), comma-separated}
-  remove_absent,        // {word, zero counters}
-  remove_false_positive,  // {word, words it would break}
-  word_input_cut,       // {kept bytes, total bytes, limit}
+  remove_absent,           // {word, zero counters}
+  remove_false_positive,   // {word, words it would break}
+  word_input_cut,          // {kept bytes, total bytes, limit}
   word_input_invalid_utf8,
-  check_input_cut,      // {limit}
+  check_input_cut,  // {limit}
   // parameters
-  params_changed, m_invalid,  // {value}
-  inserted_changed,     // {n, words}
-  inserted_invalid,     // {value}
-  k_invalid,            // {value}
-  params_refused,       // {the core's error: its token and arguments (outcome_text.h error_args)}
-  probes_invalid,       // {value}
-  speed_invalid,        // {value}: a speed measurement's queries or rounds
-  speed_started,        // the Speed panel measures
+  params_changed,
+  m_invalid,         // {value}
+  inserted_changed,  // {n, words}
+  inserted_invalid,  // {value}
+  k_invalid,         // {value}
+  params_refused,    // {the core's error: its token and arguments (outcome_text.h error_args)}
+  probes_invalid,    // {value}
+  speed_invalid,     // {value}: a speed measurement's queries or rounds
+  speed_started,     // the Speed panel measures
   speed_cancelled,
   design_invalid,
   // presets and lists
-  preset_loaded,        // {name}
-  preset_requested,     // {name}: the password list is on its way
-  preset_unknown,       // {name}
-  list_queued,          // {words, source}
-  list_loaded,          // {source, words, lines, duplicates, empty lines, invalid UTF-8 lines, NUL
-                        //  lines, encoding, byte order mark (1|0), UTF-16 units replaced, the first
-                        //  invalid lines (","-separated)}: the parse report, worded by the app
-  list_invalid,         // {the core's error: its token and arguments (error_args)}
-  list_failed,          // {the core's error (error_args)}, or {"download", the browser's detail}
+  preset_loaded,     // {name}
+  preset_requested,  // {name}: the password list is on its way
+  preset_unknown,    // {name}
+  list_queued,       // {words, source}
+  list_loaded,       // {source, words, lines, duplicates, empty lines, invalid UTF-8 lines, NUL
+                     //  lines, encoding, byte order mark (1|0), UTF-16 units replaced, the first
+                     //  invalid lines (","-separated)}: the parse report, worded by the app
+  list_invalid,      // {the core's error: its token and arguments (error_args)}
+  list_failed,       // {the core's error (error_args)}, or {"download", the browser's detail}
   paste_empty,
   words_cleared,
   // history
-  undone,               // {what}
-  redone,               // {what}
-  nothing_to_undo, nothing_to_redo,
+  undone,  // {what}
+  redone,  // {what}
+  nothing_to_undo,
+  nothing_to_redo,
   // view and services
-  view_changed, exported,  // {file name}
-  export_refused,       // {why}
-  plot_not_shown, copied,  // {0 link | 1 embed code}
+  view_changed,
+  exported,        // {file name}
+  export_refused,  // {why}
+  plot_not_shown,
+  copied,  // {0 link | 1 embed code}
   embed_reset,
   // lessons
-  lesson_opened,        // {title}
-  lesson_unknown,       // {id}
-  lesson_step_range,    // {step, steps}
-  lesson_invalid,       // {line (0: the file as a whole), what (lesson_error_args)}
-  lesson_loaded,        // {title, steps}
-  lessons_loading,      // the built-in lessons are on their way (web: fetched when first wanted)
-  lessons_failed,       // {a failure (outcome_text.h failure_text)}
-  code_loading,         // the Code panel's programs are on their way (web: fetched when first wanted)
-  code_failed,          // {a failure (failure_text)}
-  lesson_state_warning, // {warning}
+  lesson_opened,         // {title}
+  lesson_unknown,        // {id}
+  lesson_step_range,     // {step, steps}
+  lesson_invalid,        // {line (0: the file as a whole), what (lesson_error_args)}
+  lesson_loaded,         // {title, steps}
+  lessons_loading,       // the built-in lessons are on their way (web: fetched when first wanted)
+  lessons_failed,        // {a failure (outcome_text.h failure_text)}
+  code_loading,          // the Code panel's programs are on their way (web: fetched when first wanted)
+  code_failed,           // {a failure (failure_text)}
+  lesson_state_warning,  // {warning}
   // a task's feedback (lesson_tasks.cpp); percentages are formatted numbers
   task_list_loading,
   task_no_task,
@@ -255,35 +266,35 @@ enum class Code {
   task_predict_right,   // {yours %, expected %, theory|measured}
   task_predict_wrong,   // {yours %, higher|lower}
   // the usual slips, each named (lesson_tasks.cpp predict_slip)
-  task_predict_unit,    // {yours %, fraction|percent|typed}: 100 times off (a fraction as a percentage ...)
-  task_predict_fill,    // {yours %}: the fill given as the error
+  task_predict_unit,  // {yours %, fraction|percent|typed}: 100 times off (a fraction as a percentage ...)
+  task_predict_fill,  // {yours %}: the fill given as the error
   task_predict_complement,  // {yours %}: (1 − fill)^k, the share of zero bits
-  task_predict_k_times, // {yours %}: k · fill, not fill^k
-  task_bestk_right,     // {k, its FP %, the best k, its FP %}
-  task_bestk_wrong,     // {k, its FP %}
-  task_sizing_right,    // {m, k, the formula's m}
-  task_sizing_m_wrong,  // {m, larger|smaller, slightly|clearly|far}: the direction and size of the miss
-  task_sizing_k_wrong,  // {k, m}
-  task_sizing_swapped,  // {m, k}: m and k swapped
-  task_sizing_bytes,    // {m}: the size in bytes where bits belong
-  task_sizing_log10,    // {m}: log10 where ln belongs
+  task_predict_k_times,     // {yours %}: k · fill, not fill^k
+  task_bestk_right,         // {k, its FP %, the best k, its FP %}
+  task_bestk_wrong,         // {k, its FP %}
+  task_sizing_right,        // {m, k, the formula's m}
+  task_sizing_m_wrong,      // {m, larger|smaller, slightly|clearly|far}: the direction and size of the miss
+  task_sizing_k_wrong,      // {k, m}
+  task_sizing_swapped,      // {m, k}: m and k swapped
+  task_sizing_bytes,        // {m}: the size in bytes where bits belong
+  task_sizing_log10,        // {m}: log10 where ln belongs
   task_sizing_not_squared,  // {m}: divided by ln 2, not (ln 2)²
   task_sizing_k_fraction,   // {k}: not a whole number
-  task_sizing_k_down,   // {k}: (m/n)·ln 2 cut down, not rounded
-  task_labels_missing,  // {count}
-  task_labels_right,    // {total}
-  task_labels_wrong,    // {right, total}
+  task_sizing_k_down,       // {k}: (m/n)·ln 2 cut down, not rounded
+  task_labels_missing,      // {count}
+  task_labels_right,        // {total}
+  task_labels_wrong,        // {right, total}
   task_remove_variant,
-  task_remove_absent,   // {word}
-  task_remove_right,    // {word, others}
-  task_remove_broke,    // {word, broken words}
-  task_reads_right,     // {yours, simulated, without filters}
-  task_reads_wrong,     // {yours, higher|lower}
+  task_remove_absent,      // {word}
+  task_remove_right,       // {word, others}
+  task_remove_broke,       // {word, broken words}
+  task_reads_right,        // {yours, simulated, without filters}
+  task_reads_wrong,        // {yours, higher|lower}
   task_reads_unavailable,  // {m bits, files}: the files' filters cannot be built here: no simulation
   task_answer_shown,
   // languages
-  language_loading,     // {code}: its catalog is on its way
-  language_failed,      // {code, a failure (failure_text), or "catalog": not a compiled catalog}
+  language_loading,  // {code}: its catalog is on its way
+  language_failed,   // {code, a failure (failure_text), or "catalog": not a compiled catalog}
 };
 
 struct [[nodiscard]] Outcome {

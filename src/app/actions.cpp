@@ -37,8 +37,12 @@ constexpr uint64_t kMaxProbes = 10000000;  // ~1 s of hashing in the browser: mo
 constexpr float kPresentationScale = 2.0f;
 constexpr float kMaxZoom = 4096.0f;
 
-template <class... F> struct Overloaded : F... { using F::operator()...; };
-template <class... F> Overloaded(F...) -> Overloaded<F...>;
+template <class... F>
+struct Overloaded : F... {
+  using F::operator()...;
+};
+template <class... F>
+Overloaded(F...) -> Overloaded<F...>;
 
 Outcome make(Code code, std::vector<std::string> args = {}, bool error = false) {
   return Outcome{code, std::move(args), error};
@@ -172,8 +176,7 @@ Outcome do_add_word(AppState& s, std::string_view word) {
   c.added.emplace_back(word);
   s.history.push(std::move(c));
   changed(s, What::words);
-  return make(is_valid_utf8(word) ? Code::word_added : Code::word_added_invalid_utf8,
-              {std::string(word)});
+  return make(is_valid_utf8(word) ? Code::word_added : Code::word_added_invalid_utf8, {std::string(word)});
 }
 
 Outcome do_remove_word(AppState& s, std::string_view word) {
@@ -276,7 +279,8 @@ Outcome do_load_preset(AppState& s, Host& host, std::string_view name) {
     }
   }
   if (name == "python") {
-    if (auto refused = s.set.set_params(kPythonParams)) return fail(Code::params_refused, error_args(*refused));
+    if (auto refused = s.set.set_params(kPythonParams))
+      return fail(Code::params_refused, error_args(*refused));
     for (const char* w : kPythonWords) {
       s.set.add(w);
       c.added.emplace_back(w);
@@ -310,8 +314,8 @@ Outcome do_load_word_list(AppState& s, const act::LoadWordList& a, ListSource so
     s.has_report = true;
     stop_loading(s);
     const size_t count = list->words.size();
-    queue_words(s, std::move(list->words), source, a.name, list->report, begin_change(s, ChangeKind::word_list),
-                true);
+    queue_words(s, std::move(list->words), source, a.name, list->report,
+                begin_change(s, ChangeKind::word_list), true);
     return make(Code::list_queued, {std::to_string(count), source_arg(source, a.name)});
   }
   // A list's lines are read as they go in; what would refuse it is known now, before any change.
@@ -351,8 +355,7 @@ void password_list_arrived(AppState& s, std::string_view bytes) {
   changed(s, What::words);
   s.last_report = list->report;
   s.has_report = true;
-  queue_words(s, std::move(list->words), ListSource::passwords, "", list->report, std::move(c),
-              s.quiet_list);
+  queue_words(s, std::move(list->words), ListSource::passwords, "", list->report, std::move(c), s.quiet_list);
   s.quiet_list = false;
 }
 
@@ -398,7 +401,8 @@ Outcome undo_one(AppState& s) {
   }
   if (c.replaced) {
     s.set.clear();
-    if (auto refused = s.set.set_params(c.params_before)) return fail(Code::params_refused, error_args(*refused));
+    if (auto refused = s.set.set_params(c.params_before))
+      return fail(Code::params_refused, error_args(*refused));
     s.set.assign(*c.words_before);
     s.set.set_unchecked_removals(c.unchecked_before);
   } else if (c.kind == ChangeKind::remove_word && c.unchecked) {
@@ -410,12 +414,14 @@ Outcome undo_one(AppState& s) {
     std::vector<std::string> removals = s.set.unchecked_removals();
     words.insert(words.begin() + long(std::min(c.removed_index, words.size())), c.removed);
     s.set.clear();
-    if (auto refused = s.set.set_params(c.params_before)) return fail(Code::params_refused, error_args(*refused));
+    if (auto refused = s.set.set_params(c.params_before))
+      return fail(Code::params_refused, error_args(*refused));
     s.set.assign(words);
     s.set.set_unchecked_removals(std::move(removals));
   } else {
     s.set.truncate(c.count_before);
-    if (auto refused = s.set.set_params(c.params_before)) return fail(Code::params_refused, error_args(*refused));
+    if (auto refused = s.set.set_params(c.params_before))
+      return fail(Code::params_refused, error_args(*refused));
   }
   set_mark(s, c.mark_before);
   changed(s, What::words);
@@ -449,10 +455,14 @@ Outcome redo_one(AppState& s) {
     return make(Code::redone, {label});
   }
   if (c.replaced) s.set.clear();
-  if (auto refused = s.set.set_params(c.params_after)) return fail(Code::params_refused, error_args(*refused));
-  if (c.kind == ChangeKind::remove_word && c.unchecked) (void)s.set.remove_unchecked(c.removed);
-  else if (c.kind == ChangeKind::remove_word) (void)s.set.remove(c.removed);
-  else s.set.add_all(c.added);
+  if (auto refused = s.set.set_params(c.params_after))
+    return fail(Code::params_refused, error_args(*refused));
+  if (c.kind == ChangeKind::remove_word && c.unchecked)
+    (void)s.set.remove_unchecked(c.removed);
+  else if (c.kind == ChangeKind::remove_word)
+    (void)s.set.remove(c.removed);
+  else
+    s.set.add_all(c.added);
   set_mark(s, c.mark_after);
   changed(s, What::words);
   s.inserted = c.inserted_after;
@@ -479,8 +489,9 @@ Outcome do_set_word_input(AppState& s, const act::SetWordInput& a) {
   s.note(NoteSlot::word) = Outcome{};
   const size_t total = std::max(a.typed_bytes, a.text.size());
   if (kept.size() < total)
-    return s.note(NoteSlot::word) = fail(Code::word_input_cut, {std::to_string(kept.size()),
-                                          std::to_string(total), std::to_string(kMaxLineBytes)});
+    return s.note(NoteSlot::word) =
+               fail(Code::word_input_cut,
+                    {std::to_string(kept.size()), std::to_string(total), std::to_string(kMaxLineBytes)});
   if (!is_valid_utf8(s.word_input)) return s.note(NoteSlot::word) = make(Code::word_input_invalid_utf8);
   return make(Code::ok);
 }
@@ -555,39 +566,38 @@ void zoom_bits(AppState& s, float factor, float about_x, float about_y) {
 
 Outcome apply_view(AppState& s, Host& host, const Action& action) {
   std::visit(Overloaded{
-      [&](const act::SetPresentation& a) { set_presentation(s, a.on); },
-      [&](const act::ShowSteps& a) { show_steps(s, a.on); },
-      [&](const act::Step& a) { step(s, a.delta); },
-      [&](const act::ShowShortcuts& a) { s.view.show_shortcuts = a.on; },
-      [&](const act::ShowShare& a) { s.view.share_open = a.on; },
-      [&](const act::ShowQrCode& a) { s.view.qr_open = a.on; },
-      [&](const act::SetTheme& a) { s.view.theme = a.theme; },
-      [&](const act::SetFontScale& a) { s.view.font_scale = std::clamp(a.scale, 1.0f, 3.0f); },
-      [&](const act::SetSizeUnit& a) { s.size_unit = a.unit; },
-      [&](const act::ShowExactCurve& a) { s.view.show_exact_curve = a.on; },
-      [&](const act::SetSafeWords& a) {
-        s.view.safe_words_chosen = a.on;
-      },
-      [&](const act::SetPanels& a) {
-        s.view.panels = a.order;
-        s.view.panels_chosen = true;
-      },
-      [&](const act::FocusWordBox& a) {
-        s.focus_word_box = s.view.shown(Panel::words);
-        s.focus_word_box_force = a.force;
-      },
-      [&](const act::FocusAnswerBox&) { s.focus_answer_box = typing_box(s) == TypingBox::answer; },
-      [&](const act::ZoomBits& a) { zoom_bits(s, a.factor, a.about_x, a.about_y); },
-      [&](const act::PanBits& a) {
-        s.bits.pan_x += a.dx;
-        s.bits.pan_y += a.dy;
-        clamp_pan(s.bits);
-      },
-      [&](const act::ResetBitsView&) { s.bits = BitView{}; },
-      [&](const act::PinBit& a) { s.bits.pinned_bit = a.bit; },
-      [&](const act::OpenFile&) { host.open_file(); },
-      [&](const auto&) {},
-  }, action);
+                 [&](const act::SetPresentation& a) { set_presentation(s, a.on); },
+                 [&](const act::ShowSteps& a) { show_steps(s, a.on); },
+                 [&](const act::Step& a) { step(s, a.delta); },
+                 [&](const act::ShowShortcuts& a) { s.view.show_shortcuts = a.on; },
+                 [&](const act::ShowShare& a) { s.view.share_open = a.on; },
+                 [&](const act::ShowQrCode& a) { s.view.qr_open = a.on; },
+                 [&](const act::SetTheme& a) { s.view.theme = a.theme; },
+                 [&](const act::SetFontScale& a) { s.view.font_scale = std::clamp(a.scale, 1.0f, 3.0f); },
+                 [&](const act::SetSizeUnit& a) { s.size_unit = a.unit; },
+                 [&](const act::ShowExactCurve& a) { s.view.show_exact_curve = a.on; },
+                 [&](const act::SetSafeWords& a) { s.view.safe_words_chosen = a.on; },
+                 [&](const act::SetPanels& a) {
+                   s.view.panels = a.order;
+                   s.view.panels_chosen = true;
+                 },
+                 [&](const act::FocusWordBox& a) {
+                   s.focus_word_box = s.view.shown(Panel::words);
+                   s.focus_word_box_force = a.force;
+                 },
+                 [&](const act::FocusAnswerBox&) { s.focus_answer_box = typing_box(s) == TypingBox::answer; },
+                 [&](const act::ZoomBits& a) { zoom_bits(s, a.factor, a.about_x, a.about_y); },
+                 [&](const act::PanBits& a) {
+                   s.bits.pan_x += a.dx;
+                   s.bits.pan_y += a.dy;
+                   clamp_pan(s.bits);
+                 },
+                 [&](const act::ResetBitsView&) { s.bits = BitView{}; },
+                 [&](const act::PinBit& a) { s.bits.pinned_bit = a.bit; },
+                 [&](const act::OpenFile&) { host.open_file(); },
+                 [&](const auto&) {},
+             },
+             action);
   return make(Code::view_changed);
 }
 
@@ -699,8 +709,10 @@ Outcome language_file(AppState& s, Host& host, const std::string& name, const st
     if (s.view.lang_loading == lang) s.view.lang_loading.reset();
     return noted(s, NoteSlot::history, fail(Code::language_failed, {lang_code(lang), "catalog"}));
   }
-  if (!catalog && bytes) set_script_font(*bytes);  // the CJK font (without it: boxes, and the page's console says why)
-  if (!s.view.lang_loading || s.view.lang_files_pending > 0 || !has_catalog(*s.view.lang_loading)) return make(Code::ok);
+  if (!catalog && bytes)
+    set_script_font(*bytes);  // the CJK font (without it: boxes, and the page's console says why)
+  if (!s.view.lang_loading || s.view.lang_files_pending > 0 || !has_catalog(*s.view.lang_loading))
+    return make(Code::ok);
   const Lang shown = *std::exchange(s.view.lang_loading, std::nullopt);
   return set_language(s, host, shown, s.view.lang_loading_chosen);
 }
@@ -751,7 +763,8 @@ Outcome start_speed(AppState& s, const act::Speed& a) {
   };
   if (!read(a.queries, double(kSpeedMinQueries), double(kSpeedMaxQueries), o.queries))
     return fail(Code::speed_invalid, {number_text(a.queries)});
-  if (!read(a.rounds, 1, kSpeedMaxRounds, o.rounds)) return fail(Code::speed_invalid, {number_text(a.rounds)});
+  if (!read(a.rounds, 1, kSpeedMaxRounds, o.rounds))
+    return fail(Code::speed_invalid, {number_text(a.rounds)});
   SpeedState& sp = s.speed;
   sp.run = SpeedRun(o);
   sp.running = true;
@@ -767,145 +780,154 @@ Outcome start_speed(AppState& s, const act::Speed& a) {
 
 // The dispatch over the action's type (apply() below keeps the shown filter after it).
 Outcome apply_one(AppState& s, Host& host, const Action& action) {
-  return std::visit(Overloaded{
-      [&](const act::SetParams& a) { return noted(s, NoteSlot::params, do_set_params(s, a)); },
-      [&](const act::SetInserted& a) { return noted(s, NoteSlot::params, do_set_inserted(s, a)); },
-      [&](const act::AddWord& a) {
-        // The word box keeps what was typed when the word is refused; it empties once added.
-        // (Enter in the box also keeps the keyboard there: the panel asks for FocusWordBox.)
-        Outcome o = noted(s, NoteSlot::word, do_add_word(s, a.word));
-        if (o.code == Code::word_added || o.code == Code::word_added_invalid_utf8) {
-          if (s.word_input == a.word) {
-            s.word_input.clear();
-            ++s.word_input_revision;
-          }
-        }
-        return o;
+  return std::visit(
+      Overloaded{
+          [&](const act::SetParams& a) { return noted(s, NoteSlot::params, do_set_params(s, a)); },
+          [&](const act::SetInserted& a) { return noted(s, NoteSlot::params, do_set_inserted(s, a)); },
+          [&](const act::AddWord& a) {
+            // The word box keeps what was typed when the word is refused; it empties once added.
+            // (Enter in the box also keeps the keyboard there: the panel asks for FocusWordBox.)
+            Outcome o = noted(s, NoteSlot::word, do_add_word(s, a.word));
+            if (o.code == Code::word_added || o.code == Code::word_added_invalid_utf8) {
+              if (s.word_input == a.word) {
+                s.word_input.clear();
+                ++s.word_input_revision;
+              }
+            }
+            return o;
+          },
+          [&](const act::RemoveWord& a) { return noted(s, NoteSlot::word, do_remove_word(s, a.word)); },
+          [&](const act::SetRemoveUnchecked& a) {
+            if (s.remove_unchecked == a.on) return make(Code::unchanged);
+            s.remove_unchecked = a.on;
+            return make(Code::view_changed);
+          },
+          [&](const act::LoadPreset& a) { return noted(s, NoteSlot::list, do_load_preset(s, host, a.name)); },
+          [&](const act::LoadWordList& a) {
+            if (a.source == ListSource::file && is_lesson_file(a.name, a.bytes))  // a teacher's lesson file
+              return apply_lesson(s, host, act::LoadLesson{a.bytes.str(), a.name});
+            return noted(s, NoteSlot::list, do_load_word_list(s, a, a.source));
+          },
+          [&](const act::ClearWords&) { return noted(s, NoteSlot::list, do_clear_words(s)); },
+          [&](const act::Undo&) { return noted(s, NoteSlot::history, do_undo(s)); },
+          [&](const act::Redo&) { return noted(s, NoteSlot::history, do_redo(s)); },
+          [&](const act::PasswordListArrived& a) {
+            password_list_arrived(s, a.bytes);
+            return make(Code::ok);
+          },
+          [&](const act::SetLanguage& a) {
+            if (a.chosen && a.keep && !s.view.embed) host.save_language(a.lang);
+            return set_language(s, host, a.lang, a.chosen);
+          },
+          [&](const act::PasswordListFailed& a) {
+            s.password_list_loading = false;
+            s.password_list_error = download_failure(a.why);
+            return noted(s, NoteSlot::list, fail(Code::list_failed, s.password_list_error));
+          },
+          [&](const act::SetWordInput& a) {
+            if (s.what_if_word != a.text) s.what_if_word.clear();  // its answer was about another word
+            return do_set_word_input(s, a);
+          },
+          [&](const act::SetCheckInput& a) {
+            const std::string_view kept = utf8_prefix(a.text, kMaxLineBytes);
+            s.check_input.assign(kept.data(), kept.size());
+            return s.note(NoteSlot::check) =
+                       kept.size() < a.text.size()
+                           ? fail(Code::check_input_cut, {std::to_string(kMaxLineBytes)})
+                           : Outcome{};
+          },
+          [&](const act::SetPasteInput& a) {
+            s.paste_input = a.text;
+            return make(Code::ok);
+          },
+          [&](const act::AddPastedList&) {
+            if (s.paste_input.empty()) return noted(s, NoteSlot::list, fail(Code::paste_empty));
+            Outcome o = noted(s, NoteSlot::list,
+                              do_load_word_list(s, act::LoadWordList{s.paste_input, "", ListSource::pasted},
+                                                ListSource::pasted));
+            if (o.ok()) s.paste_input.clear();
+            return o;
+          },
+          [&](const act::WhatIfCleared& a) {
+            s.what_if_word = a.word;
+            s.what_if_version = s.version;
+            s.what_if_broken = s.set.would_break_if_cleared(a.word);
+            return noted(s, NoteSlot::word, make(Code::ok));
+          },
+          [&](const act::Measure& a) { return do_measure(s, a.probes); },
+          [&](const act::Speed& a) {
+            if (a.what == act::Speed::measure) return start_speed(s, a);
+            if (a.what != act::Speed::cancel) {
+              s.speed.batch_chart = a.what == act::Speed::chart_batch;
+              return make(Code::view_changed);
+            }
+            if (!s.speed.running) return make(Code::unchanged);
+            s.speed.run = SpeedRun();  // its filters (64 MiB at 2^28) go now
+            s.speed.running = false;
+            return make(Code::speed_cancelled);
+          },
+          [&](const act::SetProbes& a) {
+            if (!std::isfinite(a.probes) || a.probes < 1 || a.probes > double(kMaxProbes) ||
+                std::floor(a.probes) != a.probes)
+              return noted(s, NoteSlot::params, fail(Code::probes_invalid, {number_text(a.probes)}));
+            s.probes = uint64_t(a.probes);
+            return make(Code::ok);
+          },
+          [&](const act::SetDesignMemory& a) {
+            s.design_memory = a.text.substr(0, 64);
+            return make(Code::ok);
+          },
+          [&](const act::SetDesign& a) {
+            s.design_n = a.n;
+            s.design_p = a.p;
+            return make(Code::ok);
+          },
+          [&](const act::ExportRefused& a) {
+            return noted(s, NoteSlot::exports, fail(Code::export_refused, {a.why}));
+          },
+          [&](const act::ExportCsv&) { return noted(s, NoteSlot::exports, do_export_csv(s, host)); },
+          [&](const act::ExportPng&) { return noted(s, NoteSlot::exports, do_export_png(s, host)); },
+          [&](const act::SetCodeLanguage& a) {
+            s.view.code_language = a.language;
+            return make(Code::view_changed);
+          },
+          [&](const act::SaveCode&) {
+            const char* name = language_file_name(s.view.code_language);
+            const std::optional<std::string> text = actions::code_program(s, s.view.code_language);
+            if (!text) return noted(s, NoteSlot::exports, load_code(s, host));
+            host.save_file(name, "text/plain", *text);
+            return noted(s, NoteSlot::exports, make(Code::exported, {name}));
+          },
+          [&](const act::LoadCode&) { return load_code(s, host); },
+          // A fetched file: a language's, the programs' templates, else the lessons'.
+          [&](const act::AssetArrived& a) {
+            if (is_language_file(a.name)) return language_file(s, host, a.name, &a.bytes, "");
+            if (a.name == kProgramBundleName) return code_file(s, &a.bytes, "");
+            return apply_lesson(s, host, action);
+          },
+          [&](const act::AssetFailed& a) {
+            if (is_language_file(a.name)) return language_file(s, host, a.name, nullptr, a.why);
+            if (a.name == kProgramBundleName) return code_file(s, nullptr, a.why);
+            return apply_lesson(s, host, action);
+          },
+          [&](const act::CopyText& a) {
+            host.copy_text(a.text);
+            return s.note(NoteSlot::exports) = make(Code::copied, {std::to_string(a.what)});
+          },
+          [&](const act::ResetEmbed&) {
+            const std::string query = s.author_params;
+            (void)apply_url_params(s, host, query);
+            s.history = History{};
+            return make(Code::embed_reset);
+          },
+          [&](const auto& a) {
+            if constexpr (is_lesson_action<std::decay_t<decltype(a)>>)
+              return apply_lesson(s, host, action);
+            else
+              return apply_view(s, host, action);
+          },
       },
-      [&](const act::RemoveWord& a) { return noted(s, NoteSlot::word, do_remove_word(s, a.word)); },
-      [&](const act::SetRemoveUnchecked& a) {
-        if (s.remove_unchecked == a.on) return make(Code::unchanged);
-        s.remove_unchecked = a.on;
-        return make(Code::view_changed);
-      },
-      [&](const act::LoadPreset& a) { return noted(s, NoteSlot::list, do_load_preset(s, host, a.name)); },
-      [&](const act::LoadWordList& a) {
-        if (a.source == ListSource::file && is_lesson_file(a.name, a.bytes))  // a teacher's lesson file
-          return apply_lesson(s, host, act::LoadLesson{a.bytes.str(), a.name});
-        return noted(s, NoteSlot::list, do_load_word_list(s, a, a.source));
-      },
-      [&](const act::ClearWords&) { return noted(s, NoteSlot::list, do_clear_words(s)); },
-      [&](const act::Undo&) { return noted(s, NoteSlot::history, do_undo(s)); },
-      [&](const act::Redo&) { return noted(s, NoteSlot::history, do_redo(s)); },
-      [&](const act::PasswordListArrived& a) {
-        password_list_arrived(s, a.bytes);
-        return make(Code::ok);
-      },
-      [&](const act::SetLanguage& a) {
-        if (a.chosen && a.keep && !s.view.embed) host.save_language(a.lang);
-        return set_language(s, host, a.lang, a.chosen);
-      },
-      [&](const act::PasswordListFailed& a) {
-        s.password_list_loading = false;
-        s.password_list_error = download_failure(a.why);
-        return noted(s, NoteSlot::list, fail(Code::list_failed, s.password_list_error));
-      },
-      [&](const act::SetWordInput& a) {
-        if (s.what_if_word != a.text) s.what_if_word.clear();  // its answer was about another word
-        return do_set_word_input(s, a);
-      },
-      [&](const act::SetCheckInput& a) {
-        const std::string_view kept = utf8_prefix(a.text, kMaxLineBytes);
-        s.check_input.assign(kept.data(), kept.size());
-        return s.note(NoteSlot::check) = kept.size() < a.text.size()
-                                             ? fail(Code::check_input_cut, {std::to_string(kMaxLineBytes)})
-                                             : Outcome{};
-      },
-      [&](const act::SetPasteInput& a) {
-        s.paste_input = a.text;
-        return make(Code::ok);
-      },
-      [&](const act::AddPastedList&) {
-        if (s.paste_input.empty()) return noted(s, NoteSlot::list, fail(Code::paste_empty));
-        Outcome o = noted(s, NoteSlot::list, do_load_word_list(s, act::LoadWordList{s.paste_input, "", ListSource::pasted}, ListSource::pasted));
-        if (o.ok()) s.paste_input.clear();
-        return o;
-      },
-      [&](const act::WhatIfCleared& a) {
-        s.what_if_word = a.word;
-        s.what_if_version = s.version;
-        s.what_if_broken = s.set.would_break_if_cleared(a.word);
-        return noted(s, NoteSlot::word, make(Code::ok));
-      },
-      [&](const act::Measure& a) { return do_measure(s, a.probes); },
-      [&](const act::Speed& a) {
-        if (a.what == act::Speed::measure) return start_speed(s, a);
-        if (a.what != act::Speed::cancel) {
-          s.speed.batch_chart = a.what == act::Speed::chart_batch;
-          return make(Code::view_changed);
-        }
-        if (!s.speed.running) return make(Code::unchanged);
-        s.speed.run = SpeedRun();  // its filters (64 MiB at 2^28) go now
-        s.speed.running = false;
-        return make(Code::speed_cancelled);
-      },
-      [&](const act::SetProbes& a) {
-        if (!std::isfinite(a.probes) || a.probes < 1 || a.probes > double(kMaxProbes) ||
-            std::floor(a.probes) != a.probes)
-          return noted(s, NoteSlot::params, fail(Code::probes_invalid, {number_text(a.probes)}));
-        s.probes = uint64_t(a.probes);
-        return make(Code::ok);
-      },
-      [&](const act::SetDesignMemory& a) {
-        s.design_memory = a.text.substr(0, 64);
-        return make(Code::ok);
-      },
-      [&](const act::SetDesign& a) {
-        s.design_n = a.n;
-        s.design_p = a.p;
-        return make(Code::ok);
-      },
-      [&](const act::ExportRefused& a) { return noted(s, NoteSlot::exports, fail(Code::export_refused, {a.why})); },
-      [&](const act::ExportCsv&) { return noted(s, NoteSlot::exports, do_export_csv(s, host)); },
-      [&](const act::ExportPng&) { return noted(s, NoteSlot::exports, do_export_png(s, host)); },
-      [&](const act::SetCodeLanguage& a) {
-        s.view.code_language = a.language;
-        return make(Code::view_changed);
-      },
-      [&](const act::SaveCode&) {
-        const char* name = language_file_name(s.view.code_language);
-        const std::optional<std::string> text = actions::code_program(s, s.view.code_language);
-        if (!text) return noted(s, NoteSlot::exports, load_code(s, host));
-        host.save_file(name, "text/plain", *text);
-        return noted(s, NoteSlot::exports, make(Code::exported, {name}));
-      },
-      [&](const act::LoadCode&) { return load_code(s, host); },
-      // A fetched file: a language's, the programs' templates, else the lessons'.
-      [&](const act::AssetArrived& a) {
-        if (is_language_file(a.name)) return language_file(s, host, a.name, &a.bytes, "");
-        if (a.name == kProgramBundleName) return code_file(s, &a.bytes, "");
-        return apply_lesson(s, host, action);
-      },
-      [&](const act::AssetFailed& a) {
-        if (is_language_file(a.name)) return language_file(s, host, a.name, nullptr, a.why);
-        if (a.name == kProgramBundleName) return code_file(s, nullptr, a.why);
-        return apply_lesson(s, host, action);
-      },
-      [&](const act::CopyText& a) {
-        host.copy_text(a.text);
-        return s.note(NoteSlot::exports) = make(Code::copied, {std::to_string(a.what)});
-      },
-      [&](const act::ResetEmbed&) {
-        const std::string query = s.author_params;
-        (void)apply_url_params(s, host, query);
-        s.history = History{};
-        return make(Code::embed_reset);
-      },
-      [&](const auto& a) {
-        if constexpr (is_lesson_action<std::decay_t<decltype(a)>>) return apply_lesson(s, host, action);
-        else return apply_view(s, host, action);
-      },
-  }, action);
+      action);
 }
 
 // The filter after the first `inserted` words, kept up to date with the state: made again when
@@ -1025,13 +1047,14 @@ bool continue_loading(AppState& s, double budget_ms) {
     // English summary is the CLI's).
     const uint64_t words = r.lines - r.empty_lines - r.duplicates;
     std::string first_invalid;
-    for (uint64_t line : r.first_invalid_lines) first_invalid += (first_invalid.empty() ? "" : ",") + std::to_string(line);
+    for (uint64_t line : r.first_invalid_lines)
+      first_invalid += (first_invalid.empty() ? "" : ",") + std::to_string(line);
     (void)noted(s, NoteSlot::list,
-                make(Code::list_loaded, {source, std::to_string(words), std::to_string(r.lines),
-                                         std::to_string(r.duplicates), std::to_string(r.empty_lines),
-                                         std::to_string(r.invalid_utf8_lines), std::to_string(r.nul_lines),
-                                         r.encoding, r.had_bom ? "1" : "0", std::to_string(r.utf16_replaced),
-                                         first_invalid}));
+                make(Code::list_loaded,
+                     {source, std::to_string(words), std::to_string(r.lines), std::to_string(r.duplicates),
+                      std::to_string(r.empty_lines), std::to_string(r.invalid_utf8_lines),
+                      std::to_string(r.nul_lines), r.encoding, r.had_bom ? "1" : "0",
+                      std::to_string(r.utf16_replaced), first_invalid}));
   }
   s.pending = PendingWords{};
   return false;

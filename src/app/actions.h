@@ -42,7 +42,7 @@ namespace actions {
 
 Explained query(const AppState& s, std::string_view word);
 // explain() of the word box, cached on (word, version): what the panels draw every frame.
-const Explained& current_query(AppState& s);  // setters and culprits only for a false positive
+const Explained& current_query(AppState& s);               // setters and culprits only for a false positive
 const Explained& current_query_with_setters(AppState& s);  // all of them (a tooltip asks)
 // The same, its walk over every word finished now, not a slice a frame (the page's state() is
 // a synchronous answer); kept in the same cache, so the frames and later calls do not walk again.
@@ -73,7 +73,9 @@ std::string code_differs(const AppState& s);  // "" when the program is this ver
 // Where the filter on screen stands on the plot "FP against bits per word" ("you are here"):
 // x its bits per word (a scalable filter: all its stages' bits), y its variant's theoretical FP
 // (core's theoretical_fp_rate, as the Numbers say). None without words.
-struct PlotPoint { double x = 0, y = 0; };
+struct PlotPoint {
+  double x = 0, y = 0;
+};
 std::optional<PlotPoint> here_on_bits_plot(const AppState& s);
 // Screen-reader summary: the verdict for the word box and the key numbers (the same numbers
 // and the same theoretical FP as the Numbers panel: core's theoretical_fp_rate).

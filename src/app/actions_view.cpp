@@ -6,12 +6,12 @@
 #include <cstdio>
 
 #include "actions.h"
-#include "lessons.h"
 #include "core/memory.h"
 #include "core/result_json.h"
 #include "core/theory.h"
 #include "format.h"
 #include "i18n.h"
+#include "lessons.h"
 #include "outcome_text.h"
 #include "safe_words.h"
 #include "url_params.h"
@@ -19,7 +19,7 @@
 namespace bloomlab::app::actions {
 namespace {
 
-constexpr size_t kStateJsonWords = 1000;   // state() lists the first words, then a count
+constexpr size_t kStateJsonWords = 1000;  // state() lists the first words, then a count
 
 // Every CSV field is a number or a fixed word: none needs quoting (RFC 4180).
 std::string csv_number(double v) {
@@ -33,11 +33,16 @@ std::string csv_number(double v) {
 std::string attribute_text(const std::string& text) {
   std::string out;
   for (char c : text) {
-    if (c == '&') out += "&amp;";
-    else if (c == '"') out += "&quot;";
-    else if (c == '<') out += "&lt;";
-    else if (c == '>') out += "&gt;";
-    else out += c;
+    if (c == '&')
+      out += "&amp;";
+    else if (c == '"')
+      out += "&quot;";
+    else if (c == '<')
+      out += "&lt;";
+    else if (c == '>')
+      out += "&gt;";
+    else
+      out += c;
   }
   return out;
 }
@@ -84,8 +89,7 @@ bool cached_verdict_stands(const AppState& s, const QueryCache& c, const std::st
   return c.word == word && c.version != UINT64_MAX && (c.version == s.version || s.pending.active());
 }
 
-const Explained& cached_query(const AppState& s, QueryCache& c, const std::string& word,
-                              bool with_setters) {
+const Explained& cached_query(const AppState& s, QueryCache& c, const std::string& word, bool with_setters) {
   const WordSet& set = shown_set(s);
   if (!cached_verdict_stands(s, c, word) || (with_setters && !c.result().setters_found && !c.walk.walking)) {
     c.word = word;
@@ -98,7 +102,8 @@ const Explained& cached_query(const AppState& s, QueryCache& c, const std::strin
     c.walked_frame = s.frame_number;
     const auto start = std::chrono::steady_clock::now();
     while (!set.advance_explain(c.walk, 4096) &&
-           std::chrono::steady_clock::now() - start < std::chrono::duration<double, std::milli>(kExplainSliceMs)) {
+           std::chrono::steady_clock::now() - start <
+               std::chrono::duration<double, std::milli>(kExplainSliceMs)) {
     }
   }
   return c.result();
@@ -163,9 +168,9 @@ std::string measurements_csv(const AppState& s) {
   const double n = double(shown_set(s).filter().items_added());
   std::string out = "kind,n,m,k,bits_per_word,measured_fp,theory_fp\n";
   for (const MeasuredPoint& mp : s.plots.measured_vs_bits) {
-    out += "sweep," + csv_number(n) + "," + csv_number(mp.bits_per_item * n) + "," +
-           std::to_string(mp.k) + "," + csv_number(mp.bits_per_item) + "," + csv_number(mp.rate) +
-           "," + csv_number(theory::standard_fp_rate(1, mp.bits_per_item, double(mp.k))) + "\n";
+    out += "sweep," + csv_number(n) + "," + csv_number(mp.bits_per_item * n) + "," + std::to_string(mp.k) +
+           "," + csv_number(mp.bits_per_item) + "," + csv_number(mp.rate) + "," +
+           csv_number(theory::standard_fp_rate(1, mp.bits_per_item, double(mp.k))) + "\n";
   }
   const bool measured = s.measurement && s.measurement_version == s.version;
   const std::optional<PlotPoint> here = here_on_bits_plot(s);  // the plot's "you are here"
@@ -185,11 +190,11 @@ std::string announcement(AppState& s) {
     text = shown_word(s, s.word_input) + ": " + verdict_sentence(s, current_query(s)) + ". ";
   // The same theoretical FP as the Numbers panel: the variant's own formula.
   // TRANSLATORS: the second %s is a size with its unit ("64 bits", «64 бита»).
-  text += fill(trn("%s word, m = %s, k = %s, %s of bits set, theoretical false-positive rate %s.",
-                   "%s words, m = %s, k = %s, %s of bits set, theoretical false-positive rate %s.",
-                   f.items_added()),
-               {with_commas(f.items_added()), bits_text(p.m), std::to_string(p.k),
-                format_percent(double(f.bits_set()) / m), format_rate(theoretical_fp_rate(p, n))});
+  text += fill(
+      trn("%s word, m = %s, k = %s, %s of bits set, theoretical false-positive rate %s.",
+          "%s words, m = %s, k = %s, %s of bits set, theoretical false-positive rate %s.", f.items_added()),
+      {with_commas(f.items_added()), bits_text(p.m), std::to_string(p.k),
+       format_percent(double(f.bits_set()) / m), format_rate(theoretical_fp_rate(p, n))});
   return text;
 }
 
@@ -222,9 +227,12 @@ ProgramSpec code_spec(const AppState& s) {
   spec.probes = s.probes;
   const auto& words = s.set.words();
   const bool passwords = s.preset == "passwords" && s.preset_intact && words.size() == s.preset_word_count;
-  if (passwords) spec.words_file = "passwords-10k.txt";
-  else if (words.size() > kMaxEmbeddedWords) spec.words_file = "words.txt";
-  else spec.words = words;
+  if (passwords)
+    spec.words_file = "passwords-10k.txt";
+  else if (words.size() > kMaxEmbeddedWords)
+    spec.words_file = "words.txt";
+  else
+    spec.words = words;
   if (!s.word_input.empty() && !s.set.contains_word(s.word_input)) spec.questions.push_back(s.word_input);
   return spec;
 }
@@ -246,11 +254,15 @@ std::string code_differs(const AppState& s) {
   if (!program_supports(p.scheme))
     why += fill(tr("The program hashes with the reference scheme, not %s."), {scheme_name(p.scheme)}) + " ";
   if (p.variant != Variant::standard)
-    why += fill(p.variant == Variant::counting
-                    ? tr("It builds a standard filter, not a %s one (the same answers while nothing is removed).")
-                    : tr("It builds a standard filter, not a %s one."),
-                {trc("variant", variant_name(p.variant))}) + " ";
-  if (!s.set.unchecked_removals().empty()) why += std::string(tr("It has none of the unchecked removals.")) + " ";
+    why +=
+        fill(
+            p.variant == Variant::counting
+                ? tr("It builds a standard filter, not a %s one (the same answers while nothing is removed).")
+                : tr("It builds a standard filter, not a %s one."),
+            {trc("variant", variant_name(p.variant))}) +
+        " ";
+  if (!s.set.unchecked_removals().empty())
+    why += std::string(tr("It has none of the unchecked removals.")) + " ";
   return why;
 }
 
@@ -273,22 +285,28 @@ std::string state_json(const AppState& s) {
   w.field("wordCount", uint64_t{words.size()});
   w.field("wordsTruncated", shown < words.size());
   w.key("inserted");  // the growth slider: the filter after the first n words (null: all)
-  if (s.inserted) w.value(*s.inserted);
-  else w.null();
+  if (s.inserted)
+    w.value(*s.inserted);
+  else
+    w.null();
   w.field("bitsSet", f.bits_set());
   w.field("fill", x / m);
   w.field("expectedFill", theory::expected_fill(n, m, k));
   w.field("estimatedN", theory::estimate_cardinality(x, m, k));
   w.key("bitsPerItem");
-  if (n > 0) w.value(m / n);
-  else w.null();
+  if (n > 0)
+    w.value(m / n);
+  else
+    w.null();
   w.field("theoryFp", theoretical_fp_rate(p, n));
   w.field("fillFp", theory::fp_rate_from_fill(x, m, k));
   w.field("filterBytes", f.size_in_bytes());
   w.field("listBytes", list_bytes);
   w.key("measured");
-  if (s.measurement && s.measurement_version == s.version) write_measurement(w, *s.measurement);
-  else w.null();
+  if (s.measurement && s.measurement_version == s.version)
+    write_measurement(w, *s.measurement);
+  else
+    w.null();
   // The plot's sweep (measured FP over bits per word at this k): in slices over frames.
   w.key("sweep").begin_object();
   const bool sweep_current = s.plots.words_version == s.words_version && s.plots.params.k == p.k;
@@ -306,12 +324,16 @@ std::string state_json(const AppState& s) {
   w.field("requested", texts.requested).field("error", failure_text(texts.error)).end_object();
   // The Code panel's templates (likewise).
   w.key("codeTexts").begin_object().field("ready", actions::program_templates(s) != nullptr);
-  w.field("requested", s.code_templates_requested).field("error", failure_text(s.code_templates_error)).end_object();
+  w.field("requested", s.code_templates_requested)
+      .field("error", failure_text(s.code_templates_error))
+      .end_object();
   w.key("query");
-  if (s.word_input.empty()) w.null();
+  if (s.word_input.empty())
+    w.null();
   else if (cached_verdict_stands(s, s.query_cache, s.word_input) &&
            (s.query_cache.result().setters_found || s.pending.active()))
-    write_explained(w, s.word_input, s.query_cache.result(), verdict_sentence(s, s.query_cache.result()));  // explain() walks every word
+    write_explained(w, s.word_input, s.query_cache.result(),
+                    verdict_sentence(s, s.query_cache.result()));  // explain() walks every word
   else {
     const Explained e = shown_set(s).explain(s.word_input);
     write_explained(w, s.word_input, e, verdict_sentence(s, e));
@@ -387,16 +409,23 @@ std::string view_state_json(AppState& s, const PlatformView& platform) {
   w.field("embed", s.view.embed).field("steps", s.view.show_steps);
   w.field("stepText", s.steps.shown);
   w.field("step", int64_t{current_step(s)}).field("stepCount", int64_t{step_count(s)});
-  w.field("shortcuts", s.view.show_shortcuts).field("shareOpen", s.view.share_open).field("qrOpen", s.view.qr_open);
+  w.field("shortcuts", s.view.show_shortcuts)
+      .field("shareOpen", s.view.share_open)
+      .field("qrOpen", s.view.qr_open);
   w.field("wantTextInput", platform.wants_text_input).field("focusRing", s.layout.focus_ring);
   w.field("hoveredBit", s.bit_cache.hovered_bit).field("pinnedBit", s.bits.pinned_bit);
   w.field("zoom", double(s.bits.zoom));
   for (const LayoutRect& r : kLayoutRects) write_rect(w, r.name, s.layout.*r.rect);
-  w.field("settled", platform.settled).field("inputWaiting", platform.input_waiting).field("busy", platform.busy);
+  w.field("settled", platform.settled)
+      .field("inputWaiting", platform.input_waiting)
+      .field("busy", platform.busy);
   w.key("plotLabels").begin_array();
   for (const Layout::PlacedLabel& l : s.layout.plot_labels) {
     w.begin_object().field("plot", l.plot).field("text", l.text);
-    w.field("x", double(l.rect.x)).field("y", double(l.rect.y)).field("w", double(l.rect.w)).field("h", double(l.rect.h));
+    w.field("x", double(l.rect.x))
+        .field("y", double(l.rect.y))
+        .field("w", double(l.rect.w))
+        .field("h", double(l.rect.h));
     w.end_object();
   }
   w.end_array();
@@ -415,7 +444,8 @@ std::string query_json(const AppState& s, std::string_view word) {
   // Refused as add() and remove() refuse it: a 63 MiB query was explained whole and aborted the
   // page after 15 s (issue 37).
   if (word.size() > kMaxLineBytes)
-    return outcome_json(Outcome{Code::word_too_long, {std::to_string(word.size()), std::to_string(kMaxLineBytes)}, true});
+    return outcome_json(
+        Outcome{Code::word_too_long, {std::to_string(word.size()), std::to_string(kMaxLineBytes)}, true});
   JsonWriter w;
   const Explained e = shown_set(s).explain(word);
   write_explained(w, word, e, verdict_sentence(s, e));
@@ -453,19 +483,24 @@ std::string join_numbers(const std::vector<uint64_t>& bits) {
 std::string verdict_sentence(const AppState& s, const Explained& e) {
   const size_t k = e.positions.size();
   if (e.verdict == Verdict::possibly && lesson_hides(s, hide_truth))
-    return fill(trn("possibly in the set: all %s of its bits are set. Added, or a false positive? The filter cannot tell.",
-                    "possibly in the set: all %s of its bits are set. Added, or a false positive? The filter cannot tell.", k),
-                {std::to_string(k)});
+    return fill(
+        trn("possibly in the set: all %s of its bits are set. Added, or a false positive? The filter cannot tell.",
+            "possibly in the set: all %s of its bits are set. Added, or a false positive? The filter cannot tell.",
+            k),
+        {std::to_string(k)});
   // One bit or a list of them: two sentences (a plural form is grammar, and ru/uk's "one" form
   // also serves 21, 31 …: a list of 21 bits must not get the one-bit sentence).
   if (e.verdict == Verdict::definitely_not) {
     const std::string bits = join_numbers(e.zero_bits);
     const bool one = e.zero_bits.size() == 1;
     if (e.is_member)
-      return fill(one ? tr("definitely not in the set: bit %s is 0, yet it was added: a false negative (a remove without checking took its counts)")
-                      : tr("definitely not in the set: bits %s are 0, yet it was added: a false negative (a remove without checking took its counts)"),
-                  {bits});
-    return fill(one ? tr("definitely not in the set: bit %s is 0") : tr("definitely not in the set: bits %s are 0"), {bits});
+      return fill(
+          one ? tr("definitely not in the set: bit %s is 0, yet it was added: a false negative (a remove without checking took its counts)")
+              : tr("definitely not in the set: bits %s are 0, yet it was added: a false negative (a remove without checking took its counts)"),
+          {bits});
+    return fill(
+        one ? tr("definitely not in the set: bit %s is 0") : tr("definitely not in the set: bits %s are 0"),
+        {bits});
   }
   if (e.is_member) return tr("in the set: it was added");
   std::vector<uint64_t> bits = e.positions;
@@ -473,16 +508,20 @@ std::string verdict_sentence(const AppState& s, const Explained& e) {
   bits.erase(std::unique(bits.begin(), bits.end()), bits.end());
   std::string who;
   if (e.walked < 1) {  // the words are being walked a slice per frame (a big set)
-    who = fill(tr("other words of the set (finding them: %s of the words checked)"), {format_whole_percent(e.walked)});
+    who = fill(tr("other words of the set (finding them: %s of the words checked)"),
+               {format_whole_percent(e.walked)});
   } else if (e.culprits.empty()) {
     who = tr("words removed since (a counter that reaches 15 stays at 15)");
   } else {
-    for (size_t i = 0; i < e.culprits.size() && i < 8; ++i) who += (i ? ", " : "") + in_quotes(shown_word(s, e.culprits[i], 24));
+    for (size_t i = 0; i < e.culprits.size() && i < 8; ++i)
+      who += (i ? ", " : "") + in_quotes(shown_word(s, e.culprits[i], 24));
     if (e.culprit_count > 8) who += fill(tr(", ... (%s in all)"), {with_commas(e.culprit_count)});
   }
-  return fill(bits.size() == 1 ? tr("possibly in the set, but it was never added (a false positive): bit %s was set by %s")
-                               : tr("possibly in the set, but it was never added (a false positive): bits %s were set by %s"),
-              {join_numbers(bits), who});
+  return fill(
+      bits.size() == 1
+          ? tr("possibly in the set, but it was never added (a false positive): bit %s was set by %s")
+          : tr("possibly in the set, but it was never added (a false positive): bits %s were set by %s"),
+      {join_numbers(bits), who});
 }
 
 bool growth_current(const AppState& s) {
@@ -530,8 +569,10 @@ std::string growth_json(AppState& s) {
   write_growth_fields(w, s.growth.run.points(), design_n(s.set.params()));
   w.field("probes", s.growth.probes).field("words", uint64_t{s.set.words().size()});
   w.key("inserted");
-  if (s.inserted) w.value(*s.inserted);
-  else w.null();
+  if (s.inserted)
+    w.value(*s.inserted);
+  else
+    w.null();
   w.field("ms", s.growth.ms).end_object();
   return w.str();
 }
@@ -539,11 +580,12 @@ std::string growth_json(AppState& s) {
 std::optional<double> background_slice(AppState& s, double slice_ms) {
   s.next_frame_wanted = true;  // this slice's work, or the next: the frame after it goes on
   if (slice_ms < 0 || s.frame_started == std::chrono::steady_clock::time_point{}) return slice_ms;
-  const double spent = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - s.frame_started).count();
+  const double spent =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - s.frame_started).count();
   const bool change_frame = s.change_frame == s.frame_number;
   const double limit = change_frame ? kChangeFrameBackgroundMs : kFrameBackgroundMs;
   if (spent < limit) return std::min(slice_ms, limit - spent);
-  if (s.background_granted == s.frame_number) return std::nullopt;  // one piece a frame at most
+  if (s.background_granted == s.frame_number) return std::nullopt;    // one piece a frame at most
   if (s.background_skipped + 1 == s.frame_number && !change_frame) {  // none the frame before: one piece
     s.background_granted = s.frame_number;
     return 0.0;
@@ -575,7 +617,8 @@ MemoryFigures memory_figures(AppState& s, double budget_ms) {
   }
   MemoryFigures m;
   m.hash_set_current = c.run.finished() && c.words_version == s.words_version;
-  m.hash_set_progress = m.hash_set_current || words.empty() ? 1.0 : double(c.run.done()) / double(words.size());
+  m.hash_set_progress =
+      m.hash_set_current || words.empty() ? 1.0 : double(c.run.done()) / double(words.size());
   m.filter_bytes = s.set.filter().size_in_bytes();
   m.list_text_bytes = s.set.word_bytes() + s.set.words().size();  // list_text_bytes(), kept as words come
   m.hash_set_bytes = c.hash_set_bytes;
@@ -618,9 +661,10 @@ std::string memory_comparison(const AppState& s, const MemoryFigures& m) {
     // is made of this ("的 1/%s") after the compared thing.
     return fill(trn("%s× smaller than", "%s× smaller than", r), {with_commas(r)});
   };
-  const std::string of_text = format_whole_percent(double(m.filter_bytes) / double(std::max<uint64_t>(m.list_text_bytes, 1)));
-  const bool article_list = s.preset == "passwords" && s.preset_intact && s.set.words().size() == s.preset_word_count &&
-                            s.preset_word_count == 10000;
+  const std::string of_text =
+      format_whole_percent(double(m.filter_bytes) / double(std::max<uint64_t>(m.list_text_bytes, 1)));
+  const bool article_list = s.preset == "passwords" && s.preset_intact &&
+                            s.set.words().size() == s.preset_word_count && s.preset_word_count == 10000;
   // TRANSLATORS: the last %s is a percentage with its sign ("31%", "31 %").
   if (article_list)
     return fill(tr("The filter is %s the Python set, %s the C++ hash set, and %s of "

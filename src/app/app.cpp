@@ -13,25 +13,25 @@
 // The panels live one per file (panel_*.cpp), listed once in panels.cpp.
 #include "app.h"
 
+#include <imgui_internal.h>  // the active id: is a drag on a control or on the background?
+#include <imgui_stdlib.h>
+
 #include <algorithm>
-#include <chrono>
 #include <cfloat>
+#include <chrono>
 #include <cmath>
 #include <functional>
 #include <iterator>
-
-#include <imgui_internal.h>  // the active id: is a drag on a control or on the background?
-#include <imgui_stdlib.h>
 #include <qrcodegen.hpp>
 
 #include "actions.h"
 #include "core/theory.h"
 #include "fonts.h"
 #include "format.h"
+#include "i18n.h"
 #include "lessons.h"
 #include "outcome_text.h"
 #include "panels.h"
-#include "i18n.h"
 #include "ui.h"
 #include "url_params.h"
 
@@ -64,8 +64,10 @@ void draw_language_selector(AppState& s) {
   float list_w = 0;
   for (Lang l : kLangs) list_w = std::max(list_w, ImGui::CalcTextSize(lang_endonym(l)).x);
   ImGui::SetNextItemWidth(language_width());
-  ImGui::SetNextWindowSizeConstraints(ImVec2(list_w + 4 * ImGui::GetStyle().FramePadding.x, 0), ImVec2(FLT_MAX, FLT_MAX));
-  const bool open = ImGui::BeginCombo("##language", language_button_label(shown).c_str(), ImGuiComboFlags_NoArrowButton);
+  ImGui::SetNextWindowSizeConstraints(ImVec2(list_w + 4 * ImGui::GetStyle().FramePadding.x, 0),
+                                      ImVec2(FLT_MAX, FLT_MAX));
+  const bool open =
+      ImGui::BeginCombo("##language", language_button_label(shown).c_str(), ImGuiComboFlags_NoArrowButton);
   s.layout.language_button = last_item_rect();
   if (ImGui::IsItemHovered()) tooltip(tr("Language"));
   for (ScreenRect& r : s.layout.language_items) r = ScreenRect{};
@@ -83,8 +85,8 @@ float view_controls_width(const AppState& s) {
   const ImGuiStyle& st = ImGui::GetStyle();
   float w = button_width(tr("Share / embed"));
   if (!s.view.embed)
-    w += language_width() + button_width(tr("Lessons")) + button_width(view_menu_label().c_str()) + button_width(tr("Present")) + button_width(tr("Keys")) +
-         5 * st.ItemSpacing.x;
+    w += language_width() + button_width(tr("Lessons")) + button_width(view_menu_label().c_str()) +
+         button_width(tr("Present")) + button_width(tr("Keys")) + 5 * st.ItemSpacing.x;
   if (!s.view.embed && s.view.presentation) w += button_width(tr("QR code")) + st.ItemSpacing.x;
   return w + 8 * ui_scale();  // a little slack: text measured at another density rounds differently
 }
@@ -94,8 +96,10 @@ void view_menu_items(AppState& s) {
   const char* const names[] = {tr("Dark"), tr("Light"), tr("High contrast")};
   int theme = static_cast<int>(s.view.theme);
   ImGui::SetNextItemWidth(std::max({ImGui::CalcTextSize(names[0]).x, ImGui::CalcTextSize(names[1]).x,
-                                    ImGui::CalcTextSize(names[2]).x}) + 40 * ui_scale());
-  if (combo(with_id(tr("theme"), "##theme").c_str(), &theme, names, 3)) dispatch(s, act::SetTheme{static_cast<Theme>(theme)});
+                                    ImGui::CalcTextSize(names[2]).x}) +
+                          40 * ui_scale());
+  if (combo(with_id(tr("theme"), "##theme").c_str(), &theme, names, 3))
+    dispatch(s, act::SetTheme{static_cast<Theme>(theme)});
   ImGui::TextUnformatted(tr("text"));
   ImGui::SameLine();
   if (ImGui::Button("A−")) dispatch(s, act::SetFontScale{s.view.font_scale - 0.25f});
@@ -106,7 +110,8 @@ void view_menu_items(AppState& s) {
   bool safe = actions::safe_words_on(s);
   if (ImGui::Checkbox(tr("Classroom-safe words"), &safe)) dispatch(s, act::SetSafeWords{safe});
   if (ImGui::IsItemHovered())
-    tooltip(tr("Masks obscene words of the leaked lists on screen (on in lessons and in presentation mode); the filter is unchanged"));
+    tooltip(tr(
+        "Masks obscene words of the leaked lists on screen (on in lessons and in presentation mode); the filter is unchanged"));
   ImGui::Separator();
   ImGui::TextDisabled("%s", tr("Panels"));
   size_t count = 0;
@@ -138,7 +143,8 @@ void lessons_toggle(AppState& s) {
   if (ImGui::Button(tr("Lessons"))) dispatch(s, act::ShowLessons{!lessons});
   if (lessons) ImGui::PopStyleColor();
   s.layout.lessons_button = last_item_rect();
-  if (ImGui::IsItemHovered()) tooltip(tr("The story of Bloom filters in steps, with exercises the app checks"));
+  if (ImGui::IsItemHovered())
+    tooltip(tr("The story of Bloom filters in steps, with exercises the app checks"));
 }
 
 void draw_view_controls(AppState& s) {
@@ -152,13 +158,15 @@ void draw_view_controls(AppState& s) {
     if (presenting) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
     if (ImGui::Button(tr("Present"))) dispatch(s, act::SetPresentation{!presenting});
     if (presenting) ImGui::PopStyleColor();
-    if (ImGui::IsItemHovered()) tooltip(tr("Presentation mode: large text, high contrast, classroom-safe words (Alt+Shift+P)"));
+    if (ImGui::IsItemHovered())
+      tooltip(tr("Presentation mode: large text, high contrast, classroom-safe words (Alt+Shift+P)"));
     s.layout.qr_button = ScreenRect{};
     if (presenting) {  // the room opens the slide's filter on its phones
       same_line_if_fits(button_width(tr("QR code")));
       if (ImGui::Button(tr("QR code"))) dispatch(s, act::ShowQrCode{true});
       s.layout.qr_button = last_item_rect();
-      if (ImGui::IsItemHovered()) tooltip(tr("A QR code of this filter's link: students open it on their phones"));
+      if (ImGui::IsItemHovered())
+        tooltip(tr("A QR code of this filter's link: students open it on their phones"));
     }
     same_line_if_fits(button_width(tr("Keys")));
     if (ImGui::Button(tr("Keys"))) dispatch(s, act::ShowShortcuts{!s.view.show_shortcuts});
@@ -174,17 +182,19 @@ void draw_view_controls(AppState& s) {
 // changes the words, the filter or the preset: typing a letter anywhere goes to the word box.
 void draw_shortcuts(const AppState& s) {
   if (!s.view.show_shortcuts) return;
-  hint_text(tr("Keys:  Ctrl/Cmd+K word box  ·  Enter add  ·  Ctrl/Cmd+Z undo  ·  Ctrl/Cmd+Shift+Z or "
-            "Ctrl+Y redo  ·  Alt+Shift+1 2 3 presets  ·  Alt+Shift+S step by step  ·  ← → Space "
-            "PageUp PageDown steps  ·  Alt+Shift+P presentation  ·  Alt+Shift+H this list  ·  Tab / "
-            "arrows / Space move and press (keyboard navigation)"));
+  hint_text(
+      tr("Keys:  Ctrl/Cmd+K word box  ·  Enter add  ·  Ctrl/Cmd+Z undo  ·  Ctrl/Cmd+Shift+Z or "
+         "Ctrl+Y redo  ·  Alt+Shift+1 2 3 presets  ·  Alt+Shift+S step by step  ·  ← → Space "
+         "PageUp PageDown steps  ·  Alt+Shift+P presentation  ·  Alt+Shift+H this list  ·  Tab / "
+         "arrows / Space move and press (keyboard navigation)"));
 }
 
 // A modal dialog bound to a view flag: open while `shown`; when it closes (its ×, Escape, or
 // `body` returning true: its Close button) `off` is dispatched. Centred across, at `y_share` of
 // the height; `body` draws what is inside.
 template <class Body>
-void flag_dialog(AppState& s, const std::string& title, bool shown, const Action& off, float width, float y_share, Body&& body) {
+void flag_dialog(AppState& s, const std::string& title, bool shown, const Action& off, float width,
+                 float y_share, Body&& body) {
   if (shown && !ImGui::IsPopupOpen(title.c_str())) ImGui::OpenPopup(title.c_str());
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   ImGui::SetNextWindowSize(ImVec2(width, 0), ImGuiCond_Always);
@@ -230,7 +240,8 @@ bool share_dialog_body(AppState& s, Host& host) {
                             ImGuiInputTextFlags_ReadOnly);
   if (ImGui::Button(tr("Copy embed code"))) dispatch(s, act::CopyText{snippet, 1});
   s.layout.copy_embed_button = last_item_rect();
-  same_line_if_fits(button_width(tr("Close")));  // a phone in ru: "Копировать код" and "Закрыть" in one row do not fit
+  same_line_if_fits(
+      button_width(tr("Close")));  // a phone in ru: "Копировать код" and "Закрыть" in one row do not fit
   const bool close = ImGui::Button(tr("Close"));
   s.layout.share_close_button = last_item_rect();
   if (s.note(NoteSlot::exports).code == Code::copied) show_note(s.note(NoteSlot::exports));
@@ -241,20 +252,22 @@ bool share_dialog_body(AppState& s, Host& host) {
 // copy button (the platform puts the text on the clipboard).
 void draw_share_dialog(AppState& s, Host& host) {
   const float width = std::min(ImGui::GetIO().DisplaySize.x - 20, 640 * ui_scale());
-  flag_dialog(s, with_id(tr("Share / embed"), "###share"), s.view.share_open, act::ShowShare{false}, width, 1.0f / 3,
-              [&] { return share_dialog_body(s, host); });
+  flag_dialog(s, with_id(tr("Share / embed"), "###share"), s.view.share_open, act::ShowShare{false}, width,
+              1.0f / 3, [&] { return share_dialog_body(s, host); });
 }
 
 // The share link as a QR code, large enough to be read from the back of a classroom: black on
 // white whatever the theme (as cameras expect), with its quiet zone. Encoded once per link.
-constexpr size_t kMaxQrBytes = 1200;  // a longer link (its own words) makes a code too fine to scan off a wall
+constexpr size_t kMaxQrBytes =
+    1200;  // a longer link (its own words) makes a code too fine to scan off a wall
 
 void encode_qr(FrameMemory& m, const std::string& text) {
   if (m.qr_text == text && (m.qr_size > 0 || text.size() > kMaxQrBytes)) return;
   m.qr_text = text;
   m.qr_size = 0;
   m.qr_modules.clear();
-  if (text.size() > kMaxQrBytes) return;  // within version 40's capacity at any level: encodeText never throws
+  if (text.size() > kMaxQrBytes)
+    return;  // within version 40's capacity at any level: encodeText never throws
   const qrcodegen::QrCode qr = qrcodegen::QrCode::encodeText(text.c_str(), qrcodegen::QrCode::Ecc::MEDIUM);
   m.qr_size = qr.getSize();
   m.qr_modules.reserve(size_t(m.qr_size) * size_t(m.qr_size));
@@ -270,8 +283,9 @@ bool qr_dialog_body(AppState& s, Host& host) {
   const int n = s.memory.qr_size;
   if (n == 0) {
     ImGui::PushStyleColor(ImGuiCol_Text, palette().error);
-    text_wrapped(fill(tr("This link is too long for a QR code (its length: %s; a code holds up to %s). Its words make it long: share it as a link."),
-                      {with_commas(link.size()), with_commas(kMaxQrBytes)}));
+    text_wrapped(fill(
+        tr("This link is too long for a QR code (its length: %s; a code holds up to %s). Its words make it long: share it as a link."),
+        {with_commas(link.size()), with_commas(kMaxQrBytes)}));
     ImGui::PopStyleColor();
   } else {
     text_wrapped(tr("Scan it to open this filter on a phone:"));
@@ -279,7 +293,8 @@ bool qr_dialog_body(AppState& s, Host& host) {
     const float room = std::min(ImGui::GetContentRegionAvail().x, display.y * 0.62f);
     const float module = std::max(1.0f, std::floor(room / float(n + 2 * kQuiet)));
     const float side = module * float(n + 2 * kQuiet);
-    const ImVec2 at(std::floor(ImGui::GetCursorScreenPos().x + (ImGui::GetContentRegionAvail().x - side) / 2), ImGui::GetCursorScreenPos().y);
+    const ImVec2 at(std::floor(ImGui::GetCursorScreenPos().x + (ImGui::GetContentRegionAvail().x - side) / 2),
+                    ImGui::GetCursorScreenPos().y);
     ImDrawList* dl = ImGui::GetWindowDrawList();
     dl->AddRectFilled(at, ImVec2(at.x + side, at.y + side), IM_COL32(255, 255, 255, 255));
     for (int y = 0; y < n; ++y)
@@ -305,10 +320,15 @@ void draw_qr_dialog(AppState& s, Host& host) {
 
 // In a row (wrapped where they do not fit), or one a line in the phone's menu (`listed`).
 void draw_presets(AppState& s, bool listed) {
-  struct Preset { const char* label; const char* name; const char* tip; };
+  struct Preset {
+    const char* label;
+    const char* name;
+    const char* tip;
+  };
   static const Preset presets[] = {
       {N_("Tiny"), "tiny", N_("m = 64 bits, k = 3, five passwords: type Qwerty to see a false positive")},
-      {N_("10k leaked passwords"), "passwords", N_("Mark Burnett's 10,000 most common passwords, m = 100,000, k = 7")},
+      {N_("10k leaked passwords"), "passwords",
+       N_("Mark Burnett's 10,000 most common passwords, m = 100,000, k = 7")},
       // Short, so that the presets and the header's buttons keep one row at 1280 px (the full
       // name, "Article: Python (SHA-256 + MD5)", is the tooltip's first words and the notes').
       {N_("Python article"), "python",
@@ -324,7 +344,8 @@ void draw_presets(AppState& s, bool listed) {
     if (listed) {
       if (menu_item(label.c_str(), current)) dispatch(s, act::LoadPreset{p.name});
     } else {
-      if (!first) same_line_if_fits(button_width(label.c_str()));  // a narrow window wraps them, never cuts one
+      if (!first)
+        same_line_if_fits(button_width(label.c_str()));  // a narrow window wraps them, never cuts one
       if (current) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
       if (ImGui::Button(label.c_str())) dispatch(s, act::LoadPreset{p.name});
       if (current) ImGui::PopStyleColor();
@@ -340,9 +361,10 @@ void draw_loading(AppState& s) {
     hint_text(tr("Fetching the 10k password list…"));
   } else if (s.pending.active()) {
     const PendingWords& p = s.pending;
-    const std::string label =
-        p.counts_lines() ? fill(trn("%s / %s line", "%s / %s lines", p.total()), {with_commas(p.done()), with_commas(p.total())})
-                         : fill(trn("%s / %s word", "%s / %s words", p.total()), {with_commas(p.done()), with_commas(p.total())});
+    const std::string label = p.counts_lines() ? fill(trn("%s / %s line", "%s / %s lines", p.total()),
+                                                      {with_commas(p.done()), with_commas(p.total())})
+                                               : fill(trn("%s / %s word", "%s / %s words", p.total()),
+                                                      {with_commas(p.done()), with_commas(p.total())});
     ImGui::PushStyleColor(ImGuiCol_PlotHistogram, palette().set_bit);
     ImGui::ProgressBar(s.pending.progress(), ImVec2(-1, 0), label.c_str());
     ImGui::PopStyleColor();
@@ -369,18 +391,23 @@ void draw_history(AppState& s, bool after) {
   if (h.can_undo()) {
     const Change& c = h.undo.back();
     std::string detail;
-    if (c.kind == ChangeKind::preset) detail = c.mark_after.preset;
-    else if (c.kind == ChangeKind::add_word && !c.added.empty()) detail = c.added.front();
-    else if (c.kind == ChangeKind::word_list) detail = std::to_string(c.added.size());
-    const bool destructive = c.kind == ChangeKind::preset || c.kind == ChangeKind::clear_words ||
-                             c.kind == ChangeKind::word_list;
-    const std::string label = destructive ? fill(tr("Undo %s"), {change_label(c.kind, detail)}) : std::string(tr("Undo"));
+    if (c.kind == ChangeKind::preset)
+      detail = c.mark_after.preset;
+    else if (c.kind == ChangeKind::add_word && !c.added.empty())
+      detail = c.added.front();
+    else if (c.kind == ChangeKind::word_list)
+      detail = std::to_string(c.added.size());
+    const bool destructive =
+        c.kind == ChangeKind::preset || c.kind == ChangeKind::clear_words || c.kind == ChangeKind::word_list;
+    const std::string label =
+        destructive ? fill(tr("Undo %s"), {change_label(c.kind, detail)}) : std::string(tr("Undo"));
     if (after) same_line_if_fits(button_width(label.c_str()));
     if (destructive) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
     if (ImGui::Button((label + "##undo").c_str())) dispatch(s, act::Undo{});
     if (destructive) ImGui::PopStyleColor();
     s.layout.undo_button = last_item_rect();
-    if (ImGui::IsItemHovered()) tooltip(fill(tr("Undo %s (Ctrl/Cmd+Z)"), {change_label(c.kind, detail)}).c_str());
+    if (ImGui::IsItemHovered())
+      tooltip(fill(tr("Undo %s (Ctrl/Cmd+Z)"), {change_label(c.kind, detail)}).c_str());
   } else {
     s.layout.undo_button = ScreenRect{};
   }
@@ -430,7 +457,8 @@ void draw_one_bar(AppState& s) {
 
 // A display too short for the header and the panels (a 150 x 150 embed, scale 3 on a landscape
 // phone) gets one scrolling column that holds the header too.
-constexpr float kMaxHeaderShare = 0.25f;  // of the display's height, beyond which it scrolls (a phone held upright: its three rows of buttons scroll away)
+constexpr float kMaxHeaderShare = 0.25f;  // of the display's height, beyond which it scrolls (a phone held
+                                          // upright: its three rows of buttons scroll away)
 
 void draw_header(AppState& s) {
   const float top = ImGui::GetCursorPosY();
@@ -439,7 +467,8 @@ void draw_header(AppState& s) {
   const float width = ImGui::GetContentRegionAvail().x;
   const bool narrow = width < kNarrowWidth * ui_scale();
   const bool one_bar = !s.view.embed && !s.view.presentation && width < kOneBarWidth * ui_scale();
-  if (!s.view.embed && !s.view.presentation && !one_bar) {  // a slide keeps its room; a phone names it in its menu
+  if (!s.view.embed && !s.view.presentation &&
+      !one_bar) {  // a slide keeps its room; a phone names it in its menu
     ImGui::AlignTextToFramePadding();
     text_coloured(palette().set_bit, "BloomLab");
     ImGui::SameLine();
@@ -455,7 +484,8 @@ void draw_header(AppState& s) {
     s.layout.presets_button = s.layout.menu_button = ScreenRect{};
     const bool presets = !s.view.embed || s.view.embed_presets;
     if (presets) draw_presets(s, false);
-    const bool history = s.history.can_undo() || s.history.can_redo() || (s.view.embed && !s.author_params.empty());
+    const bool history =
+        s.history.can_undo() || s.history.can_redo() || (s.view.embed && !s.author_params.empty());
     if (history) draw_history(s, presets);
     // The view controls sit at the right end of the row when they fit there, else on a new line.
     const float right = ImGui::GetWindowContentRegionMax().x - view_controls_width(s);
@@ -480,7 +510,8 @@ enum class Steps { none, with_words, first };
 // Whether the open lesson step points at this panel.
 bool highlighted(const AppState& s, Panel id) {
   const LessonStep* st = s.view.show_lessons ? current_lesson_step(s) : nullptr;
-  return st && std::find(st->highlight_panels.begin(), st->highlight_panels.end(), id) != st->highlight_panels.end();
+  return st && std::find(st->highlight_panels.begin(), st->highlight_panels.end(), id) !=
+                   st->highlight_panels.end();
 }
 
 // Scroll anchoring, as browsers do it for a page: the card last pressed keeps its place on the
@@ -488,12 +519,14 @@ bool highlighted(const AppState& s, Panel id) {
 // appears), so that the next tap lands where the last one did (a phone's k "+" hit the slider
 // 112 px lower). A scroll of the reader's (finger, wheel, scrollbar, or the field kept above the
 // keyboard) is where the card belongs from then on.
-void keep_in_place(FrameMemory::Anchor& anchor, const ImGuiWindow* column, Panel panel, float top, float bottom) {
+void keep_in_place(FrameMemory::Anchor& anchor, const ImGuiWindow* column, Panel panel, float top,
+                   float bottom) {
   const ImGuiIO& io = ImGui::GetIO();
   const float scroll = column->Scroll.y;
   const ImVec2 press = io.MouseClickedPos[0];
   if (io.MouseClicked[0] && press.y >= top && press.y < bottom && column->InnerRect.Contains(press) &&
-      ImGui::IsWindowHovered(ImGuiHoveredFlags_ChildWindows | ImGuiHoveredFlags_AllowWhenBlockedByActiveItem)) {
+      ImGui::IsWindowHovered(ImGuiHoveredFlags_ChildWindows |
+                             ImGuiHoveredFlags_AllowWhenBlockedByActiveItem)) {
     anchor = {column->ID, panel, top, scroll};
     return;
   }
@@ -518,7 +551,8 @@ void begin_scrolled(AppState& s, const char* id, ImVec2 size) {
     ImGui::SetScrollY(ImGui::GetScrollY() - t.dy);
   // Last frame's scroll range (ImGui computes ScrollMax as the window ends).
   if (s.memory.scene_changed) ImGui::SetScrollY(0);  // a new lesson step: its text and panels from their top
-  s.layout.scroll_areas.push_back({ScreenRect{pos.x, pos.y, box.x, box.y}, ImGui::GetScrollY(), ImGui::GetScrollMaxY()});
+  s.layout.scroll_areas.push_back(
+      {ScreenRect{pos.x, pos.y, box.x, box.y}, ImGui::GetScrollY(), ImGui::GetScrollMaxY()});
 }
 
 // On one column (a phone, a narrow embed) an open lesson step's text keeps its place above the
@@ -529,19 +563,22 @@ constexpr float kLessonPaneShare = 0.45f;
 void draw_lesson_pane(AppState& s, Host& host) {
   const float room = ImGui::GetContentRegionAvail().y;
   const float content = s.memory.lesson_pane_content;  // last frame's: the step as drawn at this width
-  begin_scrolled(s, "lesson", ImVec2(0, std::floor(std::min(content > 0 ? content : room, room * kLessonPaneShare))));
+  begin_scrolled(s, "lesson",
+                 ImVec2(0, std::floor(std::min(content > 0 ? content : room, room * kLessonPaneShare))));
   panel_lessons(s, host);
   s.memory.lesson_pane_content = ImGui::GetCursorPosY();
   ImGui::EndChild();
 }
 
-void draw_column(AppState& s, Host& host, const char* id, float width, const std::vector<const PanelInfo*>& panels,
-                 Steps steps, bool with_list, bool with_header = false, bool with_lessons = false) {
+void draw_column(AppState& s, Host& host, const char* id, float width,
+                 const std::vector<const PanelInfo*>& panels, Steps steps, bool with_list,
+                 bool with_header = false, bool with_lessons = false) {
   begin_scrolled(s, id, ImVec2(width, 0));
   if (with_header) draw_header(s);
   if (with_lessons && s.view.show_lessons) panel_lessons(s, host);
   // "Your own words" ends the word panel's column.
-  const bool words_here = std::any_of(panels.begin(), panels.end(), [](const PanelInfo* p) { return p->id == Panel::words; });
+  const bool words_here =
+      std::any_of(panels.begin(), panels.end(), [](const PanelInfo* p) { return p->id == Panel::words; });
   const bool steps_shown = s.view.show_steps && steps != Steps::none;
   if (steps_shown && (steps == Steps::first || !words_here)) panel_steps(s, host);
   FrameMemory::Anchor& anchor = s.memory.anchor;
@@ -571,7 +608,8 @@ void announce_changes(AppState& s, Host& host) {
     f.announce_pending = actions::announcement(s);
     f.announce_changed_at = now;
   }
-  if (f.announce_pending != f.announced && now - f.announce_changed_at >= kRestSeconds && !s.pending.active()) {
+  if (f.announce_pending != f.announced && now - f.announce_changed_at >= kRestSeconds &&
+      !s.pending.active()) {
     f.announced = f.announce_pending;
     host.announce(f.announced);
   }
@@ -637,8 +675,11 @@ std::vector<const PanelInfo*> shown_panels(const AppState& s, std::optional<Colu
 // Whether the reader did something this frame: a key, a character, a button, the wheel.
 bool reader_input() {
   const ImGuiIO& io = ImGui::GetIO();
-  if (!io.InputQueueCharacters.empty() || ImGui::IsAnyMouseDown() || io.MouseWheel != 0 || io.MouseWheelH != 0) return true;
-  return std::any_of(std::begin(io.KeysDownDuration), std::end(io.KeysDownDuration), [](float d) { return d == 0.0f; });
+  if (!io.InputQueueCharacters.empty() || ImGui::IsAnyMouseDown() || io.MouseWheel != 0 ||
+      io.MouseWheelH != 0)
+    return true;
+  return std::any_of(std::begin(io.KeysDownDuration), std::end(io.KeysDownDuration),
+                     [](float d) { return d == 0.0f; });
 }
 
 // The field being typed in and what it answers (the word's verdict and the strip of its bits; a
@@ -648,10 +689,13 @@ bool reader_input() {
 void keep_typing_in_view(AppState& s) {
   FrameMemory& m = s.memory;
   const Layout& l = s.layout;
-  const TypingBox field = l.word_box_active ? TypingBox::word : l.answer_box_active ? TypingBox::answer : TypingBox::none;
+  const TypingBox field = l.word_box_active     ? TypingBox::word
+                          : l.answer_box_active ? TypingBox::answer
+                                                : TypingBox::none;
   const std::string& text = field == TypingBox::answer ? s.lessons.task.input : s.word_input;
   const ImVec2 display = ImGui::GetIO().DisplaySize;
-  const bool changed = field != m.typing_field || display.x != m.typing_w || display.y != m.typing_h || text != m.typing_text;
+  const bool changed =
+      field != m.typing_field || display.x != m.typing_w || display.y != m.typing_h || text != m.typing_text;
   m.typing_field = field;
   m.typing_w = display.x, m.typing_h = display.y;
   m.typing_text = text;
@@ -660,7 +704,8 @@ void keep_typing_in_view(AppState& s) {
   // state clearing the box is no reason to scroll to it).
   if (s.opening_focus && !reader_input()) return;
   s.opening_focus = false;
-  if (!changed || field == TypingBox::none || !column || !(column->Flags & ImGuiWindowFlags_ChildWindow)) return;
+  if (!changed || field == TypingBox::none || !column || !(column->Flags & ImGuiWindowFlags_ChildWindow))
+    return;
   const ImRect seen = column->InnerRect;
   ScreenRect r = field == TypingBox::word ? l.word_box : l.lesson_answer_box;
   const auto add = [&r, &seen](const ScreenRect& o) {  // what is drawn beside it, in the same column
@@ -669,12 +714,15 @@ void keep_typing_in_view(AppState& s) {
     r.y = std::min(r.y, o.y);
     r.h = bottom - r.y;
   };
-  if (field == TypingBox::word) add(l.verdict), add(l.bit_strip);
-  else add(l.lesson_check_button);
+  if (field == TypingBox::word)
+    add(l.verdict), add(l.bit_strip);
+  else
+    add(l.lesson_check_button);
   const float margin = ImGui::GetStyle().ItemSpacing.y;
   float dy = 0;
   if (r.y + r.h + margin > seen.Max.y) dy = r.y + r.h + margin - seen.Max.y;
-  if (r.y - dy - margin < seen.Min.y) dy = r.y - margin - seen.Min.y;  // taller than the screen: its top first
+  if (r.y - dy - margin < seen.Min.y)
+    dy = r.y - margin - seen.Min.y;                               // taller than the screen: its top first
   if (dy != 0) ImGui::SetScrollY(column, column->Scroll.y + dy);  // ImGui keeps it within the column's range
 }
 
@@ -691,10 +739,12 @@ void draw_composing(AppState& s) {
   const ImVec2 text = font->CalcTextSizeA(size, FLT_MAX, 0, s.composing.c_str());
   ImDrawList* dl = ImGui::GetForegroundDrawList();
   dl->PushClipRect(field->InnerClipRect.Min, field->InnerClipRect.Max);
-  dl->AddRectFilled(ImVec2(at.x - 1, at.y), ImVec2(at.x + text.x + 1, at.y + text.y), ImGui::GetColorU32(ImGuiCol_FrameBg));
+  dl->AddRectFilled(ImVec2(at.x - 1, at.y), ImVec2(at.x + text.x + 1, at.y + text.y),
+                    ImGui::GetColorU32(ImGuiCol_FrameBg));
   dl->AddText(font, size, at, ImGui::GetColorU32(ImGuiCol_Text), s.composing.c_str());
   const float line = std::max(1.0f, std::round(ui_scale()));
-  dl->AddRectFilled(ImVec2(at.x, at.y + text.y - line), ImVec2(at.x + text.x, at.y + text.y), ImGui::GetColorU32(ImGuiCol_Text));
+  dl->AddRectFilled(ImVec2(at.x, at.y + text.y - line), ImVec2(at.x + text.x, at.y + text.y),
+                    ImGui::GetColorU32(ImGuiCol_Text));
   dl->PopClipRect();
   s.layout.composing = ScreenRect{at.x, at.y, text.x, text.y};
 }
@@ -707,13 +757,13 @@ void draw_screen(AppState& s, Host& host) {
   // The window's padding leaves room for content however small the display (a 3000 x 40 strip at
   // scale 3 had none left under 2 x 42 px of padding, and the column drew nothing).
   const ImVec2 pad = ImGui::GetStyle().WindowPadding;
-  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(std::min(pad.x, io.DisplaySize.x / 8), std::min(pad.y, io.DisplaySize.y / 8)));
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding,
+                      ImVec2(std::min(pad.x, io.DisplaySize.x / 8), std::min(pad.y, io.DisplaySize.y / 8)));
   // No background of its own: the platform clears the screen to WindowBg. One layer less to fill
   // in every frame (in headless Chromium's software GL a frame at 1280x800 went 45 -> 34 ms).
   ImGui::Begin("BloomLab", nullptr,
-               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
-                   ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus |
-                   ImGuiWindowFlags_NoBackground);
+               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
+                   ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_NoBackground);
   ImGui::PopStyleVar();
   const bool cramped = s.memory.header_height > io.DisplaySize.y * kMaxHeaderShare;
   if (!cramped) draw_header(s);
@@ -723,7 +773,8 @@ void draw_screen(AppState& s, Host& host) {
   auto left = shown_panels(s, Column::left), right = shown_panels(s, Column::right);
   // The author's panels all on one side (an embed of the word and its bits): the first goes
   // beside the rest, so that a 700 x 500 frame shows them together, not the bits under the fold.
-  const bool side_by_side = !s.view.show_lessons && left.empty() != right.empty() && left.size() + right.size() >= 2;
+  const bool side_by_side =
+      !s.view.show_lessons && left.empty() != right.empty() && left.size() + right.size() >= 2;
   if (side_by_side) {
     std::vector<const PanelInfo*>& side = left.empty() ? right : left;
     const std::vector<const PanelInfo*> all = side;
@@ -734,7 +785,8 @@ void draw_screen(AppState& s, Host& host) {
   // column), first in the left column whatever their own, so that a slide's Parameters and plot
   // are not under the step's text, below the fold.
   const std::pair<int, int> step = s.view.show_lessons && current_lesson_step(s)
-                                       ? std::pair{s.lessons.current, s.lessons.step} : std::pair{-1, -1};
+                                       ? std::pair{s.lessons.current, s.lessons.step}
+                                       : std::pair{-1, -1};
   s.memory.scene_changed = step != s.memory.scene_step && step.first >= 0;
   s.memory.scene_step = step;
   const auto named = [&s](const PanelInfo* p) { return highlighted(s, p->id); };
@@ -755,8 +807,11 @@ void draw_screen(AppState& s, Host& host) {
     draw_column(s, host, "one", 0, shown_panels(s, std::nullopt), Steps::with_words, true, true, true);
   } else if (width >= two_columns && left_any && right_any) {
     const bool slide = s.view.presentation;
-    const float share = (slide && s.view.show_lessons && s.lessons.current >= 0) || side_by_side ? 0.5f : 0.56f;  // a slide's text
-    draw_column(s, host, "left", std::floor(width * share), left, slide ? Steps::none : Steps::with_words, true);
+    const float share = (slide && s.view.show_lessons && s.lessons.current >= 0) || side_by_side
+                            ? 0.5f
+                            : 0.56f;  // a slide's text
+    draw_column(s, host, "left", std::floor(width * share), left, slide ? Steps::none : Steps::with_words,
+                true);
     ImGui::SameLine();
     draw_column(s, host, "right", 0, right, slide ? Steps::first : Steps::none, false, false, true);
   } else if (step.first >= 0) {
@@ -802,7 +857,7 @@ void apply_theme(const ViewOptions& v) {
   style.FrameBorderSize = v.theme == Theme::high_contrast ? 1.0f : 0.0f;
   ImVec4* c = style.Colors;
   const ImVec4 accent = to_vec4(pal.current);
-  c[ImGuiCol_WindowBg] = v.theme == Theme::light ? ImVec4(0.94f, 0.95f, 0.96f, 1)
+  c[ImGuiCol_WindowBg] = v.theme == Theme::light  ? ImVec4(0.94f, 0.95f, 0.96f, 1)
                          : v.theme == Theme::dark ? ImVec4(0.075f, 0.082f, 0.1f, 1)
                                                   : ImVec4(0, 0, 0, 1);
   c[ImGuiCol_ChildBg] = ImVec4(0, 0, 0, 0);
@@ -877,7 +932,8 @@ void frame(AppState& s, Host& host) {
     s.release_focus = false;
   }
   s.hovered_word.clear();
-  if (const LessonStep* st = s.view.show_lessons ? current_lesson_step(s) : nullptr; st && !st->highlight_words.empty())
+  if (const LessonStep* st = s.view.show_lessons ? current_lesson_step(s) : nullptr;
+      st && !st->highlight_words.empty())
     s.hovered_word = st->highlight_words.front();  // its bits lit, until the mouse points at another word
   set_ui_compact(s.view.presentation);
   set_ui_captions(!s.view.presentation && !s.view.embed);
@@ -913,7 +969,9 @@ bool layout_moving(const AppState& s) {
 
 const char* work_reason(const AppState& s) {
   // A walk for a false positive's culprits that took a slice of this frame goes on in the next.
-  const auto walking = [&s](const QueryCache& c) { return c.walk.walking && c.walked_frame == s.frame_number; };
+  const auto walking = [&s](const QueryCache& c) {
+    return c.walk.walking && c.walked_frame == s.frame_number;
+  };
   if (s.next_frame_wanted) return "a change to draw";
   if (layout_moving(s)) return "layout";
   if (s.pending.active()) return "list loading";

@@ -26,10 +26,10 @@ void load_fonts(float size_px, float pixel_ratio);
 // One character drawn by the platform, in device pixels.
 struct GlyphBitmap {
   int width = 0, height = 0;
-  float advance = 0;     // how far the pen moves
-  float left = 0;        // the bitmap's left edge, right of the pen
-  float top = 0;         // the bitmap's top edge, above the baseline
-  bool colored = false;  // in its own colours (an emoji): not tinted with the text's colour
+  float advance = 0;           // how far the pen moves
+  float left = 0;              // the bitmap's left edge, right of the pen
+  float top = 0;               // the bitmap's top edge, above the baseline
+  bool colored = false;        // in its own colours (an emoji): not tinted with the text's colour
   std::vector<uint32_t> rgba;  // width * height, IM_COL32 order; white with coverage as alpha
 };
 // Draws `codepoint` at `em_px` pixels per em with the platform's fonts; false when it cannot.

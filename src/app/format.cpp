@@ -3,8 +3,8 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdlib>
 #include <cstdio>
+#include <cstdlib>
 
 #include "core/word_list.h"
 #include "i18n.h"
@@ -15,8 +15,11 @@ namespace {
 // Length of the well-formed UTF-8 sequence at s[i], or 0 (RFC 3629).
 size_t utf8_sequence(std::string_view s, size_t i) {
   const auto c = static_cast<unsigned char>(s[i]);
-  const size_t len = c < 0x80 ? 1 : c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3
-                   : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
+  const size_t len = c < 0x80                 ? 1
+                     : c >= 0xC2 && c <= 0xDF ? 2
+                     : c >= 0xE0 && c <= 0xEF ? 3
+                     : c >= 0xF0 && c <= 0xF4 ? 4
+                                              : 0;
   if (len == 0 || i + len > s.size()) return 0;
   return is_valid_utf8(s.substr(i, len)) ? len : 0;
 }
@@ -30,9 +33,12 @@ std::string localized(std::string printed) {
   if (!comma_locale()) return printed;
   std::string out;
   for (char c : printed) {
-    if (c == '.') out += ',';
-    else if (c == '%') out += "\xC2\xA0%";
-    else out += c;
+    if (c == '.')
+      out += ',';
+    else if (c == '%')
+      out += "\xC2\xA0%";
+    else
+      out += c;
   }
   return out;
 }
@@ -110,10 +116,10 @@ bool opening_mark(uint32_t c) {
 
 std::string line_breaks(std::string_view text, float width, const std::function<float(uint32_t)>& advance) {
   std::string out;
-  size_t line = 0;        // where the current line starts in `text`
-  size_t cut = 0;         // the last place the line may end (0: none yet), and where the next starts
+  size_t line = 0;  // where the current line starts in `text`
+  size_t cut = 0;   // the last place the line may end (0: none yet), and where the next starts
   size_t resume = 0;
-  float used = 0;         // the width of text[line, i)
+  float used = 0;  // the width of text[line, i)
   uint32_t prev = '\n';
   const auto emit = [&](size_t end, size_t next) {  // ends the line at `end`, the next starts at `next`
     out.append(text.substr(line, end - line));
@@ -135,7 +141,8 @@ std::string line_breaks(std::string_view text, float width, const std::function<
     }
     if (c == ' ') {
       if (at > line) cut = at, resume = i;
-    } else if (at > line && prev != ' ' && (is_cjk(prev) || is_cjk(c)) && !closing_mark(c) && !opening_mark(prev)) {
+    } else if (at > line && prev != ' ' && (is_cjk(prev) || is_cjk(c)) && !closing_mark(c) &&
+               !opening_mark(prev)) {
       cut = at, resume = at;
     }
     const float w = advance(c);
@@ -179,8 +186,10 @@ std::string format_rate(double p) {
   char buf[32];
   if (!std::isfinite(p)) return "—";
   if (p == 0) return "0";
-  if (p >= 1e-5) std::snprintf(buf, sizeof buf, "%.3g%%", p * 100);  // 0.018%, not 1.80e-04
-  else std::snprintf(buf, sizeof buf, "%.2e", p);
+  if (p >= 1e-5)
+    std::snprintf(buf, sizeof buf, "%.3g%%", p * 100);  // 0.018%, not 1.80e-04
+  else
+    std::snprintf(buf, sizeof buf, "%.2e", p);
   return localized(buf);
 }
 
@@ -191,8 +200,10 @@ std::string format_bytes(uint64_t bytes) {
   if (bytes < (uint64_t{1} << 30)) return fill(tr("%s MiB"), {format_decimal(double(bytes) / 1048576, 1)});
   if (bytes < (uint64_t{1} << 40)) return fill(tr("%s GiB"), {format_decimal(double(bytes) / 1073741824, 2)});
   // The design helper's theory goes beyond what can be built: up to 2^63 bits, 1 EiB.
-  if (bytes < (uint64_t{1} << 50)) return fill(tr("%s TiB"), {format_decimal(double(bytes) / double(uint64_t{1} << 40), 2)});
-  if (bytes < (uint64_t{1} << 60)) return fill(tr("%s PiB"), {format_decimal(double(bytes) / double(uint64_t{1} << 50), 2)});
+  if (bytes < (uint64_t{1} << 50))
+    return fill(tr("%s TiB"), {format_decimal(double(bytes) / double(uint64_t{1} << 40), 2)});
+  if (bytes < (uint64_t{1} << 60))
+    return fill(tr("%s PiB"), {format_decimal(double(bytes) / double(uint64_t{1} << 50), 2)});
   return fill(tr("%s EiB"), {format_decimal(double(bytes) / double(uint64_t{1} << 60), 2)});
 }
 

@@ -22,13 +22,13 @@ std::string in_quotes(std::string_view shown);
 // its font lacks get drawn. The model knows nothing of fonts.
 void observe_displayed_text(void (*observer)(std::string_view text));
 // In the current language (i18n.h): ru and uk write "100 000" (U+202F), "0,82 %", "1,5 КиБ".
-std::string with_commas(uint64_t v);  // 100000 -> "100,000"
-std::string format_rate(double p);    // 0.0123 -> "1.23%", tiny values in scientific form
+std::string with_commas(uint64_t v);       // 100000 -> "100,000"
+std::string format_rate(double p);         // 0.0123 -> "1.23%", tiny values in scientific form
 std::string format_bytes(uint64_t bytes);  // "8 B", "12.2 KiB", "3.1 MiB"; ru "12,2 КиБ", uk "12,2 КіБ"
 // Bits and their bytes in the language's way: "34,359,738,368 bits = 4.00 GiB" (ru
 // "34 359 738 368 бит = 4,00 ГиБ"); core/design.h memory_text is the CLI's English.
 std::string memory_words(uint64_t bits);
-std::string format_percent(double fraction);  // 0.5037 -> "50.4%" (a share of the bits)
+std::string format_percent(double fraction);         // 0.5037 -> "50.4%" (a share of the bits)
 std::string format_decimal(double v, int decimals);  // 10007.25, 1 -> "10,007.3" (ru "10 007,3")
 std::string format_whole_percent(double fraction);
 std::string format_percent_places(double fraction, int places);
@@ -48,6 +48,8 @@ std::string editable_number(double v, const char* format);
 // a copied figure holds) ignored, an exponent allowed; nullopt for anything else ("", "0,0,1").
 std::optional<double> typed_number(std::string_view text);
 std::string probes_text(uint64_t probes);  // "100,000 probes"; ru "100 000 пробных запросов"
-std::string bits_text(uint64_t bits);  // "1 bit", "64 bits"; ru "64 бита", uk "64 біти"  // 0.001, 1 -> "0.1%"  // 0.314 -> "31%" ("31 %" in ru/uk)  // 1.5, 2 -> "1.50" ("1,50" in ru/uk)
+std::string bits_text(
+    uint64_t bits);  // "1 bit", "64 bits"; ru "64 бита", uk "64 біти"  // 0.001, 1 -> "0.1%"  // 0.314 ->
+                     // "31%" ("31 %" in ru/uk)  // 1.5, 2 -> "1.50" ("1,50" in ru/uk)
 
 }  // namespace bloomlab::app

@@ -29,14 +29,14 @@ struct Change {
   PresetMark mark_before, mark_after;
   bool replaced = false;  // the words were replaced: words_before holds the old ones
   std::shared_ptr<const std::vector<std::string>> words_before;
-  size_t count_before = 0;          // words before (appended changes: undo keeps this many)
-  std::vector<std::string> added;   // words this change appended (after replacing, if it did)
-  std::string removed;              // remove_word: the word and where it was
+  size_t count_before = 0;         // words before (appended changes: undo keeps this many)
+  std::vector<std::string> added;  // words this change appended (after replacing, if it did)
+  std::string removed;             // remove_word: the word and where it was
   size_t removed_index = 0;
   // The growth slider (AppState::inserted) before and after: a change of the words shows all of
   // them again, and undo brings the slider back.
   std::optional<uint64_t> inserted_before, inserted_after;
-  bool unchecked = false;           // remove_word of a non-member without checking (the article's)
+  bool unchecked = false;                     // remove_word of a non-member without checking (the article's)
   std::vector<std::string> unchecked_before;  // the set's unchecked removals before (replaced words)
   uint64_t group = 0;  // changes made together (a lesson step's state) undo as one; 0: alone
   size_t bytes() const;
@@ -46,12 +46,12 @@ struct Change {
 };
 
 struct History {
-  static constexpr size_t kMaxSteps = 200;                // at least the 100 the issue asks
-  static constexpr size_t kMaxBytes = size_t{64} << 20;   // words held by the steps
+  static constexpr size_t kMaxSteps = 200;               // at least the 100 the issue asks
+  static constexpr size_t kMaxBytes = size_t{64} << 20;  // words held by the steps
   std::deque<Change> undo, redo;
-  size_t bytes = 0;        // of undo + redo
-  bool gesture = false;    // the top params change is a slider drag still going on
-  bool growing = false;    // the top change still receives words (a list loading in slices)
+  size_t bytes = 0;                         // of undo + redo
+  bool gesture = false;                     // the top params change is a slider drag still going on
+  bool growing = false;                     // the top change still receives words (a list loading in slices)
   uint64_t open_group = 0, last_group = 0;  // begin_group .. end_group: one step of undo
   bool can_undo() const { return !undo.empty(); }
   bool can_redo() const { return !redo.empty(); }

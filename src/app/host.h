@@ -31,8 +31,7 @@ class Host {
   virtual void open_file() {}
   // Saves the region (CSS pixels from the top-left) of the frame being drawn as a PNG file,
   // once it is rendered.
-  virtual void save_png(const std::string& /*name*/, float /*x*/, float /*y*/, float /*w*/,
-                        float /*h*/) {}
+  virtual void save_png(const std::string& /*name*/, float /*x*/, float /*y*/, float /*w*/, float /*h*/) {}
   // Keeps the lessons' progress between visits (web: localStorage; not in an embed). The
   // platform hands it back at start as the action RestoreLessonProgress.
   virtual void save_lesson_progress(const std::string& /*text*/) {}

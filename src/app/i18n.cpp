@@ -82,8 +82,10 @@ std::string_view lookup(std::string_view key) {
   while (lo < hi) {  // the first original not below key; a plural's compares by its singular
     const uint32_t mid = lo + (hi - lo) / 2;
     string_at(c, c.originals, mid, &s);
-    if (key_of(s) < key) lo = mid + 1;
-    else hi = mid;
+    if (key_of(s) < key)
+      lo = mid + 1;
+    else
+      hi = mid;
   }
   if (lo == c.count || (string_at(c, c.originals, lo, &s), key_of(s) != key)) return {};
   string_at(c, c.translations, lo, &s);
@@ -229,7 +231,8 @@ std::string fill(std::string_view format, std::initializer_list<std::string_view
       continue;
     }
     size_t j = i + 1, position = 0;
-    while (j < format.size() && format[j] >= '0' && format[j] <= '9') position = position * 10 + size_t(format[j++] - '0');
+    while (j < format.size() && format[j] >= '0' && format[j] <= '9')
+      position = position * 10 + size_t(format[j++] - '0');
     size_t which;
     if (position > 0 && j + 1 < format.size() && format[j] == '$' && format[j + 1] == 's') {
       which = position - 1;

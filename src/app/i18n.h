@@ -39,7 +39,9 @@ bool use_language(Lang lang);
 // its catalog "lang/<code>.mo", and for Chinese first its CJK font (cmake/Catalogs.cmake).
 // They all live in lang/ (the build's catalogs folder on the desktop, beside the page on the web).
 inline constexpr std::string_view kLanguageDir = "lang/";
-inline bool is_language_file(std::string_view name) { return name.substr(0, kLanguageDir.size()) == kLanguageDir; }
+inline bool is_language_file(std::string_view name) {
+  return name.substr(0, kLanguageDir.size()) == kLanguageDir;
+}
 std::string catalog_file(Lang lang);
 inline constexpr char kScriptFontFile[] = "lang/zh-font.ttf";
 // The language whose catalog that file is; false for any other name.

@@ -15,27 +15,65 @@
 namespace bloomlab::app {
 namespace {
 
-struct KindName { TaskKind kind; const char* name; };
+struct KindName {
+  TaskKind kind;
+  const char* name;
+};
 const KindName kKinds[] = {
-    {TaskKind::false_positive, "false-positive"}, {TaskKind::choice, "choice"},
-    {TaskKind::predict, "predict"},               {TaskKind::best_k, "best-k"},
-    {TaskKind::sizing, "sizing"},                 {TaskKind::false_or_real, "false-or-real"},
-    {TaskKind::remove_safely, "remove-safely"},   {TaskKind::reads, "reads"},
+    {TaskKind::false_positive, "false-positive"},
+    {TaskKind::choice, "choice"},
+    {TaskKind::predict, "predict"},
+    {TaskKind::best_k, "best-k"},
+    {TaskKind::sizing, "sizing"},
+    {TaskKind::false_or_real, "false-or-real"},
+    {TaskKind::remove_safely, "remove-safely"},
+    {TaskKind::reads, "reads"},
 };
 
 // The keys of the link parameters a step's state may use.
-const char* const kStateKeys[] = {"preset", "m", "k", "variant", "scheme", "words", "word", "panels", "probes"};
+const char* const kStateKeys[] = {"preset", "m",    "k",      "variant", "scheme",
+                                  "words",  "word", "panels", "probes"};
 
 // The codes' tokens, in LessonErrorCode's order.
-const char* const kErrorNames[] = {
-    "none",          "too_large",         "not_utf8",       "nul_bytes",          "no_id",
-    "no_title",      "no_steps",          "text_before_step", "text_in_task",     "second_id",
-    "bad_id",        "id_not_first",      "header_after_step", "header_empty",    "step_untitled",
-    "too_many_steps", "key_before_step",  "second_task",    "unknown_task",       "key_outside_task",
-    "unknown_key",   "second_state",      "state_key",      "not_a_panel",        "highlight_word_empty",
-    "highlight_kind", "hide_value",       "not_a_number",   "candidates_multiple", "option_outside_choice",
-    "option_empty",  "expect_value",      "no_prompt",      "choice_few_options", "choice_no_right",
-    "sizing_needs_n_p", "state_value",   "sizing_too_large", "reads_too_large"};
+const char* const kErrorNames[] = {"none",
+                                   "too_large",
+                                   "not_utf8",
+                                   "nul_bytes",
+                                   "no_id",
+                                   "no_title",
+                                   "no_steps",
+                                   "text_before_step",
+                                   "text_in_task",
+                                   "second_id",
+                                   "bad_id",
+                                   "id_not_first",
+                                   "header_after_step",
+                                   "header_empty",
+                                   "step_untitled",
+                                   "too_many_steps",
+                                   "key_before_step",
+                                   "second_task",
+                                   "unknown_task",
+                                   "key_outside_task",
+                                   "unknown_key",
+                                   "second_state",
+                                   "state_key",
+                                   "not_a_panel",
+                                   "highlight_word_empty",
+                                   "highlight_kind",
+                                   "hide_value",
+                                   "not_a_number",
+                                   "candidates_multiple",
+                                   "option_outside_choice",
+                                   "option_empty",
+                                   "expect_value",
+                                   "no_prompt",
+                                   "choice_few_options",
+                                   "choice_no_right",
+                                   "sizing_needs_n_p",
+                                   "state_value",
+                                   "sizing_too_large",
+                                   "reads_too_large"};
 static_assert(std::size(kErrorNames) == size_t(LessonErrorCode::count_));
 
 // "a, b, c": a list of the format's own words for a message (they are typed as they are).
@@ -54,7 +92,8 @@ std::string_view trim(std::string_view s) {
 
 bool valid_id(std::string_view id) {
   if (id.empty() || id.size() > 40) return false;
-  return std::all_of(id.begin(), id.end(), [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-'; });
+  return std::all_of(id.begin(), id.end(),
+                     [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-'; });
 }
 
 // A number as every door reads one (core/parse.h); a count (n, files, lookups, candidates) is a
@@ -69,7 +108,10 @@ std::optional<double> number(std::string_view text, bool whole) {
 }
 
 // "key: value" with a known key, else nullopt (a text line).
-struct Directive { std::string key; std::string_view value; };
+struct Directive {
+  std::string key;
+  std::string_view value;
+};
 
 bool lower_key(std::string_view line, size_t* colon) {
   size_t i = 0;
@@ -124,7 +166,8 @@ class Parser {
   LessonStep* step() { return lesson_.steps.empty() ? nullptr : &lesson_.steps.back(); }
 
   void end_paragraph() {
-    if (LessonStep* s = step(); s && !paragraph_.empty()) s->text.push_back({BlockKind::paragraph, paragraph_});
+    if (LessonStep* s = step(); s && !paragraph_.empty())
+      s->text.push_back({BlockKind::paragraph, paragraph_});
     paragraph_.clear();
   }
 
@@ -178,7 +221,8 @@ class Parser {
     }
     if (key == "step") {
       if (value.empty()) return error(E::step_untitled);
-      if (lesson_.steps.size() == kMaxLessonSteps) return error(E::too_many_steps, {std::to_string(kMaxLessonSteps)});
+      if (lesson_.steps.size() == kMaxLessonSteps)
+        return error(E::too_many_steps, {std::to_string(kMaxLessonSteps)});
       lesson_.steps.push_back(LessonStep{});
       step()->title = std::string(value);
       step()->line = line_;
@@ -195,7 +239,8 @@ class Parser {
       for (const KindName& k : kKinds)
         if (value == k.name) s->task.kind = k.kind;
       if (s->task.kind == TaskKind::none)
-        return error(E::unknown_task, {std::string(value), listed(kKinds, [](const KindName& k) { return k.name; })});
+        return error(E::unknown_task,
+                     {std::string(value), listed(kKinds, [](const KindName& k) { return k.name; })});
       in_task_ = true;
       return;
     }
@@ -204,8 +249,8 @@ class Parser {
   }
 
   static bool known_task_key(const std::string& key) {
-    static const char* const keys[] = {"prompt", "hint", "answer", "option", "option*", "exclude", "n", "p",
-                                       "tolerance", "expect", "files", "lookups", "candidates"};
+    static const char* const keys[] = {"prompt", "hint",      "answer", "option", "option*", "exclude",   "n",
+                                       "p",      "tolerance", "expect", "files",  "lookups", "candidates"};
     return std::any_of(std::begin(keys), std::end(keys), [&](const char* k) { return key == k; });
   }
 
@@ -217,7 +262,8 @@ class Parser {
       if (std::none_of(std::begin(kStateKeys), std::end(kStateKeys), [&](const char* k) { return key == k; }))
         return error(E::state_key, {std::string(key), listed(kStateKeys, [](const char* k) { return k; })});
       // The value as a link's is judged, now rather than when a student enters the step.
-      const std::string_view raw = pair.size() > key.size() ? pair.substr(key.size() + 1) : std::string_view();
+      const std::string_view raw =
+          pair.size() > key.size() ? pair.substr(key.size() + 1) : std::string_view();
       if (auto bad = state_value_problem(key, percent_decode(raw))) return error(E::state_value, {*bad});
     }
     s.state = std::string(value);
@@ -226,10 +272,13 @@ class Parser {
   void highlight(LessonStep& s, std::string_view value) {
     const size_t space = value.find(' ');
     const std::string_view what = value.substr(0, space);
-    const std::string_view arg = space == std::string_view::npos ? std::string_view() : trim(value.substr(space + 1));
+    const std::string_view arg =
+        space == std::string_view::npos ? std::string_view() : trim(value.substr(space + 1));
     if (what == "panel") {
       auto p = parse_panel(arg);
-      if (!p) return error(E::not_a_panel, {std::string(arg), listed(kPanelNames, [](const char* n) { return n; })});
+      if (!p)
+        return error(E::not_a_panel,
+                     {std::string(arg), listed(kPanelNames, [](const char* n) { return n; })});
       s.highlight_panels.push_back(*p);
     } else if (what == "word") {
       if (arg.empty()) return error(E::highlight_word_empty);
@@ -240,11 +289,16 @@ class Parser {
   }
 
   void hide(LessonStep& s, std::string_view value) {
-    if (value == "design") s.hide |= hide_design;
-    else if (value == "truth") s.hide |= hide_truth;
-    else if (value == "measured") s.hide |= hide_measured;
-    else if (value == "theory") s.hide |= hide_theory;
-    else error(E::hide_value, {std::string(value)});
+    if (value == "design")
+      s.hide |= hide_design;
+    else if (value == "truth")
+      s.hide |= hide_truth;
+    else if (value == "measured")
+      s.hide |= hide_measured;
+    else if (value == "theory")
+      s.hide |= hide_theory;
+    else
+      error(E::hide_value, {std::string(value)});
   }
 
   void task_line(LessonTask& t, const std::string& key, std::string_view value) {
@@ -257,9 +311,12 @@ class Parser {
       }
       return v;
     };
-    if (key == "prompt") t.prompt = std::string(value);
-    else if (key == "hint") t.hints.emplace_back(value);
-    else if (key == "answer") t.answer = std::string(value);
+    if (key == "prompt")
+      t.prompt = std::string(value);
+    else if (key == "hint")
+      t.hints.emplace_back(value);
+    else if (key == "answer")
+      t.answer = std::string(value);
     else if (key == "option" || key == "option*") {
       if (t.kind != TaskKind::choice) return error(E::option_outside_choice);
       if (value.empty()) return error(E::option_empty);
@@ -276,8 +333,10 @@ class Parser {
     } else if (key == "tolerance") {
       if (auto v = num("tolerance", 0, 1)) t.tolerance = *v;
     } else if (key == "expect") {
-      if (value == "measured") t.expect_measured = true;
-      else if (value != "theory") error(E::expect_value, {std::string(value)});
+      if (value == "measured")
+        t.expect_measured = true;
+      else if (value != "theory")
+        error(E::expect_value, {std::string(value)});
     } else if (key == "files" || key == "lookups") {
       if (key == "files") {
         if (auto v = num("files", 1, 64)) t.files = uint32_t(*v);
@@ -285,7 +344,8 @@ class Parser {
         t.lookups = uint64_t(*v);
       }
       if (uint64_t(t.files) * t.lookups > kMaxReadsQueries)
-        return error(E::reads_too_large, {std::to_string(uint64_t(t.files) * t.lookups), std::to_string(kMaxReadsQueries)});
+        return error(E::reads_too_large,
+                     {std::to_string(uint64_t(t.files) * t.lookups), std::to_string(kMaxReadsQueries)});
     } else if (key == "candidates") {
       auto v = num("candidates", 3, 30);
       if (v && std::fmod(*v, 3) != 0) return error(E::candidates_multiple);
@@ -361,8 +421,10 @@ bool looks_like_lesson(std::string_view bytes) {
     size_t colon = 0;
     if (!lower_key(l, &colon)) return false;
     const std::string key(l.substr(0, colon));
-    static const char* const kHeaderKeys[] = {"lesson", "title", "summary", "step", "state", "highlight", "hide", "task"};
-    return std::any_of(std::begin(kHeaderKeys), std::end(kHeaderKeys), [&](const char* k) { return key == k; });
+    static const char* const kHeaderKeys[] = {"lesson", "title",     "summary", "step",
+                                              "state",  "highlight", "hide",    "task"};
+    return std::any_of(std::begin(kHeaderKeys), std::end(kHeaderKeys),
+                       [&](const char* k) { return key == k; });
   }
   return false;
 }
@@ -370,8 +432,8 @@ bool looks_like_lesson(std::string_view bytes) {
 bool is_lesson_file(std::string_view name, std::string_view bytes) {
   const auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? char(c - 'A' + 'a') : c; };
   const std::string_view ext = ".lesson";
-  if (name.size() >= ext.size() &&
-      std::equal(ext.begin(), ext.end(), name.end() - ext.size(), [&](char a, char b) { return a == lower(b); }))
+  if (name.size() >= ext.size() && std::equal(ext.begin(), ext.end(), name.end() - ext.size(),
+                                              [&](char a, char b) { return a == lower(b); }))
     return true;
   return looks_like_lesson(bytes);
 }

@@ -11,14 +11,23 @@
 #include <string_view>
 #include <vector>
 
-#include "core/bundle.h"
 #include "action.h"
+#include "core/bundle.h"
 #include "i18n.h"
 
 namespace bloomlab::app {
 
-enum class TaskKind { none, false_positive, choice, predict, best_k, sizing, false_or_real,
-                      remove_safely, reads };
+enum class TaskKind {
+  none,
+  false_positive,
+  choice,
+  predict,
+  best_k,
+  sizing,
+  false_or_real,
+  remove_safely,
+  reads
+};
 const char* task_kind_name(TaskKind k);  // the file's and the JS API's name: "false-positive" ...
 
 // What a step hides while its task is open (so the screen does not give the answer away).
@@ -66,42 +75,47 @@ struct Lesson {
 enum class LessonErrorCode {
   none,
   // the file as a whole (line 0)
-  too_large,              // {bytes, the limit}
-  not_utf8, nul_bytes,
-  no_id, no_title, no_steps,
+  too_large,  // {bytes, the limit}
+  not_utf8,
+  nul_bytes,
+  no_id,
+  no_title,
+  no_steps,
   // a line
-  text_before_step, text_in_task,
-  second_id, bad_id,      // {id}
-  id_not_first,           // {the key found first}
-  header_after_step,      // {"title" | "summary"}
-  header_empty,           // {"title" | "summary"}
+  text_before_step,
+  text_in_task,
+  second_id,
+  bad_id,             // {id}
+  id_not_first,       // {the key found first}
+  header_after_step,  // {"title" | "summary"}
+  header_empty,       // {"title" | "summary"}
   step_untitled,
-  too_many_steps,         // {the limit}
-  key_before_step,        // {key}
+  too_many_steps,   // {the limit}
+  key_before_step,  // {key}
   second_task,
-  unknown_task,           // {value, the kinds}
-  key_outside_task,       // {key}: a task's key before "task:"
-  unknown_key,            // {key}
+  unknown_task,      // {value, the kinds}
+  key_outside_task,  // {key}: a task's key before "task:"
+  unknown_key,       // {key}
   second_state,
-  state_key,              // {key, the keys a step sets}
-  not_a_panel,            // {value, the panels}
+  state_key,    // {key, the keys a step sets}
+  not_a_panel,  // {value, the panels}
   highlight_word_empty,
-  highlight_kind,         // {value}
-  hide_value,             // {value}
-  not_a_number,           // {key, value, lowest, highest}
+  highlight_kind,  // {value}
+  hide_value,      // {value}
+  not_a_number,    // {key, value, lowest, highest}
   candidates_multiple,
   option_outside_choice,
   option_empty,
-  expect_value,           // {value}
+  expect_value,  // {value}
   // a step's task, at the step's line
-  no_prompt,              // {step title}
-  choice_few_options,     // {step title}
-  choice_no_right,        // {step title}
-  sizing_needs_n_p,       // {step title}
+  no_prompt,           // {step title}
+  choice_few_options,  // {step title}
+  choice_no_right,     // {step title}
+  sizing_needs_n_p,    // {step title}
   // issue 37: checked when the file loads, at the line that makes it so
-  state_value,            // {the link's warning for the value, in words}
-  sizing_too_large,       // {the formula's m in bits}: more than a filter can have (2^32)
-  reads_too_large,        // {files × lookups, the limit}
+  state_value,       // {the link's warning for the value, in words}
+  sizing_too_large,  // {the formula's m in bits}: more than a filter can have (2^32)
+  reads_too_large,   // {files × lookups, the limit}
   count_
 };
 // The stable token of a code ("unknown_key"): outcomes carry it (lesson_invalid), tests name it.
@@ -138,14 +152,17 @@ bool is_lesson_file(std::string_view name, std::string_view bytes);
 // the web build has none until install_lesson_bundle().
 const std::vector<Lesson>& builtin_lessons();
 bool builtin_lessons_ready(Lang lang);  // that language's lessons are installed
-// "file:line: what" (in the current language) for each built-in file that does not parse (the tests want none).
+// "file:line: what" (in the current language) for each built-in file that does not parse (the tests want
+// none).
 std::vector<std::string> builtin_lesson_problems();
 
 // A language's bundle (data/lessons-<lang>.txt, cmake/Data.cmake): each file is the byte 0x1E,
 // its name, a newline, and its text (core/bundle.h). Split into {name, text}; nothing if malformed.
 using LessonFile = BundleFile;
 std::string lesson_bundle_name(Lang lang);  // "lessons-ru.txt": the file the platform serves
-inline std::optional<std::vector<LessonFile>> parse_lesson_bundle(std::string_view bundle) { return parse_bundle(bundle); }
+inline std::optional<std::vector<LessonFile>> parse_lesson_bundle(std::string_view bundle) {
+  return parse_bundle(bundle);
+}
 // Makes the bundle's lessons the built-in ones of `lang`. False (and nothing changes) when the
 // bundle is malformed or has no lesson that parses.
 bool install_lesson_bundle(Lang lang, std::string_view bundle);

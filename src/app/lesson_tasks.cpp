@@ -50,7 +50,8 @@ std::optional<double> answer_number(const LessonAnswer& a, bool percent, Outcome
 
 std::string joined(const std::vector<std::string>& words, size_t max = 4) {
   std::string out;
-  for (size_t i = 0; i < words.size() && i < max; ++i) out += (i ? ", " : "") + in_quotes(display_text(words[i], 30));
+  for (size_t i = 0; i < words.size() && i < max; ++i)
+    out += (i ? ", " : "") + in_quotes(display_text(words[i], 30));
   if (words.size() > max) out += fill(tr(" and %s more"), {std::to_string(words.size() - max)});
   return out;
 }
@@ -71,7 +72,8 @@ Outcome check_false_positive(const AppState& s, const LessonTask& t, const Lesso
 
 Outcome check_choice(const LessonTask& t, const LessonAnswer& a) {
   size_t index = t.options.size();
-  if (a.number && *a.number >= 1 && *a.number <= double(t.options.size()) && std::floor(*a.number) == *a.number)
+  if (a.number && *a.number >= 1 && *a.number <= double(t.options.size()) &&
+      std::floor(*a.number) == *a.number)
     index = size_t(*a.number) - 1;
   for (size_t i = 0; i < t.options.size() && index == t.options.size(); ++i)
     if (t.options[i] == a.text) index = i;
@@ -86,7 +88,9 @@ Outcome check_choice(const LessonTask& t, const LessonAnswer& a) {
 // added, not multiplied), and a fraction where a percentage belongs or the reverse (100 times
 // off). `typed`: the answer came from the box, which takes a percentage.
 std::optional<Outcome> predict_slip(const AppState& s, double v, double expected, double tol, bool typed) {
-  const auto near = [](double x, double target, double rel) { return std::fabs(x - target) <= rel * std::fabs(target); };
+  const auto near = [](double x, double target, double rel) {
+    return std::fabs(x - target) <= rel * std::fabs(target);
+  };
   const std::string yours = format_rate(v);
   // The slips' values come from the theory's fill (the standard and counting filters' formula).
   const FilterParams p = s.set.params();
@@ -109,7 +113,8 @@ std::optional<Outcome> predict_slip(const AppState& s, double v, double expected
     return std::nullopt;
   }
   if (std::fabs(v * 100 - expected) <= tol) return wrong(Code::task_predict_unit, {yours, "fraction"});
-  if (std::fabs(v / 100 - expected) <= tol) return wrong(Code::task_predict_unit, {yours, typed ? "typed" : "percent"});
+  if (std::fabs(v / 100 - expected) <= tol)
+    return wrong(Code::task_predict_unit, {yours, typed ? "typed" : "percent"});
   return std::nullopt;
 }
 
@@ -128,7 +133,8 @@ Outcome check_predict(AppState& s, const LessonTask& t, const LessonAnswer& a) {
   const double tol = t.tolerance >= 0 ? t.tolerance : 0.001;
   if (auto slip = predict_slip(s, *v, expected, tol, !a.number)) return *slip;
   if (std::fabs(*v - expected) <= tol + 1e-12)
-    return right(Code::task_predict_right, {format_rate(*v), format_rate(expected), t.expect_measured ? "measured" : "theory"});
+    return right(Code::task_predict_right,
+                 {format_rate(*v), format_rate(expected), t.expect_measured ? "measured" : "theory"});
   return wrong(Code::task_predict_wrong, {format_rate(*v), *v < expected ? "higher" : "lower"});
 }
 
@@ -137,7 +143,8 @@ std::vector<double> measured_by_k(const AppState& s) {
   const FilterParams p = s.set.params();
   const uint64_t n = s.set.words().size();
   std::vector<double> out;
-  if (p.variant == Variant::standard && p.scheme == Scheme::reference && n > 0 && p.m % n == 0 && p.m / n <= 64) {
+  if (p.variant == Variant::standard && p.scheme == Scheme::reference && n > 0 && p.m % n == 0 &&
+      p.m / n <= 64) {
     SweepGrid g;  // every word and probe hashed once (the sweep's results equal measure()'s)
     g.bits_per_item_min = g.bits_per_item_max = uint32_t(p.m / n);
     g.k_min = 1;
@@ -170,7 +177,8 @@ Outcome check_best_k(const AppState& s, const LessonTask& t, const LessonAnswer&
   const size_t k = size_t(*v);
   const double tol = t.tolerance >= 0 ? t.tolerance : 0.05;
   if (fp[k - 1] <= fp[best] * (1 + tol) + 1e-12)
-    return right(Code::task_bestk_right, {std::to_string(k), format_rate(fp[k - 1]), std::to_string(best + 1), format_rate(fp[best])});
+    return right(Code::task_bestk_right, {std::to_string(k), format_rate(fp[k - 1]), std::to_string(best + 1),
+                                          format_rate(fp[best])});
   return wrong(Code::task_bestk_wrong, {std::to_string(k), format_rate(fp[k - 1])});
 }
 
@@ -198,7 +206,8 @@ Outcome check_sizing(const AppState& s, const LessonTask& t, const LessonAnswer&
     if (near(m, t.n * log10p / (ln2 * ln2)) || near(m, t.n * log10p / (log10_2 * log10_2)))
       return wrong(Code::task_sizing_log10, {integer(m)});
     if (near(m, -t.n * std::log(t.p) / ln2)) return wrong(Code::task_sizing_not_squared, {integer(m)});
-    return wrong(Code::task_sizing_m_wrong, {integer(m), m > ideal ? "larger" : "smaller", miss_size(m / ideal)});
+    return wrong(Code::task_sizing_m_wrong,
+                 {integer(m), m > ideal ? "larger" : "smaller", miss_size(m / ideal)});
   }
   const uint32_t best = theory::optimal_k(m, t.n);
   if (std::floor(k) != k) return wrong(Code::task_sizing_k_fraction, {format_decimal(k, 2)});
@@ -218,8 +227,10 @@ Outcome check_labels(AppState& s, const LessonAnswer& a) {
       if (c.word == word) c.label = in_list ? 1 : 0;
   size_t missing = 0, correct = 0;
   for (const Candidate& c : cands) {
-    if (c.label < 0) ++missing;
-    else if ((c.label == 1) == c.member) ++correct;
+    if (c.label < 0)
+      ++missing;
+    else if ((c.label == 1) == c.member)
+      ++correct;
   }
   if (cands.empty()) return wrong(Code::task_list_loading);
   if (missing) return wrong(Code::task_labels_missing, {std::to_string(missing)});
@@ -277,20 +288,23 @@ Outcome check_reads(const AppState& s, const LessonTask& t, const LessonAnswer& 
   const std::optional<uint64_t> reads = simulated_reads(s, t);
   if (!reads) {
     FilterParams p = s.set.params();
-    return wrong(Code::task_reads_unavailable, {std::to_string(std::max<uint64_t>(1, p.m / t.files)), std::to_string(t.files)});
+    return wrong(Code::task_reads_unavailable,
+                 {std::to_string(std::max<uint64_t>(1, p.m / t.files)), std::to_string(t.files)});
   }
   const double sim = double(*reads);
   const double tol = t.tolerance >= 0 ? t.tolerance : 0.25;
   if (std::fabs(*v - sim) <= tol * std::max(sim, 1.0))
-    return right(Code::task_reads_right, {integer(*v), integer(sim), std::to_string(uint64_t(t.files) * t.lookups)});
+    return right(Code::task_reads_right,
+                 {integer(*v), integer(sim), std::to_string(uint64_t(t.files) * t.lookups)});
   return wrong(Code::task_reads_wrong, {integer(*v), *v < sim ? "higher" : "lower"});
 }
 
 // Password-like words for the false-or-real exercise: a syllable or two and a few digits.
 std::string made_up_word(std::mt19937_64& rng) {
-  static const char* const parts[] = {"sun", "moon", "star", "blue", "red", "cat", "dog", "fox", "king",
-                                      "love", "rock", "ice", "fire", "tiger", "angel", "magic", "happy",
-                                      "lucky", "super", "cool", "baby", "dark", "gold", "silver", "ninja"};
+  static const char* const parts[] = {"sun",   "moon",  "star",   "blue",  "red",   "cat",  "dog",
+                                      "fox",   "king",  "love",   "rock",  "ice",   "fire", "tiger",
+                                      "angel", "magic", "happy",  "lucky", "super", "cool", "baby",
+                                      "dark",  "gold",  "silver", "ninja"};
   const size_t np = std::size(parts);
   std::string w = parts[rng() % np];
   if (rng() % 2) w += parts[rng() % np];

@@ -21,7 +21,10 @@
 namespace bloomlab::app {
 
 // The lesson files compiled in (cmake/Data.cmake generates the table).
-struct LessonSource { const char* file; const char* text; };
+struct LessonSource {
+  const char* file;
+  const char* text;
+};
 extern const LessonSource kLessonSources[];
 extern const size_t kLessonSourceCount;
 
@@ -31,14 +34,18 @@ namespace {
 // loaded): the cached texts of the step are stale even where the state is not.
 uint64_t g_lesson_generation = 0;
 
-template <class... F> struct Overloaded : F... { using F::operator()...; };
-template <class... F> Overloaded(F...) -> Overloaded<F...>;
+template <class... F>
+struct Overloaded : F... {
+  using F::operator()...;
+};
+template <class... F>
+Overloaded(F...) -> Overloaded<F...>;
 
 Outcome out(Code c, std::vector<std::string> args = {}, bool error = false) {
   return Outcome{c, std::move(args), error};
 }
 
-const std::vector<Panel> kAllPanels = {Panel::words, Panel::bits, Panel::params,
+const std::vector<Panel> kAllPanels = {Panel::words, Panel::bits,    Panel::params,
                                        Panel::plots, Panel::numbers, Panel::check};
 
 std::string key_of(const Lesson& l, int step) { return l.id + "/" + std::to_string(step + 1); }
@@ -55,8 +62,10 @@ std::string state_to_apply(const AppState& s, const std::string& state) {
   bool m = false, k = false, variant = false, scheme = false, words = false;
   for (std::string_view pair : split(state, '&')) {
     const std::string_view key = pair.substr(0, pair.find('='));
-    if (key == "preset") preset = std::string(pair.substr(std::min(pair.size(), key.size() + 1)));
-    else if (!pair.empty()) (rest += rest.empty() ? "" : "&") += pair;
+    if (key == "preset")
+      preset = std::string(pair.substr(std::min(pair.size(), key.size() + 1)));
+    else if (!pair.empty())
+      (rest += rest.empty() ? "" : "&") += pair;
     m |= key == "m", k |= key == "k", variant |= key == "variant", scheme |= key == "scheme";
     words |= key == "words";  // without its preset, words= would mean "an empty filter with these"
   }
@@ -65,8 +74,8 @@ std::string state_to_apply(const AppState& s, const std::string& state) {
       s.set.words().size() != s.preset_word_count || s.pending.active() || s.password_list_loading)
     return state;
   const FilterParams& now = s.set.params();
-  if ((!m && now.m != params->m) || (!k && now.k != params->k) || (!variant && now.variant != params->variant) ||
-      (!scheme && now.scheme != params->scheme))
+  if ((!m && now.m != params->m) || (!k && now.k != params->k) ||
+      (!variant && now.variant != params->variant) || (!scheme && now.scheme != params->scheme))
     return state;
   return rest;
 }
@@ -102,7 +111,8 @@ void enter_step(AppState& s, Host& host, bool apply_state) {
   if (st->task.kind == TaskKind::false_or_real && !s.pending.active() && !s.password_list_loading)
     draw_candidates(s, st->task);
   // A choice whose answer was shown stays closed: Reset this step is no fresh pair of tries.
-  if (st->task.kind == TaskKind::choice && ls.shown.count(key_of(*lesson, ls.step))) ls.task.answer_shown = true;
+  if (st->task.kind == TaskKind::choice && ls.shown.count(key_of(*lesson, ls.step)))
+    ls.task.answer_shown = true;
   ls.reached.insert(key_of(*lesson, ls.step));
   save_progress(s, host);
 }
@@ -126,7 +136,8 @@ std::optional<Lang> bundle_lang(const std::string& name) {
 }
 
 bool builtin_id(const std::string& id) {
-  return std::any_of(builtin_lessons().begin(), builtin_lessons().end(), [&](const Lesson& l) { return l.id == id; });
+  return std::any_of(builtin_lessons().begin(), builtin_lessons().end(),
+                     [&](const Lesson& l) { return l.id == id; });
 }
 
 // The id a teacher's lesson is kept under: ID-own when a built-in lesson has ID.
@@ -158,8 +169,10 @@ Outcome open_lesson(AppState& s, Host& host, const std::string& id, int64_t step
   if (!clamp && !id.empty()) {  // refused before anything changes
     for (const Lesson* l : all_lessons(s))
       if (l->id == id && (step < 1 || step > int64_t(l->steps.size())))
-        return ls.note = out(Code::lesson_step_range,
-                             {as_given.empty() ? std::to_string(step) : as_given, std::to_string(l->steps.size())}, true);
+        return ls.note =
+                   out(Code::lesson_step_range,
+                       {as_given.empty() ? std::to_string(step) : as_given, std::to_string(l->steps.size())},
+                       true);
   }
   s.view.show_lessons = true;
   ls.waiting.reset();
@@ -169,7 +182,8 @@ Outcome open_lesson(AppState& s, Host& host, const std::string& id, int64_t step
     return ls.note = out(Code::ok);
   }
   const auto lessons = all_lessons(s);
-  const bool known = std::any_of(lessons.begin(), lessons.end(), [&](const Lesson* l) { return l->id == id; });
+  const bool known =
+      std::any_of(lessons.begin(), lessons.end(), [&](const Lesson* l) { return l->id == id; });
   if (!known && !builtin_lessons_ready(lessons_lang(s))) {  // it opens when the texts arrive
     ls.waiting = {id, step};
     request_library(s, host);
@@ -181,7 +195,8 @@ Outcome open_lesson(AppState& s, Host& host, const std::string& id, int64_t step
     const int steps = int(lessons[i]->steps.size());
     Outcome o{Code::lesson_opened, {lessons[i]->title}};
     if (step < 1 || step > steps) {
-      o = out(Code::lesson_step_range, {as_given.empty() ? std::to_string(step) : as_given, std::to_string(steps)}, true);
+      o = out(Code::lesson_step_range,
+              {as_given.empty() ? std::to_string(step) : as_given, std::to_string(steps)}, true);
       step = std::clamp<int64_t>(step, 1, steps);
     }
     ls.step = int(step - 1);
@@ -198,7 +213,8 @@ Outcome go(AppState& s, Host& host, int delta) {
   const int target = ls.step + delta;
   if (target >= int(lesson->steps.size())) {  // past the last step: the next lesson
     const auto lessons = all_lessons(s);
-    if (ls.current + 1 < int(lessons.size())) return open_lesson(s, host, lessons[size_t(ls.current + 1)]->id, 1);
+    if (ls.current + 1 < int(lessons.size()))
+      return open_lesson(s, host, lessons[size_t(ls.current + 1)]->id, 1);
     return out(Code::unchanged);
   }
   if (target < 0) return out(Code::unchanged);
@@ -218,7 +234,8 @@ Outcome answer(AppState& s, Host& host, const LessonAnswer& a) {
   // The same wrong answer again, against the same filter (Enter held into ImGui's key repeat on a
   // slow frame, Check clicked twice), is the same try: its feedback stays, no second hint, no
   // choice's try spent. (A slide's three wrong answers were counted four times on a busy machine.)
-  if (ls.task.last_wrong && *ls.task.last_wrong == a && ls.task.last_wrong_version == s.version && !ls.task.solved)
+  if (ls.task.last_wrong && *ls.task.last_wrong == a && ls.task.last_wrong_version == s.version &&
+      !ls.task.solved)
     return ls.task.feedback;
   Outcome o = check_answer(s, host, st->task, a);
   ls.task.feedback = o;
@@ -296,9 +313,7 @@ const Library& shown_library() {
 
 const std::vector<Lesson>& builtin_lessons() { return shown_library().lessons; }
 bool builtin_lessons_ready(Lang lang) { return library(lang).ready; }
-std::string lesson_bundle_name(Lang lang) {
-  return std::string("lessons-") + lang_code(lang) + ".txt";
-}
+std::string lesson_bundle_name(Lang lang) { return std::string("lessons-") + lang_code(lang) + ".txt"; }
 
 std::vector<std::string> builtin_lesson_problems() {
   std::vector<std::string> out;
@@ -327,14 +342,12 @@ bool install_lesson_bundle(Lang lang, std::string_view bundle) {
 }
 
 Lang lessons_lang(const AppState& s) { return s.view.lang_loading.value_or(current_lang()); }
-const LessonState::Texts& lesson_texts(const AppState& s) {
-  return s.lessons.texts[size_t(lessons_lang(s))];
-}
+const LessonState::Texts& lesson_texts(const AppState& s) { return s.lessons.texts[size_t(lessons_lang(s))]; }
 
 void lessons_follow_language(AppState& s, Host& host) {
   const LessonState& ls = s.lessons;
-  const bool asked = std::any_of(ls.texts.begin(), ls.texts.end(),
-                                 [](const LessonState::Texts& t) { return t.requested; });
+  const bool asked =
+      std::any_of(ls.texts.begin(), ls.texts.end(), [](const LessonState::Texts& t) { return t.requested; });
   if (s.view.show_lessons || ls.current >= 0 || ls.waiting || asked) request_library(s, host);
 }
 
@@ -369,8 +382,11 @@ bool task_open(const AppState& s) {
 bool task_has_answer_box(const AppState& s) {
   if (!task_open(s)) return false;
   switch (current_lesson_step(s)->task.kind) {
-    case TaskKind::false_positive: case TaskKind::remove_safely: case TaskKind::predict:
-    case TaskKind::best_k: case TaskKind::reads: return true;
+    case TaskKind::false_positive:
+    case TaskKind::remove_safely:
+    case TaskKind::predict:
+    case TaskKind::best_k:
+    case TaskKind::reads: return true;
     default: return false;
   }
 }
@@ -398,26 +414,37 @@ std::string fill_placeholders(const AppState& s, std::string_view text) {
       ++i;
       continue;
     }
-    const size_t close = text[i] == '{' ? text.substr(i, kLongestPlaceholder + 1).find('}') : std::string_view::npos;
+    const size_t close =
+        text[i] == '{' ? text.substr(i, kLongestPlaceholder + 1).find('}') : std::string_view::npos;
     if (close == std::string_view::npos) {
       out += text[i];
       continue;
     }
     const std::string_view name = text.substr(i + 1, close - 1);
     std::string value;
-    if (name == "n") value = with_commas(n);
-    else if (name == "m") value = with_commas(p.m);
-    else if (name == "k") value = std::to_string(p.k);
-    else if (name == "set") value = with_commas(f.bits_set());
-    else if (name == "fill") value = format_percent(double(f.bits_set()) / double(p.m));
-    else if (name == "theory") value = lesson_hides(s, hide_theory) ? "?" : format_rate(theoretical_fp_rate(p, double(n)));
+    if (name == "n")
+      value = with_commas(n);
+    else if (name == "m")
+      value = with_commas(p.m);
+    else if (name == "k")
+      value = std::to_string(p.k);
+    else if (name == "set")
+      value = with_commas(f.bits_set());
+    else if (name == "fill")
+      value = format_percent(double(f.bits_set()) / double(p.m));
+    else if (name == "theory")
+      value = lesson_hides(s, hide_theory) ? "?" : format_rate(theoretical_fp_rate(p, double(n)));
     else if (name == "measured") {
       value = lesson_hides(s, hide_measured) ? "?"
-              : s.measurement && s.measurement_version == s.version ? format_rate(s.measurement->measured_rate)
-                                                                       : std::string(tr("(press Measure)"));
-    } else if (name == "bpi") value = n ? number_text(double(p.m) / double(n)) : "∞";
-    else if (name == "bestk") value = n ? std::to_string(theory::optimal_k(double(p.m), double(n))) : "—";
-    else if (name == "bytes") value = format_bytes(f.size_in_bytes());
+              : s.measurement && s.measurement_version == s.version
+                  ? format_rate(s.measurement->measured_rate)
+                  : std::string(tr("(press Measure)"));
+    } else if (name == "bpi")
+      value = n ? number_text(double(p.m) / double(n)) : "∞";
+    else if (name == "bestk")
+      value = n ? std::to_string(theory::optimal_k(double(p.m), double(n))) : "—";
+    else if (name == "bytes")
+      value = format_bytes(f.size_in_bytes());
     else {
       out += text[i];
       continue;
@@ -460,107 +487,118 @@ std::string lesson_text(const AppState& s, std::string_view text) {
 
 Outcome apply_lesson(AppState& s, Host& host, const Action& action) {
   LessonState& ls = s.lessons;
-  return std::visit(Overloaded{
-      [&](const act::ShowLessons& a) {
-        s.view.show_lessons = a.on;
-        if (a.on) request_library(s, host);
-        return out(Code::view_changed);
+  return std::visit(
+      Overloaded{
+          [&](const act::ShowLessons& a) {
+            s.view.show_lessons = a.on;
+            if (a.on) request_library(s, host);
+            return out(Code::view_changed);
+          },
+          [&](const act::LoadLessons&) {
+            request_library(s, host);
+            return out(builtin_lessons_ready(lessons_lang(s)) ? Code::unchanged : Code::lessons_loading);
+          },
+          [&](const act::AssetArrived& a) {
+            const std::optional<Lang> lang = bundle_lang(a.name);
+            if (!lang || builtin_lessons_ready(*lang)) return out(Code::unchanged);
+            const size_t before = builtin_lessons().size();
+            if (!install_lesson_bundle(*lang, a.bytes)) {
+              ls.texts[size_t(*lang)].error = damaged_failure();
+              return ls.note = out(Code::lessons_failed, damaged_failure(), true);
+            }
+            // A teacher's file opened meanwhile sits after the built-in lessons: its index moves.
+            // (Every language has the same lessons in the same order: a built-in one stays put.)
+            const size_t after = builtin_lessons().size();
+            if (ls.current >= int(before)) ls.current += int(after) - int(before);
+            rename_own_lessons(ls);
+            if (ls.note.code == Code::lessons_loading || ls.note.code == Code::lessons_failed)
+              ls.note = out(Code::ok);
+            if (auto w = std::exchange(ls.waiting, std::nullopt))
+              return open_lesson(s, host, w->first, w->second);
+            return out(Code::view_changed);
+          },
+          [&](const act::AssetFailed& a) {
+            const std::optional<Lang> lang = bundle_lang(a.name);
+            if (!lang || builtin_lessons_ready(*lang)) return out(Code::unchanged);
+            ls.texts[size_t(*lang)].error = download_failure(a.why);
+            return ls.note = out(Code::lessons_failed, download_failure(a.why), true);
+          },
+          [&](const act::OpenLesson& a) { return open_lesson(s, host, a.id, a.step, a.clamp, a.as_given); },
+          [&](const act::LessonGo& a) { return go(s, host, a.delta); },
+          [&](const act::ResetLessonStep&) {
+            enter_step(s, host, true);
+            return out(Code::view_changed);
+          },
+          [&](const act::AnswerTask& a) { return answer(s, host, a.answer); },
+          [&](const act::ShowTaskAnswer&) {
+            const LessonStep* st = current_lesson_step(s);
+            if (!st) return out(Code::task_no_task, {}, true);
+            ls.task.answer_shown = true;
+            const std::string key = key_of(*current_lesson(s), ls.step);
+            if (st->task.kind == TaskKind::choice && !ls.task.solved && !ls.solved.count(key)) {
+              ls.shown.insert(key);
+              save_progress(s, host);
+            }
+            return ls.task.feedback = out(Code::task_answer_shown);
+          },
+          [&](const act::ShowTaskHint&) {
+            const LessonStep* st = current_lesson_step(s);
+            if (st) ls.task.hints_shown = std::min<int>(ls.task.hints_shown + 1, int(st->task.hints.size()));
+            return out(Code::view_changed);
+          },
+          [&](const act::SetTaskInput& a) {
+            ls.task.input = a.text.substr(0, 200);
+            return out(Code::ok);
+          },
+          [&](const act::LabelCandidate& a) {
+            if (a.index < ls.task.candidates.size()) ls.task.candidates[a.index].label = a.in_list ? 1 : 0;
+            return out(Code::ok);
+          },
+          [&](const act::LoadLesson& a) {
+            LessonParse p = parse_lesson(a.bytes);
+            if (!p.lesson) return ls.note = out(Code::lesson_invalid, lesson_error_args(p.error), true);
+            // A teacher's copy of a built-in lesson keeps both: it is ID-own, and loading it again
+            // replaces that copy (it looked for ID, found none, and added ID-own again each time).
+            const std::string id = own_lesson_id(p.lesson->id), title = p.lesson->title;
+            p.lesson->id = id;
+            const size_t steps = p.lesson->steps.size();
+            auto same =
+                std::find_if(ls.opened.begin(), ls.opened.end(), [&](const Lesson& l) { return l.id == id; });
+            ++g_lesson_generation;  // the texts of the step on screen may be this file's
+            if (same != ls.opened.end())
+              *same = std::move(*p.lesson);
+            else
+              ls.opened.push_back(std::move(*p.lesson));
+            (void)open_lesson(s, host, id, 1);
+            return ls.note = out(Code::lesson_loaded, {title, std::to_string(steps)});
+          },
+          [&](const act::RestoreLessonProgress& a) {
+            // Lines "reached ID STEP" / "solved ID STEP" (no iostreams: they would double the wasm).
+            size_t start = 0;
+            while (start < a.text.size()) {
+              const size_t end = std::min(a.text.find('\n', start), a.text.size());
+              const std::string line = a.text.substr(start, end - start);
+              start = end + 1;
+              const size_t s1 = line.find(' '), s2 = s1 == std::string::npos ? s1 : line.find(' ', s1 + 1);
+              if (s2 == std::string::npos) continue;
+              const std::string what = line.substr(0, s1), id = line.substr(s1 + 1, s2 - s1 - 1);
+              const std::string step = line.substr(s2 + 1);
+              if (id.empty() || step.empty() || step.size() > 3 ||
+                  step.find_first_not_of("0123456789") != std::string::npos)
+                continue;
+              const std::string key = id + "/" + step;
+              if (what == "solved")
+                ls.solved.insert(key);
+              else if (what == "reached")
+                ls.reached.insert(key);
+              else if (what == "shown")
+                ls.shown.insert(key);
+            }
+            return out(Code::ok);
+          },
+          [&](const auto&) { return out(Code::ok); },
       },
-      [&](const act::LoadLessons&) {
-        request_library(s, host);
-        return out(builtin_lessons_ready(lessons_lang(s)) ? Code::unchanged : Code::lessons_loading);
-      },
-      [&](const act::AssetArrived& a) {
-        const std::optional<Lang> lang = bundle_lang(a.name);
-        if (!lang || builtin_lessons_ready(*lang)) return out(Code::unchanged);
-        const size_t before = builtin_lessons().size();
-        if (!install_lesson_bundle(*lang, a.bytes)) {
-          ls.texts[size_t(*lang)].error = damaged_failure();
-          return ls.note = out(Code::lessons_failed, damaged_failure(), true);
-        }
-        // A teacher's file opened meanwhile sits after the built-in lessons: its index moves.
-        // (Every language has the same lessons in the same order: a built-in one stays put.)
-        const size_t after = builtin_lessons().size();
-        if (ls.current >= int(before)) ls.current += int(after) - int(before);
-        rename_own_lessons(ls);
-        if (ls.note.code == Code::lessons_loading || ls.note.code == Code::lessons_failed) ls.note = out(Code::ok);
-        if (auto w = std::exchange(ls.waiting, std::nullopt)) return open_lesson(s, host, w->first, w->second);
-        return out(Code::view_changed);
-      },
-      [&](const act::AssetFailed& a) {
-        const std::optional<Lang> lang = bundle_lang(a.name);
-        if (!lang || builtin_lessons_ready(*lang)) return out(Code::unchanged);
-        ls.texts[size_t(*lang)].error = download_failure(a.why);
-        return ls.note = out(Code::lessons_failed, download_failure(a.why), true);
-      },
-      [&](const act::OpenLesson& a) { return open_lesson(s, host, a.id, a.step, a.clamp, a.as_given); },
-      [&](const act::LessonGo& a) { return go(s, host, a.delta); },
-      [&](const act::ResetLessonStep&) {
-        enter_step(s, host, true);
-        return out(Code::view_changed);
-      },
-      [&](const act::AnswerTask& a) { return answer(s, host, a.answer); },
-      [&](const act::ShowTaskAnswer&) {
-        const LessonStep* st = current_lesson_step(s);
-        if (!st) return out(Code::task_no_task, {}, true);
-        ls.task.answer_shown = true;
-        const std::string key = key_of(*current_lesson(s), ls.step);
-        if (st->task.kind == TaskKind::choice && !ls.task.solved && !ls.solved.count(key)) {
-          ls.shown.insert(key);
-          save_progress(s, host);
-        }
-        return ls.task.feedback = out(Code::task_answer_shown);
-      },
-      [&](const act::ShowTaskHint&) {
-        const LessonStep* st = current_lesson_step(s);
-        if (st) ls.task.hints_shown = std::min<int>(ls.task.hints_shown + 1, int(st->task.hints.size()));
-        return out(Code::view_changed);
-      },
-      [&](const act::SetTaskInput& a) {
-        ls.task.input = a.text.substr(0, 200);
-        return out(Code::ok);
-      },
-      [&](const act::LabelCandidate& a) {
-        if (a.index < ls.task.candidates.size()) ls.task.candidates[a.index].label = a.in_list ? 1 : 0;
-        return out(Code::ok);
-      },
-      [&](const act::LoadLesson& a) {
-        LessonParse p = parse_lesson(a.bytes);
-        if (!p.lesson)
-          return ls.note = out(Code::lesson_invalid, lesson_error_args(p.error), true);
-        // A teacher's copy of a built-in lesson keeps both: it is ID-own, and loading it again
-        // replaces that copy (it looked for ID, found none, and added ID-own again each time).
-        const std::string id = own_lesson_id(p.lesson->id), title = p.lesson->title;
-        p.lesson->id = id;
-        const size_t steps = p.lesson->steps.size();
-        auto same = std::find_if(ls.opened.begin(), ls.opened.end(), [&](const Lesson& l) { return l.id == id; });
-        ++g_lesson_generation;  // the texts of the step on screen may be this file's
-        if (same != ls.opened.end()) *same = std::move(*p.lesson);
-        else ls.opened.push_back(std::move(*p.lesson));
-        (void)open_lesson(s, host, id, 1);
-        return ls.note = out(Code::lesson_loaded, {title, std::to_string(steps)});
-      },
-      [&](const act::RestoreLessonProgress& a) {
-        // Lines "reached ID STEP" / "solved ID STEP" (no iostreams: they would double the wasm).
-        size_t start = 0;
-        while (start < a.text.size()) {
-          const size_t end = std::min(a.text.find('\n', start), a.text.size());
-          const std::string line = a.text.substr(start, end - start);
-          start = end + 1;
-          const size_t s1 = line.find(' '), s2 = s1 == std::string::npos ? s1 : line.find(' ', s1 + 1);
-          if (s2 == std::string::npos) continue;
-          const std::string what = line.substr(0, s1), id = line.substr(s1 + 1, s2 - s1 - 1);
-          const std::string step = line.substr(s2 + 1);
-          if (id.empty() || step.empty() || step.size() > 3 || step.find_first_not_of("0123456789") != std::string::npos) continue;
-          const std::string key = id + "/" + step;
-          if (what == "solved") ls.solved.insert(key);
-          else if (what == "reached") ls.reached.insert(key);
-          else if (what == "shown") ls.shown.insert(key);
-        }
-        return out(Code::ok);
-      },
-      [&](const auto&) { return out(Code::ok); },
-  }, action);
+      action);
 }
 
 void continue_lesson(AppState& s) {
@@ -574,7 +612,8 @@ std::string lesson_progress_text(const AppState& s) {
   std::string out;
   auto write = [&](const char* what, const std::string& key) {
     const size_t slash = key.rfind('/');
-    if (slash != std::string::npos) out += std::string(what) + " " + key.substr(0, slash) + " " + key.substr(slash + 1) + "\n";
+    if (slash != std::string::npos)
+      out += std::string(what) + " " + key.substr(0, slash) + " " + key.substr(slash + 1) + "\n";
   };
   for (const std::string& k : s.lessons.reached) write("reached", k);
   for (const std::string& k : s.lessons.solved) write("solved", k);
@@ -602,7 +641,9 @@ std::string lessons_json(const AppState& s) {
     j.begin_object().field("id", l->id).field("title", l->title).field("summary", l->summary);
     j.field("steps", uint64_t(l->steps.size()));
     const LessonProgress p = lesson_progress(s, *l);
-    j.field("reached", uint64_t(p.reached)).field("solved", uint64_t(p.solved)).field("shown", uint64_t(p.shown));
+    j.field("reached", uint64_t(p.reached))
+        .field("solved", uint64_t(p.solved))
+        .field("shown", uint64_t(p.shown));
     j.key("stepTitles").begin_array();
     for (const LessonStep& st : l->steps) j.value(st.title);
     j.end_array().end_object();
@@ -621,7 +662,9 @@ std::string lesson_json(const AppState& s) {
   }
   const LessonState& ls = s.lessons;
   j.begin_object().field("open", s.view.show_lessons).field("id", l->id).field("title", l->title);
-  j.field("step", int64_t(ls.step + 1)).field("steps", uint64_t(l->steps.size())).field("stepTitle", st->title);
+  j.field("step", int64_t(ls.step + 1))
+      .field("steps", uint64_t(l->steps.size()))
+      .field("stepTitle", st->title);
   j.field("state", st->state ? *st->state : std::string());
   j.key("text").begin_array();
   for (const TextBlock& b : st->text) j.value(lesson_text(s, b.text));
@@ -638,7 +681,10 @@ std::string lesson_json(const AppState& s) {
   } else {
     const LessonTask& t = st->task;
     // The texts as the screen shows them: {placeholders} filled with the live numbers.
-    j.key("task").begin_object().field("kind", task_kind_name(t.kind)).field("prompt", lesson_text(s, t.prompt));
+    j.key("task")
+        .begin_object()
+        .field("kind", task_kind_name(t.kind))
+        .field("prompt", lesson_text(s, t.prompt));
     if (t.kind == TaskKind::choice) {
       j.key("options").begin_array();
       for (const std::string& o : t.options) j.value(lesson_text(s, o));
@@ -654,7 +700,8 @@ std::string lesson_json(const AppState& s) {
     j.key("hints").begin_array();
     for (int i = 0; i < ls.task.hints_shown; ++i) j.value(lesson_text(s, t.hints[size_t(i)]));
     j.end_array();
-    j.field("feedback", outcome_text(ls.task.feedback)).field("feedbackCode", code_name(ls.task.feedback.code));
+    j.field("feedback", outcome_text(ls.task.feedback))
+        .field("feedbackCode", code_name(ls.task.feedback.code));
     if (ls.task.answer_shown) j.field("answer", lesson_text(s, t.answer));
     j.end_object();
   }

@@ -40,12 +40,11 @@ template <class T>
 inline constexpr bool is_lesson_action =
     std::is_same_v<T, act::ShowLessons> || std::is_same_v<T, act::LoadLessons> ||
     std::is_same_v<T, act::OpenLesson> || std::is_same_v<T, act::AssetArrived> ||
-    std::is_same_v<T, act::AssetFailed> ||
-    std::is_same_v<T, act::LessonGo> || std::is_same_v<T, act::ResetLessonStep> ||
-    std::is_same_v<T, act::AnswerTask> || std::is_same_v<T, act::ShowTaskAnswer> ||
-    std::is_same_v<T, act::ShowTaskHint> || std::is_same_v<T, act::SetTaskInput> ||
-    std::is_same_v<T, act::LabelCandidate> || std::is_same_v<T, act::LoadLesson> ||
-    std::is_same_v<T, act::RestoreLessonProgress>;
+    std::is_same_v<T, act::AssetFailed> || std::is_same_v<T, act::LessonGo> ||
+    std::is_same_v<T, act::ResetLessonStep> || std::is_same_v<T, act::AnswerTask> ||
+    std::is_same_v<T, act::ShowTaskAnswer> || std::is_same_v<T, act::ShowTaskHint> ||
+    std::is_same_v<T, act::SetTaskInput> || std::is_same_v<T, act::LabelCandidate> ||
+    std::is_same_v<T, act::LoadLesson> || std::is_same_v<T, act::RestoreLessonProgress>;
 Outcome apply_lesson(AppState& s, Host& host, const Action& action);
 // A choice allows this many tries: after as many wrong ones its answer is shown, and it counts
 // as shown, not solved (trying every option is no way through).

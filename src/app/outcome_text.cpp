@@ -54,7 +54,8 @@ std::string plain_number(const std::string& text) {
   const double v = std::strtod(text.c_str(), &end);
   if (text.empty() || *end != '\0') return text;
   const double size = std::fabs(v);
-  if (size < 1e15 && size == double(uint64_t(size))) return (v < 0 ? "-" : "") + with_commas(uint64_t(size));  // "-2", not "-2.0"
+  if (size < 1e15 && size == double(uint64_t(size)))
+    return (v < 0 ? "-" : "") + with_commas(uint64_t(size));  // "-2", not "-2.0"
   for (int places = 1; places < 9; ++places) {
     char buf[48];
     std::snprintf(buf, sizeof buf, "%.*f", places, v);
@@ -72,7 +73,8 @@ std::string core_error_text(ErrorCode code, const std::vector<std::string>& a) {
   switch (code) {
     case ErrorCode::other: return at(0);
     case ErrorCode::list_too_large:
-      return fill(tr("The word list is %s; the limit is %s (64 MiB)."), {bytes_count(at(0)), bytes_count(at(1))});
+      return fill(tr("The word list is %s; the limit is %s (64 MiB)."),
+                  {bytes_count(at(0)), bytes_count(at(1))});
     case ErrorCode::list_line_too_long:
       return fill(tr("Line %s of the word list is %s long; the limit is %s."),
                   {count(at(0)), bytes_count(at(1)), bytes_count(at(2))});
@@ -87,11 +89,13 @@ std::string core_error_text(ErrorCode code, const std::vector<std::string>& a) {
     case ErrorCode::file_too_large:
       return fill(tr("%s is larger than %s, the limit for a word list."), {at(0), bytes_count(at(1))});
     case ErrorCode::filter_memory:
-      return fill(tr("Not enough memory for a filter of %s (about %s MiB)."), {bits_text(number(at(0))), count(at(1))});
+      return fill(tr("Not enough memory for a filter of %s (about %s MiB)."),
+                  {bits_text(number(at(0))), count(at(1))});
     case ErrorCode::m_range:
       return fill(tr("m must be a whole number of bits from 1 to 2^32 (%s); %s is not."),
                   {with_commas(4294967296ull), count(at(0))});
-    case ErrorCode::k_range: return fill(tr("k must be a whole number of hashes from 1 to 64; %s is not."), {count(at(0))});
+    case ErrorCode::k_range:
+      return fill(tr("k must be a whole number of hashes from 1 to 64; %s is not."), {count(at(0))});
     case ErrorCode::scalable_n0_range:
       return fill(tr("n0 (the first stage's words) must be from 1 to %s; %s is not."),
                   {with_commas(10000000), plain_number(at(0))});
@@ -160,7 +164,8 @@ std::string lesson_error_words(LessonErrorCode code, const std::vector<std::stri
   const auto key = [&](size_t i) { return display_text(at(i), 40); };
   using E = LessonErrorCode;
   switch (code) {
-    case E::none: case E::count_: break;
+    case E::none:
+    case E::count_: break;
     case E::too_large:
       // TRANSLATORS: this and the next messages (to "the "sizing" task of step %s ...") say what
       // is wrong in a lesson file (assets/lessons/FORMAT.md); each follows "This lesson file
@@ -168,7 +173,8 @@ std::string lesson_error_words(LessonErrorCode code, const std::vector<std::stri
       // (lesson:, step:, task: ...), task kinds, panel names and the values listed (design,
       // truth, ...) are typed by the author as they are: keep them untranslated, in the
       // language's quotation marks where the English quotes them.
-      return fill(tr("the file is %s; a lesson may have at most %s"), {bytes_count(at(0)), bytes_count(at(1))});
+      return fill(tr("the file is %s; a lesson may have at most %s"),
+                  {bytes_count(at(0)), bytes_count(at(1))});
     case E::not_utf8: return tr("the file is not UTF-8 text");
     case E::nul_bytes: return tr("the file holds NUL bytes: it is not a text file");
     case E::no_id: return tr("there is no \"lesson:\" line (the lesson's id)");
@@ -176,21 +182,24 @@ std::string lesson_error_words(LessonErrorCode code, const std::vector<std::stri
     case E::no_steps: return tr("the lesson has no \"step:\" line");
     case E::text_before_step: return tr("text comes before the first \"step:\"");
     case E::text_in_task:
-      return tr("text inside a task (its lines are \"prompt:\", \"hint:\", \"answer:\" and the like); "
-                "put the step's text before \"task:\"");
+      return tr(
+          "text inside a task (its lines are \"prompt:\", \"hint:\", \"answer:\" and the like); "
+          "put the step's text before \"task:\"");
     case E::second_id: return tr("a second \"lesson:\" line (a file holds one lesson)");
     case E::bad_id:
       return fill(tr("the id %s may use only a-z, 0-9 and - (at most 40 characters)"), {quoted(at(0))});
     // TRANSLATORS: ID stands for the lesson's id the author writes; %s is the key found first.
     case E::id_not_first: return fill(tr("the first line must be \"lesson: ID\" (found \"%s:\")"), {key(0)});
     // TRANSLATORS: %s is "title" or "summary", keys of the file.
-    case E::header_after_step: return fill(tr("\"%s:\" of the lesson belongs before the first step"), {key(0)});
+    case E::header_after_step:
+      return fill(tr("\"%s:\" of the lesson belongs before the first step"), {key(0)});
     case E::header_empty: return fill(tr("\"%s:\" is empty"), {key(0)});
     // TRANSLATORS: "Title" stands for the step's title the author writes (it may be translated).
     case E::step_untitled: return tr("a step needs a title: \"step: Title\"");
     case E::too_many_steps:
-      return fill(trn("a lesson may have at most %s step", "a lesson may have at most %s steps", number(at(0))),
-                  {count(at(0))});
+      return fill(
+          trn("a lesson may have at most %s step", "a lesson may have at most %s steps", number(at(0))),
+          {count(at(0))});
     case E::key_before_step: return fill(tr("\"%s:\" comes before the first \"step:\""), {key(0)});
     case E::second_task: return tr("a step has at most one task");
     // TRANSLATORS: the first %s is the kind the file wrote, the second the kinds there are.
@@ -214,8 +223,9 @@ std::string lesson_error_words(LessonErrorCode code, const std::vector<std::stri
     case E::not_a_number:
       return fill(tr("%s: %s is not a number from %s to %s"), {key(0), quoted(at(1)), at(2), at(3)});
     case E::candidates_multiple:
-      return tr("candidates: the number must be a multiple of 3 (a third each: members, false positives and true "
-                "negatives)");
+      return tr(
+          "candidates: the number must be a multiple of 3 (a third each: members, false positives and true "
+          "negatives)");
     case E::option_outside_choice: return tr("\"option:\" belongs to a \"choice\" task");
     case E::option_empty: return tr("the option is empty");
     case E::expect_value: return fill(tr("expect: %s is not theory or measured"), {quoted(at(0))});
@@ -372,10 +382,12 @@ const char* code_name(Code c) {
 std::string link_gap_text(size_t left_out, size_t recipient, bool too_long) {
   const std::string why = too_long ? tr("they would make it longer than 256 KiB, more than a link is read")
                                    : tr("a link carries at most 200 words beyond its preset");
-  return fill(trn("This link leaves out %s word (%s): whoever opens it gets %s, not the %s on your screen. Your own browser keeps them all.",
-                  "This link leaves out %s words (%s): whoever opens it gets %s, not the %s on your screen. Your own browser keeps them all.",
-                  left_out),
-              {with_commas(left_out), why, words_count(std::to_string(recipient)), with_commas(left_out + recipient)});
+  return fill(
+      trn("This link leaves out %s word (%s): whoever opens it gets %s, not the %s on your screen. Your own browser keeps them all.",
+          "This link leaves out %s words (%s): whoever opens it gets %s, not the %s on your screen. Your own browser keeps them all.",
+          left_out),
+      {with_commas(left_out), why, words_count(std::to_string(recipient)),
+       with_commas(left_out + recipient)});
 }
 
 std::string change_label(ChangeKind kind, const std::string& detail) {
@@ -394,11 +406,17 @@ std::string change_label(ChangeKind kind, const std::string& detail) {
 std::string outcome_text(const Outcome& o) {
   const std::string a0 = arg(o, 0), a1 = arg(o, 1), a2 = arg(o, 2), a3 = arg(o, 3);
   switch (o.code) {
-    case Code::ok: case Code::unchanged: case Code::params_changed: case Code::view_changed:
+    case Code::ok:
+    case Code::unchanged:
+    case Code::params_changed:
+    case Code::view_changed:
     case Code::inserted_changed:
-    case Code::word_added: case Code::preset_loaded: case Code::preset_requested:
-    case Code::embed_reset: case Code::speed_started: case Code::speed_cancelled:
-      return "";
+    case Code::word_added:
+    case Code::preset_loaded:
+    case Code::preset_requested:
+    case Code::embed_reset:
+    case Code::speed_started:
+    case Code::speed_cancelled: return "";
     case Code::word_added_invalid_utf8:
     case Code::word_input_invalid_utf8: return tr("Not valid UTF-8: hashed as bytes.");
     case Code::word_duplicate: return fill(tr("%s is already in the set: a word counts once."), {quoted(a0)});
@@ -407,27 +425,40 @@ std::string outcome_text(const Outcome& o) {
       return fill(tr("That word is %s; the limit is %s."), {bytes_count(a0), count(a1)});
     case Code::word_removed: return fill(tr("Removed %s: its counters went down by one."), {quoted(a0)});
     case Code::word_removed_unchecked:
-      return fill(tr("Removed %1$s without checking (as the article's remove): %1$s was never added, so its counters belonged to other words."),
-                  {quoted(a0)}) + " " +
-             (a1.empty() ? std::string(tr("No word broke this time."))
-                         : fill(tr("Now a false negative: %s answers \"definitely not\" though it was added."), {a1}));
+      return fill(
+                 tr("Removed %1$s without checking (as the article's remove): %1$s was never added, so its counters belonged to other words."),
+                 {quoted(a0)}) +
+             " " +
+             (a1.empty()
+                  ? std::string(tr("No word broke this time."))
+                  : fill(tr("Now a false negative: %s answers \"definitely not\" though it was added."),
+                         {a1}));
     case Code::remove_needs_counting:
-      return fill(tr("Only the counting variant can remove a word: clearing bits in a %s filter would also erase other words that share them."),
-                  {trc("variant", a0.c_str())});
+      return fill(
+          tr("Only the counting variant can remove a word: clearing bits in a %s filter would also erase other words that share them."),
+          {trc("variant", a0.c_str())});
     case Code::remove_absent:
       return a1.empty() ? fill(tr("%s was never added: it is definitely not in the set."), {quoted(a0)})
-                        : fill(tr("%s was never added: it is definitely not in the set (counter %s is 0)."), {quoted(a0), a1});
-    case Code::remove_false_positive:
-      return a1.empty() ? fill(tr("%s was never added; it only looks present (a false positive)."), {quoted(a0)})
-                        : fill(tr("%s was never added; it only looks present (a false positive), and removing it would break %s."),
+                        : fill(tr("%s was never added: it is definitely not in the set (counter %s is 0)."),
                                {quoted(a0), a1});
+    case Code::remove_false_positive:
+      return a1.empty()
+                 ? fill(tr("%s was never added; it only looks present (a false positive)."), {quoted(a0)})
+                 : fill(
+                       tr("%s was never added; it only looks present (a false positive), and removing it would break %s."),
+                       {quoted(a0), a1});
     case Code::word_input_cut:
-      return fill(tr("Cut to its first %s (it had %s): a word is at most %s."), {bytes_count(a0), bytes_count(a1), bytes_count(a2)});
+      return fill(tr("Cut to its first %s (it had %s): a word is at most %s."),
+                  {bytes_count(a0), bytes_count(a1), bytes_count(a2)});
     case Code::check_input_cut:
-      return fill(trn("Only the first %s byte is checked.", "Only the first %s bytes are checked.", number(a0)), {count(a0)});
+      return fill(
+          trn("Only the first %s byte is checked.", "Only the first %s bytes are checked.", number(a0)),
+          {count(a0)});
     case Code::m_invalid:
-      return fill(tr("m must be a whole number of bits from 1 to 2^32 (%s); %s is not."), {with_commas(4294967296ull), a0});
-    case Code::k_invalid: return fill(tr("k must be a whole number of hashes from 1 to 64; %s is not."), {a0});
+      return fill(tr("m must be a whole number of bits from 1 to 2^32 (%s); %s is not."),
+                  {with_commas(4294967296ull), a0});
+    case Code::k_invalid:
+      return fill(tr("k must be a whole number of hashes from 1 to 64; %s is not."), {a0});
     case Code::params_refused: return error_args_text(o.args);
     case Code::inserted_invalid:
       return fill(tr("Words inserted must be a whole number from 0 to the list's size; %s is not."), {a0});
@@ -435,7 +466,8 @@ std::string outcome_text(const Outcome& o) {
       return fill(tr("Probes must be a whole number from 1 to %s; %s is not."), {with_commas(10000000), a0});
     case Code::speed_invalid:
       return fill(trn("A speed measurement takes %s to %s query per pass and 1 to 100 rounds; %s is not.",
-                      "A speed measurement takes %s to %s queries per pass and 1 to 100 rounds; %s is not.", kSpeedMaxQueries),
+                      "A speed measurement takes %s to %s queries per pass and 1 to 100 rounds; %s is not.",
+                      kSpeedMaxQueries),
                   {with_commas(kSpeedMinQueries), with_commas(kSpeedMaxQueries), a0});
     case Code::design_invalid:
       return fill(tr("n must be from 1 to 10⁹ and p between 0 and 1 (e.g. %s)."), {format_decimal(0.01, 2)});
@@ -448,17 +480,23 @@ std::string outcome_text(const Outcome& o) {
       // The parse report in the reader's language, each count with its own plural form (the
       // core's English summary is the CLI's).
       const std::string& lines = arg(o, 2);
-      std::string text = fill(trn("%2$s from %1$s line", "%2$s from %1$s lines", number(lines)), {count(lines), words_count(a1)});
-      text += "; " + fill(trn("%s duplicate dropped", "%s duplicates dropped", number(arg(o, 3))), {count(arg(o, 3))});
+      std::string text = fill(trn("%2$s from %1$s line", "%2$s from %1$s lines", number(lines)),
+                              {count(lines), words_count(a1)});
+      text += "; " + fill(trn("%s duplicate dropped", "%s duplicates dropped", number(arg(o, 3))),
+                          {count(arg(o, 3))});
       if (number(arg(o, 4)) > 0)
-        text += "; " + fill(trn("%s empty line skipped", "%s empty lines skipped", number(arg(o, 4))), {count(arg(o, 4))});
+        text += "; " + fill(trn("%s empty line skipped", "%s empty lines skipped", number(arg(o, 4))),
+                            {count(arg(o, 4))});
       if (!arg(o, 7).empty()) {
-        text += "; " + fill(arg(o, 8) == "1" ? tr("read as %s (byte order mark) and converted to UTF-8")
-                                             : tr("read as %s (no byte order mark: told by its NUL bytes) and converted to UTF-8"),
-                            {arg(o, 7)});
+        text +=
+            "; " +
+            fill(arg(o, 8) == "1"
+                     ? tr("read as %s (byte order mark) and converted to UTF-8")
+                     : tr("read as %s (no byte order mark: told by its NUL bytes) and converted to UTF-8"),
+                 {arg(o, 7)});
         if (number(arg(o, 9)) > 0)
-          text += "; " + fill(trn("%s invalid UTF-16 unit replaced by U+FFFD", "%s invalid UTF-16 units replaced by U+FFFD",
-                                  number(arg(o, 9))),
+          text += "; " + fill(trn("%s invalid UTF-16 unit replaced by U+FFFD",
+                                  "%s invalid UTF-16 units replaced by U+FFFD", number(arg(o, 9))),
                               {count(arg(o, 9))});
       } else if (arg(o, 8) == "1") {
         text += "; " + std::string(tr("byte order mark dropped"));
@@ -477,13 +515,17 @@ std::string outcome_text(const Outcome& o) {
         }
         if (invalid > named) listed += ", …";
         // One line or several: two sentences (ru/uk's "one" form also serves 21 lines and a list).
-        text += "; " + (invalid == 1 ? fill(tr("1 line is not valid UTF-8, hashed as raw bytes (line %s)"), {listed})
-                                     : fill(trn("%s line is not valid UTF-8, hashed as raw bytes (lines %s)",
-                                                "%s lines are not valid UTF-8, hashed as raw bytes (lines %s)", invalid),
-                                            {count(arg(o, 5)), listed}));
+        text +=
+            "; " + (invalid == 1
+                        ? fill(tr("1 line is not valid UTF-8, hashed as raw bytes (line %s)"), {listed})
+                        : fill(trn("%s line is not valid UTF-8, hashed as raw bytes (lines %s)",
+                                   "%s lines are not valid UTF-8, hashed as raw bytes (lines %s)", invalid),
+                               {count(arg(o, 5)), listed}));
       }
       if (number(arg(o, 6)) > 0)
-        text += "; " + fill(trn("%s line contains NUL bytes", "%s lines contain NUL bytes", number(arg(o, 6))), {count(arg(o, 6))});
+        text +=
+            "; " + fill(trn("%s line contains NUL bytes", "%s lines contain NUL bytes", number(arg(o, 6))),
+                        {count(arg(o, 6))});
       return source_title(a0) + ": " + text + ".";
     }
     case Code::list_invalid: return error_args_text(o.args);
@@ -514,30 +556,38 @@ std::string outcome_text(const Outcome& o) {
     case Code::lessons_loading: return tr("Loading the lessons…");
     case Code::code_loading: return tr("Loading the programs…");
     case Code::code_failed:
-      return fill(tr("The programs did not load: %s. Check the connection and try again."), {failure_text(o.args)});
+      return fill(tr("The programs did not load: %s. Check the connection and try again."),
+                  {failure_text(o.args)});
     case Code::lessons_failed:
-      return fill(tr("The lessons did not load: %s. Check the connection and try again."), {failure_text(o.args)});
+      return fill(tr("The lessons did not load: %s. Check the connection and try again."),
+                  {failure_text(o.args)});
     case Code::lesson_state_warning: return fill(tr("This step could not set everything: %s"), {a0});
     case Code::task_list_loading: return tr("Wait a moment: the word list is still loading.");
     case Code::task_no_task: return tr("This step has no task to answer.");
     case Code::task_answer_empty: return tr("Type your answer first.");
     case Code::task_number_invalid: return fill(tr("%s is not a number."), {quoted(a0)});
     case Code::task_fp_right:
-      return a1.empty() ? fill(tr("Yes! %s was never added, yet all its bits are set. That is a false positive."), {quoted(a0)})
-                        : fill(tr("Yes! %s was never added, yet all its bits are set, by %s. That is a false positive."),
-                               {quoted(a0), a1});
+      return a1.empty()
+                 ? fill(tr("Yes! %s was never added, yet all its bits are set. That is a false positive."),
+                        {quoted(a0)})
+                 : fill(
+                       tr("Yes! %s was never added, yet all its bits are set, by %s. That is a false positive."),
+                       {quoted(a0), a1});
     case Code::task_fp_member:
       return fill(tr("%s is in the set: a \"possibly\" for it is right, not false."), {quoted(a0)});
     case Code::task_fp_no:
-      return fill(tr("The filter says \"definitely not\" for %s: bit %s is 0. Try another word."), {quoted(a0), a1});
+      return fill(tr("The filter says \"definitely not\" for %s: bit %s is 0. Try another word."),
+                  {quoted(a0), a1});
     case Code::task_fp_excluded: return fill(tr("%s was the example: find another one."), {quoted(a0)});
     case Code::task_choice_right: return fill(tr("Right: %s"), {a0});
     case Code::task_choice_wrong: return fill(tr("Not quite: %s is not it."), {quoted(a0)});
     case Code::task_choice_invalid: return fill(tr("%s is not one of the options."), {quoted(a0)});
     case Code::task_choice_spent:
-      return fill(tr("%s is not it either. Two tries are spent: the answer is below, and this task counts as shown, not solved."),
-                  {quoted(a0)});
-    case Code::task_choice_closed: return tr("The answer to this choice was shown: it counts as shown, not solved.");
+      return fill(
+          tr("%s is not it either. Two tries are spent: the answer is below, and this task counts as shown, not solved."),
+          {quoted(a0)});
+    case Code::task_choice_closed:
+      return tr("The answer to this choice was shown: it counts as shown, not solved.");
     case Code::task_predict_right:
       return a2 == "measured" ? fill(tr("Right: you said %s; the measured value is %s."), {a0, a1})
                               : fill(tr("Right: you said %s; the formula's value is %s."), {a0, a1});
@@ -546,21 +596,31 @@ std::string outcome_text(const Outcome& o) {
                             : fill(tr("You said %s: that is too high. Check the formula again."), {a0});
     case Code::task_predict_unit:
       return a1 == "fraction"
-                 ? fill(tr("You said %s: a hundred times too small. It looks like a fraction typed as a percentage: a fraction of 0.05 is 5%%."), {a0})
-                 : a1 == "percent"
-                 ? fill(tr("You gave %s: a hundred times too large. It looks like a percentage given as a fraction: 5%% is the fraction 0.05."), {a0})
-                 : fill(tr("You said %s: a hundred times too large. The box takes a percentage: for 5%%, type 5."), {a0});
+                 ? fill(
+                       tr("You said %s: a hundred times too small. It looks like a fraction typed as a percentage: a fraction of 0.05 is 5%%."),
+                       {a0})
+             : a1 == "percent"
+                 ? fill(
+                       tr("You gave %s: a hundred times too large. It looks like a percentage given as a fraction: 5%% is the fraction 0.05."),
+                       {a0})
+                 : fill(
+                       tr("You said %s: a hundred times too large. The box takes a percentage: for 5%%, type 5."),
+                       {a0});
     case Code::task_predict_fill:
-      return fill(tr("You said %s: that is the fill, the share of bits set, not the error. A stranger passes only when all k of its bits are set."),
-                  {a0});
+      return fill(
+          tr("You said %s: that is the fill, the share of bits set, not the error. A stranger passes only when all k of its bits are set."),
+          {a0});
     case Code::task_predict_complement:
-      return fill(tr("You said %s: that is the chance that all k bits are 0, from e^(−kn/m). A stranger passes when its bits are set: start from the fill, 1 − e^(−kn/m)."),
-                  {a0});
+      return fill(
+          tr("You said %s: that is the chance that all k bits are 0, from e^(−kn/m). A stranger passes when its bits are set: start from the fill, 1 − e^(−kn/m)."),
+          {a0});
     case Code::task_predict_k_times:
-      return fill(tr("You said %s: that is k times the fill. All k bits must be set at once, so the chances multiply (fill · fill · …); they do not add up."),
-                  {a0});
+      return fill(
+          tr("You said %s: that is k times the fill. All k bits must be set at once, so the chances multiply (fill · fill · …); they do not add up."),
+          {a0});
     case Code::task_bestk_right:
-      return fill(tr("Right: at k = %s the measured FP is %s; the lowest is %s at k = %s."), {a0, a1, a3, a2});
+      return fill(tr("Right: at k = %s the measured FP is %s; the lowest is %s at k = %s."),
+                  {a0, a1, a3, a2});
     case Code::task_bestk_wrong:
       return fill(tr("At k = %s the measured FP is %s: some k does clearly better."), {a0, a1});
     case Code::task_sizing_right:
@@ -571,43 +631,60 @@ std::string outcome_text(const Outcome& o) {
       const bool larger = a1 == "larger";
       const std::string m = count(a0);
       if (a2 == "slightly")
-        return fill(larger ? tr("m = %s is slightly larger than the formula gives (within 10%%). Compute −n·ln p / (ln 2)² more precisely.")
-                           : tr("m = %s is slightly smaller than the formula gives (within 10%%). Compute −n·ln p / (ln 2)² more precisely."),
-                    {m});
+        return fill(
+            larger
+                ? tr("m = %s is slightly larger than the formula gives (within 10%%). Compute −n·ln p / (ln 2)² more precisely.")
+                : tr("m = %s is slightly smaller than the formula gives (within 10%%). Compute −n·ln p / (ln 2)² more precisely."),
+            {m});
       if (a2 == "clearly")
-        return fill(larger ? tr("m = %s is clearly larger than the formula gives, but less than twice it. Compute −n·ln p / (ln 2)² again.")
-                           : tr("m = %s is clearly smaller than the formula gives, but more than half of it. Compute −n·ln p / (ln 2)² again."),
-                    {m});
-      return fill(larger ? tr("m = %s is more than twice what the formula gives. Compute −n·ln p / (ln 2)² again.")
-                         : tr("m = %s is less than half of what the formula gives. Compute −n·ln p / (ln 2)² again."),
-                  {m});
+        return fill(
+            larger
+                ? tr("m = %s is clearly larger than the formula gives, but less than twice it. Compute −n·ln p / (ln 2)² again.")
+                : tr("m = %s is clearly smaller than the formula gives, but more than half of it. Compute −n·ln p / (ln 2)² again."),
+            {m});
+      return fill(
+          larger ? tr("m = %s is more than twice what the formula gives. Compute −n·ln p / (ln 2)² again.")
+                 : tr("m = %s is less than half of what the formula gives. Compute −n·ln p / (ln 2)² again."),
+          {m});
     }
     case Code::task_sizing_k_wrong:
-      return fill(tr("m is right, but k = %s is not the best k for m = %s: use k = (m/n)·ln 2."), {a0, count(a1)});
+      return fill(tr("m is right, but k = %s is not the best k for m = %s: use k = (m/n)·ln 2."),
+                  {a0, count(a1)});
     case Code::task_sizing_swapped:
-      return fill(tr("m = %s and k = %s look swapped: m is the number of bits (large), k the number of hashes (small)."),
-                  {count(a0), count(a1)});
+      return fill(
+          tr("m = %s and k = %s look swapped: m is the number of bits (large), k the number of hashes (small)."),
+          {count(a0), count(a1)});
     case Code::task_sizing_bytes:
       return fill(tr("m = %s looks like the size in bytes: m counts bits, 8 to a byte."), {count(a0)});
     case Code::task_sizing_log10:
-      return fill(tr("m = %s looks like log10 where the formula has ln, the natural logarithm: ln p, and (ln 2)²."), {count(a0)});
+      return fill(
+          tr("m = %s looks like log10 where the formula has ln, the natural logarithm: ln p, and (ln 2)²."),
+          {count(a0)});
     case Code::task_sizing_not_squared:
-      return fill(tr("m = %s looks like −n·ln p divided by ln 2 once: the formula divides by (ln 2)², ln 2 squared."), {count(a0)});
+      return fill(
+          tr("m = %s looks like −n·ln p divided by ln 2 once: the formula divides by (ln 2)², ln 2 squared."),
+          {count(a0)});
     case Code::task_sizing_k_fraction:
-      return fill(tr("m is right, but k = %s is not a whole number: a filter has a whole number of hashes. Round (m/n)·ln 2."), {a0});
+      return fill(
+          tr("m is right, but k = %s is not a whole number: a filter has a whole number of hashes. Round (m/n)·ln 2."),
+          {a0});
     case Code::task_sizing_k_down:
-      return fill(tr("m is right, but k = %s is (m/n)·ln 2 cut down to a whole number: round it to the nearest instead."), {a0});
+      return fill(
+          tr("m is right, but k = %s is (m/n)·ln 2 cut down to a whole number: round it to the nearest instead."),
+          {a0});
     case Code::task_labels_missing:
       return fill(trn("Label every word first: %s word is not labelled yet.",
                       "Label every word first: %s words are not labelled yet.", number(a0)),
                   {count(a0)});
     case Code::task_labels_right:
-      return fill(tr("All %s right. Only a look into the list itself could tell you which \"possibly\" words are real."),
-                  {count(a0)});
+      return fill(
+          tr("All %s right. Only a look into the list itself could tell you which \"possibly\" words are real."),
+          {count(a0)});
     case Code::task_labels_wrong:
       return fill(tr("%s of %s right. A \"possibly\" looks the same for a member and a false positive."),
                   {count(a0), count(a1)});
-    case Code::task_remove_variant: return tr("Switch to the counting variant first: only it can remove a word.");
+    case Code::task_remove_variant:
+      return tr("Switch to the counting variant first: only it can remove a word.");
     case Code::task_remove_absent:
       return fill(tr("%s is not a word of this filter: remove one that was added."), {quoted(a0)});
     case Code::task_remove_right:
@@ -622,20 +699,23 @@ std::string outcome_text(const Outcome& o) {
                   {count(a1), count(a2)});
     // TRANSLATORS: the files' filters (each m / files bits) cannot be built in this page or program.
     case Code::task_reads_unavailable:
-      return fill(trn("This step cannot be simulated here: its %s filter of %s bits does not fit in memory. Try a smaller m.",
-                      "This step cannot be simulated here: its %s filters of %s bits each do not fit in memory. Try a "
-                      "smaller m.",
-                      number(a1)),
-                  {count(a1), count(a0)});
+      return fill(
+          trn("This step cannot be simulated here: its %s filter of %s bits does not fit in memory. Try a smaller m.",
+              "This step cannot be simulated here: its %s filters of %s bits each do not fit in memory. Try a "
+              "smaller m.",
+              number(a1)),
+          {count(a1), count(a0)});
     case Code::task_reads_wrong:
-      return a1 == "higher" ? fill(tr("You said %s: the simulation read files clearly more often."), {count(a0)})
-                            : fill(tr("You said %s: the simulation read files clearly less often."), {count(a0)});
+      return a1 == "higher"
+                 ? fill(tr("You said %s: the simulation read files clearly more often."), {count(a0)})
+                 : fill(tr("You said %s: the simulation read files clearly less often."), {count(a0)});
     case Code::task_answer_shown: return "";
     case Code::language_loading: return "";
     case Code::language_failed:
-      return fill(tr("The texts in %s did not load (%s)."),
-                  {a0, a1 == "catalog" ? std::string(tr("not a compiled catalog"))
-                                       : failure_text(std::vector<std::string>(o.args.begin() + 1, o.args.end()))});
+      return fill(
+          tr("The texts in %s did not load (%s)."),
+          {a0, a1 == "catalog" ? std::string(tr("not a compiled catalog"))
+                               : failure_text(std::vector<std::string>(o.args.begin() + 1, o.args.end()))});
   }
   return "";
 }

@@ -8,10 +8,10 @@
 //                    through Host::upload_texture only when the filter changed; wheel zooms,
 //                    drag pans, the mouse position gives the bit
 //   readout()        bit i: set or not, by how many words, which
+#include <imgui_internal.h>  // SetItemUsingMouseWheel, IsMouseDragPastThreshold
+
 #include <algorithm>
 #include <cmath>
-
-#include <imgui_internal.h>  // SetItemUsingMouseWheel, IsMouseDragPastThreshold
 
 #include "actions.h"
 #include "i18n.h"
@@ -20,16 +20,16 @@
 namespace bloomlab::app {
 namespace {
 
-constexpr uint64_t kMaxCellBits = 4096;         // above this, a texture
-constexpr uint64_t kMaxCurveBits = 256;         // curves from the word to its bits up to here
+constexpr uint64_t kMaxCellBits = 4096;             // above this, a texture
+constexpr uint64_t kMaxCurveBits = 256;             // curves from the word to its bits up to here
 constexpr uint64_t kMaxTexels = uint64_t{1} << 22;  // 4096 x 1024: within every WebGL2 limit
 constexpr int kTextureSlot = 0;
 constexpr size_t kSettersListed = 12;
 
 struct Highlights {
-  std::vector<uint64_t> positions;   // word box, i order
+  std::vector<uint64_t> positions;  // word box, i order
   std::vector<uint64_t> zero_bits;
-  std::vector<uint64_t> hovered;     // a word hovered in the list
+  std::vector<uint64_t> hovered;  // a word hovered in the list
   std::string word;
 };
 
@@ -92,11 +92,10 @@ void draw_cells(AppState& s, const Highlights& h) {
   const float curve_gap = (ui_compact() ? 44.0f : 70.0f) * ui_scale();  // room for the curves
   const float below = ImGui::GetIO().DisplaySize.y - ImGui::GetCursorScreenPos().y -
                       (curves ? curve_gap : 0.0f) - 3 * ImGui::GetFrameHeight();
-  const float max_height = ui_compact() ? std::max(120.0f, below)
-                                        : std::max(160.0f, ImGui::GetIO().DisplaySize.y * 0.5f);
+  const float max_height =
+      ui_compact() ? std::max(120.0f, below) : std::max(160.0f, ImGui::GetIO().DisplaySize.y * 0.5f);
   // Cells as large as fit (up to 44 px), 16 per row for the classic m = 64.
-  float cell = std::min({44.0f * ui_scale(), width / 16.0f,
-                         std::sqrt(width * max_height / float(m))});
+  float cell = std::min({44.0f * ui_scale(), width / 16.0f, std::sqrt(width * max_height / float(m))});
   cell = std::max(cell, 4.0f);
   const uint64_t cols = std::min<uint64_t>(m, std::max<uint64_t>(1, uint64_t(width / cell)));
   const uint64_t rows = (m + cols - 1) / cols;
@@ -142,7 +141,8 @@ void draw_cells(AppState& s, const Highlights& h) {
     const ImVec2 p = cell_min(bit);
     const uint64_t count = f.counter(bit);
     ImU32 fill = count ? pal.set_bit : pal.unset_bit;
-    dl->AddRectFilled(ImVec2(p.x + gap, p.y + gap), ImVec2(p.x + cell - gap, p.y + cell - gap), fill, rounding);
+    dl->AddRectFilled(ImVec2(p.x + gap, p.y + gap), ImVec2(p.x + cell - gap, p.y + cell - gap), fill,
+                      rounding);
     if (labels) {
       const std::string idx = f.ops().has_counters && count > 1
                                   ? std::to_string(bit) + "·" + std::to_string(count)
@@ -155,19 +155,22 @@ void draw_cells(AppState& s, const Highlights& h) {
   const float thick = std::max(1.5f, std::min(3.5f, cell / 8)) * ui_scale();
   for (uint64_t bit : h.hovered) {
     const ImVec2 p = cell_min(bit);
-    dl->AddRect(ImVec2(p.x - 1, p.y - 1), ImVec2(p.x + cell + 1, p.y + cell + 1), pal.hovered_word, rounding, 0, thick);
+    dl->AddRect(ImVec2(p.x - 1, p.y - 1), ImVec2(p.x + cell + 1, p.y + cell + 1), pal.hovered_word, rounding,
+                0, thick);
   }
   for (size_t i = 0; i < h.positions.size(); ++i) {
     const uint64_t bit = h.positions[i];
     const ImVec2 p = cell_min(bit);
     const ImU32 colour = is_zero(h, bit) ? pal.zero_bit : pal.current;
-    dl->AddRect(ImVec2(p.x - 1, p.y - 1), ImVec2(p.x + cell + 1, p.y + cell + 1), colour, rounding, 0, thick + 1);
+    dl->AddRect(ImVec2(p.x - 1, p.y - 1), ImVec2(p.x + cell + 1, p.y + cell + 1), colour, rounding, 0,
+                thick + 1);
     if (is_zero(h, bit) && cell >= 10) {
       const float in = cell * 0.28f;
       dl->AddLine(ImVec2(p.x + in, p.y + in), ImVec2(p.x + cell - in, p.y + cell - in), colour, thick);
       dl->AddLine(ImVec2(p.x + cell - in, p.y + in), ImVec2(p.x + in, p.y + cell - in), colour, thick);
     }
-    if (labels) {  // the hash index under the cell's top edge, on a small badge (the cell's size: its number stays readable)
+    if (labels) {  // the hash index under the cell's top edge, on a small badge (the cell's size: its number
+                   // stays readable)
       const std::string lab = index_label(h, bit);
       const ImVec2 ts = ImGui::GetFont()->CalcTextSizeA(label_size, FLT_MAX, 0.0f, lab.c_str());
       const ImVec2 b(p.x + cell - ts.x - 4, p.y - ts.y * 0.55f);
@@ -316,14 +319,16 @@ void draw_texture(AppState& s, Host& host, const Highlights& h) {
     dispatch(s, act::PinBit{v.hovered_bit});
   zoom_buttons(s);
   ImGui::SameLine();
-  const std::string texels = fill(trn("%s as %s × %s texel", "%s as %s × %s texels", v.texture_rows),
-                                  {bits_text(m), std::to_string(v.texture_cols), std::to_string(v.texture_rows)});
+  const std::string texels =
+      fill(trn("%s as %s × %s texel", "%s as %s × %s texels", v.texture_rows),
+           {bits_text(m), std::to_string(v.texture_cols), std::to_string(v.texture_rows)});
   const std::string each = v.texture_bucket > 1 ? fill(tr(", %s each"), {bits_text(v.texture_bucket)}) : "";
   ImGui::PushTextWrapPos(0.0f);  // wraps at the card's edge, under the buttons' row
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-  text_wrapped(fill(s.view.touch ? tr("%s%s · zoom ×%s · pinch to zoom, double-tap to reset")
-                                 : tr("%s%s · zoom ×%s · Ctrl+wheel or pinch to zoom, drag to pan, double-click to reset"),
-                    {texels, each, format_decimal(double(zoom), 1)}));
+  text_wrapped(fill(
+      s.view.touch ? tr("%s%s · zoom ×%s · pinch to zoom, double-tap to reset")
+                   : tr("%s%s · zoom ×%s · Ctrl+wheel or pinch to zoom, drag to pan, double-click to reset"),
+      {texels, each, format_decimal(double(zoom), 1)}));
   ImGui::PopStyleColor();
   ImGui::PopTextWrapPos();
 }
@@ -337,7 +342,8 @@ void readout(AppState& s) {
   if (shown < 0 || uint64_t(shown) >= f.bit_count()) {
     ImGui::PushTextWrapPos(0.0f);  // wraps at the card's edge (a longer language on a slide)
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    text_wrapped(s.view.touch ? tr("Tap a bit to see which words set it.") : tr("Hover or tap a bit to see which words set it."));
+    text_wrapped(s.view.touch ? tr("Tap a bit to see which words set it.")
+                              : tr("Hover or tap a bit to see which words set it."));
     ImGui::PopStyleColor();
     ImGui::PopTextWrapPos();
     return;
@@ -346,8 +352,10 @@ void readout(AppState& s) {
   if (v.texture_bucket > 1 && f.bit_count() > kMaxCellBits) {
     uint64_t set = 0;
     for (uint64_t b = bit; b < std::min(f.bit_count(), bit + v.texture_bucket); ++b) set += f.bit(b);
-    text_wrapped(fill(tr("bits %s – %s: %s of %s set"), {with_commas(bit), with_commas(bit + v.texture_bucket - 1),
-                                                                   with_commas(set), with_commas(v.texture_bucket)}).c_str());
+    text_wrapped(
+        fill(tr("bits %s – %s: %s of %s set"), {with_commas(bit), with_commas(bit + v.texture_bucket - 1),
+                                                with_commas(set), with_commas(v.texture_bucket)})
+            .c_str());
     return;
   }
   if (v.setters_bit != shown || v.setters_version != s.version) {
@@ -363,8 +371,10 @@ void readout(AppState& s) {
   for (size_t i = 0; i < std::min(v.setters.size(), kSettersListed); ++i)
     names += (i ? ", " : "") + in_quotes(actions::shown_word(s, shown_set(s).words()[v.setters[i]], 24));
   if (v.setters.size() > kSettersListed) names += ", …";
-  text_wrapped(fill(trn("bit %s is 1, set by %s word: %s", "bit %s is 1, set by %s words: %s", v.setters.size()),
-                                {with_commas(bit), with_commas(v.setters.size()), names}).c_str());
+  text_wrapped(
+      fill(trn("bit %s is 1, set by %s word: %s", "bit %s is 1, set by %s words: %s", v.setters.size()),
+           {with_commas(bit), with_commas(v.setters.size()), names})
+          .c_str());
 }
 
 }  // namespace
@@ -372,11 +382,12 @@ void readout(AppState& s) {
 void panel_bits(AppState& s, Host& host) {
   const Filter& f = shown_set(s).filter();
   const uint64_t m = f.bit_count();
-  const std::string hint = fill(tr("%s, %s set (%s). Adding a word sets its k bits to 1; a query checks them."),
-                                {bits_text(m), with_commas(f.bits_set()), format_percent(double(f.bits_set()) / double(m))});
+  const std::string hint =
+      fill(tr("%s, %s set (%s). Adding a word sets its k bits to 1; a query checks them."),
+           {bits_text(m), with_commas(f.bits_set()), format_percent(double(f.bits_set()) / double(m))});
   begin_card(tr("Bit array"), hint.c_str(),
              tr("Each word sets k bits. After n words a bit is still 0 with probability "
-             "(1 − 1/m)^(kn) ≈ e^(−kn/m), so the expected fill is 1 − e^(−kn/m)."));
+                "(1 − 1/m)^(kn) ≈ e^(−kn/m), so the expected fill is 1 − e^(−kn/m)."));
   if (!ui_compact()) legend();  // a slide keeps its room for the cells
   const Highlights h = highlights(s);
   if (m <= kMaxCellBits) {

@@ -4,12 +4,12 @@
 //                    filter against the memory of the list it stands for
 //   memory_chart()   four bars on a log scale: the filter, the list as text, the list as a C++
 //                    hash set (measured), the article's Python set; the ratios in words
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-
-#include <imgui.h>
-#include <imgui_stdlib.h>
 
 #include "actions.h"
 #include "core/word_list.h"
@@ -29,13 +29,21 @@ void memory_chart(AppState& s) {
   const float width = ImGui::GetContentRegionAvail().x;
   ImGui::TextUnformatted(tr("Memory (log scale)"));
   const std::string python = fill(tr("Python set (article, %s)"), {m.python_version});
-  struct Bar { std::string label; uint64_t bytes; ImU32 colour; const char* tip; bool measuring = false; };
+  struct Bar {
+    std::string label;
+    uint64_t bytes;
+    ImU32 colour;
+    const char* tip;
+    bool measuring = false;
+  };
   const Bar bars[] = {
       {tr("the filter"), m.filter_bytes, pal.set_bit, tr("m bits, rounded up to bytes")},
-      {tr("list as text"), m.list_text_bytes, pal.series[1], tr("every word's UTF-8 bytes and a newline each")},
+      {tr("list as text"), m.list_text_bytes, pal.series[1],
+       tr("every word's UTF-8 bytes and a newline each")},
       {tr("C++ hash set"), m.hash_set_bytes, pal.series[0],
        tr("std::unordered_set<std::string> of the words, in this program: every byte it asks for, "
-          "counted by a counting allocator (buckets, nodes, long strings)"), !m.hash_set_current},
+          "counted by a counting allocator (buckets, nodes, long strings)"),
+       !m.hash_set_current},
       {python, m.python_set_bytes, pal.series[3],
        tr("the article's figure for the 10k passwords: sys.getsizeof(set) + its strings' sizes, "
           "CPython 3.12 (64-bit); 3.11 gives 1,077,521 (its strings are 8 bytes larger)")},
@@ -78,7 +86,9 @@ void memory_chart(AppState& s) {
     ImGui::TextUnformatted(b.measuring && !s.memory_figures.measured ? "…" : format_bytes(b.bytes).c_str());
   }
   if (!m.hash_set_current)  // a new list's set, measured over a few frames: the bar is the list's before
-    hint_text(fill(tr("Measuring the hash set of the new list: %s"), {format_whole_percent(m.hash_set_progress)}).c_str());
+    hint_text(
+        fill(tr("Measuring the hash set of the new list: %s"), {format_whole_percent(m.hash_set_progress)})
+            .c_str());
   if (m.filter_bytes > 0 && s.memory_figures.measured) hint_text(actions::memory_comparison(s, m).c_str());
   const ImVec2 end = ImGui::GetItemRectMax();
   s.layout.memory_chart = ScreenRect{top.x, top.y, width, end.y - top.y};
@@ -92,8 +102,8 @@ void panel_check(AppState& s, Host& /*host*/) {
              passwords ? tr("Is it among the 10,000 most common leaked passwords?")
                        : tr("Queries the filter above. Load the 10k leaked passwords for the real thing."),
              tr("\"Definitely not\" is certain: one of its k bits is 0, and no added word could have "
-             "left it 0.\n\"Possibly\" can be wrong: all k bits may have been set by other words "
-             "(a false positive)."));
+                "left it 0.\n\"Possibly\" can be wrong: all k bits may have been set by other words "
+                "(a false positive)."));
   if (!passwords) {
     if (button_wrapped(tr("Load the 10k leaked passwords"))) dispatch(s, act::LoadPreset{"passwords"});
   }
@@ -106,8 +116,8 @@ void panel_check(AppState& s, Host& /*host*/) {
   if (!s.check_input.empty() && !s.pending.active()) {
     const Explained& e = actions::checked_query(s);
     const bool maybe = e.verdict == Verdict::possibly;
-    chip(maybe ? tr("POSSIBLY LEAKED") : tr("DEFINITELY NOT LEAKED"), maybe ? palette().set_bit : palette().ok,
-         IM_COL32(20, 20, 24, 255));
+    chip(maybe ? tr("POSSIBLY LEAKED") : tr("DEFINITELY NOT LEAKED"),
+         maybe ? palette().set_bit : palette().ok, IM_COL32(20, 20, 24, 255));
     ImGui::SameLine();
     ImGui::AlignTextToFramePadding();
     const std::string sentence = actions::verdict_sentence(s, e);

@@ -18,15 +18,19 @@ namespace bloomlab::app {
 namespace {
 
 bool is_keyword(Language l, std::string_view w) {
-  static const char* const python[] = {"def", "return", "for", "in", "if", "else", "import", "with",
-                                       "as", "not", "and", "or", "continue", "while", nullptr};
-  static const char* const go[] = {"package", "import", "func", "return", "for", "range", "if", "var",
-                                   "const", "continue", "else", nullptr};
-  static const char* const js[] = {"const", "let", "function", "return", "for", "of", "if", "new",
-                                   "continue", "require", "typeof", nullptr};
-  static const char* const cpp[] = {"const", "constexpr", "for", "return", "if", "int", "bool", "void",
-                                    "static", "auto", "char", "double", "continue", "break", "#include", nullptr};
-  const char* const* list = l == Language::python ? python : l == Language::go ? go : l == Language::javascript ? js : cpp;
+  static const char* const python[] = {"def", "return", "for", "in", "if",       "else",  "import", "with",
+                                       "as",  "not",    "and", "or", "continue", "while", nullptr};
+  static const char* const go[] = {"package", "import", "func",  "return",   "for",  "range",
+                                   "if",      "var",    "const", "continue", "else", nullptr};
+  static const char* const js[] = {"const", "let", "function", "return",  "for",    "of",
+                                   "if",    "new", "continue", "require", "typeof", nullptr};
+  static const char* const cpp[] = {"const",    "constexpr", "for",      "return", "if",   "int",
+                                    "bool",     "void",      "static",   "auto",   "char", "double",
+                                    "continue", "break",     "#include", nullptr};
+  const char* const* list = l == Language::python       ? python
+                            : l == Language::go         ? go
+                            : l == Language::javascript ? js
+                                                        : cpp;
   for (; *list; ++list)
     if (w == *list) return true;
   return false;
@@ -61,7 +65,8 @@ void draw_line(Language l, std::string_view line) {
       while (end < line.size() && std::isalnum(static_cast<unsigned char>(line[end]))) ++end;
       colour = pal.set_bit;
     } else if (std::isalpha(static_cast<unsigned char>(c)) || c == '_' || c == '#') {
-      while (end < line.size() && (std::isalnum(static_cast<unsigned char>(line[end])) || line[end] == '_')) ++end;
+      while (end < line.size() && (std::isalnum(static_cast<unsigned char>(line[end])) || line[end] == '_'))
+        ++end;
       if (is_keyword(l, line.substr(i, end - i))) colour = pal.current;
     } else {
       while (end < line.size() && !std::isalnum(static_cast<unsigned char>(line[end])) && line[end] != '"' &&
@@ -104,12 +109,13 @@ struct CodeCache {
 void panel_code(AppState& s, Host& /*host*/) {
   begin_card(tr("Code"),
              tr("A complete program for this filter, to run at home: it prints each word's verdict and "
-             "positions, the bits set and the false positives, as here."),
+                "positions, the bits set and the false positives, as here."),
              tr("Python: python3 bloom.py   Go: go run bloom.go\nJavaScript: node bloom.js   "
-             "C++: g++ -O2 -std=c++17 bloom.cpp -o bloom && ./bloom"));
+                "C++: g++ -O2 -std=c++17 bloom.cpp -o bloom && ./bloom"));
   const Language current = s.view.code_language;
   for (Language l : kAllLanguages) {
-    if (l != kAllLanguages[0]) same_line_if_fits(ImGui::CalcTextSize(language_title(l)).x + ImGui::GetFrameHeight() * 2);
+    if (l != kAllLanguages[0])
+      same_line_if_fits(ImGui::CalcTextSize(language_title(l)).x + ImGui::GetFrameHeight() * 2);
     if (ImGui::RadioButton(language_title(l), l == current)) dispatch(s, act::SetCodeLanguage{l});
   }
   // The templates, where they are fetched (web): asked for when the panel first shows.
@@ -137,7 +143,8 @@ void panel_code(AppState& s, Host& /*host*/) {
       if (cache.text[i] == '\n') cache.line_starts.push_back(i + 1);
   }
   if (ImGui::Button(tr("Copy"))) dispatch(s, act::CopyText{cache.text, 2});
-  const std::string download = with_id(fill(tr("Download %s"), {language_file_name(current)}).c_str(), "##download");
+  const std::string download =
+      with_id(fill(tr("Download %s"), {language_file_name(current)}).c_str(), "##download");
   same_line_if_fits(button_width(download.c_str()));  // a slide in Russian: the next line
   if (ImGui::Button(download.c_str())) dispatch(s, act::SaveCode{});
   const Outcome& note = s.note(NoteSlot::exports);
@@ -147,10 +154,13 @@ void panel_code(AppState& s, Host& /*host*/) {
   }
   const ProgramSpec spec = actions::code_spec(s);
   if (!spec.words_file.empty())
-    hint_text(fill(spec.words_file == "passwords-10k.txt"
-                       ? tr("It reads the words from %s (one a line), beside the program: the 10k list this page loads.")
-                       : tr("It reads the words from %s (one a line), beside the program."),
-                   {spec.words_file}).c_str());
+    hint_text(
+        fill(
+            spec.words_file == "passwords-10k.txt"
+                ? tr("It reads the words from %s (one a line), beside the program: the 10k list this page loads.")
+                : tr("It reads the words from %s (one a line), beside the program."),
+            {spec.words_file})
+            .c_str());
   if (const std::string differs = actions::code_differs(s); !differs.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, palette().zero_bit);
     text_wrapped(differs);  // at the card's edge, as every sentence

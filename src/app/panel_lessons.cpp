@@ -2,20 +2,20 @@
 // the app's live numbers, its task (an answer box, options or words to label), the feedback,
 // hints and "Show the answer", and Back / Next / Reset this step. What it shows comes from
 // lessons.h; every button only dispatches an action.
+#include <imgui.h>
+#include <imgui_internal.h>  // the active id: does the answer box have the keyboard already?
+#include <imgui_stdlib.h>
+
 #include <algorithm>
 #include <cmath>
 #include <string>
 #include <vector>
 
-#include <imgui.h>
-#include <imgui_internal.h>  // the active id: does the answer box have the keyboard already?
-#include <imgui_stdlib.h>
-
 #include "actions.h"
 #include "fonts.h"
+#include "i18n.h"
 #include "lessons.h"
 #include "outcome_text.h"
-#include "i18n.h"
 #include "ui.h"
 
 namespace bloomlab::app {
@@ -92,13 +92,17 @@ void candidates(AppState& s, const LessonTask& /*task*/) {
     shown.push_back(actions::shown_word(s, c.word, 24));
     word_w = std::max(word_w, ImGui::CalcTextSize(shown.back().c_str()).x);
   }
-  const float buttons = compact ? std::max(ImGui::CalcTextSize(tr("yes")).x, ImGui::CalcTextSize(tr("no")).x) + 2 * st.FramePadding.x
-                                : ImGui::CalcTextSize(tr("yes")).x + ImGui::CalcTextSize(tr("no")).x + 4 * st.FramePadding.x + st.ItemSpacing.x;
+  const float buttons = compact
+                            ? std::max(ImGui::CalcTextSize(tr("yes")).x, ImGui::CalcTextSize(tr("no")).x) +
+                                  2 * st.FramePadding.x
+                            : ImGui::CalcTextSize(tr("yes")).x + ImGui::CalcTextSize(tr("no")).x +
+                                  4 * st.FramePadding.x + st.ItemSpacing.x;
   float truth_w = 0;
   for (const char* truth : {tr("in the list"), tr("false positive"), tr("definitely not")})
     truth_w = std::max(truth_w, ImGui::CalcTextSize(truth).x);
   const float mark = reveal && !compact ? ImGui::CalcTextSize("✓ ").x + truth_w : ImGui::CalcTextSize("✓").x;
-  const float rest = buttons + mark + (compact ? 4 : 6) * st.CellPadding.x + (compact ? 0 : 2 * st.ItemSpacing.x);
+  const float rest =
+      buttons + mark + (compact ? 4 : 6) * st.CellPadding.x + (compact ? 0 : 2 * st.ItemSpacing.x);
   // Two words a row whenever four characters fit: a long drawn word is shortened ("…", whole in
   // its tooltip) rather than doubling the table's height, so the panel's height does not depend
   // on which words were drawn.
@@ -111,7 +115,8 @@ void candidates(AppState& s, const LessonTask& /*task*/) {
   }
   hint_text(tr("In the list?"));
   if (compact) ImGui::PushStyleVar(ImGuiStyleVar_CellPadding, ImVec2(st.CellPadding.x, 1));
-  const bool table = ImGui::BeginTable("candidates", 3 * per_row, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg);
+  const bool table =
+      ImGui::BeginTable("candidates", 3 * per_row, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg);
   if (compact) ImGui::PopStyleVar();
   if (!table) return;
   for (size_t i = 0; i < t.candidates.size(); ++i) {
@@ -131,7 +136,8 @@ void candidates(AppState& s, const LessonTask& /*task*/) {
       for (int label : {1, 0}) {
         const bool on = c.label == label;
         if (on) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
-        if (small_button(with_id(label ? tr("yes") : tr("no"), label ? "##yes" : "##no").c_str())) dispatch(s, act::LabelCandidate{i, label == 1});
+        if (small_button(with_id(label ? tr("yes") : tr("no"), label ? "##yes" : "##no").c_str()))
+          dispatch(s, act::LabelCandidate{i, label == 1});
         if (on) ImGui::PopStyleColor();
         if (label) ImGui::SameLine();
       }
@@ -143,14 +149,15 @@ void candidates(AppState& s, const LessonTask& /*task*/) {
     } else if (reveal && c.label >= 0) {
       const bool ok = (c.label == 1) == c.member;
       const Explained e = actions::query(s, c.word);
-      const char* truth = c.member ? tr("in the list") : e.verdict == Verdict::possibly ? tr("false positive") : tr("definitely not");
+      const char* truth = c.member                         ? tr("in the list")
+                          : e.verdict == Verdict::possibly ? tr("false positive")
+                                                           : tr("definitely not");
       text_coloured(ok ? palette().ok : palette().error, (std::string(ok ? "✓ " : "✗ ") + truth).c_str());
     }
     ImGui::PopID();
   }
   ImGui::EndTable();
-  if (ImGui::Button(tr("Check my labels")))
-    dispatch(s, act::AnswerTask{LessonAnswer{}});
+  if (ImGui::Button(tr("Check my labels"))) dispatch(s, act::AnswerTask{LessonAnswer{}});
   s.layout.lesson_check_button = last_item_rect();
 }
 
@@ -166,15 +173,21 @@ float draw_task(AppState& s, const LessonStep& st) {
   text_wrapped(fill(tr("Task: %s"), {lesson_text(s, task.prompt)}).c_str());
   ImGui::PopStyleColor();
   switch (task.kind) {
-    case TaskKind::false_positive: answer_box(s, task, with_id(tr("word"), "##answer").c_str(), tr("Check")); break;
-    case TaskKind::remove_safely: answer_box(s, task, with_id(tr("word"), "##answer").c_str(), tr("Remove and check")); break;
+    case TaskKind::false_positive:
+      answer_box(s, task, with_id(tr("word"), "##answer").c_str(), tr("Check"));
+      break;
+    case TaskKind::remove_safely:
+      answer_box(s, task, with_id(tr("word"), "##answer").c_str(), tr("Remove and check"));
+      break;
     case TaskKind::predict: answer_box(s, task, "%##answer", tr("Check")); break;
     case TaskKind::best_k: answer_box(s, task, "k##answer", tr("Check")); break;
     case TaskKind::reads: answer_box(s, task, with_id(tr("reads"), "##answer").c_str(), tr("Check")); break;
     case TaskKind::sizing: {
       const FilterParams& p = s.set.params();
-      const std::string label = fill(tr("Check my filter: m = %s, k = %s"), {with_commas(p.m), std::to_string(p.k)});
-      if (button_wrapped(with_id(label.c_str(), "##sizing").c_str())) dispatch(s, act::AnswerTask{LessonAnswer{}});
+      const std::string label =
+          fill(tr("Check my filter: m = %s, k = %s"), {with_commas(p.m), std::to_string(p.k)});
+      if (button_wrapped(with_id(label.c_str(), "##sizing").c_str()))
+        dispatch(s, act::AnswerTask{LessonAnswer{}});
       s.layout.lesson_check_button = last_item_rect();
       break;
     }
@@ -191,7 +204,8 @@ float draw_task(AppState& s, const LessonStep& st) {
         ImGui::PushID(int(i));
         const std::string label = std::to_string(i + 1) + ". " + lesson_text(s, task.options[i]);
         // An option is a sentence: it wraps in the button rather than running off the panel.
-        if (button_wrapped(label.c_str())) dispatch(s, act::AnswerTask{LessonAnswer{"", double(i + 1), {}, {}, {}}});
+        if (button_wrapped(label.c_str()))
+          dispatch(s, act::AnswerTask{LessonAnswer{"", double(i + 1), {}, {}, {}}});
         ImGui::PopID();
       }
       break;
@@ -204,10 +218,12 @@ float draw_task(AppState& s, const LessonStep& st) {
   for (size_t i = 0; i < task.hints.size() && (slide || int(i) < t.hints_shown); ++i)
     hints.push_back(fill(tr("Hint: %s"), {lesson_text(s, task.hints[i])}));
   const std::string answer = !task.answer.empty() && (slide || t.answer_shown)
-                                 ? fill(tr("Answer: %s"), {lesson_text(s, task.answer)}) : std::string();
+                                 ? fill(tr("Answer: %s"), {lesson_text(s, task.answer)})
+                                 : std::string();
   float answers_end = 0;
   if (slide) {
-    float room = std::max(2 * ImGui::GetTextLineHeightWithSpacing(), text_wrapped_height(outcome_text(t.feedback)));
+    float room =
+        std::max(2 * ImGui::GetTextLineHeightWithSpacing(), text_wrapped_height(outcome_text(t.feedback)));
     for (const std::string& hint : hints) room += text_wrapped_height(hint);
     room += std::max(answer.empty() ? 0.0f : text_wrapped_height(answer),
                      ImGui::GetFrameHeightWithSpacing());  // the answer, or the Hint and Show buttons
@@ -237,7 +253,8 @@ void draw_list(AppState& s) {
     const LessonState::Texts& texts = lesson_texts(s);
     if (!texts.requested) dispatch(s, act::LoadLessons{});
     if (texts.error.empty()) {
-      if (s.lessons.note.code != Code::lessons_loading) hint_text(outcome_text(Outcome{Code::lessons_loading, {}, false}).c_str());
+      if (s.lessons.note.code != Code::lessons_loading)
+        hint_text(outcome_text(Outcome{Code::lessons_loading, {}, false}).c_str());
     } else {
       if (s.lessons.note.code != Code::lessons_failed)
         show_note(Outcome{Code::lessons_failed, texts.error, true});
@@ -253,8 +270,10 @@ void draw_list(AppState& s) {
     // A title longer than the column (a slide in Russian) breaks into lines inside its button.
     if (button_wrapped(label.c_str())) dispatch(s, act::OpenLesson{l.id, 1});
     if (progress.reached) {
-      const std::string mark = progress.done() ? "✓ " + std::string(tr("done"))
-                                               : fill(tr("%s/%s seen"), {std::to_string(progress.reached), std::to_string(l.steps.size())});
+      const std::string mark =
+          progress.done()
+              ? "✓ " + std::string(tr("done"))
+              : fill(tr("%s/%s seen"), {std::to_string(progress.reached), std::to_string(l.steps.size())});
       same_line_if_fits(ImGui::CalcTextSize(mark.c_str()).x);
       text_coloured(progress.done() ? palette().ok : palette().text_dim, mark.c_str());
     }
@@ -263,7 +282,8 @@ void draw_list(AppState& s) {
   }
   ImGui::Spacing();
   if (!s.view.embed && button_wrapped(tr("Open a lesson file…"))) dispatch(s, act::OpenFile{});
-  if (ImGui::IsItemHovered()) tooltip(tr("A lesson you wrote (format: assets/lessons/FORMAT.md); you can also drop it on the page"));
+  if (ImGui::IsItemHovered())
+    tooltip(tr("A lesson you wrote (format: assets/lessons/FORMAT.md); you can also drop it on the page"));
 }
 
 }  // namespace
@@ -278,7 +298,8 @@ void panel_lessons(AppState& s, Host& /*host*/) {
   const bool slide = ui_compact() && lesson;
   if (slide) ImGui::SetWindowFontScale(s.memory.lesson_fit);
   float answers_end = 0, task_end = 0;  // a task's: draw_task
-  begin_card(tr("Lessons"), lesson ? nullptr : tr("The articles' story in steps, with tasks the app checks"), nullptr);
+  begin_card(tr("Lessons"), lesson ? nullptr : tr("The articles' story in steps, with tasks the app checks"),
+             nullptr);
   show_note(s.lessons.note);
   if (!lesson || !st) {
     draw_list(s);
@@ -287,7 +308,8 @@ void panel_lessons(AppState& s, Host& /*host*/) {
     const int steps = int(lesson->steps.size());
     hint_text(fill(tr("Lesson %s of %s · %s · step %s of %s"),
                    {std::to_string(s.lessons.current + 1), std::to_string(lessons.size()), lesson->title,
-                    std::to_string(s.lessons.step + 1), std::to_string(steps)}).c_str());
+                    std::to_string(s.lessons.step + 1), std::to_string(steps)})
+                  .c_str());
     ImGui::PushStyleColor(ImGuiCol_Text, palette().current);
     text_wrapped(st->title.c_str());
     ImGui::PopStyleColor();
@@ -313,7 +335,8 @@ void panel_lessons(AppState& s, Host& /*host*/) {
       const bool last = s.lessons.step + 1 == steps;
       const bool more = s.lessons.current + 1 < int(lessons.size());
       ImGui::BeginDisabled(last && !more);
-      if (ImGui::Button(with_id(last ? tr("Next lesson ▶") : tr("Next ▶"), "##next").c_str())) dispatch(s, act::LessonGo{+1});
+      if (ImGui::Button(with_id(last ? tr("Next lesson ▶") : tr("Next ▶"), "##next").c_str()))
+        dispatch(s, act::LessonGo{+1});
       ImGui::EndDisabled();
       s.layout.lesson_next_button = last_item_rect();
       if (ImGui::IsItemHovered()) tooltip(tr("PageDown or → (PageUp or ← goes back)"));
@@ -337,8 +360,10 @@ void panel_lessons(AppState& s, Host& /*host*/) {
     if (answers_end > 0) height = std::max(height, answers_end + (bottom - task_end) - top.y);
     float& fit = s.memory.lesson_fit;
     const float smallest = std::min(1.0f, 1.0f / ui_scale());
-    if (height > room) fit = std::max(smallest, fit * std::sqrt(room * 0.97f / height));
-    else if (height < room * 0.8f && fit < 1.0f) fit = std::min(1.0f, fit * 1.05f);
+    if (height > room)
+      fit = std::max(smallest, fit * std::sqrt(room * 0.97f / height));
+    else if (height < room * 0.8f && fit < 1.0f)
+      fit = std::min(1.0f, fit * 1.05f);
   }
 }
 

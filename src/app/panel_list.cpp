@@ -20,8 +20,10 @@ void report_table(const WordListReport& r) {
     ImGui::TableNextColumn();
     ImGui::TextDisabled("%s", what);
     ImGui::TableNextColumn();
-    if (bad && value > 0) text_coloured(palette().error, with_commas(value).c_str());
-    else ImGui::TextUnformatted(with_commas(value).c_str());
+    if (bad && value > 0)
+      text_coloured(palette().error, with_commas(value).c_str());
+    else
+      ImGui::TextUnformatted(with_commas(value).c_str());
   };
   row(tr("lines"), r.lines);
   row(tr("words"), words);
@@ -38,7 +40,7 @@ void panel_list(AppState& s, Host& /*host*/) {
   begin_card(tr("Your own words"),
              tr("Open a text file, drop one on the page, or paste a list: one word per line."),
              tr("A list is read as UTF-8 lines; \"\\r\\n\" and \"\\n\" both end a line; empty lines\n"
-             "are skipped; duplicates count once. Invalid UTF-8 is hashed as raw bytes and reported."));
+                "are skipped; duplicates count once. Invalid UTF-8 is hashed as raw bytes and reported."));
   if (ImGui::Button(tr("Open file…"))) dispatch(s, act::OpenFile{});
   s.layout.open_file_button = last_item_rect();
   if (ImGui::IsItemHovered()) tooltip(tr("A text file, one word per line (or drop it on the page)"));

@@ -6,9 +6,9 @@
 #include <cmath>
 
 #include "actions.h"
-#include "lessons.h"
 #include "core/theory.h"
 #include "i18n.h"
+#include "lessons.h"
 #include "ui.h"
 
 namespace bloomlab::app {
@@ -46,47 +46,51 @@ std::string number(double v, int decimals = 2) {
 
 void measure_controls(AppState& s) {
   // A cheap measurement is kept current by the frame (actions::keep_measured).
-  if (ImGui::Button(tr("Measure")))
-    dispatch(s, act::Measure{});
+  if (ImGui::Button(tr("Measure"))) dispatch(s, act::Measure{});
   uint64_t probes = s.probes;
   const uint64_t lo = 1000, hi = 10000000;
   // Its room, less the "(?)" after it, when a slide's text, a longer language or a phone leaves less.
-  const std::string widest = probes_text(100000000), narrowest = probes_text(10000), shown = probes_text(probes);
+  const std::string widest = probes_text(100000000), narrowest = probes_text(10000),
+                    shown = probes_text(probes);
   const float help_w = ImGui::CalcTextSize("(?)").x + 2 * ImGui::GetStyle().ItemSpacing.x;
   // Beside the button when its shortest text fits there, else under it (ru "10 000 пробных
   // запросов" on a slide or a phone ran past the card's edge).
   const float shortest = ImGui::CalcTextSize(narrowest.c_str()).x + 2 * ImGui::GetStyle().FramePadding.x;
   same_line_if_fits(shortest + help_w);
-  ImGui::SetNextItemWidth(std::min(ImGui::CalcTextSize(widest.c_str()).x + 30 * ui_scale(),
-                                   std::max(ImGui::CalcTextSize(narrowest.c_str()).x, ImGui::GetContentRegionAvail().x - help_w)));
+  ImGui::SetNextItemWidth(std::min(
+      ImGui::CalcTextSize(widest.c_str()).x + 30 * ui_scale(),
+      std::max(ImGui::CalcTextSize(narrowest.c_str()).x, ImGui::GetContentRegionAvail().x - help_w)));
   // Its text as the rest of the page writes numbers ("100,000 probes", ru "100 000"): the format
   // ImGui is given is that text, with no conversion in it.
   if (ImGui::SliderScalar("##probes", ImGuiDataType_U64, &probes, &lo, &hi, shown.c_str(),
                           ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp))
     dispatch(s, act::SetProbes{double(probes)});
   ImGui::SameLine();
-  help_marker(tr("Queries \"probe-0\", \"probe-1\", … that were never added (a probe that is a member "
-              "is skipped) and counts the \"possibly\" answers: every one is a false positive."));
+  help_marker(
+      tr("Queries \"probe-0\", \"probe-1\", … that were never added (a probe that is a member "
+         "is skipped) and counts the \"possibly\" answers: every one is a false positive."));
 }
 
 // The scalable filter: each stage's n, m, k and fill, the compound FP and its bound.
 void scalable_rows(const Filter& f, bool narrow) {
   const ScalableParams& sp = f.params().scalable;
-  row(tr("bits m"), with_commas(f.bit_count()), fill(tr("%s, all stages"), {format_bytes(f.size_in_bytes())}).c_str(), narrow);
+  row(tr("bits m"), with_commas(f.bit_count()),
+      fill(tr("%s, all stages"), {format_bytes(f.size_in_bytes())}).c_str(), narrow);
   const std::vector<Stage>& stages = f.stages();
   for (size_t j = 0; j < stages.size(); ++j) {
     const Stage& st = stages[j];
     const std::string name = fill(tr("stage %s"), {std::to_string(j)});
     const std::string value = "n " + with_commas(st.n);
-    const std::string note = fill(tr("m %s, k %s; fill %s (grows at %s), designed for %s at %s"),
-                                  {with_commas(st.m), std::to_string(st.k),
-                                   format_percent(double(st.bits_set) / double(st.m)), format_percent(st.design_fill),
-                                   with_commas(uint64_t(st.capacity)), format_rate(st.p)});
+    const std::string note =
+        fill(tr("m %s, k %s; fill %s (grows at %s), designed for %s at %s"),
+             {with_commas(st.m), std::to_string(st.k), format_percent(double(st.bits_set) / double(st.m)),
+              format_percent(st.design_fill), with_commas(uint64_t(st.capacity)), format_rate(st.p)});
     row(name.c_str(), value, note.c_str(), narrow);
   }
   const double n = double(f.items_added());
   row(tr("FP, theory"), format_rate(theoretical_fp_rate(f.params(), n)), theory_note(f), narrow);
-  row(tr("FP bound"), format_rate(theory::scalable_fp_bound(sp.p0, sp.tightening)), tr("p0 / (1 − r), any n"), narrow);
+  row(tr("FP bound"), format_rate(theory::scalable_fp_bound(sp.p0, sp.tightening)), tr("p0 / (1 − r), any n"),
+      narrow);
 }
 
 // One bit array: m, k, fill and the theory beside them.
@@ -94,15 +98,21 @@ void array_rows(const AppState& s, const Filter& f, bool narrow) {
   const FilterParams& p = f.params();
   const double n = double(f.items_added()), m = double(p.m), k = double(p.k), x = double(f.bits_set());
   const double theory_fp = theoretical_fp_rate(p, n);
-    row(tr("bits m"), with_commas(p.m), format_bytes(f.size_in_bytes()).c_str(), narrow);
-    const std::string best_k = lesson_hides(s, hide_theory) ? "" : fill(tr("best: %s"), {std::to_string(theory::optimal_k(m, std::max(n, 1.0)))});
-    row(tr("hashes k"), std::to_string(p.k), best_k.c_str(), narrow);
-    row(tr("bits per word"), n > 0 ? number(m / n) : "—", "m / n", narrow);
-    row(tr("bits set X"), with_commas(f.bits_set()), "", narrow);
-    row(tr("fill"), format_percent(x / m), fill(tr("expected %s"), {format_percent(theory::expected_fill(n, m, k))}).c_str(), narrow);
-    row(tr("estimated n"), number(theory::estimate_cardinality(x, m, k), 1), tr("from the fill"), narrow);
-    row(tr("FP, theory"), lesson_hides(s, hide_theory) ? "?" : format_rate(theory_fp), theory_note(f), narrow);
-    row(tr("FP, from the fill"), lesson_hides(s, hide_theory) ? "?" : format_rate(theory::fp_rate_from_fill(x, m, k)), "(X/m)^k", narrow);
+  row(tr("bits m"), with_commas(p.m), format_bytes(f.size_in_bytes()).c_str(), narrow);
+  const std::string best_k =
+      lesson_hides(s, hide_theory)
+          ? ""
+          : fill(tr("best: %s"), {std::to_string(theory::optimal_k(m, std::max(n, 1.0)))});
+  row(tr("hashes k"), std::to_string(p.k), best_k.c_str(), narrow);
+  row(tr("bits per word"), n > 0 ? number(m / n) : "—", "m / n", narrow);
+  row(tr("bits set X"), with_commas(f.bits_set()), "", narrow);
+  row(tr("fill"), format_percent(x / m),
+      fill(tr("expected %s"), {format_percent(theory::expected_fill(n, m, k))}).c_str(), narrow);
+  row(tr("estimated n"), number(theory::estimate_cardinality(x, m, k), 1), tr("from the fill"), narrow);
+  row(tr("FP, theory"), lesson_hides(s, hide_theory) ? "?" : format_rate(theory_fp), theory_note(f), narrow);
+  row(tr("FP, from the fill"),
+      lesson_hides(s, hide_theory) ? "?" : format_rate(theory::fp_rate_from_fill(x, m, k)), "(X/m)^k",
+      narrow);
 }
 
 }  // namespace
@@ -110,21 +120,21 @@ void array_rows(const AppState& s, const Filter& f, bool narrow) {
 void panel_numbers(AppState& s, Host& /*host*/) {
   begin_card(tr("Numbers"), tr("The theory next to what the filter actually does."),
              tr("n words, m bits, k hashes, X bits set.\nexpected fill 1 − e^(−kn/m)\n"
-             "estimated n = −(m/k)·ln(1 − X/m)  (Swamidass & Baldi 2007)\n"
-             "FP ≈ (1 − e^(−kn/m))^k   FP from the fill = (X/m)^k"));
+                "estimated n = −(m/k)·ln(1 − X/m)  (Swamidass & Baldi 2007)\n"
+                "FP ≈ (1 − e^(−kn/m))^k   FP from the fill = (X/m)^k"));
   measure_controls(s);
   const Filter& f = shown_set(s).filter();
-  const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit |
-                                ImGuiTableFlags_PadOuterX;
+  const ImGuiTableFlags flags =
+      ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_PadOuterX;
   const bool narrow = ImGui::GetContentRegionAvail().x < 28 * ImGui::GetFontSize();
   if (ImGui::BeginTable("numbers", narrow ? 2 : 3, flags)) {
     const ImGuiStyle& st = ImGui::GetStyle();
     // The names' column is as wide as its longest name in this language.
     float name_w = 0;
-    for (const char* name : {N_("words n"), N_("bits m"), N_("hashes k"), N_("bits per word"), N_("bits set X"),
-                             N_("fill"), N_("estimated n"), N_("FP, theory"), N_("FP, from the fill"),
-                             N_("FP, measured"), N_("Memory: filter"), N_("list as text"), N_("as a hash set"),
-                             N_("Python set"), N_("FP bound")})
+    for (const char* name :
+         {N_("words n"), N_("bits m"), N_("hashes k"), N_("bits per word"), N_("bits set X"), N_("fill"),
+          N_("estimated n"), N_("FP, theory"), N_("FP, from the fill"), N_("FP, measured"),
+          N_("Memory: filter"), N_("list as text"), N_("as a hash set"), N_("Python set"), N_("FP bound")})
       name_w = std::max(name_w, ImGui::CalcTextSize(tr(name)).x);
     ImGui::TableSetupColumn("name", ImGuiTableColumnFlags_WidthFixed, name_w + st.CellPadding.x);
     if (narrow) {
@@ -135,14 +145,19 @@ void panel_numbers(AppState& s, Host& /*host*/) {
       ImGui::TableSetupColumn("note", ImGuiTableColumnFlags_WidthStretch);
     }
     row(tr("words n"), with_commas(f.items_added()), "", narrow);
-    if (!f.stages().empty()) scalable_rows(f, narrow);
-    else array_rows(s, f, narrow);
+    if (!f.stages().empty())
+      scalable_rows(f, narrow);
+    else
+      array_rows(s, f, narrow);
     if (lesson_hides(s, hide_measured)) {
       row(tr("FP, measured"), "?", tr("hidden until you answer the task"), narrow);
     } else if (s.measurement && s.measurement_version == s.version) {
       const Measurement& r = *s.measurement;
       row(tr("FP, measured"), format_rate(r.measured_rate),
-          fill(trn("%s of %s probe", "%s of %s probes", r.probes), {with_commas(r.false_positives), with_commas(r.probes)}).c_str(), narrow);
+          fill(trn("%s of %s probe", "%s of %s probes", r.probes),
+               {with_commas(r.false_positives), with_commas(r.probes)})
+              .c_str(),
+          narrow);
     } else {
       row(tr("FP, measured"), "—", s.pending.active() ? tr("after loading") : tr("press Measure"), narrow);
     }
@@ -152,21 +167,28 @@ void panel_numbers(AppState& s, Host& /*host*/) {
     row(tr("list as text"), format_bytes(mem.list_text_bytes), tr("UTF-8, a newline each"), narrow);
     // A new list's set is measured over a few frames (a second for a million words): the figure
     // before stays, marked, until then.
-    const std::string set_note =
-        mem.hash_set_current ? std::string(tr("C++ std::unordered_set, measured"))
-                             : fill(tr("C++ std::unordered_set, measuring the new list: %s"),
-                                    {format_whole_percent(mem.hash_set_progress)});
-    row(tr("as a hash set"), s.memory_figures.measured ? format_bytes(mem.hash_set_bytes) : "…", set_note.c_str(), narrow);
+    const std::string set_note = mem.hash_set_current
+                                     ? std::string(tr("C++ std::unordered_set, measured"))
+                                     : fill(tr("C++ std::unordered_set, measuring the new list: %s"),
+                                            {format_whole_percent(mem.hash_set_progress)});
+    row(tr("as a hash set"), s.memory_figures.measured ? format_bytes(mem.hash_set_bytes) : "…",
+        set_note.c_str(), narrow);
     const std::string py = fill(tr("the article's 10k list, Python %s"), {mem.python_version});
-    const uint64_t times = mem.filter_bytes ? uint64_t(std::llround(double(mem.python_set_bytes) / double(mem.filter_bytes))) : 0;
-    const std::string ratio = mem.filter_bytes ? fill(trn("%s× the filter", "%s× the filter", times), {with_commas(times)}) : "";
-    row(tr("Python set"), format_bytes(mem.python_set_bytes), (py + (ratio.empty() ? "" : "; " + ratio)).c_str(), narrow);
+    const uint64_t times =
+        mem.filter_bytes ? uint64_t(std::llround(double(mem.python_set_bytes) / double(mem.filter_bytes)))
+                         : 0;
+    const std::string ratio =
+        mem.filter_bytes ? fill(trn("%s× the filter", "%s× the filter", times), {with_commas(times)}) : "";
+    row(tr("Python set"), format_bytes(mem.python_set_bytes),
+        (py + (ratio.empty() ? "" : "; " + ratio)).c_str(), narrow);
     ImGui::EndTable();
   }
   if (s.inserted)
     hint_text(fill(trn("The filter after the first %s of %s word (the growth plot's slider).",
-                       "The filter after the first %s of %s words (the growth plot's slider).", s.set.words().size()),
-                   {with_commas(*s.inserted), with_commas(s.set.words().size())}).c_str());
+                       "The filter after the first %s of %s words (the growth plot's slider).",
+                       s.set.words().size()),
+                   {with_commas(*s.inserted), with_commas(s.set.words().size())})
+                  .c_str());
   end_card();
 }
 

@@ -3,19 +3,20 @@
 //                    the hash scheme; a bad value gets a message beside it and the words stay
 //   design_helper()  n and a target p give m = ceil(−n ln p / (ln 2)²), k = round((m/n) ln 2),
 //                    beside the article's floors; n and a memory budget give the best k
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 
 #include "actions.h"
-#include "lessons.h"
-#include "outcome_text.h"
 #include "core/design.h"
 #include "core/theory.h"
 #include "i18n.h"
+#include "lessons.h"
+#include "outcome_text.h"
 #include "ui.h"
-
-#include <imgui_stdlib.h>
 
 namespace bloomlab::app {
 namespace {
@@ -32,7 +33,8 @@ float label_width() {
   for (const char* label : {"m", "k", "n0", "p0", "s", "r"}) w = std::max(w, ImGui::CalcTextSize(label).x);
   const bool narrow = ImGui::GetContentRegionAvail().x < 28 * ImGui::GetFontSize();
   if (!narrow)
-    for (const char* label : {tr("variant"), tr("scheme"), tr("counters")}) w = std::max(w, ImGui::CalcTextSize(label).x);
+    for (const char* label : {tr("variant"), tr("scheme"), tr("counters")})
+      w = std::max(w, ImGui::CalcTextSize(label).x);
   return w + 16 * ui_scale();
 }
 
@@ -62,7 +64,8 @@ void size_control(AppState& s, FilterParams p) {
   // Where not even 5 digits fit beside the unit (a slide in Ukrainian: its labels are long),
   // the unit goes under the field instead of past the card's edge.
   const bool unit_below = room < ImGui::CalcTextSize("00000").x + 2 * ImGui::GetStyle().FramePadding.x;
-  ImGui::SetNextItemWidth(unit_below ? std::min(avail, widest) : std::clamp(room, ImGui::CalcTextSize("00000").x, widest));
+  ImGui::SetNextItemWidth(unit_below ? std::min(avail, widest)
+                                     : std::clamp(room, ImGui::CalcTextSize("00000").x, widest));
   input_number("##m", &value, s.size_unit == SizeUnit::bits ? "%.0f" : "%.3f");
   s.layout.m_field = last_item_rect();
   if (ImGui::IsItemDeactivatedAfterEdit()) {
@@ -93,7 +96,9 @@ void size_control(AppState& s, FilterParams p) {
     if (ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x + bytes_w <= line_end) {
       ImGui::SameLine();
       ImGui::TextDisabled("%s", bytes.c_str());
-    } else if (ImGui::CalcTextSize(with_bytes.c_str()).x + 2 * ImGui::GetStyle().FramePadding.x + ImGui::GetStyle().GrabMinSize <= slider_w) {
+    } else if (ImGui::CalcTextSize(with_bytes.c_str()).x + 2 * ImGui::GetStyle().FramePadding.x +
+                   ImGui::GetStyle().GrabMinSize <=
+               slider_w) {
       shown = with_bytes;
     } else {
       ImGui::TextDisabled("%s", bytes.c_str());
@@ -121,13 +126,15 @@ void hash_control(AppState& s, FilterParams p) {
   int k = int(p.k);
   const ImGuiStyle& st = ImGui::GetStyle();
   // Two digits (k is at most 64) and the - + buttons.
-  const float input_w = ImGui::CalcTextSize("00").x + ImGui::GetFrameHeight() * 2 + 2 * st.FramePadding.x + 2 * st.ItemInnerSpacing.x;
+  const float input_w = ImGui::CalcTextSize("00").x + ImGui::GetFrameHeight() * 2 + 2 * st.FramePadding.x +
+                        2 * st.ItemInnerSpacing.x;
   // The slider is as wide as its widest text ("24 hashes", "22 хеш-функции", "24 个哈希"),
   // measured in the language shown; where that and the typed box do not fit on one row (a
   // phone, a slide), the box goes under the slider.
   float text_w = 0;
   for (uint32_t v = 1; v <= 24; ++v)
-    text_w = std::max(text_w, ImGui::CalcTextSize(fill(trn("%s hash", "%s hashes", v), {std::to_string(v)}).c_str()).x);
+    text_w = std::max(
+        text_w, ImGui::CalcTextSize(fill(trn("%s hash", "%s hashes", v), {std::to_string(v)}).c_str()).x);
   const float avail = ImGui::GetContentRegionAvail().x;
   const float slider_min = text_w + 2 * st.FramePadding.x + st.GrabMinSize;
   // Beside the slider: the typed box with its - + buttons; where that does not fit, the
@@ -135,7 +142,9 @@ void hash_control(AppState& s, FilterParams p) {
   const float steps_w = 2 * ImGui::GetFrameHeight() + st.ItemInnerSpacing.x;
   const bool box_beside = avail - input_w - st.ItemSpacing.x >= slider_min;
   const bool steps_beside = !box_beside && avail - steps_w - st.ItemSpacing.x >= slider_min;
-  const float slider_w = box_beside ? avail - input_w - st.ItemSpacing.x : steps_beside ? avail - steps_w - st.ItemSpacing.x : avail;
+  const float slider_w = box_beside     ? avail - input_w - st.ItemSpacing.x
+                         : steps_beside ? avail - steps_w - st.ItemSpacing.x
+                                        : avail;
   ImGui::SetNextItemWidth(slider_w);
   const std::string shown = fill(trn("%s hash", "%s hashes", p.k), {std::to_string(p.k)});
   const bool slid = ImGui::SliderInt("##k", &k, 1, 24, shown.c_str());
@@ -185,7 +194,8 @@ void growth_controls(AppState& s, const FilterParams& p) {
   const Field fields[] = {
       {"n0", "##n0", sp.n0, &ParamsRequest::n0, "%.0f", N_("items the first stage is designed for")},
       {"p0", "##p0", sp.p0, &ParamsRequest::p0, "%g", N_("the first stage's false-positive rate")},
-      {"s", "##s", sp.growth, &ParamsRequest::s, "%g", N_("each stage holds s times the items of the one before")},
+      {"s", "##s", sp.growth, &ParamsRequest::s, "%g",
+       N_("each stage holds s times the items of the one before")},
       {"r", "##r", sp.tightening, &ParamsRequest::r, "%g",
        N_("each stage's false-positive rate is r times the one before;\n"
           "together they stay under p0 / (1 − r)")},
@@ -239,14 +249,16 @@ const char* counters_title(CounterWidth c) {
 template <typename Enum, size_t N, typename Field>
 void enum_combo(const char* label, const char* id, Enum current, const Enum (&all)[N],
                 const char* (*name)(Enum), const char* tip, AppState& s, FilterParams p, Field field) {
-  const float label_w = std::max(label_width(), ImGui::CalcTextSize(label).x + ImGui::GetStyle().ItemSpacing.x);
+  const float label_w =
+      std::max(label_width(), ImGui::CalcTextSize(label).x + ImGui::GetStyle().ItemSpacing.x);
   // The combo is as wide as its widest choice needs (text, padding, the arrow); where that does
   // not fit beside the label (a slide's large Russian "стандартный" was cut), it goes under it.
   // The menu that opens is as wide as its widest choice; the combo itself needs only the room
   // of the choice it shows ("reference" beside its label, not under it for "SHA-256 + MD5 …").
   float widest = 0;
   for (Enum e : all) widest = std::max(widest, ImGui::CalcTextSize(name(e)).x);
-  const float needed = ImGui::CalcTextSize(name(current)).x + 2 * ImGui::GetStyle().FramePadding.x + ImGui::GetFrameHeight();
+  const float needed =
+      ImGui::CalcTextSize(name(current)).x + 2 * ImGui::GetStyle().FramePadding.x + ImGui::GetFrameHeight();
   const float help_w = 30 * ui_scale();  // the "(?)" after it
   const bool beside = ImGui::GetContentRegionAvail().x - label_w - help_w >= needed;
   ImGui::AlignTextToFramePadding();
@@ -287,15 +299,18 @@ void counting_controls(AppState& s, const FilterParams& p) {
   if (checkbox_wrapped(tr("remove without checking (the article's remove)"), "unchecked", &unchecked))
     dispatch(s, act::SetRemoveUnchecked{unchecked});
   same_line_if_fits(ImGui::CalcTextSize("(?)").x);  // after a wrapped label: under it
-  help_marker(tr("The article's remove lowers every counter above zero without asking whether the\n"
-              "word was ever added. Remove a false positive this way and some word that was\n"
-              "added answers \"definitely not\": a false negative (shown in red)."));
+  help_marker(
+      tr("The article's remove lowers every counter above zero without asking whether the\n"
+         "word was ever added. Remove a false positive this way and some word that was\n"
+         "added answers \"definitely not\": a false negative (shown in red)."));
 }
 
 // One design's line: m, its memory, k and the rate it gives, with Apply when it can be built.
 void design_row(AppState& s, const char* label, const Design& d, const char* id) {
   ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted(fill(tr("%s m = %s, k = %s → FP %s"), {label, bits_text(d.m), std::to_string(d.k), format_rate(d.fp)}).c_str());
+  ImGui::TextUnformatted(
+      fill(tr("%s m = %s, k = %s → FP %s"), {label, bits_text(d.m), std::to_string(d.k), format_rate(d.fp)})
+          .c_str());
   if (!d.buildable) return;
   ImGui::SameLine();
   ImGui::PushID(id);
@@ -311,8 +326,11 @@ void design_row(AppState& s, const char* label, const Design& d, const char* id)
 // Beyond 2^32 bits (or 64 hashes) the numbers are theory only: said, never refused.
 void too_large(const Design& d) {
   if (d.buildable) return;
-  const std::string why = d.m > kMaxBits ? fill(tr("%s: too large to build in this page; the theory below holds."), {memory_words(d.m)})
-                                         : fill(tr("k = %s is more than 64 hashes: too many to build here; the theory holds."), {std::to_string(d.k)});
+  const std::string why =
+      d.m > kMaxBits
+          ? fill(tr("%s: too large to build in this page; the theory below holds."), {memory_words(d.m)})
+          : fill(tr("k = %s is more than 64 hashes: too many to build here; the theory holds."),
+                 {std::to_string(d.k)});
   hint_text(why.c_str());
 }
 
@@ -322,9 +340,11 @@ void design_helper(AppState& s) {
     return;
   }
   // The whole question when it fits on the line, else its short form (a slide, a phone, a longer language).
-  const std::string question = std::string(tr("Design a filter for n words at a false-positive rate p")) + "###design";
+  const std::string question =
+      std::string(tr("Design a filter for n words at a false-positive rate p")) + "###design";
   const std::string short_q = std::string(tr("Design a filter (n, p)")) + "###design";
-  const float needed = ImGui::CalcTextSize(question.c_str(), nullptr, true).x + ImGui::GetTreeNodeToLabelSpacing();
+  const float needed =
+      ImGui::CalcTextSize(question.c_str(), nullptr, true).x + ImGui::GetTreeNodeToLabelSpacing();
   if (!ImGui::TreeNode(needed <= ImGui::GetContentRegionAvail().x ? question.c_str() : short_q.c_str()))
     return;
   const float w = ImGui::CalcTextSize("0000000000000").x;
@@ -334,11 +354,13 @@ void design_helper(AppState& s) {
   ImGui::SameLine();
   ImGui::SetNextItemWidth(w);
   if (input_number(tr("target p"), &p_, "%g") || n_changed) dispatch(s, act::SetDesign{n, p_});
-  const bool valid = s.design_n >= 1 && s.design_n <= kMaxDesignItems && std::floor(s.design_n) == s.design_n &&
-                     s.design_p >= kMinDesignRate && s.design_p < 1;
+  const bool valid = s.design_n >= 1 && s.design_n <= kMaxDesignItems &&
+                     std::floor(s.design_n) == s.design_n && s.design_p >= kMinDesignRate && s.design_p < 1;
   if (!valid) {
-    text_coloured(palette().error, fill(tr("n must be a whole number from 1 to 10¹² and p from 10⁻¹² to below 1 (e.g. %s)."),
-                                        {format_decimal(0.01, 2)}).c_str());
+    text_coloured(palette().error,
+                  fill(tr("n must be a whole number from 1 to 10¹² and p from 10⁻¹² to below 1 (e.g. %s)."),
+                       {format_decimal(0.01, 2)})
+                      .c_str());
     ImGui::TreePop();
     return;
   }
@@ -347,20 +369,22 @@ void design_helper(AppState& s) {
   too_large(ours);
   design_row(s, tr("BloomLab (m ⌈⌉, k rounded):"), ours, "ours");
   ImGui::SameLine();
-  help_marker(tr("m = ⌈−n·ln p / (ln 2)²⌉   k = max(1, round((m/n)·ln 2))\n"
-              "About 9.6 bits per word buy 1%, each further 4.8 bits divide p by 10."));
+  help_marker(
+      tr("m = ⌈−n·ln p / (ln 2)²⌉   k = max(1, round((m/n)·ln 2))\n"
+         "About 9.6 bits per word buy 1%, each further 4.8 bits divide p by 10."));
   design_row(s, tr("Article (m ⌊⌋, k ⌊⌋):"), floor, "floor");
   ImGui::SameLine();
-  help_marker(tr("One article's Python: m = max(1, ⌊−n·ln p / (ln 2)²⌋), k = max(1, ⌊(m/n)·ln 2⌋).\n"
-              "BloomFilter(1000, 0.01) has m = 9,585 and k = 6."));
+  help_marker(
+      tr("One article's Python: m = max(1, ⌊−n·ln p / (ln 2)²⌋), k = max(1, ⌊(m/n)·ln 2⌋).\n"
+         "BloomFilter(1000, 0.01) has m = 9,585 and k = 6."));
   if (ours.m != floor.m || ours.k != floor.k) {
     const double ratio = ours.fp > 0 ? floor.fp / ours.fp : 1;
-    const std::string line =
-        fill(trn("Rounding down saves %s bit and costs %s FP (%s× BloomLab's).",
-                 "Rounding down saves %s bits and costs %s FP (%s× BloomLab's).", ours.m - floor.m),
-             {with_commas(ours.m - floor.m),
-              floor.fp >= ours.fp ? "+" + format_rate(floor.fp - ours.fp) : "−" + format_rate(ours.fp - floor.fp),
-              format_decimal(ratio, 3)});
+    const std::string line = fill(
+        trn("Rounding down saves %s bit and costs %s FP (%s× BloomLab's).",
+            "Rounding down saves %s bits and costs %s FP (%s× BloomLab's).", ours.m - floor.m),
+        {with_commas(ours.m - floor.m),
+         floor.fp >= ours.fp ? "+" + format_rate(floor.fp - ours.fp) : "−" + format_rate(ours.fp - floor.fp),
+         format_decimal(ratio, 3)});
     hint_text(line.c_str());
   }
   // The reverse question: n words in a memory budget.
@@ -368,8 +392,9 @@ void design_helper(AppState& s) {
   ImGui::SetNextItemWidth(w);
   if (ImGui::InputText(tr("memory"), &memory)) dispatch(s, act::SetDesignMemory{memory});
   ImGui::SameLine();
-  help_marker(tr("A memory budget: 4GiB, 512 MiB, 100000 bytes, 1e6 bits … (KB, MB, GB: powers of 10).\n"
-              "The best k for n words in it: the better of ⌊(m/n)·ln 2⌋ and ⌈(m/n)·ln 2⌉, at most 64."));
+  help_marker(
+      tr("A memory budget: 4GiB, 512 MiB, 100000 bytes, 1e6 bits … (KB, MB, GB: powers of 10).\n"
+         "The best k for n words in it: the better of ⌊(m/n)·ln 2⌋ and ⌈(m/n)·ln 2⌉, at most 64."));
   const Result<uint64_t> budget = parse_memory(s.design_memory);
   if (!budget.ok()) {
     text_coloured(palette().error, error_text(budget.failure()).c_str());
@@ -384,10 +409,9 @@ void design_helper(AppState& s) {
 }  // namespace
 
 void panel_params(AppState& s, Host& /*host*/) {
-  begin_card(tr("Parameters"),
-             tr("Change m or k and the filter is rebuilt from the same words at once."),
+  begin_card(tr("Parameters"), tr("Change m or k and the filter is rebuilt from the same words at once."),
              tr("m bits, k hash positions per word, n words.\nFalse-positive rate ≈ (1 − e^(−kn/m))^k,\n"
-             "smallest at k = (m/n)·ln 2."));
+                "smallest at k = (m/n)·ln 2."));
   const FilterParams p = s.set.params();
   // A scalable filter sizes its stages itself: m and k would change nothing, so they rest
   // (kept for the other variants) and say why.
@@ -396,17 +420,20 @@ void panel_params(AppState& s, Host& /*host*/) {
   size_control(s, p);
   hash_control(s, p);
   ImGui::EndDisabled();
-  if (own_sizes) hint_text(tr("The scalable filter sizes each stage from n0, p0, s and r: m and k are for the other variants."));
+  if (own_sizes)
+    hint_text(
+        tr("The scalable filter sizes each stage from n0, p0, s and r: m and k are for the other variants."));
   // On a slide the standard filter's variant, scheme and design helper fold under one line, so
   // that m, k and the plot under this card share the screen; elsewhere, for another variant (its
   // own rows are the lesson) and once opened, they are rows.
   const auto rows = [&] {
-    enum_combo(tr("variant"), "##variant", p.variant, kAllVariants, variant_title,
-               tr("standard: one bit per position (the article's filter).\n"
-                  "counting: counters (4 or 8 bits, or unbounded), so a word can be removed.\n"
-                  "blocked: all k bits in one 512-bit block — one cache miss, a slightly higher FP rate.\n"
-                  "scalable: stages that grow with the set (Almeida et al. 2007); m and k are each stage's own."),
-               s, p, [](FilterParams& q) -> Variant& { return q.variant; });
+    enum_combo(
+        tr("variant"), "##variant", p.variant, kAllVariants, variant_title,
+        tr("standard: one bit per position (the article's filter).\n"
+           "counting: counters (4 or 8 bits, or unbounded), so a word can be removed.\n"
+           "blocked: all k bits in one 512-bit block — one cache miss, a slightly higher FP rate.\n"
+           "scalable: stages that grow with the set (Almeida et al. 2007); m and k are each stage's own."),
+        s, p, [](FilterParams& q) -> Variant& { return q.variant; });
     if (p.variant == Variant::scalable) growth_controls(s, p);
     if (p.variant == Variant::counting) counting_controls(s, p);
     enum_combo(tr("scheme"), "##scheme", p.scheme, kAllSchemes, scheme_title,
@@ -421,7 +448,8 @@ void panel_params(AppState& s, Host& /*host*/) {
   const bool folded = ui_compact() && p.variant == Variant::standard;
   // Its line names what it holds; where that does not fit (a slide in Ukrainian), the first two.
   const char* names = tr("variant, scheme, design");
-  if (folded && ImGui::CalcTextSize(names).x + ImGui::GetTreeNodeToLabelSpacing() > ImGui::GetContentRegionAvail().x)
+  if (folded &&
+      ImGui::CalcTextSize(names).x + ImGui::GetTreeNodeToLabelSpacing() > ImGui::GetContentRegionAvail().x)
     names = tr("variant, scheme");
   const bool open = !folded || ImGui::TreeNode("variant_scheme", "%s", names);
   if (open) rows();

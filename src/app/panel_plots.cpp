@@ -14,10 +14,10 @@
 #include <cmath>
 
 #include "actions.h"
-#include "lessons.h"
 #include "core/theory.h"
-#include "plot.h"
 #include "i18n.h"
+#include "lessons.h"
+#include "plot.h"
 #include "ui.h"
 
 namespace bloomlab::app {
@@ -50,7 +50,8 @@ ScreenRect draw_and_keep(AppState& s, const PlotSpec& spec, const std::vector<Pl
                          const std::vector<PlotMarker>& markers) {
   const DrawnPlot drawn = draw_plot(spec, series, markers);
   for (const PlotLabel& l : drawn.labels)
-    s.layout.plot_labels.push_back({spec.id, l.marker < 0 ? "legend" : markers[size_t(l.marker)].label, ScreenRect{l.x, l.y, l.w, l.h}});
+    s.layout.plot_labels.push_back(
+        {spec.id, l.marker < 0 ? "legend" : markers[size_t(l.marker)].label, ScreenRect{l.x, l.y, l.w, l.h}});
   return ScreenRect{drawn.x, drawn.y, drawn.w, drawn.h};
 }
 
@@ -105,9 +106,11 @@ void refresh_exact(AppState& s) {
   c.exact_vs_k.assign(24, NAN);
   if (n == 0) return;
   for (uint64_t b = 1; b <= 32; ++b)
-    if (b * n <= kMaxExactBits && b * n * n * k <= kMaxExactWork) c.exact_vs_bits[size_t(b - 1)] = theory::exact_fp_rate(n, b * n, k);
+    if (b * n <= kMaxExactBits && b * n * n * k <= kMaxExactWork)
+      c.exact_vs_bits[size_t(b - 1)] = theory::exact_fp_rate(n, b * n, k);
   for (uint32_t j = 1; j <= 24; ++j)
-    if (m <= kMaxExactBits && m * n * j <= kMaxExactWork) c.exact_vs_k[j - 1] = theory::exact_fp_rate(n, m, j);
+    if (m <= kMaxExactBits && m * n * j <= kMaxExactWork)
+      c.exact_vs_k[j - 1] = theory::exact_fp_rate(n, m, j);
 }
 
 // On a slide the first plot takes what its column shows below it (as the column opens,
@@ -116,7 +119,8 @@ void refresh_exact(AppState& s) {
 float slide_plot_height(float natural) {
   if (!ui_compact()) return natural;
   const float title = ImGui::GetTextLineHeightWithSpacing();  // the y axis's title above it
-  const float room = ImGui::GetWindowHeight() - ImGui::GetCursorPosY() - title - 2 * ImGui::GetStyle().WindowPadding.y;
+  const float room =
+      ImGui::GetWindowHeight() - ImGui::GetCursorPosY() - title - 2 * ImGui::GetStyle().WindowPadding.y;
   return std::clamp(room / ui_scale(), 120.0f, natural);
 }
 
@@ -124,11 +128,16 @@ void plot_fp_vs_bits(AppState& s) {
   const Palette& pal = palette();
   const FilterParams& p = s.set.params();
   const double k = double(p.k);
-  PlotSeries theory_k{fill(tr("theory, k = %s"), {std::to_string(p.k)}), pal.series[0], SeriesStyle::line, {}, {}};
+  PlotSeries theory_k{
+      fill(tr("theory, k = %s"), {std::to_string(p.k)}), pal.series[0], SeriesStyle::line, {}, {}};
   // The best k at each size is the optimal Bloom filter: log2(1/p) / ln 2 = 1.44 log2(1/p) bits
   // per item (p = 2^(-(m/n) ln 2) = 0.6185^(m/n)); no structure at all does better than
   // log2(1/p) bits (the information-theoretic bound: Carter, Floyd, Gill, Markowsky, Wegman 1978).
-  PlotSeries envelope{fill(tr("optimal Bloom (best k): %s·log₂(1/p) bits"), {format_decimal(1.44, 2)}), pal.series[1], SeriesStyle::dashed, {}, {}};
+  PlotSeries envelope{fill(tr("optimal Bloom (best k): %s·log₂(1/p) bits"), {format_decimal(1.44, 2)}),
+                      pal.series[1],
+                      SeriesStyle::dashed,
+                      {},
+                      {}};
   PlotSeries bound{tr("no filter does better: log₂(1/p) bits"), pal.text_dim, SeriesStyle::line, {}, {}};
   for (double b = 1; b <= 32.001; b += 0.25) {
     theory_k.x.push_back(b);
@@ -167,10 +176,10 @@ void plot_fp_vs_bits(AppState& s) {
   for (int decades = 2; decades <= last_decade; ++decades) {
     const double fp = std::pow(10.0, -decades), bits = std::log2(1 / fp) / std::log(2.0);
     const std::string rate = format_percent_places(fp, decades - 2);
-    PlotMarker mark{bits, fp, pal.series[1],
-                    // 9.6 written in the message: a fraction's noun form is no plural form (ru "9,6 бита").
-                    decades == 2 ? fill(tr("≈9.6 bits: %s"), {rate})
-                                 : "+" + format_decimal(4.8, 1) + ": " + rate};
+    PlotMarker mark{
+        bits, fp, pal.series[1],
+        // 9.6 written in the message: a fraction's noun form is no plural form (ru "9,6 бита").
+        decades == 2 ? fill(tr("≈9.6 bits: %s"), {rate}) : "+" + format_decimal(4.8, 1) + ": " + rate};
     mark.dot = mark.label_below = true;  // below the line, above the bound: empty there
     markers.push_back(mark);
   }
@@ -202,18 +211,26 @@ void plot_fp_vs_k(AppState& s) {
       low = low ? std::min(low, st.k) : st.k;
       high = std::max(high, st.k);
     }
-    const std::string ks = low == high ? fill(tr("%s in every stage"), {std::to_string(low)})
-                                       : fill(tr("from %s to %s"), {std::to_string(low), std::to_string(high)});
-    text_wrapped(fill(tr("No plot of k here: a scalable filter has no single k. Each stage picks its own from its "
-                         "size and error rate, k = (m/n)·ln 2: here %s. The stages are listed under Numbers."),
-                      {ks}).c_str());
+    const std::string ks = low == high
+                               ? fill(tr("%s in every stage"), {std::to_string(low)})
+                               : fill(tr("from %s to %s"), {std::to_string(low), std::to_string(high)});
+    text_wrapped(
+        fill(tr("No plot of k here: a scalable filter has no single k. Each stage picks its own from its "
+                "size and error rate, k = (m/n)·ln 2: here %s. The stages are listed under Numbers."),
+             {ks})
+            .c_str());
     return;
   }
   const double n = std::max(1.0, double(shown_set(s).filter().items_added())), m = double(p.m);
   const uint32_t best = theory::optimal_k(m, n);
   const uint32_t k_max = std::clamp<uint32_t>(best * 5 / 2, 12, 24);
   const bool blocked = !variant_ops(p.variant).has_exact_theory;
-  PlotSeries curve{blocked ? fill(tr("theory (%s)"), {trc("variant", variant_name(p.variant))}) : std::string(tr("theory")), pal.series[0], SeriesStyle::line, {}, {}};
+  PlotSeries curve{blocked ? fill(tr("theory (%s)"), {trc("variant", variant_name(p.variant))})
+                           : std::string(tr("theory")),
+                   pal.series[0],
+                   SeriesStyle::line,
+                   {},
+                   {}};
   double lowest = 1;
   FilterParams at_k = p;  // the same filter with each k in turn
   for (uint32_t k = 1; k <= k_max; ++k) {
@@ -240,10 +257,12 @@ void plot_fp_vs_k(AppState& s) {
     }
     series.push_back(exact);
   }
-  std::vector<PlotMarker> markers{{double(p.k), theoretical_fp_rate(p, n), pal.zero_bit, "k = " + std::to_string(p.k)}};
+  std::vector<PlotMarker> markers{
+      {double(p.k), theoretical_fp_rate(p, n), pal.zero_bit, "k = " + std::to_string(p.k)}};
   markers.back().clamp = true;
   if (!lesson_hides(s, hide_theory)) {  // the best-k exercise asks for it
-    markers.insert(markers.begin(), {double(best), NAN, pal.series[1], fill(tr("best k = %s: half the bits set"), {std::to_string(best)})});
+    markers.insert(markers.begin(), {double(best), NAN, pal.series[1],
+                                     fill(tr("best k = %s: half the bits set"), {std::to_string(best)})});
     PlotMarker half{double(best), theory::expected_fill(n, m, best), pal.set_bit, ""};
     half.right_axis = true;
     half.dot = true;
@@ -271,8 +290,13 @@ void plot_growth(AppState& s) {
   const FilterParams& p = s.set.params();
   const uint64_t words = s.set.words().size();
   const double x_max = double(std::max<uint64_t>(words, 1));
-  PlotSeries theory{p.variant == Variant::blocked ? fill(tr("theory (%s)"), {trc("variant", variant_name(p.variant))}) : std::string(tr("theory (1 − e^(−kn/m))^k")),
-                    pal.series[0], SeriesStyle::line, {}, {}};
+  PlotSeries theory{p.variant == Variant::blocked
+                        ? fill(tr("theory (%s)"), {trc("variant", variant_name(p.variant))})
+                        : std::string(tr("theory (1 − e^(−kn/m))^k")),
+                    pal.series[0],
+                    SeriesStyle::line,
+                    {},
+                    {}};
   PlotSeries expected{tr("bits set, expected (right axis)"), pal.set_bit, SeriesStyle::dashed, {}, {}};
   expected.right_axis = true;
   for (int i = 0; i <= 200; ++i) {
@@ -285,7 +309,8 @@ void plot_growth(AppState& s) {
   const GrowthCache& g = s.growth;
   const bool current = actions::growth_current(s);
   std::string measured_label = fill(tr("measured, %s"), {probes_text(s.probes)});
-  if (current && g.running) measured_label = fill(tr("measuring… %s"), {format_whole_percent(double(g.run.progress()))});
+  if (current && g.running)
+    measured_label = fill(tr("measuring… %s"), {format_whole_percent(double(g.run.progress()))});
   PlotSeries measured{measured_label, pal.series[2], SeriesStyle::points, {}, {}};
   PlotSeries fill_curve{tr("bits set, measured (right axis)"), pal.set_bit, SeriesStyle::line, {}, {}};
   fill_curve.right_axis = true;
@@ -304,11 +329,14 @@ void plot_growth(AppState& s) {
   std::vector<PlotMarker> markers;
   const double designed = design_n(p);
   if (designed <= x_max)
-    markers.push_back({designed, NAN, pal.series[1], fill(tr("designed for n = %s"), {with_commas(uint64_t(std::lround(designed)))})});
+    markers.push_back({designed, NAN, pal.series[1],
+                       fill(tr("designed for n = %s"), {with_commas(uint64_t(std::lround(designed)))})});
   if (s.inserted) {
     const uint64_t n = *s.inserted;
-    const double fp = current && g.valid && g.run.exact() ? g.run.at(n).measured : theoretical_fp_rate(p, double(n));
-    PlotMarker here{double(n), fp, pal.zero_bit, fill(trn("shown: %s word", "shown: %s words", n), {with_commas(n)})};
+    const double fp =
+        current && g.valid && g.run.exact() ? g.run.at(n).measured : theoretical_fp_rate(p, double(n));
+    PlotMarker here{double(n), fp, pal.zero_bit,
+                    fill(trn("shown: %s word", "shown: %s words", n), {with_commas(n)})};
     here.clamp = true;
     markers.push_back(here);
   }
@@ -334,16 +362,18 @@ void inserted_slider(AppState& s) {
   if (words == 0) return;
   uint64_t n = s.inserted.value_or(words);
   const uint64_t lo = 0;
-  const std::string shown = s.inserted ? fill(trn("the first %s of %s word", "the first %s of %s words", words),
-                                            {with_commas(n), with_commas(words)})
-                                       : fill(trn("all %s word", "all %s words", words), {with_commas(words)});
+  const std::string shown = s.inserted
+                                ? fill(trn("the first %s of %s word", "the first %s of %s words", words),
+                                       {with_commas(n), with_commas(words)})
+                                : fill(trn("all %s word", "all %s words", words), {with_commas(words)});
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(tr("words inserted"));
   // The slider beside its label and the All button when its text fits there (measured in this
   // language), else on the next line (a slide in Russian: "добавлено слов" left it 78 px and
   // All ran 1 px past the card); All under it when even a whole line is too short.
   const float all_w = button_width(tr("All")), spacing = ImGui::GetStyle().ItemSpacing.x;
-  const float slider_min = std::max(80.0f, ImGui::CalcTextSize(shown.c_str()).x + 2 * ImGui::GetStyle().FramePadding.x);
+  const float slider_min =
+      std::max(80.0f, ImGui::CalcTextSize(shown.c_str()).x + 2 * ImGui::GetStyle().FramePadding.x);
   same_line_if_fits(slider_min + spacing + all_w);
   const float room = ImGui::GetContentRegionAvail().x;
   const bool all_beside = room - all_w - spacing >= slider_min;
@@ -357,7 +387,8 @@ void inserted_slider(AppState& s) {
   ImGui::BeginDisabled(!s.inserted);
   if (ImGui::Button(tr("All"))) dispatch(s, act::SetInserted{-1});
   ImGui::EndDisabled();
-  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) tooltip(tr("Show the filter with every word"));
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+    tooltip(tr("Show the filter with every word"));
 }
 
 }  // namespace
@@ -366,7 +397,7 @@ void panel_plots(AppState& s, Host& /*host*/) {
   begin_card(tr("False positives"),
              tr("More bits per word, fewer false positives; for each size one k is best."),
              tr("FP ≈ (1 − e^(−kn/m))^k  (Bloom 1970)\nbest k = (m/n)·ln 2, where FP ≈ 0.6185^(m/n)\n"
-             "exact: Σ_{i=1..m} i^k·i!·S(kn, i)·C(m, i) / m^(k(n+1))  (Christensen et al. 2010)"));
+                "exact: Σ_{i=1..m} i^k·i!·S(kn, i)·C(m, i) / m^(k(n+1))  (Christensen et al. 2010)"));
   refresh_sweep(s);
   s.layout.plot_labels.clear();
   const bool small = s.set.params().m <= kMaxExactBits;
@@ -377,12 +408,14 @@ void panel_plots(AppState& s, Host& /*host*/) {
     ImGui::BeginDisabled(!small);
     bool exact = s.view.show_exact_curve;
     // A label longer than the card (a slide in Russian) wraps beside its box instead of running out.
-    if (checkbox_wrapped(tr("exact formula (small m)"), "exact", &exact)) dispatch(s, act::ShowExactCurve{exact});
+    if (checkbox_wrapped(tr("exact formula (small m)"), "exact", &exact))
+      dispatch(s, act::ShowExactCurve{exact});
     ImGui::EndDisabled();
     same_line_if_fits(button_width(tr("Save PNG")));  // a slide's large text or a phone: the next line
     if (ImGui::Button(tr("Save PNG"))) dispatch(s, act::ExportPng{});
     s.layout.save_png_button = last_item_rect();
-    if (ImGui::IsItemHovered()) tooltip(ui_compact() ? tr("The plot above, as an image") : tr("The plot below, as an image"));
+    if (ImGui::IsItemHovered())
+      tooltip(ui_compact() ? tr("The plot above, as an image") : tr("The plot below, as an image"));
     same_line_if_fits(button_width(tr("Save CSV")));
     if (ImGui::Button(tr("Save CSV"))) dispatch(s, act::ExportCsv{});
     s.layout.save_csv_button = last_item_rect();

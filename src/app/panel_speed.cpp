@@ -6,10 +6,10 @@
 //   speed_summary() the sentences: how much faster (or not) the blocked filter answered, and why
 // The measurement itself is the core's SpeedRun (core/speed.h), run a slice per frame by the app
 // (actions::continue_speed): this file only shows it.
+#include <imgui.h>
+
 #include <algorithm>
 #include <string>
-
-#include <imgui.h>
 
 #include "actions.h"
 #include "i18n.h"
@@ -47,7 +47,8 @@ void speed_chart(AppState& s, const SpeedRun& run) {
     value_w = std::max(value_w, ImGui::CalcTextSize(ns_text(r.ns_per_query).c_str()).x);
   const float bar_room = ImGui::GetContentRegionAvail().x - indent - label_w - value_w - 2 * spacing;
   const bool stacked = bar_room < 40.0f * ui_scale();  // a phone or a slide: each bar under its label
-  const float bar_w = std::max(1.0f, stacked ? ImGui::GetContentRegionAvail().x - indent - value_w - spacing : bar_room);
+  const float bar_w =
+      std::max(1.0f, stacked ? ImGui::GetContentRegionAvail().x - indent - value_w - spacing : bar_room);
   uint64_t shown_m = UINT64_MAX;
   for (const SpeedRow& r : run.rows()) {
     if (r.batch != batch || r.variant != Variant::standard) continue;
@@ -95,8 +96,10 @@ void speed_summary(const AppState& s, const SpeedRun& run) {
   // The largest size measured: out of the caches if it could be made.
   uint64_t m = 0;
   for (const SpeedRow& r : run.rows()) m = std::max(m, r.m);
-  const SpeedRow *sp = run.find(Variant::standard, m, true, batch), *bp = run.find(Variant::blocked, m, true, batch),
-                 *sa = run.find(Variant::standard, m, false, batch), *ba = run.find(Variant::blocked, m, false, batch);
+  const SpeedRow *sp = run.find(Variant::standard, m, true, batch),
+                 *bp = run.find(Variant::blocked, m, true, batch),
+                 *sa = run.find(Variant::standard, m, false, batch),
+                 *ba = run.find(Variant::blocked, m, false, batch);
   if (!sp || !bp || !sa || !ba) return;
   const std::string where = m == kSpeedBigBits ? std::string(tr("At 32 MiB, out of the caches,"))
                                                : fill(tr("At m = %s,"), {with_commas(m)});
@@ -105,8 +108,9 @@ void speed_summary(const AppState& s, const SpeedRun& run) {
   text_wrapped(fill(tr("%s the blocked filter answered words in the set %s: it reads one cache line per "
                        "query, the standard filter up to %s."),
                     {where, compared(sp->ns_per_query, bp->ns_per_query), std::to_string(run.options().k)}));
-  text_wrapped(fill(tr("For words not in the set it was %s: both usually stop at the first 0 bit, one line each."),
-                    {compared(sa->ns_per_query, ba->ns_per_query)}));
+  text_wrapped(
+      fill(tr("For words not in the set it was %s: both usually stop at the first 0 bit, one line each."),
+           {compared(sa->ns_per_query, ba->ns_per_query)}));
   hint_text(batch ? tr("Asked 32 at a time, as a database asks its filter: the lines of 32 queries are "
                        "fetched from memory at once.")
                   : tr("Asked one by one: each query waits for its own lines before the next one starts."));
@@ -121,9 +125,10 @@ void panel_speed(AppState& s, Host& /*host*/) {
                 "line. Out of the caches, each line is a trip to memory of about 100 ns."));
   SpeedState& sp = s.speed;
   const FilterParams& p = s.set.params();
-  text_wrapped(fill(tr("Random words in a standard and a blocked filter with this m and k = %s, filled until half "
-                       "the bits are set, and in two of 32 MiB with a million words."),
-                    {std::to_string(p.k)}));
+  text_wrapped(
+      fill(tr("Random words in a standard and a blocked filter with this m and k = %s, filled until half "
+              "the bits are set, and in two of 32 MiB with a million words."),
+           {std::to_string(p.k)}));
   if (sp.running) {
     const std::string label = fill(tr("Measuring… %s"), {format_whole_percent(sp.run.progress())});
     ImGui::ProgressBar(float(sp.run.progress()), ImVec2(-1, 0), label.c_str());
@@ -148,7 +153,8 @@ void panel_speed(AppState& s, Host& /*host*/) {
     speed_chart(s, run);
     if (run.options().m != p.m || run.options().k != p.k)
       hint_text(fill(tr("Measured at m = %s and k = %s: Measure again for the filter as it is now."),
-                     {with_commas(run.options().m), std::to_string(run.options().k)}).c_str());
+                     {with_commas(run.options().m), std::to_string(run.options().k)})
+                    .c_str());
     speed_summary(s, run);
   }
   end_card();

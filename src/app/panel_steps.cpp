@@ -3,13 +3,13 @@
 // far stay on screen, the current one is marked. Index:
 //   panel_steps()   the card: Back / Next, the step counter, the steps up to the current one
 //   step_line()     one step: a marker, a sentence, and the values in hex and decimal
+#include <imgui_internal.h>  // PushItemFlag: buttons outside keyboard navigation
+
 #include <algorithm>
 #include <cinttypes>
 #include <cstdio>
 
 #include "actions.h"
-#include <imgui_internal.h>  // PushItemFlag: buttons outside keyboard navigation
-
 #include "core/filter.h"
 #include "i18n.h"
 #include "ui.h"
@@ -58,11 +58,12 @@ void step_line(AppState& s, int index, int current, const std::string& text) {
 // The steps read trace_positions(), the function the filter's own positions come from, so they
 // show what this filter does for any variant and scheme.
 void panel_steps(AppState& s, Host& /*host*/) {
-  begin_card(tr("Step by step"),
-             tr("One word through the filter, a step at a time: ← and → or Space (or Back / Next)."),
-             tr("h = FNV-1a 64(bytes): start 0xcbf29ce484222325; per byte h ^= byte, h *= 0x100000001b3\n"
-             "h1 = h & 0xffffffff,  h2 = (h >> 32) | 1\npos_i = (h1 + i·h2) mod m\n"
-             "blocked: g = splitmix64(h) picks a 512-bit block; h1, h2 come from g, mod the block's width"));
+  begin_card(
+      tr("Step by step"),
+      tr("One word through the filter, a step at a time: ← and → or Space (or Back / Next)."),
+      tr("h = FNV-1a 64(bytes): start 0xcbf29ce484222325; per byte h ^= byte, h *= 0x100000001b3\n"
+         "h1 = h & 0xffffffff,  h2 = (h >> 32) | 1\npos_i = (h1 + i·h2) mod m\n"
+         "blocked: g = splitmix64(h) picks a 512-bit block; h1, h2 come from g, mod the block's width"));
   if (s.word_input.empty()) {
     hint_text(tr("Type a word in the word box to follow it through the filter."));
     end_card();
@@ -78,7 +79,8 @@ void panel_steps(AppState& s, Host& /*host*/) {
   if (ImGui::Button(tr("Next ▶"))) dispatch(s, act::Step{+1});
   ImGui::PopItemFlag();
   s.layout.step_next_button = last_item_rect();
-  const std::string of_count = fill(tr("step %s of %s"), {std::to_string(current + 1), std::to_string(count)});
+  const std::string of_count =
+      fill(tr("step %s of %s"), {std::to_string(current + 1), std::to_string(count)});
   same_line_if_fits(ImGui::CalcTextSize(of_count.c_str()).x);
   ImGui::AlignTextToFramePadding();
   ImGui::TextDisabled("%s", of_count.c_str());
@@ -87,8 +89,9 @@ void panel_steps(AppState& s, Host& /*host*/) {
   const std::string& word = s.word_input;
   const PositionTrace t = trace_positions(p, word, shown_set(s).filter().stages().size());
   const std::string shown = in_quotes(actions::shown_word(s, word, 32));
-  step_line(s, 0, current, fill(trn("%s is %s UTF-8 byte: %s", "%s is %s UTF-8 bytes: %s", word.size()),
-                                {shown, std::to_string(word.size()), bytes_hex(word)}));
+  step_line(s, 0, current,
+            fill(trn("%s is %s UTF-8 byte: %s", "%s is %s UTF-8 bytes: %s", word.size()),
+                 {shown, std::to_string(word.size()), bytes_hex(word)}));
   std::string hash_step = fill(tr("h = FNV-1a 64 of the bytes = %s"), {hex64(t.h)});
   if (t.blocked)
     hash_step += "\n" + fill(tr("blocked: g = splitmix64(h) = %s; block %s = bits %s … %s"),
@@ -100,20 +103,22 @@ void panel_steps(AppState& s, Host& /*host*/) {
   if (t.blocked) {
     halves = "x_0 = g & 0xffffffff = " + hex32(t.h1) + "; x_i = x_(i−1) · 0x9e3779b9 mod 2^32 " +
              tr("(one hash for all k bits, no division: RocksDB's cache-local filter)");
-  } else switch (p.scheme) {
-    case Scheme::independent:
-      halves = fill(tr("independent scheme: position i is FNV-1a 64 with seed i, mod %s (seed 0 is h itself)"),
-                    {with_commas(t.range)});
-      break;
-    case Scheme::weak:
-      halves = std::string("h1 = ") + of + " & 0xffffffff = " + hex32(t.h1) + " = " + std::to_string(t.h1) +
-               "\nh2 = " + of + " >> 32 = " + hex32(t.h2) + " = " + std::to_string(t.h2) +
-               tr(" (weak: not forced odd)");
-      break;
-    default:
-      halves = std::string("h1 = ") + of + " & 0xffffffff = " + hex32(t.h1) + " = " + std::to_string(t.h1) +
-               "\nh2 = (" + of + " >> 32) | 1 = " + hex32(t.h2) + " = " + std::to_string(t.h2);
-  }
+  } else
+    switch (p.scheme) {
+      case Scheme::independent:
+        halves =
+            fill(tr("independent scheme: position i is FNV-1a 64 with seed i, mod %s (seed 0 is h itself)"),
+                 {with_commas(t.range)});
+        break;
+      case Scheme::weak:
+        halves = std::string("h1 = ") + of + " & 0xffffffff = " + hex32(t.h1) + " = " + std::to_string(t.h1) +
+                 "\nh2 = " + of + " >> 32 = " + hex32(t.h2) + " = " + std::to_string(t.h2) +
+                 tr(" (weak: not forced odd)");
+        break;
+      default:
+        halves = std::string("h1 = ") + of + " & 0xffffffff = " + hex32(t.h1) + " = " + std::to_string(t.h1) +
+                 "\nh2 = (" + of + " >> 32) | 1 = " + hex32(t.h2) + " = " + std::to_string(t.h2);
+    }
   step_line(s, 2, current, halves);
   // A scalable filter: every stage's positions in turn (a query asks every stage), each stage's
   // first one under a line saying which bits the stage holds and the hash it uses.
@@ -138,13 +143,15 @@ void panel_steps(AppState& s, Host& /*host*/) {
     if (t.blocked && i < t.block_hashes.size()) {
       formula = "(x_" + std::to_string(i) + " · " + range + ") >> 32" +
                 fill(tr(" with %s"), {"x_" + std::to_string(i) + " = " + hex32(t.block_hashes[i])});
-    } else switch (p.scheme) {
-      case Scheme::enhanced:
-        formula = "(h1 + " + std::to_string(i) + "·h2 + (" + std::to_string(i) + "³ − " + std::to_string(i) + ")/6) mod " + range;
-        break;
-      case Scheme::independent: formula = "FNV-1a 64 seed " + std::to_string(i) + " mod " + range; break;
-      default: formula = "(h1 + " + std::to_string(i) + "·h2) mod " + range;
-    }
+    } else
+      switch (p.scheme) {
+        case Scheme::enhanced:
+          formula = "(h1 + " + std::to_string(i) + "·h2 + (" + std::to_string(i) + "³ − " +
+                    std::to_string(i) + ")/6) mod " + range;
+          break;
+        case Scheme::independent: formula = "FNV-1a 64 seed " + std::to_string(i) + " mod " + range; break;
+        default: formula = "(h1 + " + std::to_string(i) + "·h2) mod " + range;
+      }
     std::string where;  // the bit inside the word's block, or inside the stage
     if (t.blocked || st) {
       const uint64_t first = st ? st->offset : t.block_start;
@@ -153,7 +160,8 @@ void panel_steps(AppState& s, Host& /*host*/) {
     std::string head;
     if (st && i == 0) {
       head = fill(trn("stage %s: bits %s … %s, %s hash", "stage %s: bits %s … %s, %s hashes", st->k),
-                  {std::to_string(stage), with_commas(st->offset), with_commas(st->offset + st->m - 1), std::to_string(st->k)});
+                  {std::to_string(stage), with_commas(st->offset), with_commas(st->offset + st->m - 1),
+                   std::to_string(st->k)});
       if (stage > 0) {
         const std::string j = std::to_string(stage);
         head += "\nh_" + j + " = splitmix64(h + " + j + ") = " + hex64(st->h);
@@ -166,7 +174,8 @@ void panel_steps(AppState& s, Host& /*host*/) {
               head + "pos_" + std::to_string(i) + " = " + formula + where + " = " + with_commas(pos) + ": " +
                   fill(set ? tr("bit %s is 1") : tr("bit %s is 0"), {with_commas(pos)}));
   }
-  if (staged && full_stage == t.stages.size() && zeros_before == zero.size()) full_stage = stage;  // the last one
+  if (staged && full_stage == t.stages.size() && zeros_before == zero.size())
+    full_stage = stage;  // the last one
   std::sort(zero.begin(), zero.end());
   zero.erase(std::unique(zero.begin(), zero.end()), zero.end());
   // A scalable filter: "possibly" when one stage has all its bits set (named before the usual
@@ -175,25 +184,30 @@ void panel_steps(AppState& s, Host& /*host*/) {
   const bool full = staged ? full_stage < t.stages.size() : zero.empty();
   const uint32_t k = staged && full ? t.stages[full_stage].k : p.k;
   if (full) {
-    verdict = shown_set(s).contains_word(word)
-                  ? fill(trn("All %s bit is 1: %s is possibly in the set (it was added).",
-                             "All %s bits are 1: %s is possibly in the set (it was added).", k),
-                         {std::to_string(k), shown})
-                  : fill(trn("All %s bit is 1: %s is possibly in the set — yet it was never added: a false positive.",
-                             "All %s bits are 1: %s is possibly in the set — yet it was never added: a false positive.", k),
-                         {std::to_string(k), shown});
+    verdict =
+        shown_set(s).contains_word(word)
+            ? fill(trn("All %s bit is 1: %s is possibly in the set (it was added).",
+                       "All %s bits are 1: %s is possibly in the set (it was added).", k),
+                   {std::to_string(k), shown})
+            : fill(
+                  trn("All %s bit is 1: %s is possibly in the set — yet it was never added: a false positive.",
+                      "All %s bits are 1: %s is possibly in the set — yet it was never added: a false positive.",
+                      k),
+                  {std::to_string(k), shown});
     if (staged) verdict = fill(tr("stage %s"), {std::to_string(full_stage)}) + ": " + verdict;
   } else if (staged) {
     // One stage or several: two sentences (a plural form is grammar, not "one or many").
     verdict = t.stages.size() == 1
                   ? fill(tr("Its only stage has a 0 bit: %s is definitely not in the set."), {shown})
                   : fill(trn("Each of its %s stage has a 0 bit: %s is definitely not in the set.",
-                             "Each of its %s stages has a 0 bit: %s is definitely not in the set.", t.stages.size()),
+                             "Each of its %s stages has a 0 bit: %s is definitely not in the set.",
+                             t.stages.size()),
                          {std::to_string(t.stages.size()), shown});
   } else {
-    verdict = fill(trn("Bit %s is 0: %s is definitely not in the set. Adding it would set %s more bit.",
-                       "Bit %s is 0: %s is definitely not in the set. Adding it would set %s more bits.", zero.size()),
-                   {with_commas(zero.front()), shown, std::to_string(zero.size())});
+    verdict = fill(
+        trn("Bit %s is 0: %s is definitely not in the set. Adding it would set %s more bit.",
+            "Bit %s is 0: %s is definitely not in the set. Adding it would set %s more bits.", zero.size()),
+        {with_commas(zero.front()), shown, std::to_string(zero.size())});
   }
   step_line(s, 3 + int(shown_positions), current, verdict);
   end_card();

@@ -5,11 +5,11 @@
 //   verdict()          "definitely not in the set — bit 32 is 0" / "possibly in the set — …"
 //   positions_row()    i=0 → 30, i=1 → 1, …: set bits amber, zero bits red
 //   word_list()        the added words as chips; hovering one highlights its bits
-#include <algorithm>
-
 #include <imgui.h>
 #include <imgui_internal.h>  // IsMouseDragPastThreshold: a drag is not a click
 #include <imgui_stdlib.h>
+
+#include <algorithm>
 
 #include "actions.h"
 #include "core/word_list.h"
@@ -24,7 +24,7 @@ constexpr size_t kChipsShown = 300;  // the list shows this many words, then a c
 constexpr size_t kSlideChips = 12;   // a slide shows a list this short as chips, else none
 
 struct BoxEdit {
-  int pasted_bytes = 0;            // a paste longer than the limit: its length
+  int pasted_bytes = 0;                  // a paste longer than the limit: its length
   const std::string* replace = nullptr;  // the box's new text, set by an action while it is active
 };
 
@@ -54,8 +54,10 @@ void word_box(AppState& s) {
   }
   std::string text = s.word_input;
   const float chrome = ui_compact() ? 1.0f / ui_scale() : 1.0f;  // a slide's buttons are chrome
-  const float buttons = (ImGui::CalcTextSize(tr("Add")).x + ImGui::CalcTextSize(tr("What if we cleared its bits?")).x +
-                         ImGui::CalcTextSize(tr("Step by step")).x + 90 * ui_scale()) * chrome;
+  const float buttons =
+      (ImGui::CalcTextSize(tr("Add")).x + ImGui::CalcTextSize(tr("What if we cleared its bits?")).x +
+       ImGui::CalcTextSize(tr("Step by step")).x + 90 * ui_scale()) *
+      chrome;
   const float avail = ImGui::GetContentRegionAvail().x;
   const bool one_row = avail - buttons >= 160 * ui_scale();  // on a phone the buttons wrap below
   ImGui::SetNextItemWidth(one_row ? avail - buttons : -1);
@@ -68,11 +70,11 @@ void word_box(AppState& s) {
       ImGui::SetKeyboardFocusHere();
     s.focus_word_box = s.focus_word_box_force = false;
   }
-  const bool enter = ImGui::InputTextWithHint(
-      "##word", tr("type a word…"), &text,
-      ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_CallbackEdit |
-          ImGuiInputTextFlags_CallbackAlways,
-      box_callback, &edit);
+  const bool enter =
+      ImGui::InputTextWithHint("##word", tr("type a word…"), &text,
+                               ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_CallbackEdit |
+                                   ImGuiInputTextFlags_CallbackAlways,
+                               box_callback, &edit);
   note_text(text);  // a character the font lacks is drawn by the platform from the next frame
   s.layout.word_box = last_item_rect();
   s.layout.word_box_active = ImGui::IsItemActive();
@@ -85,29 +87,34 @@ void word_box(AppState& s) {
     if (enter) dispatch(s, act::FocusWordBox{});  // the next word can be typed at once
   }
   if (s.set.filter().ops().can_remove) {
-    const std::string remove = with_id(s.remove_unchecked ? tr("Remove (unchecked)") : tr("Remove"), "##remove");
+    const std::string remove =
+        with_id(s.remove_unchecked ? tr("Remove (unchecked)") : tr("Remove"), "##remove");
     same_line_if_fits(button_width(remove.c_str()));
     if (ImGui::Button(remove.c_str())) dispatch(s, act::RemoveWord{s.word_input});
     if (ImGui::IsItemHovered() && s.remove_unchecked)
-      tooltip(tr("As the article's remove: every counter above zero goes down, whether or not\n"
-                        "the word was added (Parameters: \"remove without checking\")"));
+      tooltip(
+          tr("As the article's remove: every counter above zero goes down, whether or not\n"
+             "the word was added (Parameters: \"remove without checking\")"));
   } else {
     same_line_if_fits(button_width(tr("What if we cleared its bits?")));
     if (ImGui::Button(tr("What if we cleared its bits?"))) dispatch(s, act::WhatIfCleared{s.word_input});
   }
   same_line_if_fits(button_width(tr("Step by step")));
-  if (s.view.show_steps) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
+  if (s.view.show_steps)
+    ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
   const bool toggled = ImGui::Button(tr("Step by step"));
   if (s.view.show_steps) ImGui::PopStyleColor();
   if (toggled) dispatch(s, act::ShowSteps{!s.view.show_steps});
-  if (ImGui::IsItemHovered()) tooltip(tr("Follow this word through the hash, a step at a time (Alt+Shift+S)"));
+  if (ImGui::IsItemHovered())
+    tooltip(tr("Follow this word through the hash, a step at a time (Alt+Shift+S)"));
 }
 
 void verdict(AppState& s, const Explained& e) {
   const Palette& pal = palette();
   const bool maybe = e.verdict == Verdict::possibly;
   const ImVec2 start = ImGui::GetCursorScreenPos();
-  chip(maybe ? tr("POSSIBLY") : tr("DEFINITELY NOT"), maybe ? pal.set_bit : pal.ok, IM_COL32(20, 20, 24, 255));
+  chip(maybe ? tr("POSSIBLY") : tr("DEFINITELY NOT"), maybe ? pal.set_bit : pal.ok,
+       IM_COL32(20, 20, 24, 255));
   ImGui::SameLine();
   ImGui::AlignTextToFramePadding();
   const std::string sentence = actions::verdict_sentence(s, e);
@@ -159,11 +166,12 @@ void bit_strip(AppState& s, const Explained& e) {
   ImGui::Dummy(ImVec2(width, height));
   s.layout.bit_strip = last_item_rect();
   if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("%s", fill(trn("Where this word's %s bit is among all %s (the bit array is further down)",
-                                     "Where this word's %s bits are among all %s (the bit array is further down)",
-                                     e.positions.size()),
-                                 {with_commas(e.positions.size()), with_commas(m)})
-                                .c_str());
+    ImGui::SetTooltip("%s",
+                      fill(trn("Where this word's %s bit is among all %s (the bit array is further down)",
+                               "Where this word's %s bits are among all %s (the bit array is further down)",
+                               e.positions.size()),
+                           {with_commas(e.positions.size()), with_commas(m)})
+                          .c_str());
 }
 
 void positions_row(AppState& s, const Explained& e) {
@@ -183,9 +191,11 @@ void positions_row(AppState& s, const Explained& e) {
         // The setters are found when first asked for (a walk over every word); e is the cache.
         if (!e.setters_found) (void)actions::current_query_with_setters(s);
         const size_t listed = std::min<size_t>(e.setters[i].size(), 20);
-        for (size_t j = 0; j < listed; ++j) ImGui::BulletText("%s", actions::shown_word(s, e.setters[i][j]).c_str());
+        for (size_t j = 0; j < listed; ++j)
+          ImGui::BulletText("%s", actions::shown_word(s, e.setters[i][j]).c_str());
         if (e.setter_counts[i] > listed)
-          ImGui::TextDisabled(tr("and %llu more"), static_cast<unsigned long long>(e.setter_counts[i] - listed));
+          ImGui::TextDisabled(tr("and %llu more"),
+                              static_cast<unsigned long long>(e.setter_counts[i] - listed));
       }
       ImGui::EndTooltip();
     }
@@ -202,14 +212,16 @@ void what_if(const AppState& s) {
     hint_text(fill(tr("Clearing the bits of \"%s\" would break no other word — this time."), {word}).c_str());
   } else {
     std::string list;
-    for (const auto& w : s.what_if_broken) list += (list.empty() ? "" : ", ") + in_quotes(actions::shown_word(s, w));
+    for (const auto& w : s.what_if_broken)
+      list += (list.empty() ? "" : ", ") + in_quotes(actions::shown_word(s, w));
     ImGui::PushStyleColor(ImGuiCol_Text, palette().zero_bit);
     text_wrapped(fill(trn("Clearing the bits of \"%s\" would make %s other word answer "
-                                      "\"definitely not\": %s. That is why a standard filter cannot remove.",
-                                      "Clearing the bits of \"%s\" would make %s other words answer "
-                                      "\"definitely not\": %s. That is why a standard filter cannot remove.",
-                                      s.what_if_broken.size()),
-                                  {word, with_commas(s.what_if_broken.size()), list}).c_str());
+                          "\"definitely not\": %s. That is why a standard filter cannot remove.",
+                          "Clearing the bits of \"%s\" would make %s other words answer "
+                          "\"definitely not\": %s. That is why a standard filter cannot remove.",
+                          s.what_if_broken.size()),
+                      {word, with_commas(s.what_if_broken.size()), list})
+                     .c_str());
     ImGui::PopStyleColor();
   }
 }
@@ -243,7 +255,8 @@ void word_list(AppState& s) {
                                "The unchecked remove took counts that were its own. Undo brings them back.")
                           : tr("False negatives: %s — added, yet the filter now says \"definitely not\". "
                                "The unchecked remove took counts that were theirs. Undo brings them back."),
-                      {list}).c_str());
+                      {list})
+                     .c_str());
     ImGui::PopStyleColor();
   }
   const size_t shown = std::min(words.size(), kChipsShown);
@@ -254,7 +267,8 @@ void word_list(AppState& s) {
   for (size_t i = 0; i < shown; ++i) {
     const std::string label = actions::shown_word(s, words[i], 24) + "##w" + std::to_string(i);
     if (i > 0) same_line_if_fits(button_width(label.c_str()));
-    const bool is_broken = !broken.empty() && std::find(broken.begin(), broken.end(), words[i]) != broken.end();
+    const bool is_broken =
+        !broken.empty() && std::find(broken.begin(), broken.end(), words[i]) != broken.end();
     if (is_broken) ImGui::PushStyleColor(ImGuiCol_Button, palette().zero_bit);
     // A chip is chosen by a click released on it (a drag that starts on it chooses nothing).
     if (small_button(label.c_str()) && !ImGui::IsMouseDragPastThreshold(ImGuiMouseButton_Left))
@@ -264,7 +278,8 @@ void word_list(AppState& s) {
   }
   ImGui::EndGroup();
   s.layout.word_chips = last_item_rect();
-  if (shown < words.size()) ImGui::TextDisabled(tr("… and %s more"), with_commas(words.size() - shown).c_str());
+  if (shown < words.size())
+    ImGui::TextDisabled(tr("… and %s more"), with_commas(words.size() - shown).c_str());
   if (boxed) ImGui::EndChild();
 }
 
@@ -272,17 +287,21 @@ void word_list(AppState& s) {
 
 void panel_word(AppState& s, Host& /*host*/) {
   begin_card(tr("Word"),
-             s.view.touch ? tr("Type a word: its k bits light up before you add it. Enter adds it. Tap a word in "
-                               "the list to see its bits.")
-                          : tr("Type a word: its k bits light up before you add it. Enter adds it. Hover a word in "
-                               "the list to see its bits."),
+             s.view.touch
+                 ? tr("Type a word: its k bits light up before you add it. Enter adds it. Tap a word in "
+                      "the list to see its bits.")
+                 : tr("Type a word: its k bits light up before you add it. Enter adds it. Hover a word in "
+                      "the list to see its bits."),
              tr("A word is hashed as its UTF-8 bytes:\n  h = FNV-1a 64(bytes)\n  h1 = h & 0xffffffff,  "
-             "h2 = (h >> 32) | 1\n  pos_i = (h1 + i·h2) mod m,  i = 0 … k−1\n\"Possibly in the set\" "
-             "when all k bits are 1; \"definitely not\" when any is 0."));
+                "h2 = (h >> 32) | 1\n  pos_i = (h1 + i·h2) mod m,  i = 0 … k−1\n\"Possibly in the set\" "
+                "when all k bits are 1; \"definitely not\" when any is 0."));
   word_box(s);
   const Explained* e = s.word_input.empty() ? nullptr : &actions::current_query(s);
-  if (e) bit_strip(s, *e);
-  else s.layout.bit_strip = s.layout.verdict = ScreenRect{};  // none drawn: no stale rect (the field kept in view would take it)
+  if (e)
+    bit_strip(s, *e);
+  else
+    s.layout.bit_strip = s.layout.verdict =
+        ScreenRect{};  // none drawn: no stale rect (the field kept in view would take it)
   show_note(s.note(NoteSlot::word));
   if (e) {
     verdict(s, *e);

@@ -97,7 +97,8 @@ void draw_axes(ImDrawList* dl, const Frame& f) {
   if (f.spec.right_axis) {  // the second axis: linear, its labels right of the frame
     const double right_step = nice_step(f.spec.right_max - f.spec.right_min, 4);
     auto fmt = f.spec.format_right ? f.spec.format_right : default_format;
-    for (double v = std::ceil(f.spec.right_min / right_step) * right_step; v <= f.spec.right_max + right_step * 1e-6; v += right_step) {
+    for (double v = std::ceil(f.spec.right_min / right_step) * right_step;
+         v <= f.spec.right_max + right_step * 1e-6; v += right_step) {
       const float y = f.sy_right(v);
       dl->AddLine(ImVec2(f.max.x - 4, y), ImVec2(f.max.x, y), f.spec.right_colour, 1.5f);
       const std::string label = fmt(v);
@@ -107,8 +108,7 @@ void draw_axes(ImDrawList* dl, const Frame& f) {
   }
   dl->AddRect(f.min, f.max, pal.card_border);
   const ImVec2 xl = ImGui::CalcTextSize(f.spec.x_label);
-  dl->AddText(ImVec2((f.min.x + f.max.x - xl.x) / 2, f.max.y + font + 8), pal.text_dim,
-              f.spec.x_label);
+  dl->AddText(ImVec2((f.min.x + f.max.x - xl.x) / 2, f.max.y + font + 8), pal.text_dim, f.spec.x_label);
 }
 
 // Cuts segment a-b to the rectangle [lo, hi] (Liang-Barsky); false when nothing is left. A
@@ -124,8 +124,10 @@ bool clip_segment(ImVec2& a, ImVec2& b, ImVec2 lo, ImVec2 hi) {
       continue;
     }
     const float r = q[i] / p[i];
-    if (p[i] < 0) t0 = std::max(t0, r);
-    else t1 = std::min(t1, r);
+    if (p[i] < 0)
+      t0 = std::max(t0, r);
+    else
+      t1 = std::min(t1, r);
     if (t0 > t1) return false;
   }
   b = ImVec2(a.x + t1 * dx, a.y + t1 * dy);
@@ -135,7 +137,8 @@ bool clip_segment(ImVec2& a, ImVec2& b, ImVec2 lo, ImVec2 hi) {
 
 void draw_dashed(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 colour, float thickness, float& phase) {
   const double dash = 7 * ui_scale(), gap = 5 * ui_scale(), cycle_len = dash + gap;
-  if (!std::isfinite(a.x + a.y + b.x + b.y) || !clip_segment(a, b, dl->GetClipRectMin(), dl->GetClipRectMax()))
+  if (!std::isfinite(a.x + a.y + b.x + b.y) ||
+      !clip_segment(a, b, dl->GetClipRectMin(), dl->GetClipRectMax()))
     return;
   const double dx = b.x - a.x, dy = b.y - a.y;
   const double len = std::sqrt(dx * dx + dy * dy);
@@ -146,7 +149,8 @@ void draw_dashed(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 colour, float thickne
     const double run = std::max(0.01, std::min(len - t, at < dash ? dash - at : cycle_len - at));
     if (at < dash)
       dl->AddLine(ImVec2(float(a.x + dx * t / len), float(a.y + dy * t / len)),
-                  ImVec2(float(a.x + dx * std::min(len, t + run) / len), float(a.y + dy * std::min(len, t + run) / len)),
+                  ImVec2(float(a.x + dx * std::min(len, t + run) / len),
+                         float(a.y + dy * std::min(len, t + run) / len)),
                   colour, thickness);
     t += run;
     at = std::fmod(at + run, cycle_len);
@@ -160,15 +164,20 @@ void draw_series(ImDrawList* dl, const Frame& f, const PlotSeries& s) {
   bool have_prev = false;
   ImVec2 prev;
   for (size_t i = 0; i < s.x.size(); ++i) {
-    if (!f.drawable_on(s.right_axis, s.y[i])) { have_prev = false; continue; }
+    if (!f.drawable_on(s.right_axis, s.y[i])) {
+      have_prev = false;
+      continue;
+    }
     const ImVec2 p(f.sx(s.x[i]), f.sy_on(s.right_axis, s.y[i]));
     if (s.style == SeriesStyle::points) {
       dl->AddCircleFilled(p, 3.5f * ui_scale(), s.colour);
       continue;
     }
     if (have_prev) {
-      if (s.style == SeriesStyle::dashed) draw_dashed(dl, prev, p, s.colour, thickness, phase);
-      else dl->AddLine(prev, p, s.colour, thickness);
+      if (s.style == SeriesStyle::dashed)
+        draw_dashed(dl, prev, p, s.colour, thickness, phase);
+      else
+        dl->AddLine(prev, p, s.colour, thickness);
     }
     prev = p;
     have_prev = true;
@@ -192,7 +201,8 @@ constexpr int kPointOf = -2;
 
 bool label_free(const Labels& placed, int marker, float x, float y, float w, float h) {
   for (const PlotLabel& a : placed)
-    if (a.marker != kPointOf - marker && x < a.x + a.w && a.x < x + w && y < a.y + a.h && a.y < y + h) return false;
+    if (a.marker != kPointOf - marker && x < a.x + a.w && a.x < x + w && y < a.y + a.h && a.y < y + h)
+      return false;
   return true;
 }
 
@@ -253,26 +263,35 @@ void draw_marker(ImDrawList* dl, const Frame& f, const PlotMarker& m, int index,
     float phase = 0;
     draw_dashed(dl, ImVec2(x, f.min.y), ImVec2(x, f.max.y), m.colour, 1.5f * ui_scale(), phase);
     const float lx = std::min(x + 4, f.max.x - size.x - 2);
-    if (!m.label.empty()) put_label(dl, f, labels, index, m.label, m.colour, {lx, x - 4 - size.x, 0}, 2, f.min.y + 2);
+    if (!m.label.empty())
+      put_label(dl, f, labels, index, m.label, m.colour, {lx, x - 4 - size.x, 0}, 2, f.min.y + 2);
     return;
   }
   if (!f.drawable_on(m.right_axis, m.y)) return;
   const ImVec2 p(x, f.sy_on(m.right_axis, m.y));
-  if (m.dot) dl->AddCircleFilled(p, 4.5f * ui_scale(), m.colour);
-  else dl->AddCircle(p, 7 * ui_scale(), m.colour, 0, 2.5f * ui_scale());
+  if (m.dot)
+    dl->AddCircleFilled(p, 4.5f * ui_scale(), m.colour);
+  else
+    dl->AddCircle(p, 7 * ui_scale(), m.colour, 0, 2.5f * ui_scale());
   if (m.label.empty()) return;
   const float lx = p.x + 10 + size.x > f.max.x ? p.x - 10 - size.x : p.x + 10;
   const float right = p.x + 10, left = p.x - 10 - size.x;
-  if (m.label_below) put_label(dl, f, labels, index, m.label, m.colour, {p.x - size.x / 2, right, left}, 3, p.y + 6);
-  else put_label(dl, f, labels, index, m.label, m.colour, {lx, lx == right ? left : right, 0}, 2, p.y - size.y - 2);
+  if (m.label_below)
+    put_label(dl, f, labels, index, m.label, m.colour, {p.x - size.x / 2, right, left}, 3, p.y + 6);
+  else
+    put_label(dl, f, labels, index, m.label, m.colour, {lx, lx == right ? left : right, 0}, 2,
+              p.y - size.y - 2);
 }
 
 // A legend entry's sample: a short line, dashed line or dot from a to b.
 void draw_swatch(ImDrawList* dl, const PlotSeries& s, ImVec2 a, ImVec2 b) {
   float phase = 0;
-  if (s.style == SeriesStyle::points) dl->AddCircleFilled(ImVec2((a.x + b.x) / 2, a.y), 3.5f * ui_scale(), s.colour);
-  else if (s.style == SeriesStyle::dashed) draw_dashed(dl, a, b, s.colour, 2.2f * ui_scale(), phase);
-  else dl->AddLine(a, b, s.colour, 2.2f * ui_scale());
+  if (s.style == SeriesStyle::points)
+    dl->AddCircleFilled(ImVec2((a.x + b.x) / 2, a.y), 3.5f * ui_scale(), s.colour);
+  else if (s.style == SeriesStyle::dashed)
+    draw_dashed(dl, a, b, s.colour, 2.2f * ui_scale(), phase);
+  else
+    dl->AddLine(a, b, s.colour, 2.2f * ui_scale());
 }
 
 float legend_swatch() { return 18 * ui_scale(); }
@@ -318,7 +337,8 @@ bool legend_covers_a_point(const Frame& f, const std::vector<PlotSeries>& series
   for (const PlotSeries& s : series) {
     if (s.style != SeriesStyle::points) continue;
     for (size_t i = 0; i < s.x.size() && i < s.y.size(); ++i)
-      if (s.x[i] >= f.spec.x_min && s.x[i] <= f.spec.x_max && under(s.right_axis, s.x[i], s.y[i])) return true;
+      if (s.x[i] >= f.spec.x_min && s.x[i] <= f.spec.x_max && under(s.right_axis, s.x[i], s.y[i]))
+        return true;
   }
   return false;
 }
@@ -348,7 +368,8 @@ void legend_below(const std::vector<PlotSeries>& series) {
   for (const auto& s : series) {
     const ImVec2 at = ImGui::GetCursorScreenPos();
     ImGui::Dummy(ImVec2(swatch, line));
-    draw_swatch(ImGui::GetWindowDrawList(), s, ImVec2(at.x, at.y + line / 2), ImVec2(at.x + swatch, at.y + line / 2));
+    draw_swatch(ImGui::GetWindowDrawList(), s, ImVec2(at.x, at.y + line / 2),
+                ImVec2(at.x + swatch, at.y + line / 2));
     ImGui::SameLine();
     text_wrapped(s.label);
   }
@@ -369,9 +390,11 @@ void draw_readout(ImDrawList* dl, const Frame& f, const std::vector<PlotSeries>&
     for (size_t i = 1; i < s.x.size(); ++i)
       if (std::abs(s.x[i] - x) < std::abs(s.x[best] - x)) best = i;
     if (!f.drawable_on(s.right_axis, s.y[best])) continue;
-    dl->AddCircleFilled(ImVec2(f.sx(s.x[best]), f.sy_on(s.right_axis, s.y[best])), 4.5f * ui_scale(), s.colour);
+    dl->AddCircleFilled(ImVec2(f.sx(s.x[best]), f.sy_on(s.right_axis, s.y[best])), 4.5f * ui_scale(),
+                        s.colour);
     ImGui::PushStyleColor(ImGuiCol_Text, s.colour);
-    const std::string value = s.right_axis && f.spec.format_right ? f.spec.format_right(s.y[best]) : fy(s.y[best]);
+    const std::string value =
+        s.right_axis && f.spec.format_right ? f.spec.format_right(s.y[best]) : fy(s.y[best]);
     ImGui::TextUnformatted(fill(tr("%s: %s (at %s)"), {s.label, value, fx(s.x[best])}).c_str());
     ImGui::PopStyleColor();
   }
@@ -421,7 +444,8 @@ DrawnPlot draw_plot(const PlotSpec& spec, const std::vector<PlotSeries>& series,
   const bool fits = legend_fits_inside(f, series);  // the box's size: the same in any corner
   bool inside = false;
   const bool upper = spec.legend_top, right_side = spec.legend_right;
-  const bool corners[4][2] = {{upper, right_side}, {!upper, !right_side}, {upper, !right_side}, {!upper, right_side}};
+  const bool corners[4][2] = {
+      {upper, right_side}, {!upper, !right_side}, {upper, !right_side}, {!upper, right_side}};
   for (int i = 0; fits && !inside && i < 4; ++i) {
     f.spec.legend_top = corners[i][0];
     f.spec.legend_right = corners[i][1];
@@ -429,7 +453,7 @@ DrawnPlot draw_plot(const PlotSpec& spec, const std::vector<PlotSeries>& series,
   }
   dl->PushClipRect(f.min, f.max, true);  // the markers over the legend: "you are here" stays readable
   Labels labels{inside ? draw_legend(dl, f, series) : PlotLabel{}};  // the markers' labels keep off it
-  for (size_t i = 0; i < markers.size(); ++i) {  // and off the markers' points
+  for (size_t i = 0; i < markers.size(); ++i) {                      // and off the markers' points
     const PlotMarker& m = markers[i];
     if (std::isnan(m.y) || !f.drawable_on(m.right_axis, m.y)) continue;
     const ImVec2 p(f.sx(m.x), f.sy_on(m.right_axis, m.y));
@@ -438,7 +462,9 @@ DrawnPlot draw_plot(const PlotSpec& spec, const std::vector<PlotSeries>& series,
       labels.push_back({kPointOf - int(i), p.x - r, p.y - r, 2 * r, 2 * r});
   }
   for (size_t i = 0; i < markers.size(); ++i) draw_marker(dl, f, markers[i], int(i), labels);
-  labels.erase(std::remove_if(labels.begin(), labels.end(), [](const PlotLabel& l) { return l.marker <= kPointOf; }), labels.end());
+  labels.erase(
+      std::remove_if(labels.begin(), labels.end(), [](const PlotLabel& l) { return l.marker <= kPointOf; }),
+      labels.end());
   if (!inside) labels.erase(labels.begin());  // else the legend's box stays first (marker -1)
   dl->PopClipRect();
   const ImVec2 mouse = ImGui::GetIO().MousePos;

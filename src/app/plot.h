@@ -2,10 +2,10 @@
 // linear or log-10 y ticks, lines, dashed lines and points, markers, a legend, and a read-out of
 // every series at the mouse's x.
 #pragma once
+#include <imgui.h>
+
 #include <string>
 #include <vector>
-
-#include <imgui.h>
 
 namespace bloomlab::app {
 
@@ -71,6 +71,6 @@ struct DrawnPlot {
 // the legend: each is measured and, when its place is taken (the "measured" point beside
 // "k = 7"), moved up or down by whole lines to the nearest free place inside the plot.
 DrawnPlot draw_plot(const PlotSpec& spec, const std::vector<PlotSeries>& series,
-                                 const std::vector<PlotMarker>& markers);
+                    const std::vector<PlotMarker>& markers);
 
 }  // namespace bloomlab::app

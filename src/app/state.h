@@ -32,14 +32,14 @@ namespace bloomlab::app {
 // pasted or opened list read line by line as it goes in (reading a million lines at once froze
 // the page for a second; 64 MiB of short words, 12 s).
 struct PendingWords {
-  std::vector<std::string> words;         // a session's
-  size_t next = 0;                        // in words
-  std::optional<WordListReader> reader;   // a list's lines, and its report so far
-  size_t set_size_before = 0;  // a word the set had below this index was there before the list
+  std::vector<std::string> words;        // a session's
+  size_t next = 0;                       // in words
+  std::optional<WordListReader> reader;  // a list's lines, and its report so far
+  size_t set_size_before = 0;            // a word the set had below this index was there before the list
   ListSource source = ListSource::pasted;
   std::string file_name;  // for ListSource::file
   WordListReport report;  // a session's (a list's is its reader's)
-  bool quiet = false;  // opened with the page (a link, a session): no report note when done
+  bool quiet = false;     // opened with the page (a link, a session): no report note when done
   bool reserved = false;  // room made for all its words (the first slice's work)
   bool active() const { return next < words.size() || (reader && !reader->done()); }
   bool counts_lines() const { return reader.has_value(); }  // progress in lines, not words
@@ -63,10 +63,10 @@ struct PlotCache {
   std::vector<MeasuredPoint> measured_vs_bits;
   uint64_t words_version = 0;  // WordSet change counter the points are (being) measured for
   FilterParams params;
-  bool valid = false;          // the sweep is done for words_version and params.k
-  bool running = false;        // run is measuring for words_version and params.k
+  bool valid = false;    // the sweep is done for words_version and params.k
+  bool running = false;  // run is measuring for words_version and params.k
   SweepRun run;
-  float progress = 0;          // of the run, 0..1
+  float progress = 0;  // of the run, 0..1
   // The exact-formula curves (theory::exact_fp_rate), for small m only; keyed on n, m, k.
   std::vector<double> exact_vs_bits, exact_vs_k;
   uint64_t exact_n = 0, exact_m = 0;
@@ -86,14 +86,14 @@ struct QueryCache {
 };
 
 struct ViewOptions {
-  Lang lang = Lang::en;       // the texts' language: always i18n's current_lang()
-  bool lang_chosen = false;   // the reader chose it (selector, lang=, saved): links carry it
+  Lang lang = Lang::en;              // the texts' language: always i18n's current_lang()
+  bool lang_chosen = false;          // the reader chose it (selector, lang=, saved): links carry it
   std::optional<Lang> lang_loading;  // asked for, its catalog not in yet (the UI stays in `lang`)
   int lang_files_pending = 0;        // its files asked for and not yet in (or failed)
   bool lang_loading_chosen = false;
   Theme theme = Theme::dark;
   Theme page_theme = Theme::dark;  // the page's default (prefers-color-scheme): links omit it
-  float font_scale = 1.0f;      // presentation mode: 1.5 .. 3
+  float font_scale = 1.0f;         // presentation mode: 1.5 .. 3
   bool presentation = false;
   // What presentation mode replaced, restored when it ends.
   Theme theme_before_presentation = Theme::dark;
@@ -115,8 +115,8 @@ struct ViewOptions {
   // The panels shown, in the author's order (panels=); all by default.
   std::vector<Panel> panels = {Panel::words, Panel::bits,    Panel::params,
                                Panel::plots, Panel::numbers, Panel::check};
-  bool panels_chosen = false;   // panels= named them: an embed then shows what it asked for
-  bool embed_presets = false;   // panels= named "presets": an embed shows the preset buttons
+  bool panels_chosen = false;                 // panels= named them: an embed then shows what it asked for
+  bool embed_presets = false;                 // panels= named "presets": an embed shows the preset buttons
   Language code_language = Language::python;  // the Code panel's (shown on demand: panels=…,code)
   bool shown(Panel p) const {
     for (Panel q : panels)
@@ -126,7 +126,7 @@ struct ViewOptions {
 };
 
 struct BitView {
-  float zoom = 1.0f;     // 1 = the whole array fits
+  float zoom = 1.0f;  // 1 = the whole array fits
   float pan_x = 0, pan_y = 0;
   int64_t pinned_bit = -1;  // tapped on touch screens
   // Two-finger pinch this frame, from the platform: a zoom factor (1 = none) about a point.
@@ -158,8 +158,20 @@ struct BitCache {
 // Keys the platform recognised (it knows the keyboard; the app knows what they mean): turned
 // into actions by app::frame (shortcut_action).
 // stray_typing: text typed while no text field had the keyboard (typing_box says where it goes).
-enum class Shortcut { focus_word, preset_tiny, preset_passwords, preset_empty, presentation,
-                      step_back, step_forward, toggle_steps, toggle_shortcuts, undo, redo, stray_typing };
+enum class Shortcut {
+  focus_word,
+  preset_tiny,
+  preset_passwords,
+  preset_empty,
+  presentation,
+  step_back,
+  step_forward,
+  toggle_steps,
+  toggle_shortcuts,
+  undo,
+  redo,
+  stray_typing
+};
 // The box that takes text typed while no text field has the keyboard (a click on the page's
 // background, then keys): the open task's answer box, else the word box; none while a task
 // without a box is open (its answer is given elsewhere: typing there never adds a word).
@@ -168,7 +180,7 @@ enum class TypingBox { none, word, answer };
 // Step-through of one word: the word, its bytes, h, h1 and h2, each position, the bits.
 struct StepThrough {
   int step = 0;
-  std::string word;  // the word the steps were started for (a new word restarts them)
+  std::string word;   // the word the steps were started for (a new word restarts them)
   std::string shown;  // the steps on screen, as text (the browser tests read it)
 };
 
@@ -181,16 +193,17 @@ struct Layout {
   ScreenRect word_box, k_slider, m_field, m_slider, bit_area;
   ScreenRect plot_bits;  // the plot of FP over bits per word with its titles (what "Save PNG" saves)
   ScreenRect plot_growth, inserted_slider;  // the growth plot with its slider; the slider
-  ScreenRect plot_bits_area;                // its frame with the axes' ticks and x title (not a legend under it)
-  ScreenRect plot_k, memory_chart;          // the plot of FP over k; the memory bars
-  ScreenRect speed_button, speed_chart;     // the Speed panel's Measure (or Cancel) and its bars
-  ScreenRect share_button, copy_link_button, copy_embed_button, share_close_button;  // header and share dialog
+  ScreenRect plot_bits_area;             // its frame with the axes' ticks and x title (not a legend under it)
+  ScreenRect plot_k, memory_chart;       // the plot of FP over k; the memory bars
+  ScreenRect speed_button, speed_chart;  // the Speed panel's Measure (or Cancel) and its bars
+  ScreenRect share_button, copy_link_button, copy_embed_button,
+      share_close_button;                  // header and share dialog
   ScreenRect presets_button, menu_button;  // a phone's one header bar: Words ▾ and Menu ▾ (else empty)
   ScreenRect save_png_button, save_csv_button, step_next_button;
   ScreenRect open_file_button, paste_box, add_list_button;  // the "your own words" panel
   ScreenRect undo_button, verdict;
   ScreenRect word_chips;  // the words in the set, as chips (empty where none are shown)
-  ScreenRect bit_strip;  // the word's bits under the word box, while the bit array is off screen
+  ScreenRect bit_strip;   // the word's bits under the word box, while the bit array is off screen
   ScreenRect lessons_button, lesson_panel, lesson_next_button, lesson_check_button, lesson_answer_box,
       lesson_hint_button;
   // The language selector, and its list's entries (en, ru, uk, zh) while it is open.
@@ -204,11 +217,11 @@ struct Layout {
     float scroll = 0, max = 0;
   };
   std::vector<ScrollArea> scroll_areas;
-  bool word_box_active = false;        // the word box had the keyboard
-  bool answer_box_active = false;      // the open task's answer box had the keyboard
-  ScreenRect composing;                 // the input method's text being composed, at the caret
-  ScreenRect qr_button, qr_code;        // a slide's "QR code" button; the code drawn (its quiet zone included)
-  bool focus_ring = false;             // keyboard navigation showed its focus ring on a control
+  bool word_box_active = false;    // the word box had the keyboard
+  bool answer_box_active = false;  // the open task's answer box had the keyboard
+  ScreenRect composing;            // the input method's text being composed, at the caret
+  ScreenRect qr_button, qr_code;   // a slide's "QR code" button; the code drawn (its quiet zone included)
+  bool focus_ring = false;         // keyboard navigation showed its focus ring on a control
   std::vector<std::string> overflowing;  // cards with a control past their right edge (ui.h)
   // The plots' marker labels as drawn this frame (plot.h: they never overlap); plot is the
   // plot's id (fp_vs_bits, fp_vs_k, fp_growth).
@@ -259,7 +272,7 @@ inline constexpr LayoutRect kLayoutRects[] = {
     {"bitArea", &Layout::bit_area},
     {"bitStrip", &Layout::bit_strip},
     {"mField", &Layout::m_field},
-  {"mSlider", &Layout::m_slider},
+    {"mSlider", &Layout::m_slider},
     {"kSlider", &Layout::k_slider},
     {"verdict", &Layout::verdict},
     {"undoButton", &Layout::undo_button},
@@ -276,9 +289,9 @@ inline constexpr LayoutRect kLayoutRects[] = {
     {"languageButton", &Layout::language_button},
     {"speedButton", &Layout::speed_button},
     {"speedChart", &Layout::speed_chart},
-  {"composing", &Layout::composing},
-  {"qrButton", &Layout::qr_button},
-  {"qrCode", &Layout::qr_code},
+    {"composing", &Layout::composing},
+    {"qrButton", &Layout::qr_button},
+    {"qrCode", &Layout::qr_code},
 };
 
 // A word of the false-or-real exercise: drawn fresh, labelled by the student.
@@ -290,7 +303,7 @@ struct Candidate {
 
 // The open step's task: the answers given, the feedback, what is revealed.
 struct TaskState {
-  int wrong = 0;              // wrong answers so far (a hint after each)
+  int wrong = 0;  // wrong answers so far (a hint after each)
   int hints_shown = 0;
   bool solved = false;
   bool answer_shown = false;  // "Show the answer": the task no longer hides anything
@@ -312,8 +325,8 @@ struct LessonState {
   // "id/step" of choices whose answer was shown (Show the answer, or the tries spent) before they
   // were solved: they count as shown, not solved, and stay closed (lessons.h kChoiceTries).
   std::set<std::string> shown;
-  uint64_t draws = 0;             // candidates drawn so far (each draw is fresh)
-  Outcome note;                   // the last lesson action's message (a bad file, an unknown id)
+  uint64_t draws = 0;                 // candidates drawn so far (each draw is fresh)
+  Outcome note;                       // the last lesson action's message (a bad file, an unknown id)
   std::vector<std::string> warnings;  // a step's state the app could not apply
   // The built-in lessons' texts, per language (Lang's order), where they are fetched
   // (builtin_lessons_ready()): asked for once; a lesson opened meanwhile (a link's lesson=, the
@@ -335,8 +348,9 @@ struct LessonState {
       uint32_t hidden = 0;
       Lang lang = Lang::en;
       bool operator==(const Key& o) const {
-        return lessons == o.lessons && generation == o.generation && version == o.version && current == o.current &&
-               step == o.step && measured == o.measured && hidden == o.hidden && lang == o.lang;
+        return lessons == o.lessons && generation == o.generation && version == o.version &&
+               current == o.current && step == o.step && measured == o.measured && hidden == o.hidden &&
+               lang == o.lang;
       }
     } key;
     // By where the text's bytes are in its lesson: {the text, filled}.
@@ -356,10 +370,10 @@ struct FrameMemory {
   double announce_changed_at = 0;
   uint64_t announce_version = UINT64_MAX;
   std::string announce_word;
-  uint64_t word_box_revision = 0;    // the word_input_revision the word box shows
-  float header_height = 0;           // last frame's: a header too tall scrolls with the panels
-  float lesson_fit = 1;              // a slide's lesson text scale, so that the step fits the screen
-  float lesson_pane_content = 0;     // the lesson pane's content height last frame (app.cpp draw_lesson_pane)
+  uint64_t word_box_revision = 0;  // the word_input_revision the word box shows
+  float header_height = 0;         // last frame's: a header too tall scrolls with the panels
+  float lesson_fit = 1;            // a slide's lesson text scale, so that the step fits the screen
+  float lesson_pane_content = 0;   // the lesson pane's content height last frame (app.cpp draw_lesson_pane)
   // The lesson step the columns were last drawn for ({lesson, step}; -1: none): a new step's
   // scene starts with its columns at the top, where its panels are (app.cpp draw_screen).
   std::pair<int, int> scene_step{-1, -1};
@@ -389,8 +403,8 @@ struct FrameMemory {
 struct MemoryCache {
   uint64_t words_version = UINT64_MAX;  // the list measured, or being measured
   HashSetMeasure run;
-  bool measured = false;                // hash_set_bytes is some list's figure
-  uint64_t hash_set_bytes = 0;          // the last finished measure's
+  bool measured = false;        // hash_set_bytes is some list's figure
+  uint64_t hash_set_bytes = 0;  // the last finished measure's
 };
 
 // The growth plot (issue 11 §1): FP as the filter fills, for the words and params it was (is
@@ -424,16 +438,19 @@ struct AppState {
   std::optional<WordSet> inserted_set;
   uint64_t inserted_set_version = UINT64_MAX;  // the version inserted_set was made for
   uint64_t inserted_set_words = UINT64_MAX;    // and the words_version
-  uint64_t version = 0;  // bumped by every change of the words or the params
+  uint64_t version = 0;                        // bumped by every change of the words or the params
   uint64_t words_version = 0;  // bumped when the words change (not the params): the sweep cache
   // How many words the classroom-safe setting masks, counted once per words_version (a scan of
   // the 10k list costs tens of ms: once a frame, it left the background work no time).
-  struct UnsafeCount { uint64_t words_version = UINT64_MAX; size_t count = 0; };
+  struct UnsafeCount {
+    uint64_t words_version = UINT64_MAX;
+    size_t count = 0;
+  };
   mutable UnsafeCount unsafe_words;
   // When this frame began (app.cpp frame()): the background work (memory, growth, sweep) takes
   // what a frame has left (actions::background_slice). Unset outside frames: a whole slice.
   std::chrono::steady_clock::time_point frame_started{};
-  uint64_t frame_number = 0;        // frames drawn
+  uint64_t frame_number = 0;  // frames drawn
   // The frame that first draws a change (its numbers): the background work leaves it to them
   // (actions::kChangeFrameBackgroundMs). drawn_version: the version that frame drew.
   uint64_t change_frame = 0;
@@ -482,7 +499,7 @@ struct AppState {
   bool opening = true;
   bool quiet_list = false;  // the password list was asked for by the page's link: load it quietly
   std::vector<std::string> password_list_error;  // why it did not come (failure_text)
-  WordListReport last_report;  // of the last list loaded or pasted
+  WordListReport last_report;                    // of the last list loaded or pasted
   bool has_report = false;
 
   // The message of each control, as an outcome (the view words it). An action clears the
@@ -507,21 +524,21 @@ struct AppState {
   // A link's m, k, variant, scheme and words wait here while its preset's list downloads (the
   // list's arrival resets them); apply_deferred_url_params() applies them after.
   std::string url_after_list;
-  std::optional<double> url_inserted;  // a link's inserted=, set once its words are all in
+  std::optional<double> url_inserted;     // a link's inserted=, set once its words are all in
   std::vector<std::string> url_warnings;  // from apply_url_params, shown once at the top
-  std::string author_params;        // what an embed was opened with: its Reset goes back there
-  bool present_on_open = false;     // present=1: presentation mode from the first frame
-  std::optional<float> present_scale;  // present=1&scale=X: the slide's text size, as the link says
-  std::vector<Shortcut> shortcuts;  // queued by the platform, run at the start of a frame
-  std::vector<Action> inbox;        // actions the panels built while drawing: applied after it
+  std::string author_params;              // what an embed was opened with: its Reset goes back there
+  bool present_on_open = false;           // present=1: presentation mode from the first frame
+  std::optional<float> present_scale;     // present=1&scale=X: the slide's text size, as the link says
+  std::vector<Shortcut> shortcuts;        // queued by the platform, run at the start of a frame
+  std::vector<Action> inbox;              // actions the panels built while drawing: applied after it
   // The keyboard given as the page opens (the platform's): the column is not scrolled to the field
   // until the reader types or moves the keyboard (a lesson step's scene stays as it placed it).
   bool opening_focus = false;
-  bool focus_word_box = false;      // the word box takes the keyboard next frame ...
+  bool focus_word_box = false;        // the word box takes the keyboard next frame ...
   bool focus_word_box_force = false;  // ... even from another text field (Ctrl/Cmd+K)
-  bool focus_answer_box = false;    // the open task's answer box takes the keyboard next frame
-  bool release_focus = false;       // no widget keeps the keyboard next frame (step-through keys)
-  std::string paste_input;          // the "paste a list" box
+  bool focus_answer_box = false;      // the open task's answer box takes the keyboard next frame
+  bool release_focus = false;         // no widget keeps the keyboard next frame (step-through keys)
+  std::string paste_input;            // the "paste a list" box
   StepThrough steps;
   LessonState lessons;
   History history;

@@ -1,15 +1,15 @@
 // Shared pieces of the panels (see ui.h).
 #include "ui.h"
 
+#include <imgui_internal.h>
+#include <imgui_stdlib.h>
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <optional>
 #include <utility>
 #include <vector>
-
-#include <imgui_internal.h>
-#include <imgui_stdlib.h>
 
 #include "format.h"
 #include "outcome_text.h"
@@ -19,30 +19,54 @@ namespace {
 
 // Amber for set bits in every theme: warm, and readable on dark and light cards alike.
 // The word's positions take the complementary cyan/blue so they stand out on amber and grey.
-const Palette kDark = {
-    IM_COL32(245, 166, 35, 255),  IM_COL32(48, 54, 66, 255),    IM_COL32(150, 158, 172, 255),
-    IM_COL32(56, 217, 240, 255),  IM_COL32(255, 92, 122, 255),  IM_COL32(190, 150, 255, 255),
-    IM_COL32(30, 34, 42, 255),    IM_COL32(52, 58, 70, 255),    IM_COL32(24, 27, 33, 255),
-    IM_COL32(62, 68, 82, 255),    IM_COL32(232, 235, 240, 255), IM_COL32(150, 158, 172, 255),
-    IM_COL32(99, 230, 150, 255),  IM_COL32(255, 107, 107, 255),
-    {IM_COL32(56, 217, 240, 255), IM_COL32(160, 168, 184, 255), IM_COL32(245, 166, 35, 255),
-     IM_COL32(190, 150, 255, 255)}};
-const Palette kLight = {
-    IM_COL32(232, 128, 12, 255),  IM_COL32(226, 230, 236, 255), IM_COL32(110, 118, 130, 255),
-    IM_COL32(25, 113, 194, 255),  IM_COL32(214, 40, 57, 255),   IM_COL32(112, 72, 232, 255),
-    IM_COL32(255, 255, 255, 255), IM_COL32(218, 222, 230, 255), IM_COL32(250, 251, 252, 255),
-    IM_COL32(228, 231, 236, 255), IM_COL32(30, 34, 40, 255),    IM_COL32(100, 108, 120, 255),
-    IM_COL32(20, 140, 70, 255),   IM_COL32(200, 30, 45, 255),
-    {IM_COL32(25, 113, 194, 255), IM_COL32(120, 128, 140, 255), IM_COL32(232, 128, 12, 255),
-     IM_COL32(112, 72, 232, 255)}};
-const Palette kContrast = {
-    IM_COL32(255, 176, 0, 255),   IM_COL32(40, 40, 40, 255),    IM_COL32(255, 255, 255, 255),
-    IM_COL32(0, 255, 255, 255),   IM_COL32(255, 64, 64, 255),   IM_COL32(255, 128, 255, 255),
-    IM_COL32(0, 0, 0, 255),       IM_COL32(255, 255, 255, 255), IM_COL32(0, 0, 0, 255),
-    IM_COL32(110, 110, 110, 255), IM_COL32(255, 255, 255, 255), IM_COL32(230, 230, 230, 255),
-    IM_COL32(0, 255, 100, 255),   IM_COL32(255, 80, 80, 255),
-    {IM_COL32(0, 255, 255, 255), IM_COL32(255, 255, 255, 255), IM_COL32(255, 176, 0, 255),
-     IM_COL32(255, 128, 255, 255)}};
+const Palette kDark = {IM_COL32(245, 166, 35, 255),
+                       IM_COL32(48, 54, 66, 255),
+                       IM_COL32(150, 158, 172, 255),
+                       IM_COL32(56, 217, 240, 255),
+                       IM_COL32(255, 92, 122, 255),
+                       IM_COL32(190, 150, 255, 255),
+                       IM_COL32(30, 34, 42, 255),
+                       IM_COL32(52, 58, 70, 255),
+                       IM_COL32(24, 27, 33, 255),
+                       IM_COL32(62, 68, 82, 255),
+                       IM_COL32(232, 235, 240, 255),
+                       IM_COL32(150, 158, 172, 255),
+                       IM_COL32(99, 230, 150, 255),
+                       IM_COL32(255, 107, 107, 255),
+                       {IM_COL32(56, 217, 240, 255), IM_COL32(160, 168, 184, 255),
+                        IM_COL32(245, 166, 35, 255), IM_COL32(190, 150, 255, 255)}};
+const Palette kLight = {IM_COL32(232, 128, 12, 255),
+                        IM_COL32(226, 230, 236, 255),
+                        IM_COL32(110, 118, 130, 255),
+                        IM_COL32(25, 113, 194, 255),
+                        IM_COL32(214, 40, 57, 255),
+                        IM_COL32(112, 72, 232, 255),
+                        IM_COL32(255, 255, 255, 255),
+                        IM_COL32(218, 222, 230, 255),
+                        IM_COL32(250, 251, 252, 255),
+                        IM_COL32(228, 231, 236, 255),
+                        IM_COL32(30, 34, 40, 255),
+                        IM_COL32(100, 108, 120, 255),
+                        IM_COL32(20, 140, 70, 255),
+                        IM_COL32(200, 30, 45, 255),
+                        {IM_COL32(25, 113, 194, 255), IM_COL32(120, 128, 140, 255),
+                         IM_COL32(232, 128, 12, 255), IM_COL32(112, 72, 232, 255)}};
+const Palette kContrast = {IM_COL32(255, 176, 0, 255),
+                           IM_COL32(40, 40, 40, 255),
+                           IM_COL32(255, 255, 255, 255),
+                           IM_COL32(0, 255, 255, 255),
+                           IM_COL32(255, 64, 64, 255),
+                           IM_COL32(255, 128, 255, 255),
+                           IM_COL32(0, 0, 0, 255),
+                           IM_COL32(255, 255, 255, 255),
+                           IM_COL32(0, 0, 0, 255),
+                           IM_COL32(110, 110, 110, 255),
+                           IM_COL32(255, 255, 255, 255),
+                           IM_COL32(230, 230, 230, 255),
+                           IM_COL32(0, 255, 100, 255),
+                           IM_COL32(255, 80, 80, 255),
+                           {IM_COL32(0, 255, 255, 255), IM_COL32(255, 255, 255, 255),
+                            IM_COL32(255, 176, 0, 255), IM_COL32(255, 128, 255, 255)}};
 
 const Palette* g_palette = &kDark;
 
@@ -86,7 +110,8 @@ bool menu_item(const char* label, bool selected) {
   constexpr float kFinger = 44.0f;  // CSS px: the touch target guidelines' minimum
   if (!g_ui_touch) return ImGui::Selectable(label, selected);
   ImGui::PushStyleVar(ImGuiStyleVar_SelectableTextAlign, ImVec2(0.0f, 0.5f));
-  const bool pressed = ImGui::Selectable(label, selected, 0, ImVec2(0.0f, std::max(kFinger, ImGui::GetFrameHeight())));
+  const bool pressed =
+      ImGui::Selectable(label, selected, 0, ImVec2(0.0f, std::max(kFinger, ImGui::GetFrameHeight())));
   ImGui::PopStyleVar();
   return pressed;
 }
@@ -104,8 +129,10 @@ ChromeScope::ChromeScope(bool on) : on_(on && g_ui_scale > 1.0f) {
   const float chrome = 1.0f / g_ui_scale;
   ImGui::SetWindowFontScale(chrome);
   const ImGuiStyle& st = ImGui::GetStyle();
-  ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(st.FramePadding.x * chrome, st.FramePadding.y * chrome));
-  ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(st.ItemSpacing.x * chrome, st.ItemSpacing.y * chrome));
+  ImGui::PushStyleVar(ImGuiStyleVar_FramePadding,
+                      ImVec2(st.FramePadding.x * chrome, st.FramePadding.y * chrome));
+  ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing,
+                      ImVec2(st.ItemSpacing.x * chrome, st.ItemSpacing.y * chrome));
 }
 
 ChromeScope::~ChromeScope() {
@@ -126,12 +153,13 @@ void begin_card(const char* title, const char* hint, const char* formula) {
   if (height > 0) {
     dl->AddRectFilled(start, ImVec2(start.x + width, start.y + height), palette().card_bg, rounding);
     if (g_card_highlight)
-      dl->AddRect(start, ImVec2(start.x + width, start.y + height), palette().current, rounding, 0, 3.0f * ui_scale());
+      dl->AddRect(start, ImVec2(start.x + width, start.y + height), palette().current, rounding, 0,
+                  3.0f * ui_scale());
     else
       dl->AddRect(start, ImVec2(start.x + width, start.y + height), palette().card_border, rounding);
   }
   ImGui::GetStateStorage()->SetFloat(ImGui::GetID("card_top"), start.y);  // before the table's ID
-  const float pad = (ui_compact() ? 8.0f : 14.0f) * ui_scale();  // a slide keeps its room
+  const float pad = (ui_compact() ? 8.0f : 14.0f) * ui_scale();           // a slide keeps its room
   ImGui::PushStyleVar(ImGuiStyleVar_CellPadding, ImVec2(pad, pad));
   const bool table = ImGui::BeginTable("card", 1, ImGuiTableFlags_PadOuterX, ImVec2(width, 0));
   ImGui::PopStyleVar();
@@ -161,7 +189,8 @@ void end_card() {
   // bookkeeping: ItemSize widens CursorMaxPos, the cell's WorkRect ends at its padding).
   const ImGuiWindow* cell = ImGui::GetCurrentWindow();
   if (table && !g_card_titles.empty() && cell->DC.CursorMaxPos.x > cell->WorkRect.Max.x + 1.0f)
-    g_overflowing.push_back(g_card_titles.back() + " (+" + std::to_string(int(cell->DC.CursorMaxPos.x - cell->WorkRect.Max.x)) + " px)");
+    g_overflowing.push_back(g_card_titles.back() + " (+" +
+                            std::to_string(int(cell->DC.CursorMaxPos.x - cell->WorkRect.Max.x)) + " px)");
   if (!g_card_titles.empty()) g_card_titles.pop_back();
   if (table) ImGui::EndTable();
   const ImGuiID id = ImGui::GetID("card");
@@ -178,7 +207,8 @@ void note_clipped(const char* text, float frame_width) {
   const float needed = ImGui::CalcTextSize(text, nullptr, true).x + 2 * ImGui::GetStyle().FramePadding.x;
   if (needed <= frame_width + 1.0f) return;
   const std::string card = g_card_titles.empty() ? std::string("?") : g_card_titles.back();
-  g_overflowing.push_back(card + " (clipped " + std::to_string(int(needed - frame_width)) + " px: " + text + ")");
+  g_overflowing.push_back(card + " (clipped " + std::to_string(int(needed - frame_width)) + " px: " + text +
+                          ")");
 }
 
 void text_coloured(ImU32 colour, const char* text) {
@@ -238,8 +268,9 @@ void tooltip(const char* text) {
   ImGui::BeginTooltip();
   // 30 characters' width, and never wider than the screen (a slide's text is 1.5 to 3 times larger).
   const float padding = ImGui::GetStyle().WindowPadding.x;
-  ImGui::PushTextWrapPos(std::max(ImGui::GetFontSize() * 4, std::min(ImGui::GetFontSize() * 30.0f,
-                                                                     ImGui::GetIO().DisplaySize.x * 0.9f - 2 * padding)));
+  ImGui::PushTextWrapPos(
+      std::max(ImGui::GetFontSize() * 4,
+               std::min(ImGui::GetFontSize() * 30.0f, ImGui::GetIO().DisplaySize.x * 0.9f - 2 * padding)));
   text_wrapped(text);
   ImGui::PopTextWrapPos();
   ImGui::EndTooltip();

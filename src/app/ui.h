@@ -1,12 +1,12 @@
 // What the panels share: the theme's colours, the card every panel sits in, notes, number
 // formatting, and the panel functions themselves (one file each).
 #pragma once
+#include <imgui.h>
+
 #include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include <imgui.h>
 
 #include "format.h"
 #include "host.h"
@@ -24,7 +24,7 @@ struct Palette {
   ImU32 hovered_word;  // positions of a word hovered in the list
   ImU32 card_bg, card_border, plot_bg, grid;
   ImU32 text, text_dim, ok, error;
-  ImU32 series[4];     // plot curves: theory, envelope, measured, exact
+  ImU32 series[4];  // plot curves: theory, envelope, measured, exact
 };
 const Palette& palette();
 void set_palette(Theme t);
@@ -85,13 +85,14 @@ float button_width(const char* label);
 ScreenRect last_item_rect();  // where the last ImGui item was drawn (AppState::layout)
 // Where everything `draw` drew went, as one rect (an ImGui group): a plot with its titles and a
 // legend under it.
-template <class Draw> ScreenRect grouped(Draw&& draw) {
+template <class Draw>
+ScreenRect grouped(Draw&& draw) {
   ImGui::BeginGroup();
   draw();
   ImGui::EndGroup();
   return last_item_rect();
 }
-float ui_scale();  // the font scale (presentation mode): multiply fixed pixel sizes by it
+float ui_scale();                // the font scale (presentation mode): multiply fixed pixel sizes by it
 void set_ui_scale(float scale);  // apply_theme() keeps it in step with the style
 // Presentation mode's compact slide: tighter cards, the word list as a count.
 bool ui_compact();

@@ -1,6 +1,7 @@
 // URL parameters -> actions, and the current state -> a share link (see url_params.h).
 #include "url_params.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -10,13 +11,11 @@
 #include <optional>
 #include <utility>
 
-#include <algorithm>
-
 #include "actions.h"
 #include "core/parse.h"
 #include "format.h"
-#include "lessons.h"
 #include "i18n.h"
+#include "lessons.h"
 #include "outcome_text.h"
 
 namespace bloomlab::app {
@@ -66,7 +65,7 @@ std::optional<float> parse_scale(const std::string& text) {
 // wrong with the query itself, worded once the link's language is set (parse_warnings).
 struct Parsed {
   std::map<std::string, std::string> values;
-  size_t refused_bytes = 0;           // the query was this long, over kMaxQueryBytes: nothing read
+  size_t refused_bytes = 0;  // the query was this long, over kMaxQueryBytes: nothing read
   // Keys given more than once, in the order they were first repeated, with how many times.
   std::vector<std::pair<std::string, size_t>> repeated;
   // Keys whose value has a '%' that starts no escape, with the value (words= and removed= say
@@ -114,7 +113,8 @@ std::vector<std::string> parse_warnings(const Parsed& in) {
                         {format_bytes(in.refused_bytes), format_bytes(kMaxQueryBytes)}));
   // One warning a key, however often it is given (30,000 "a=b&" gave 30,000 warnings).
   for (const auto& [key, times] : in.repeated)
-    warn.push_back(fill(trn("%s is given %s time; the last value is used.", "%s is given %s times; the last value is used.", times),
+    warn.push_back(fill(trn("%s is given %s time; the last value is used.",
+                            "%s is given %s times; the last value is used.", times),
                         {quoted(key), with_commas(times)}));
   // A '%' that starts no escape, in any value, is said as words= says it. The key is shown as
   // any text from a link is: an unknown one may be 256 KB of bytes that are not UTF-8.
@@ -136,7 +136,8 @@ std::optional<double> parse_count(std::string_view text) {
 
 }  // namespace
 
-std::optional<std::string> read_filter_number(ParamsRequest& r, std::string_view key, const std::string& text) {
+std::optional<std::string> read_filter_number(ParamsRequest& r, std::string_view key,
+                                              const std::string& text) {
   std::optional<double> ParamsRequest::*field = key == "m"    ? &ParamsRequest::m
                                                 : key == "k"  ? &ParamsRequest::k
                                                 : key == "n0" ? &ParamsRequest::n0
@@ -179,7 +180,8 @@ std::optional<std::string> state_value_problem(std::string_view key, const std::
   }
   if (key == "scheme") {
     if (parse_scheme(value)) return std::nullopt;
-    return fill(tr("scheme = %s is not reference, enhanced, independent, weak or sha256md5."), {quoted(value)});
+    return fill(tr("scheme = %s is not reference, enhanced, independent, weak or sha256md5."),
+                {quoted(value)});
   }
   if (key == "probes") {
     if (auto n = parse_count(value); n && *n >= 1 && *n <= double(kMaxUrlProbes)) return std::nullopt;
@@ -204,25 +206,31 @@ void apply_params(AppState& s, Host& host, const Parsed& in, std::vector<std::st
     }
   }
   if (auto v = in.get("variant")) {
-    if (auto variant = parse_variant(percent_decode(*v))) r.variant = *variant;
-    else warn.push_back(fill(tr("variant = %s is not one of %s."), {quoted(*v), variant_names()}));
+    if (auto variant = parse_variant(percent_decode(*v)))
+      r.variant = *variant;
+    else
+      warn.push_back(fill(tr("variant = %s is not one of %s."), {quoted(*v), variant_names()}));
   }
   if (auto v = in.get("scheme")) {
-    if (auto scheme = parse_scheme(percent_decode(*v))) r.scheme = *scheme;
+    if (auto scheme = parse_scheme(percent_decode(*v)))
+      r.scheme = *scheme;
     else
-      warn.push_back(fill(tr("scheme = %s is not reference, enhanced, independent, weak or sha256md5."), {quoted(*v)}));
+      warn.push_back(
+          fill(tr("scheme = %s is not reference, enhanced, independent, weak or sha256md5."), {quoted(*v)}));
   }
   if (auto v = in.get("counters")) {
-    if (auto c = parse_counter_width(percent_decode(*v))) r.counters = *c;
-    else warn.push_back(fill(tr("counters = %s is not 4, 8 or unbounded."), {quoted(*v)}));
+    if (auto c = parse_counter_width(percent_decode(*v)))
+      r.counters = *c;
+    else
+      warn.push_back(fill(tr("counters = %s is not 4, 8 or unbounded."), {quoted(*v)}));
   }
   // Each number is judged on its own (a bad m does not take a good k with it), as the variant
   // the link asks for judges it: with variant=scalable every bad n0, p0, s, r is named (judged
   // under the standard variant they passed, and SetParams named only the first).
   FilterParams ignored;
   for (std::optional<double> ParamsRequest::*field :
-       {&ParamsRequest::m, &ParamsRequest::k, &ParamsRequest::n0, &ParamsRequest::p0,
-        &ParamsRequest::s, &ParamsRequest::r}) {
+       {&ParamsRequest::m, &ParamsRequest::k, &ParamsRequest::n0, &ParamsRequest::p0, &ParamsRequest::s,
+        &ParamsRequest::r}) {
     if (!(r.*field)) continue;
     ParamsRequest one;
     one.variant = r.variant;
@@ -274,12 +282,13 @@ void apply_words(AppState& s, Host& host, const std::string& raw, std::vector<st
                         {key, quoted(first_malformed)}));
   else if (malformed > 1)
     // TRANSLATORS: the link's parameter (words or removed), how many words, the first of them.
-    warn.push_back(fill(trn("%s: %s word has a \"%%\" not followed by two hexadecimal digits (the first: %s; a "
-                            "\"%%\" itself is written %%25); it is taken as written.",
-                            "%s: %s words have a \"%%\" not followed by two hexadecimal digits (the first: %s; a "
-                            "\"%%\" itself is written %%25); they are taken as written.",
-                            malformed),
-                        {key, with_commas(malformed), quoted(first_malformed)}));
+    warn.push_back(
+        fill(trn("%s: %s word has a \"%%\" not followed by two hexadecimal digits (the first: %s; a "
+                 "\"%%\" itself is written %%25); it is taken as written.",
+                 "%s: %s words have a \"%%\" not followed by two hexadecimal digits (the first: %s; a "
+                 "\"%%\" itself is written %%25); they are taken as written.",
+                 malformed),
+             {key, with_commas(malformed), quoted(first_malformed)}));
 }
 
 // The panels named, in the author's order (each once).
@@ -295,8 +304,10 @@ void apply_panels(AppState& s, Host& host, const std::string& raw, std::vector<s
       warn.push_back(panels_warning(name));
     }
   }
-  if (!order.empty()) (void)apply(s, host, act::SetPanels{order});
-  else warn.push_back(tr("panels: no known panel named; all panels stay."));
+  if (!order.empty())
+    (void)apply(s, host, act::SetPanels{order});
+  else
+    warn.push_back(tr("panels: no known panel named; all panels stay."));
 }
 
 std::optional<bool> parse_flag(const std::string& value) {
@@ -307,7 +318,8 @@ std::optional<bool> parse_flag(const std::string& value) {
 
 // A 1/0 parameter of the link: its value when given and valid; `bad` (its own sentence, with %s
 // for the value) is the warning when it is neither.
-std::optional<bool> flag_param(const Parsed& in, const char* key, const char* bad, std::vector<std::string>& warn) {
+std::optional<bool> flag_param(const Parsed& in, const char* key, const char* bad,
+                               std::vector<std::string>& warn) {
   const std::optional<std::string> v = in.get(key);
   if (!v) return std::nullopt;
   const std::string value = percent_decode(*v);
@@ -320,10 +332,14 @@ void apply_view(AppState& s, Host& host, const Parsed& in, std::vector<std::stri
   if (auto v = in.get("panels")) apply_panels(s, host, *v, warn);
   if (auto v = in.get("theme")) {
     const std::string name = percent_decode(*v);
-    if (name == "dark") (void)apply(s, host, act::SetTheme{Theme::dark});
-    else if (name == "light") (void)apply(s, host, act::SetTheme{Theme::light});
-    else if (name == "contrast" || name == "high-contrast") (void)apply(s, host, act::SetTheme{Theme::high_contrast});
-    else warn.push_back(fill(tr("theme = %s is not dark, light or contrast."), {quoted(name)}));
+    if (name == "dark")
+      (void)apply(s, host, act::SetTheme{Theme::dark});
+    else if (name == "light")
+      (void)apply(s, host, act::SetTheme{Theme::light});
+    else if (name == "contrast" || name == "high-contrast")
+      (void)apply(s, host, act::SetTheme{Theme::high_contrast});
+    else
+      warn.push_back(fill(tr("theme = %s is not dark, light or contrast."), {quoted(name)}));
   }
   std::optional<float> scale;
   if (auto v = in.get("scale")) {
@@ -335,13 +351,18 @@ void apply_view(AppState& s, Host& host, const Parsed& in, std::vector<std::stri
   if (auto on = flag_param(in, "nav", tr("nav = %s is not 1 or 0."), warn)) s.view.lesson_nav = *on;
   if (auto on = flag_param(in, "present", tr("present = %s is not 1 or 0."), warn)) s.present_on_open = *on;
   // With present=1, scale= is the slide's text size (the reader's own comes back after it).
-  if (scale && s.present_on_open && !s.view.presentation) s.present_scale = scale;
-  else if (scale) (void)apply(s, host, act::SetFontScale{*scale});
-  if (auto on = flag_param(in, "safe", tr("safe = %s is not 1 or 0."), warn)) (void)apply(s, host, act::SetSafeWords{*on});
+  if (scale && s.present_on_open && !s.view.presentation)
+    s.present_scale = scale;
+  else if (scale)
+    (void)apply(s, host, act::SetFontScale{*scale});
+  if (auto on = flag_param(in, "safe", tr("safe = %s is not 1 or 0."), warn))
+    (void)apply(s, host, act::SetSafeWords{*on});
   if (auto v = in.get("probes")) {
-    if (auto probes = parse_count(percent_decode(*v)); probes && *probes >= 1 && *probes <= double(kMaxUrlProbes))
+    if (auto probes = parse_count(percent_decode(*v));
+        probes && *probes >= 1 && *probes <= double(kMaxUrlProbes))
       (void)apply(s, host, act::SetProbes{*probes});
-    else warn.push_back(fill(tr("probes = %s is not a number from 1 to 10,000,000."), {quoted(*v)}));
+    else
+      warn.push_back(fill(tr("probes = %s is not a number from 1 to 10,000,000."), {quoted(*v)}));
   }
 }
 
@@ -360,8 +381,10 @@ void apply_filter_and_words(AppState& s, Host& host, const Parsed& in, std::vect
   // The growth slider: once the words are all in (a list loads over frames, and new words show
   // all of them), apply_deferred_url_params sets it.
   if (auto v = in.get("inserted")) {
-    if (auto n = parse_count(percent_decode(*v))) s.url_inserted = *n;
-    else warn.push_back(fill(tr("inserted = %s is not a number of words."), {quoted(*v)}));
+    if (auto n = parse_count(percent_decode(*v)))
+      s.url_inserted = *n;
+    else
+      warn.push_back(fill(tr("inserted = %s is not a number of words."), {quoted(*v)}));
   }
 }
 
@@ -402,8 +425,8 @@ std::string percent_encode(std::string_view text) {
   std::string out;
   for (char ch : text) {
     const auto c = static_cast<unsigned char>(ch);
-    const bool unreserved = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') ||
-                            (c >= '0' && c <= '9') || c == '-' || c == '.' || c == '_' || c == '~';
+    const bool unreserved = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
+                            c == '-' || c == '.' || c == '_' || c == '~';
     if (unreserved) {
       out += ch;
     } else {
@@ -446,20 +469,20 @@ std::vector<std::string> apply_query(AppState& s, Host& host, std::string_view q
   if (auto v = in.get("lang")) {
     const std::string code = percent_decode(*v);
     Lang lang;
-    if (parse_lang(code, &lang)) (void)apply(s, host, act::SetLanguage{lang, true, false});
-    else bad_lang = code;
+    if (parse_lang(code, &lang))
+      (void)apply(s, host, act::SetLanguage{lang, true, false});
+    else
+      bad_lang = code;
   }
   std::vector<std::string> warn = parse_warnings(in);
   if (bad_lang)
     warn.push_back(fill(tr("lang = %s is not en, ru, uk or zh: the page stays in %s."),
                         {quoted(*bad_lang), lang_endonym(s.view.lang_loading.value_or(s.view.lang))}));
-  static const char* const kKnown[] = {"preset", "m",     "k",      "variant", "scheme",
-                                       "words",  "word",  "panels", "theme",   "scale",
-                                       "probes", "embed", "safe",   "present",
-                                       "lesson", "step",  "n0",     "p0",      "s",
-                                       "r",      "inserted", "counters", "remove",
-                                       "removed", "lang",     "nav",
-                                       "start"};  // start=click: the page's poster (web/bloomlab.js)
+  static const char* const kKnown[] = {
+      "preset",   "m",        "k",      "variant", "scheme", "words", "word", "panels", "theme", "scale",
+      "probes",   "embed",    "safe",   "present", "lesson", "step",  "n0",   "p0",     "s",     "r",
+      "inserted", "counters", "remove", "removed", "lang",   "nav",   "start"};  // start=click: the page's
+                                                                                 // poster (web/bloomlab.js)
   for (const auto& [key, value] : in.values) {
     bool known = false;
     for (const char* k : kKnown) known |= key == k;
@@ -467,16 +490,20 @@ std::vector<std::string> apply_query(AppState& s, Host& host, std::string_view q
   }
   if (auto v = in.get("remove")) {
     const std::string how = percent_decode(*v);
-    if (how == "unchecked" || how == "checked") (void)apply(s, host, act::SetRemoveUnchecked{how == "unchecked"});
-    else warn.push_back(fill(tr("remove = %s is not checked or unchecked."), {quoted(*v)}));
+    if (how == "unchecked" || how == "checked")
+      (void)apply(s, host, act::SetRemoveUnchecked{how == "unchecked"});
+    else
+      warn.push_back(fill(tr("remove = %s is not checked or unchecked."), {quoted(*v)}));
   }
   // A lesson's step sets its own state first; what else the link says refines it (a shared
   // step carries the state the student had).
   if (auto v = in.get("lesson")) {
     int step = 1;
     if (auto t = in.get("step")) {
-      if (auto n = parse_count(percent_decode(*t)); n && *n >= 1 && *n <= double(kMaxLessonSteps)) step = int(*n);
-      else warn.push_back(fill(tr("step = %s is not a step number; the lesson opens at step 1."), {quoted(*t)}));
+      if (auto n = parse_count(percent_decode(*t)); n && *n >= 1 && *n <= double(kMaxLessonSteps))
+        step = int(*n);
+      else
+        warn.push_back(fill(tr("step = %s is not a step number; the lesson opens at step 1."), {quoted(*t)}));
     }
     const Outcome o = apply(s, host, act::OpenLesson{percent_decode(*v), step});
     if (!o.ok()) warn.push_back(outcome_text(o));
@@ -504,7 +531,8 @@ std::vector<std::string> apply_query(AppState& s, Host& host, std::string_view q
     const std::string word = percent_decode(*v);
     (void)apply(s, host, act::SetWordInput{word});
     if (word.size() > kMaxLineBytes)
-      warn.push_back(fill(trn("word: cut to %s byte.", "word: cut to %s bytes.", kMaxLineBytes), {with_commas(kMaxLineBytes)}));
+      warn.push_back(fill(trn("word: cut to %s byte.", "word: cut to %s bytes.", kMaxLineBytes),
+                          {with_commas(kMaxLineBytes)}));
   }
   apply_view(s, host, in, warn);
   // A slide opens on its question, not on an answer: the word box is empty unless the link (or
@@ -568,7 +596,8 @@ std::optional<std::string> word_lists(const AppState& s) {
   };
   list("&removed=", removed.data(), removed.data() + removed.size());
   list("&words=", words.data() + first, words.data() + words.size());
-  if (out.size() > kMaxQueryBytes - kRoomForOtherParams) return std::nullopt;  // the reader would refuse it whole
+  if (out.size() > kMaxQueryBytes - kRoomForOtherParams)
+    return std::nullopt;  // the reader would refuse it whole
   return out;
 }
 
@@ -582,8 +611,9 @@ std::string query_for(const AppState& s, bool with_words, bool with_view_mode = 
   const bool slide = s.view.presentation && !with_view_mode;
   const Theme theme = s.view.presentation ? s.view.theme_before_presentation : s.view.theme;
   // (present=1&scale=X before the first frame: X waits in present_scale, and the address keeps it.)
-  const float font_scale = slide ? s.view.scale_before_presentation
-                           : with_view_mode && s.present_scale ? *s.present_scale : s.view.font_scale;
+  const float font_scale = slide                               ? s.view.scale_before_presentation
+                           : with_view_mode && s.present_scale ? *s.present_scale
+                                                               : s.view.font_scale;
   const FilterParams& p = s.set.params();
   // The preset and its words' changes; when they are too many, the preset alone if none of
   // its words was removed, else the empty preset (link_leaves_out says what is left out).
@@ -697,7 +727,9 @@ bool holdable(std::string_view word) { return !word.empty() && word.size() <= kM
 }  // namespace
 
 bool decode_session_words(std::string_view bytes, std::vector<std::string>& out) {
-  return walk_session_words(bytes, [&](std::string_view w) { if (holdable(w)) out.emplace_back(w); });
+  return walk_session_words(bytes, [&](std::string_view w) {
+    if (holdable(w)) out.emplace_back(w);
+  });
 }
 
 SessionWordsCheck check_session_words(std::string_view bytes) {
@@ -709,14 +741,16 @@ SessionWordsCheck check_session_words(std::string_view bytes) {
 Session session_for(const AppState& s, bool word_bytes) {
   const size_t n = s.set.words().size();
   if (link_carries_words(s)) return Session{url_params_for(s), {}, n, false};
-  return Session{query_for(s, false), word_bytes ? encode_session_words(s.set.words()) : std::string(), n, true};
+  return Session{query_for(s, false), word_bytes ? encode_session_words(s.set.words()) : std::string(), n,
+                 true};
 }
 
 std::string with_view_of(std::string_view params, std::string_view view_from) {
   static const char* const kViewKeys[] = {"embed", "present", "nav"};
   const auto is_view = [](std::string_view pair) {
     const std::string key = percent_decode(pair.substr(0, pair.find('=')));
-    for (const char* k : kViewKeys) if (key == k) return true;
+    for (const char* k : kViewKeys)
+      if (key == k) return true;
     return false;
   };
   std::string out;
@@ -733,7 +767,8 @@ std::string with_view_of(std::string_view params, std::string_view view_from) {
   return out;
 }
 
-std::vector<std::string> restore_session(AppState& s, Host& host, const Session& saved, std::string_view view_from) {
+std::vector<std::string> restore_session(AppState& s, Host& host, const Session& saved,
+                                         std::string_view view_from) {
   std::vector<std::string> warn = apply_query(s, host, with_view_of(saved.params, view_from));
   if (!saved.words.empty()) {
     const SessionWordsCheck check = check_session_words(saved.words);
@@ -742,9 +777,10 @@ std::vector<std::string> restore_session(AppState& s, Host& host, const Session&
       warn.push_back(fill(tr("The saved words could not be restored: %s"), {outcome_text(o)}));
     } else {
       if (check.dropped)
-        warn.push_back(fill(trn("%s saved word could not be restored: a word is 1 to %s bytes.",
-                                "%s saved words could not be restored: a word is 1 to %s bytes.", check.dropped),
-                            {with_commas(check.dropped), with_commas(kMaxLineBytes)}));
+        warn.push_back(
+            fill(trn("%s saved word could not be restored: a word is 1 to %s bytes.",
+                     "%s saved words could not be restored: a word is 1 to %s bytes.", check.dropped),
+                 {with_commas(check.dropped), with_commas(kMaxLineBytes)}));
       if (!check.whole)
         warn.push_back(tr("The saved words end in the middle of a word: the words before it are restored."));
     }

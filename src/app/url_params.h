@@ -50,9 +50,9 @@ inline constexpr size_t kMaxQueryBytes = 256 * 1024;  // what apply_url_params r
 inline constexpr size_t kMaxShareQueryBytes = 2000;
 // What url_params_for leaves out: the words on screen the link does not reproduce (0: none).
 struct LinkGap {
-  size_t left_out = 0;     // words on screen the recipient will not get
-  size_t recipient = 0;    // words the recipient gets (the preset's)
-  bool too_long = false;   // the words were within 200 but over kMaxQueryBytes
+  size_t left_out = 0;    // words on screen the recipient will not get
+  size_t recipient = 0;   // words the recipient gets (the preset's)
+  bool too_long = false;  // the words were within 200 but over kMaxQueryBytes
 };
 LinkGap link_leaves_out(const AppState& s);
 
@@ -61,8 +61,8 @@ LinkGap link_leaves_out(const AppState& s);
 // preset plus every word, stored losslessly (encode_session_words) and loaded after them.
 struct Session {
   std::string params;
-  std::string words;  // empty when the parameters carry the words
-  size_t word_count = 0;  // the words on screen (carried by either)
+  std::string words;         // empty when the parameters carry the words
+  size_t word_count = 0;     // the words on screen (carried by either)
   bool words_apart = false;  // the parameters do not carry the words
 };
 // Words as bytes, each a 4-byte little-endian length then the word's bytes: any byte (NUL,
@@ -102,7 +102,8 @@ inline constexpr const char* kScalableKeys[] = {"n0", "p0", "s", "r"};
 // ranges are check_params' to judge); otherwise the warning, in words ("m must be a whole number
 // of bits from 1 to 2^32 (4,294,967,296); "1e1" is not.", "n0 = "0x10" is not a whole number.").
 // The URL and the JS API's setParams read them with this one function.
-std::optional<std::string> read_filter_number(ParamsRequest& r, std::string_view key, const std::string& text);
+std::optional<std::string> read_filter_number(ParamsRequest& r, std::string_view key,
+                                              const std::string& text);
 
 // What is wrong with a value a lesson step's state: gives a key (preset, m, k, variant, scheme,
 // probes, panels; words and word take any text), in the link's words; nothing when a link takes

@@ -39,8 +39,7 @@ Result<Args> parse_args(const std::vector<std::string>& argv, const OptionSpec& 
   return args;
 }
 
-Result<uint64_t> parse_count(const std::string& what, const std::string& text, uint64_t min,
-                             uint64_t max) {
+Result<uint64_t> parse_count(const std::string& what, const std::string& text, uint64_t min, uint64_t max) {
   const std::string range = "from " + std::to_string(min) + " to " + std::to_string(max);
   const std::optional<uint64_t> value = parse_whole(text);
   if (!value) {

@@ -35,8 +35,7 @@ Result<Args> parse_args(const std::vector<std::string>& argv, const OptionSpec& 
 
 // Numbers are read as every door reads them (core/parse.h): the message names the option.
 // A whole decimal number in [min, max]; `what` names it in the message ("--m").
-Result<uint64_t> parse_count(const std::string& what, const std::string& text, uint64_t min,
-                             uint64_t max);
+Result<uint64_t> parse_count(const std::string& what, const std::string& text, uint64_t min, uint64_t max);
 // A real number (parse_real: no hex, inf, nan, spaces or '+').
 Result<double> parse_real(const std::string& what, const std::string& text);
 // "A..B" or a single "A", both ends in [min, max], A <= B.

@@ -5,8 +5,8 @@
 #include <algorithm>
 #include <chrono>
 #include <cinttypes>
-#include <condition_variable>
 #include <cmath>
+#include <condition_variable>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -18,11 +18,11 @@
 #include "core/design.h"
 #include "core/experiment.h"
 #include "core/growth.h"
-#include "core/speed.h"
 #include "core/json_writer.h"
 #include "core/parse.h"
 #include "core/program.h"
 #include "core/result_json.h"
+#include "core/speed.h"
 #include "core/theory.h"
 #include "core/word_list.h"
 #include "core/word_set.h"
@@ -128,8 +128,7 @@ Result<WordList> read_list_saying_when_waiting(const std::string& path) {
 // `--words passwords-10k` is the bundled list: $BLOOMLAB_DATA_DIR first, then the build's copy.
 Result<WordList> load_words(const Args& a) {
   const std::string* name = a.value("--words");
-  if (!name)
-    return Error{"--words FILE is required (a file, or passwords-10k for the bundled list)"};
+  if (!name) return Error{"--words FILE is required (a file, or passwords-10k for the bundled list)"};
   std::string path = *name;
   if (path == kBundledList) {
     const char* env = std::getenv("BLOOMLAB_DATA_DIR");
@@ -199,8 +198,7 @@ void print_table(const std::vector<std::vector<std::string>>& rows) {
     }
     for (size_t c = 0; c < row.size(); ++c) {
       width[c] = std::max(width[c], row[c].size());
-      if (r > 0 && row[c].find_first_not_of("0123456789.-e+") != std::string::npos)
-        numeric[c] = false;
+      if (r > 0 && row[c].find_first_not_of("0123456789.-e+") != std::string::npos) numeric[c] = false;
     }
   }
   for (const auto& row : rows) {
@@ -266,7 +264,8 @@ Result<int> run_positions(const std::vector<std::string>& argv) {
   std::vector<std::pair<size_t, Stage>> layout;  // (first position, stage)
   if (scalable) {
     uint64_t offset = 0;
-    for (size_t j = 0, first = 0; j < stages && first + scalable_stage(p->scalable, j, offset).k <= kMaxPositions; ++j) {
+    for (size_t j = 0, first = 0;
+         j < stages && first + scalable_stage(p->scalable, j, offset).k <= kMaxPositions; ++j) {
       layout.push_back({first, scalable_stage(p->scalable, j, offset)});
       first += layout.back().second.k;
       offset += layout.back().second.m;
@@ -275,8 +274,9 @@ Result<int> run_positions(const std::vector<std::string>& argv) {
   std::vector<uint64_t> pos;
   auto stage_positions = [&](size_t j) {
     const size_t first = layout[j].first;
-    return std::vector<uint64_t>(pos.begin() + std::ptrdiff_t(first),
-                                 pos.begin() + std::ptrdiff_t(std::min(pos.size(), first + layout[j].second.k)));
+    return std::vector<uint64_t>(
+        pos.begin() + std::ptrdiff_t(first),
+        pos.begin() + std::ptrdiff_t(std::min(pos.size(), first + layout[j].second.k)));
   };
   if (a->has("--json")) {
     JsonWriter j;
@@ -310,8 +310,9 @@ Result<int> run_positions(const std::vector<std::string>& argv) {
     }
     for (size_t s = 0; s < layout.size(); ++s) {
       const Stage& st = layout[s].second;
-      rows.push_back({s == 0 ? shown(w) : "", "stage " + std::to_string(s) + " (bits " + std::to_string(st.offset) + "-" +
-                                           std::to_string(st.offset + st.m - 1) + ", k " + std::to_string(st.k) + ")",
+      rows.push_back({s == 0 ? shown(w) : "",
+                      "stage " + std::to_string(s) + " (bits " + std::to_string(st.offset) + "-" +
+                          std::to_string(st.offset + st.m - 1) + ", k " + std::to_string(st.k) + ")",
                       join(stage_positions(s))});
     }
   }
@@ -331,19 +332,16 @@ const char* const kMeasureUsage =
     "  --scheme, --variant, --counters as for `bloomlab positions`\n";
 
 Result<int> run_measure(const std::vector<std::string>& argv) {
-  Result<Args> a = parse(
-      argv,
-      {{"--words", "--m", "--k", "--probes", "--probe-list", "--scheme", "--variant", "--n0", "--p0",
-        "--s", "--r", "--counters"},
-       {"--json"}});
+  Result<Args> a = parse(argv, {{"--words", "--m", "--k", "--probes", "--probe-list", "--scheme", "--variant",
+                                 "--n0", "--p0", "--s", "--r", "--counters"},
+                                {"--json"}});
   if (!a.ok()) return Error{a.error()};
   if (!a->positional.empty())
     return Error{"measure takes no words on the command line: '" + a->positional[0] + "'"};
   // The scalable variant sizes its own stages from --n0 and --p0.
   const bool sizes_itself = a->has("--variant") && parse_variant(*a->value("--variant")) == Variant::scalable;
   if (!sizes_itself && (!a->has("--m") || !a->has("--k"))) return Error{"measure needs --m and --k"};
-  if (a->has("--probes") && a->has("--probe-list"))
-    return Error{"give --probes or --probe-list, not both"};
+  if (a->has("--probes") && a->has("--probe-list")) return Error{"give --probes or --probe-list, not both"};
   Result<FilterParams> p = filter_params(*a, {});
   if (!p.ok()) return Error{p.error()};
   Result<uint64_t> probes = probe_count(*a);
@@ -381,18 +379,17 @@ Result<int> run_measure(const std::vector<std::string>& argv) {
       {"words", std::to_string(r.n) + " (" + list->report.summary() + ")"},
       {"filter", std::string(variant_name(p->variant)) + ", " + scheme_name(p->scheme) +
                      " scheme, m = " + std::to_string(r.m) + " bits (" +
-                     std::to_string(set->filter().size_in_bytes()) +
-                     " bytes), k = " + std::to_string(r.k)},
+                     std::to_string(set->filter().size_in_bytes()) + " bytes), k = " + std::to_string(r.k)},
       {"bits set", std::to_string(r.bits_set) + " (" + fixed(100 * fill, 2) + "%; expected " +
                        fixed(100 * expected_fill, 2) + "%)"},
-      {"probes",
-       std::to_string(r.probes) + " queried, " + std::to_string(r.skipped) + " skipped (members)"},
+      {"probes", std::to_string(r.probes) + " queried, " + std::to_string(r.skipped) + " skipped (members)"},
       {"false positives", std::to_string(r.false_positives)},
       {"measured FP", fixed(r.measured_rate, 6)},
-      {"theory FP", fixed(r.theory_rate, 6) + (has_exact ? " (approximation (1 - e^(-kn/m))^k)"
-                                                   : " (" + std::string(variant_name(p->variant)) + " estimate)")},
-      {"exact FP",
-       has_exact ? fixed(r.exact_rate, 6) + " (finite m, ideal hashes)" : "n/a for " + std::string(variant_name(p->variant))},
+      {"theory FP",
+       fixed(r.theory_rate, 6) + (has_exact ? " (approximation (1 - e^(-kn/m))^k)"
+                                            : " (" + std::string(variant_name(p->variant)) + " estimate)")},
+      {"exact FP", has_exact ? fixed(r.exact_rate, 6) + " (finite m, ideal hashes)"
+                             : "n/a for " + std::string(variant_name(p->variant))},
   });
   return 0;
 }
@@ -410,8 +407,7 @@ const char* const kSweepUsage =
     "  --probes N             default 100000\n";
 
 Result<int> run_sweep(const std::vector<std::string>& argv) {
-  Result<Args> a =
-      parse(argv, {{"--words", "--bits-per-item", "--k", "--probes"}, {"--csv", "--json"}});
+  Result<Args> a = parse(argv, {{"--words", "--bits-per-item", "--k", "--probes"}, {"--csv", "--json"}});
   if (!a.ok()) return Error{a.error()};
   if (!a->positional.empty())
     return Error{"sweep takes no words on the command line: '" + a->positional[0] + "'"};
@@ -440,8 +436,8 @@ Result<int> run_sweep(const std::vector<std::string>& argv) {
   if (!list.ok()) return Error{list.error()};
   const uint64_t n = list->words.size();
   if (uint64_t{grid.bits_per_item_max} * n > kMaxBits) {
-    return Error{"--bits-per-item " + std::to_string(grid.bits_per_item_max) + " with " +
-                 std::to_string(n) + " words needs more than 2^32 bits"};
+    return Error{"--bits-per-item " + std::to_string(grid.bits_per_item_max) + " with " + std::to_string(n) +
+                 " words needs more than 2^32 bits"};
   }
   const std::vector<Measurement> rows = sweep(list->words, grid);
 
@@ -460,9 +456,8 @@ Result<int> run_sweep(const std::vector<std::string>& argv) {
   if (a->has("--csv")) {
     std::cout << "bits_per_item,m,k,bits_set,false_positives,probes,measured_rate,theory_rate\n";
     for (const Measurement& r : rows) {
-      std::printf("%" PRIu64 ",%" PRIu64 ",%u,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%.9g,%.9g\n",
-                  r.m / r.n, r.m, r.k, r.bits_set, r.false_positives, r.probes, r.measured_rate,
-                  r.theory_rate);
+      std::printf("%" PRIu64 ",%" PRIu64 ",%u,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%.9g,%.9g\n", r.m / r.n,
+                  r.m, r.k, r.bits_set, r.false_positives, r.probes, r.measured_rate, r.theory_rate);
     }
     return 0;
   }
@@ -470,8 +465,8 @@ Result<int> run_sweep(const std::vector<std::string>& argv) {
       {"bits/item", "m", "k", "bits set", "FP", "probes", "measured", "theory"}};
   for (const Measurement& r : rows) {
     table.push_back({std::to_string(r.m / r.n), std::to_string(r.m), std::to_string(r.k),
-                     std::to_string(r.bits_set), std::to_string(r.false_positives),
-                     std::to_string(r.probes), fixed(r.measured_rate, 6), fixed(r.theory_rate, 6)});
+                     std::to_string(r.bits_set), std::to_string(r.false_positives), std::to_string(r.probes),
+                     fixed(r.measured_rate, 6), fixed(r.theory_rate, 6)});
   }
   print_table(table);
   return 0;
@@ -491,8 +486,8 @@ const char* const kGrowthUsage =
     "  --scheme, --variant, --counters, --n0, --p0, --s, --r as for `bloomlab positions`\n";
 
 Result<int> run_growth(const std::vector<std::string>& argv) {
-  Result<Args> a = parse(argv, {{"--words", "--m", "--k", "--points", "--probes", "--scheme",
-                                 "--variant", "--counters", "--n0", "--p0", "--s", "--r"},
+  Result<Args> a = parse(argv, {{"--words", "--m", "--k", "--points", "--probes", "--scheme", "--variant",
+                                 "--counters", "--n0", "--p0", "--s", "--r"},
                                 {"--json"}});
   if (!a.ok()) return Error{a.error()};
   if (!a->positional.empty())
@@ -525,15 +520,17 @@ Result<int> run_growth(const std::vector<std::string>& argv) {
     return 0;
   }
   std::cout << variant_name(p->variant) << " filter"
-            << (p->variant == Variant::counting ? std::string(" (counters: ") + counter_width_name(p->counting.width) + ")" : "")
-            << ", " << scheme_name(p->scheme) << " scheme, m = " << p->m << ", k = " << p->k << "; designed for n = "
-            << fixed(designed, 0) << " (k best there); " << o.probes << " probes\n";
+            << (p->variant == Variant::counting
+                    ? std::string(" (counters: ") + counter_width_name(p->counting.width) + ")"
+                    : "")
+            << ", " << scheme_name(p->scheme) << " scheme, m = " << p->m << ", k = " << p->k
+            << "; designed for n = " << fixed(designed, 0) << " (k best there); " << o.probes << " probes\n";
   std::vector<std::vector<std::string>> table{
       {"n", "bits set", "fill", "expected fill", "FP", "probes", "measured", "theory"}};
   for (const GrowthPoint& g : points) {
     table.push_back({std::to_string(g.n), std::to_string(g.bits_set), fixed(g.fill, 4),
-                     fixed(g.expected_fill, 4), std::to_string(g.false_positives),
-                     std::to_string(g.probes), fixed(g.measured, 6), fixed(g.theory, 6)});
+                     fixed(g.expected_fill, 4), std::to_string(g.false_positives), std::to_string(g.probes),
+                     fixed(g.measured, 6), fixed(g.theory, 6)});
   }
   print_table(table);
   return 0;
@@ -561,8 +558,10 @@ void json_design(JsonWriter& j, const char* key, const Design& d) {
 // "too large to build" in words, or nothing.
 std::string theory_only(const Design& d) {
   if (d.buildable) return "";
-  if (d.m > kMaxBits) return memory_text(d.m) + ": too large to build in BloomLab (2^32 bits at most); the theory holds";
-  return "k = " + std::to_string(d.k) + ": more than 64 hashes, too many to build in BloomLab; the theory holds";
+  if (d.m > kMaxBits)
+    return memory_text(d.m) + ": too large to build in BloomLab (2^32 bits at most); the theory holds";
+  return "k = " + std::to_string(d.k) +
+         ": more than 64 hashes, too many to build in BloomLab; the theory holds";
 }
 
 Result<int> run_design(const std::vector<std::string>& argv) {
@@ -593,11 +592,14 @@ Result<int> run_design(const std::vector<std::string>& argv) {
         {"memory", memory_text(*bits)},
         {"bits per item", fixed(theory::bits_per_item(static_cast<double>(d.m), nd), 3)},
         {"best k", std::to_string(d.k)},
-        {"expected FP", fixed(d.fp, 6) + " (1 - e^(-kn/m))^k" + (d.fp < 1e-4 ? " = " + [&] {
-                          char buf[32];
-                          std::snprintf(buf, sizeof buf, "%.3g", d.fp);
-                          return std::string(buf);
-                        }() : std::string())},
+        {"expected FP", fixed(d.fp, 6) + " (1 - e^(-kn/m))^k" +
+                            (d.fp < 1e-4 ? " = " +
+                                               [&] {
+                                                 char buf[32];
+                                                 std::snprintf(buf, sizeof buf, "%.3g", d.fp);
+                                                 return std::string(buf);
+                                               }()
+                                         : std::string())},
     };
     if (!d.buildable) rows.push_back({"note", theory_only(d)});
     print_table(rows);
@@ -605,8 +607,7 @@ Result<int> run_design(const std::vector<std::string>& argv) {
   }
   Result<double> p = parse_real("--p", *a->value("--p"));
   if (!p.ok()) return Error{p.error()};
-  if (!(*p > 0 && *p < 1))
-    return Error{"--p must be strictly between 0 and 1, got " + *a->value("--p")};
+  if (!(*p > 0 && *p < 1)) return Error{"--p must be strictly between 0 and 1, got " + *a->value("--p")};
   if (*p < kMinDesignRate)  // the documented floor, as the page's design helper
     return Error{"--p must be from 1e-12 to below 1, got " + *a->value("--p")};
   const Design ours = design_for_rate(nd, *p);
@@ -636,8 +637,7 @@ Result<int> run_design(const std::vector<std::string>& argv) {
       {"k", std::to_string(k)},
       {"bytes", std::to_string((m + 7) / 8)},
       {"bits per item", fixed(theory::bits_per_item(md, nd), 3)},
-      {"expected FP",
-       fixed(approx, 6) + " (1 - e^(-kn/m))^k; exact for finite m: " + fixed(exact, 6)},
+      {"expected FP", fixed(approx, 6) + " (1 - e^(-kn/m))^k; exact for finite m: " + fixed(exact, 6)},
       {"floor rounding", "m = " + std::to_string(floor.m) + ", k = " + std::to_string(floor.k) +
                              ", expected FP " + fixed(floor.fp, 6) +
                              " (one article's Python: floor of both)"},
@@ -657,9 +657,9 @@ const char* const kCheckUsage =
     "0.01.\n";
 
 Result<int> run_check(const std::vector<std::string>& argv) {
-  Result<Args> a = parse(argv, {{"--words", "--m", "--k", "--scheme", "--variant", "--n0", "--p0",
-                                  "--s", "--r", "--counters"},
-                                 {"--json"}});
+  Result<Args> a = parse(
+      argv, {{"--words", "--m", "--k", "--scheme", "--variant", "--n0", "--p0", "--s", "--r", "--counters"},
+             {"--json"}});
   if (!a.ok()) return Error{a.error()};
   if (a->positional.empty()) return Error{"check needs at least one WORD"};
   if (std::optional<Error> e = check_words(a->positional)) return *e;
@@ -685,9 +685,8 @@ Result<int> run_check(const std::vector<std::string>& argv) {
     std::cout << j.str() << '\n';
     return 0;
   }
-  std::cout << variant_name(p->variant) << " filter, " << scheme_name(p->scheme)
-            << " scheme, m = " << p->m << ", k = " << p->k << ", " << set->words().size()
-            << " words\n";
+  std::cout << variant_name(p->variant) << " filter, " << scheme_name(p->scheme) << " scheme, m = " << p->m
+            << ", k = " << p->k << ", " << set->words().size() << " words\n";
   std::vector<std::vector<std::string>> rows;
   for (const std::string& w : a->positional) {
     const Explained e = set->explain(w);
@@ -712,7 +711,8 @@ const char* const kCodeUsage =
     "  --ask WORD     one more word to ask about (the word box)\n";
 
 Result<int> run_code(const std::vector<std::string>& argv) {
-  Result<Args> a = parse(argv, {{"--language", "--m", "--k", "--scheme", "--words", "--ask", "--probes"}, {}});
+  Result<Args> a =
+      parse(argv, {{"--language", "--m", "--k", "--scheme", "--words", "--ask", "--probes"}, {}});
   if (!a.ok()) return Error{a.error()};
   const std::string* language = a->value("--language");
   if (!language) return Error{"code needs --language (python, go, javascript or cpp)"};
@@ -722,7 +722,8 @@ Result<int> run_code(const std::vector<std::string>& argv) {
   Result<FilterParams> p = filter_params(*a, {});
   if (!p.ok()) return Error{p.error()};
   if (!program_supports(p->scheme))
-    return Error{"--scheme must be reference or sha256md5 for a program, got '" + *a->value("--scheme") + "'"};
+    return Error{"--scheme must be reference or sha256md5 for a program, got '" + *a->value("--scheme") +
+                 "'"};
   if (std::optional<Error> e = check_words(a->positional)) return *e;
   Result<uint64_t> probes = probe_count(*a);
   if (!probes.ok()) return Error{probes.error()};
@@ -733,16 +734,20 @@ Result<int> run_code(const std::vector<std::string>& argv) {
     if (!a->positional.empty()) return Error{"give --words FILE or WORDs, not both"};
     Result<WordList> list = load_words(*a);
     if (!list.ok()) return Error{list.error()};
-    if (*name == kBundledList) spec.words_file = std::string(kBundledList) + ".txt";
-    else if (list->words.size() > 1000) spec.words_file = *name;
-    else spec.words = list->words;
+    if (*name == kBundledList)
+      spec.words_file = std::string(kBundledList) + ".txt";
+    else if (list->words.size() > 1000)
+      spec.words_file = *name;
+    else
+      spec.words = list->words;
   } else {
     for (const std::string& w : a->positional)  // duplicates once, as the filter counts them
       if (std::find(spec.words.begin(), spec.words.end(), w) == spec.words.end()) spec.words.push_back(w);
   }
   if (const std::string* ask = a->value("--ask")) {
     if (std::optional<Error> e = check_words({*ask}, "--ask")) return *e;
-    if (std::find(spec.words.begin(), spec.words.end(), *ask) == spec.words.end()) spec.questions.push_back(*ask);
+    if (std::find(spec.words.begin(), spec.words.end(), *ask) == spec.words.end())
+      spec.questions.push_back(*ask);
   }
   std::cout << program(*l, spec, *builtin_program_templates());
   return 0;
@@ -780,8 +785,10 @@ Result<int> run_speed(const std::vector<std::string>& argv) {
     if (const std::string* text = a->value(option)) {
       Result<uint64_t> v = parse_count(option, *text, range.first, range.second);
       if (!v.ok()) return Error{v.error()};
-      if (std::string_view(option) == "--queries") o.queries = *v;
-      else o.rounds = static_cast<uint32_t>(*v);
+      if (std::string_view(option) == "--queries")
+        o.queries = *v;
+      else
+        o.rounds = static_cast<uint32_t>(*v);
     }
   }
   const SpeedRun run = measure_speed(o);
@@ -796,14 +803,15 @@ Result<int> run_speed(const std::vector<std::string>& argv) {
   std::cout << "k = " << o.k << ", " << o.queries << " queries per pass, best of " << o.rounds
             << " rounds; random words\n";
   if (run.skipped()) std::cout << "m = 2^28 not measured: " << run.skipped()->message << "\n";
-  std::vector<std::vector<std::string>> table{{"m", "words", "keys", "asked", "standard ns", "blocked ns", "blocked speed-up"}};
+  std::vector<std::vector<std::string>> table{
+      {"m", "words", "keys", "asked", "standard ns", "blocked ns", "blocked speed-up"}};
   for (const SpeedRow& r : run.rows()) {
     if (r.variant != Variant::standard) continue;
     const SpeedRow* b = run.find(Variant::blocked, r.m, r.present, r.batch);
     if (!b) continue;
     table.push_back({std::to_string(r.m), std::to_string(r.words), r.present ? "present" : "absent",
-                     r.batch ? "32 at a time" : "one by one", fixed(r.ns_per_query, 1), fixed(b->ns_per_query, 1),
-                     fixed(r.ns_per_query / b->ns_per_query, 2) + "x"});
+                     r.batch ? "32 at a time" : "one by one", fixed(r.ns_per_query, 1),
+                     fixed(b->ns_per_query, 1), fixed(r.ns_per_query / b->ns_per_query, 2) + "x"});
   }
   print_table(table);
   return 0;
@@ -819,16 +827,14 @@ std::vector<std::string>& warnings() {
 const std::vector<Command>& commands() {
   static const std::vector<Command> all{
       {"positions", "the k bit positions of words", kPositionsUsage, run_positions},
-      {"measure", "build a filter from a word list and measure its false-positive rate",
-       kMeasureUsage, run_measure},
+      {"measure", "build a filter from a word list and measure its false-positive rate", kMeasureUsage,
+       run_measure},
       {"sweep", "measured vs theoretical FP over a grid of sizes and k", kSweepUsage, run_sweep},
       {"growth", "false positives as the filter fills, word by word", kGrowthUsage, run_growth},
       {"speed", "query time of the standard and the blocked filter, side by side", kSpeedUsage, run_speed},
       {"design", "m and k for n items at a target FP rate", kDesignUsage, run_design},
-      {"check", "ask a filter about words, with the culprits of false positives", kCheckUsage,
-       run_check},
-      {"code", "a runnable program for a filter, in Python, Go, JavaScript or C++", kCodeUsage,
-       run_code},
+      {"check", "ask a filter about words, with the culprits of false positives", kCheckUsage, run_check},
+      {"code", "a runnable program for a filter, in Python, Go, JavaScript or C++", kCodeUsage, run_code},
   };
   return all;
 }

@@ -44,8 +44,7 @@ int main(int argc, char** argv) {
     }
     bloomlab::Result<int> code = c.run(rest);
     if (!code.ok()) return fail(code.error());
-    for (const std::string& w : bloomlab::cli::warnings())
-      std::cerr << "bloomlab: warning: " << w << '\n';
+    for (const std::string& w : bloomlab::cli::warnings()) std::cerr << "bloomlab: warning: " << w << '\n';
     return *code;
   }
   return fail("unknown command '" + args[0] + "' (bloomlab --help lists the commands)");

@@ -14,9 +14,9 @@ inline constexpr double kMaxDesignItems = 1e12;
 inline constexpr double kMinDesignRate = 1e-12;
 
 struct Design {
-  uint64_t m = 0;     // bits
-  uint32_t k = 0;     // hash positions
-  double fp = 0;      // (1 - e^(-kn/m))^k at this m and k
+  uint64_t m = 0;          // bits
+  uint32_t k = 0;          // hash positions
+  double fp = 0;           // (1 - e^(-kn/m))^k at this m and k
   bool buildable = false;  // m <= 2^32 and k <= 64: BloomLab can build it
 };
 

@@ -11,9 +11,7 @@
 
 namespace bloomlab {
 
-double theoretical_fp_rate(const FilterParams& p, double n) {
-  return variant_ops(p.variant).theory_fp(p, n);
-}
+double theoretical_fp_rate(const FilterParams& p, double n) { return variant_ops(p.variant).theory_fp(p, n); }
 
 namespace {
 
@@ -49,8 +47,7 @@ void count_probe(const WordSet& set, std::string_view probe, bool maybe, Measure
 }
 
 void finish(Measurement& r) {
-  r.measured_rate =
-      r.probes ? static_cast<double>(r.false_positives) / static_cast<double>(r.probes) : 0;
+  r.measured_rate = r.probes ? static_cast<double>(r.false_positives) / static_cast<double>(r.probes) : 0;
 }
 
 // Writes i in decimal at `at` (room for 20 digits), as std::to_string(i); returns the digits' count.
@@ -142,8 +139,7 @@ std::vector<Measurement> sweep(const std::vector<std::string>& words, const Swee
 // the first bit that no k in the grid sets. Cost per m: n*K writes + (probes * a few) reads.
 // The phases: hash the words, hash the probes (skipping members), then for each size: clear the
 // table, write the words' first k, count the table, walk the probes. Each loop resumes at i_.
-bool SweepRun::advance(const std::vector<std::string>& words, const IsMember& is_member,
-                       uint64_t work) {
+bool SweepRun::advance(const std::vector<std::string>& words, const IsMember& is_member, uint64_t work) {
   uint64_t budget = work;
   // Spends `cost` of the budget; false when the budget is gone (the loop stops after this item).
   auto spend = [&](uint64_t cost) { return spend_work(budget, work_done_, cost); };
@@ -172,7 +168,8 @@ bool SweepRun::advance(const std::vector<std::string>& words, const IsMember& is
         for (uint64_t b = g.bits_per_item_min; b <= g.bits_per_item_max; ++b) {
           const uint64_t m = b * n_;
           if (m > kMaxBits || m > SIZE_MAX / 2) break;
-          const uint32_t k = g.best_k_only ? std::min(theory::optimal_k(double(m), double(n_)), kMaxHashes) : k_limit_;
+          const uint32_t k =
+              g.best_k_only ? std::min(theory::optimal_k(double(m), double(n_)), kMaxHashes) : k_limit_;
           const bool one_k = (g.best_k_only ? k : g.k_min) == k;  // a bit array, see size_start
           work_total_ += double((one_k ? m / 256 + 2 : m / 64 + m / 16) + n_ * k + g.probes * 2);
           (one_k ? largest_one_k : largest_table) = m;
@@ -221,8 +218,8 @@ bool SweepRun::advance(const std::vector<std::string>& words, const IsMember& is
           phase_ = Phase::done;
           break;
         }
-        const uint32_t best = std::min(
-            theory::optimal_k(static_cast<double>(m_), static_cast<double>(n_)), kMaxHashes);
+        const uint32_t best =
+            std::min(theory::optimal_k(static_cast<double>(m_), static_cast<double>(n_)), kMaxHashes);
         k_hi_ = grid_.best_k_only ? best : k_limit_;
         k_lo_ = grid_.best_k_only ? best : grid_.k_min;
         single_ = k_lo_ == k_hi_;
@@ -285,7 +282,8 @@ bool SweepRun::advance(const std::vector<std::string>& words, const IsMember& is
           i_ = end;
           spend((end - begin) * k_hi);
           if (i_ < n_) return true;
-          first_k_count_[k_hi] = detail::count_ones(bits_.data(), bits_.size());  // finish_size() sums these up to k_hi
+          first_k_count_[k_hi] =
+              detail::count_ones(bits_.data(), bits_.size());  // finish_size() sums these up to k_hi
           spend(m_ / 512 + 1);
           i_ = 0;
           phase_ = Phase::walk;
@@ -384,8 +382,7 @@ bool SweepRun::advance(const std::vector<std::string>& words, const IsMember& is
         if (budget == 0) return true;  // the next size in the next piece
         break;
       }
-      case Phase::done:
-        break;
+      case Phase::done: break;
     }
   }
   first_k_ = std::vector<uint8_t>();  // done: give the tables back

@@ -25,12 +25,12 @@ struct Measurement {
   uint32_t k = 0;
   uint64_t bits_set = 0;
   uint64_t false_positives = 0;
-  uint64_t probes = 0;        // queried (members skipped)
-  uint64_t skipped = 0;       // probes that were members
-  double measured_rate = 0;   // false_positives / probes
-  double theory_rate = 0;     // (1 - e^(-kn/m))^k (blocked: the blocked estimate)
-  double exact_rate = 0;      // measure() only: theory::exact_fp_rate (standard/counting), else 0
-  bool has_exact = false;     // exact_rate applies (not the blocked variant) and was computed
+  uint64_t probes = 0;       // queried (members skipped)
+  uint64_t skipped = 0;      // probes that were members
+  double measured_rate = 0;  // false_positives / probes
+  double theory_rate = 0;    // (1 - e^(-kn/m))^k (blocked: the blocked estimate)
+  double exact_rate = 0;     // measure() only: theory::exact_fp_rate (standard/counting), else 0
+  bool has_exact = false;    // exact_rate applies (not the blocked variant) and was computed
 };
 
 std::string probe_string(uint64_t i);  // "probe-<i>"

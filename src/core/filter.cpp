@@ -15,11 +15,13 @@ std::optional<Error> validate(const FilterParams& p) {
   }
   if (p.m < kMinBits || p.m > kMaxBits) {
     return Error{"m must be between 1 and 4294967296 (2^32) bits, got " + std::to_string(p.m),
-                 ErrorCode::m_range, {std::to_string(p.m)}};
+                 ErrorCode::m_range,
+                 {std::to_string(p.m)}};
   }
   if (p.k < kMinHashes || p.k > kMaxHashes) {
     return Error{"k must be between 1 and 64 hash positions, got " + std::to_string(p.k),
-                 ErrorCode::k_range, {std::to_string(p.k)}};
+                 ErrorCode::k_range,
+                 {std::to_string(p.k)}};
   }
   return std::nullopt;
 }
@@ -71,10 +73,12 @@ Result<Filter> Filter::create(const FilterParams& p) {
     }
   }
   const std::string beyond = bytes > kMaxFilterBytes ? "; BloomLab builds filters of up to " +
-                                                          std::to_string(kMaxFilterBytes >> 20) + " MiB" : "";
+                                                           std::to_string(kMaxFilterBytes >> 20) + " MiB"
+                                                     : "";
   return Error{"not enough memory for a filter of " + std::to_string(p.m) + " bits (about " +
                    std::to_string(bytes >> 20) + " MiB" + beyond + ")",
-               ErrorCode::filter_memory, {std::to_string(p.m), std::to_string(bytes >> 20)}};
+               ErrorCode::filter_memory,
+               {std::to_string(p.m), std::to_string(bytes >> 20)}};
 }
 
 void Filter::add(std::string_view item) { ops_->insert(s_, item, fnv1a64(item)); }
@@ -98,9 +102,7 @@ Query Filter::query(std::string_view item) const {
   return q;
 }
 
-bool Filter::contains(std::string_view item) const {
-  return ops_->contains(s_, item, fnv1a64(item));
-}
+bool Filter::contains(std::string_view item) const { return ops_->contains(s_, item, fnv1a64(item)); }
 
 void Filter::contains_many(const std::string_view* items, size_t count, uint8_t* out) const {
   uint64_t h[kBatch];
@@ -129,17 +131,11 @@ void Filter::clear() { ops_->init(s_); }
 
 uint64_t Filter::size_in_bits() const { return ops_->size_in_bits(s_); }
 
-uint64_t Filter::size_in_bytes() const {
-  return (size_in_bits() + 7) / 8;
-}
+uint64_t Filter::size_in_bytes() const { return (size_in_bits() + 7) / 8; }
 
-uint64_t Filter::bits_set() const {
-  return s_.bits_set;
-}
+uint64_t Filter::bits_set() const { return s_.bits_set; }
 
-bool Filter::bit(uint64_t i) const {
-  return i < s_.bit_count && detail::test_bit(s_.bits.data(), i);
-}
+bool Filter::bit(uint64_t i) const { return i < s_.bit_count && detail::test_bit(s_.bits.data(), i); }
 
 uint64_t Filter::counter(uint64_t i) const {
   if (i >= s_.bit_count) return 0;
@@ -150,7 +146,8 @@ uint64_t Filter::counter(uint64_t i) const {
 void filter_positions(const FilterParams& p, std::string_view item, std::vector<uint64_t>& out,
                       size_t stages) {
   uint64_t pos[kMaxPositions];
-  const size_t count = variant_ops(p.variant).positions(p, std::max<size_t>(1, stages), item, fnv1a64(item), pos);
+  const size_t count =
+      variant_ops(p.variant).positions(p, std::max<size_t>(1, stages), item, fnv1a64(item), pos);
   out.assign(pos, pos + count);
 }
 

@@ -45,7 +45,7 @@ inline constexpr uint32_t kBlockedMultiplier = 0x9e3779b9u;  // 2^32 / golden ra
 struct BlockedHash {
   uint64_t mixed = 0;  // g = splitmix64(h)
   uint64_t block = 0, start = 0, width = 0;
-  uint32_t x = 0;      // x_0
+  uint32_t x = 0;  // x_0
 };
 // The block of g = splitmix64(h) among `blocks` = blocked_block_count(m) blocks.
 inline uint64_t blocked_block_of(uint64_t mixed, uint64_t blocks) { return ((mixed >> 32) * blocks) >> 32; }
@@ -85,8 +85,8 @@ struct PositionTrace {
   bool blocked = false;
   uint64_t mixed = 0, block = 0, block_start = 0, block_bits = 0;
   std::vector<uint32_t> block_hashes;  // blocked: x_0 .. x_(k-1)
-  uint64_t h1 = 0, h2 = 0;  // from h (or g when blocked); h2 as the scheme uses it
-  uint64_t range = 0;       // the positions' modulus: m, or the block's width
+  uint64_t h1 = 0, h2 = 0;             // from h (or g when blocked); h2 as the scheme uses it
+  uint64_t range = 0;                  // the positions' modulus: m, or the block's width
   std::vector<uint64_t> positions;
   // A scalable filter: each stage traced, its positions positions[first .. first + k); h is the
   // stage's hash (scalable_stage_hash), h1 and h2 the scheme's halves of it.
@@ -102,9 +102,9 @@ struct PositionTrace {
 PositionTrace trace_positions(const FilterParams& p, std::string_view item, size_t stages = 1);
 
 struct Query {
-  std::vector<uint64_t> positions;   // the k positions, in hash-index order i = 0..k-1
-  std::vector<uint64_t> zero_bits;   // those positions whose bit (counter) is 0, ascending, unique
-  bool possibly = false;             // the variant's own answer (contains())
+  std::vector<uint64_t> positions;         // the k positions, in hash-index order i = 0..k-1
+  std::vector<uint64_t> zero_bits;         // those positions whose bit (counter) is 0, ascending, unique
+  bool possibly = false;                   // the variant's own answer (contains())
   bool maybe() const { return possibly; }  // "possibly in the set"
 };
 
@@ -131,13 +131,13 @@ class Filter {
 
   const FilterParams& params() const { return s_.params; }
   const VariantOps& ops() const { return *ops_; }
-  uint64_t size_in_bits() const;   // memory the filter needs: m bits, or m counters' bits
-  uint64_t size_in_bytes() const;  // rounded up to whole bytes
-  uint64_t bits_set() const;       // X: positions whose bit (counter) is non-zero
-  uint64_t items_added() const { return s_.n; }  // adds minus successful removes
+  uint64_t size_in_bits() const;                       // memory the filter needs: m bits, or m counters' bits
+  uint64_t size_in_bytes() const;                      // rounded up to whole bytes
+  uint64_t bits_set() const;                           // X: positions whose bit (counter) is non-zero
+  uint64_t items_added() const { return s_.n; }        // adds minus successful removes
   uint64_t bit_count() const { return s_.bit_count; }  // bits in the array (m; scalable: all stages)
-  bool bit(uint64_t i) const;                  // position i non-zero?
-  uint64_t counter(uint64_t i) const;          // counting: 0..counter_max; others: 0 or 1
+  bool bit(uint64_t i) const;                          // position i non-zero?
+  uint64_t counter(uint64_t i) const;                  // counting: 0..counter_max; others: 0 or 1
   // Positions of an item under this filter's params (blocked maps into the item's block).
   void positions_of(std::string_view item, std::vector<uint64_t>& out) const;
   size_t positions_of(std::string_view item, uint64_t h, uint64_t (&out)[kMaxPositions]) const;

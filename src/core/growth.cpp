@@ -29,8 +29,10 @@ uint64_t probe_number(const std::string& w, uint64_t probes) {
 void next_probe(std::string& probe) {
   size_t i = probe.size();
   while (i > 6 && probe[i - 1] == '9') probe[--i] = '0';
-  if (i > 6) ++probe[i - 1];
-  else probe.insert(probe.begin() + 6, '1');
+  if (i > 6)
+    ++probe[i - 1];
+  else
+    probe.insert(probe.begin() + 6, '1');
 }
 
 }  // namespace
@@ -102,7 +104,8 @@ bool GrowthRun::advance(const std::vector<std::string>& words, uint64_t work) {
           return false;
         }
         // The one-pass way needs each word's positions fixed by the word alone.
-        by_time_ = options_.by_first_set_time && params_.m <= kGrowthTimeBits && !variant_ops(params_.variant).grows;
+        by_time_ =
+            options_.by_first_set_time && params_.m <= kGrowthTimeBits && !variant_ops(params_.variant).grows;
         i_ = 0;
         if (by_time_) {
           work_total_ = double(words_ + options_.probes) * k + double(words_);
@@ -121,7 +124,7 @@ bool GrowthRun::advance(const std::vector<std::string>& words, uint64_t work) {
         break;
       }
       case Phase::cp_members:  // which probes are words, and from which prefix on they are skipped
-        while (i_ < words_) {   // in steps: a million words took 20 ms natively, in one frame
+        while (i_ < words_) {  // in steps: a million words took 20 ms natively, in one frame
           note_probe_word(words[size_t(i_)], i_);
           ++i_;
           if (!spend(1) && i_ < words_) return true;
@@ -223,8 +226,7 @@ bool GrowthRun::advance(const std::vector<std::string>& words, uint64_t work) {
         phase_ = Phase::cp_insert;
         break;
       }
-      case Phase::done:
-        break;
+      case Phase::done: break;
     }
   }
   return false;

@@ -42,7 +42,7 @@ struct GrowthPoint {
 };
 
 struct GrowthOptions {
-  uint32_t points = 41;          // checkpoints n_i = round(i * words / (points - 1)), i = 0 .. points-1
+  uint32_t points = 41;  // checkpoints n_i = round(i * words / (points - 1)), i = 0 .. points-1
   uint64_t probes = kDefaultProbes;
   bool by_first_set_time = true;  // false: the checkpoint way even where the other applies
 };

@@ -23,7 +23,7 @@ enum class Scheme {
 inline constexpr Scheme kAllSchemes[] = {Scheme::reference, Scheme::enhanced, Scheme::independent,
                                          Scheme::weak, Scheme::sha256md5};
 
-const char* scheme_name(Scheme s);                       // "reference", "enhanced", ...
+const char* scheme_name(Scheme s);                          // "reference", "enhanced", ...
 std::optional<Scheme> parse_scheme(std::string_view name);  // inverse of scheme_name
 
 // FNV-1a 64 (Fowler, Noll, Vo): offset basis 0xcbf29ce484222325, prime 0x100000001b3.

@@ -24,24 +24,50 @@ class JsonWriter {
     after_key_ = true;
     return *this;
   }
-  JsonWriter& value(std::string_view s) { separate(); write_string(s); return *this; }
+  JsonWriter& value(std::string_view s) {
+    separate();
+    write_string(s);
+    return *this;
+  }
   JsonWriter& value(const char* s) { return value(std::string_view(s)); }
-  JsonWriter& value(bool b) { separate(); out_ += b ? "true" : "false"; return *this; }
+  JsonWriter& value(bool b) {
+    separate();
+    out_ += b ? "true" : "false";
+    return *this;
+  }
   JsonWriter& value(double d) {
     separate();
-    if (!std::isfinite(d)) { out_ += "null"; return *this; }  // JSON has no inf/nan
+    if (!std::isfinite(d)) {
+      out_ += "null";
+      return *this;
+    }  // JSON has no inf/nan
     char buf[32];
     std::snprintf(buf, sizeof buf, "%.17g", d);
     out_ += buf;
     return *this;
   }
-  JsonWriter& value(uint64_t u) { separate(); out_ += std::to_string(u); return *this; }
-  JsonWriter& value(int64_t i) { separate(); out_ += std::to_string(i); return *this; }
+  JsonWriter& value(uint64_t u) {
+    separate();
+    out_ += std::to_string(u);
+    return *this;
+  }
+  JsonWriter& value(int64_t i) {
+    separate();
+    out_ += std::to_string(i);
+    return *this;
+  }
   JsonWriter& value(uint32_t u) { return value(uint64_t{u}); }
   JsonWriter& value(int i) { return value(int64_t{i}); }
-  JsonWriter& null() { separate(); out_ += "null"; return *this; }
+  JsonWriter& null() {
+    separate();
+    out_ += "null";
+    return *this;
+  }
   template <typename T>
-  JsonWriter& field(std::string_view k, const T& v) { key(k); return value(v); }
+  JsonWriter& field(std::string_view k, const T& v) {
+    key(k);
+    return value(v);
+  }
   template <typename T>
   JsonWriter& array(std::string_view k, const std::vector<T>& items) {
     key(k);
@@ -52,10 +78,22 @@ class JsonWriter {
   const std::string& str() const { return out_; }
 
  private:
-  JsonWriter& open(char c) { separate(); out_ += c; first_.push_back(true); return *this; }
-  JsonWriter& close(char c) { out_ += c; first_.pop_back(); return *this; }
+  JsonWriter& open(char c) {
+    separate();
+    out_ += c;
+    first_.push_back(true);
+    return *this;
+  }
+  JsonWriter& close(char c) {
+    out_ += c;
+    first_.pop_back();
+    return *this;
+  }
   void separate() {
-    if (after_key_) { after_key_ = false; return; }
+    if (after_key_) {
+      after_key_ = false;
+      return;
+    }
     if (!first_.empty()) {
       if (!first_.back()) out_ += ',';
       first_.back() = false;
@@ -74,21 +112,33 @@ inline void JsonWriter::write_string(std::string_view s) {
     const auto c = static_cast<unsigned char>(s[i]);
     // Length of a well-formed UTF-8 sequence starting here, or 0 (RFC 3629 table 3-7).
     size_t len = 0;
-    if (c < 0x80) len = 1;
-    else if (c >= 0xC2 && c <= 0xDF) len = 2;
-    else if (c >= 0xE0 && c <= 0xEF) len = 3;
-    else if (c >= 0xF0 && c <= 0xF4) len = 4;
+    if (c < 0x80)
+      len = 1;
+    else if (c >= 0xC2 && c <= 0xDF)
+      len = 2;
+    else if (c >= 0xE0 && c <= 0xEF)
+      len = 3;
+    else if (c >= 0xF0 && c <= 0xF4)
+      len = 4;
     bool ok = len > 0 && i + len <= s.size();
     for (size_t j = 1; ok && j < len; ++j) ok = (static_cast<unsigned char>(s[i + j]) & 0xC0) == 0x80;
     if (ok && len >= 3) {
       const auto c1 = static_cast<unsigned char>(s[i + 1]);
-      if (c == 0xE0 && c1 < 0xA0) ok = false;   // overlong
-      if (c == 0xED && c1 > 0x9F) ok = false;   // surrogates
-      if (c == 0xF0 && c1 < 0x90) ok = false;   // overlong
-      if (c == 0xF4 && c1 > 0x8F) ok = false;   // above U+10FFFF
+      if (c == 0xE0 && c1 < 0xA0) ok = false;  // overlong
+      if (c == 0xED && c1 > 0x9F) ok = false;  // surrogates
+      if (c == 0xF0 && c1 < 0x90) ok = false;  // overlong
+      if (c == 0xF4 && c1 > 0x8F) ok = false;  // above U+10FFFF
     }
-    if (!ok) { out_ += "\xEF\xBF\xBD"; ++i; continue; }
-    if (len > 1) { out_.append(s.data() + i, len); i += len; continue; }
+    if (!ok) {
+      out_ += "\xEF\xBF\xBD";
+      ++i;
+      continue;
+    }
+    if (len > 1) {
+      out_.append(s.data() + i, len);
+      i += len;
+      continue;
+    }
     switch (c) {
       case '"': out_ += "\\\""; break;
       case '\\': out_ += "\\\\"; break;

@@ -1,9 +1,9 @@
 #include "memory.h"
 
 #include <algorithm>
-#include <cstring>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <functional>
 #include <new>
 #include <string_view>
@@ -102,9 +102,13 @@ struct CountingAllocator {
   }
   void deallocate(T*, size_t count) { *g_working.live -= int64_t(count * sizeof(T)); }
   template <typename U>
-  bool operator==(const CountingAllocator<U>&) const { return true; }
+  bool operator==(const CountingAllocator<U>&) const {
+    return true;
+  }
   template <typename U>
-  bool operator!=(const CountingAllocator<U>&) const { return false; }
+  bool operator!=(const CountingAllocator<U>&) const {
+    return false;
+  }
 };
 
 using CountedString = std::basic_string<char, std::char_traits<char>, CountingAllocator<char>>;
@@ -116,7 +120,7 @@ struct CountedHash {
 };
 
 using CountedSet = std::unordered_set<CountedString, CountedHash, std::equal_to<CountedString>,
-                                     CountingAllocator<CountedString>>;
+                                      CountingAllocator<CountedString>>;
 
 // The bucket count a set of `n` distinct words ends with when they are inserted one by one
 // without a reserve. For libc++'s (the page's) growth: before an insertion that would put more

@@ -44,7 +44,7 @@ class HashSetMeasure {
   struct Set;
   std::unique_ptr<Arena> arena_;
   Set* set_ = nullptr;  // in the arena
-  int64_t live_ = 0;  // bytes the set holds now (its own counting allocator's tally)
+  int64_t live_ = 0;    // bytes the set holds now (its own counting allocator's tally)
   size_t done_ = 0;
   size_t buckets_ = 0;    // the set's final bucket count, where the library's is known
   bool rehashed_ = true;  // the set has them (after its room was first written, in steps)

@@ -1,10 +1,10 @@
 #include "program.h"
 
-#include "word_list.h"
-
 #include <algorithm>
 #include <cstdio>
 #include <utility>
+
+#include "word_list.h"
 
 namespace bloomlab {
 namespace {
@@ -52,9 +52,8 @@ uint32_t code_point(std::string_view s, size_t i, size_t len) {
 // separators that end a line for some tools (U+2028, U+2029), tags.
 bool escaped_code_point(uint32_t cp) {
   return cp < 0x20 || (cp >= 0x7F && cp <= 0x9F) || cp == 0xAD || cp == 0x61C || cp == 0x180E ||
-         (cp >= 0x200B && cp <= 0x200F) || (cp >= 0x2028 && cp <= 0x202E) ||
-         (cp >= 0x2060 && cp <= 0x206F) || cp == 0xFEFF || (cp >= 0xFFF9 && cp <= 0xFFFB) ||
-         (cp >= 0xE0000 && cp <= 0xE007F);
+         (cp >= 0x200B && cp <= 0x200F) || (cp >= 0x2028 && cp <= 0x202E) || (cp >= 0x2060 && cp <= 0x206F) ||
+         cp == 0xFEFF || (cp >= 0xFFF9 && cp <= 0xFFFB) || (cp >= 0xE0000 && cp <= 0xE007F);
 }
 
 // A word as a string literal of the language, its bytes exact, never anything but data:
@@ -131,7 +130,8 @@ void replace_all(std::string& text, std::string_view key, const std::string& val
 
 // The template's @NAME@ marks replaced by their values in one pass: a value (a word's literal
 // "@M@", a part) is never read again for marks, so no word changes the program around it.
-std::string fill_marks(std::string_view text, const std::vector<std::pair<std::string, std::string>>& values) {
+std::string fill_marks(std::string_view text,
+                       const std::vector<std::pair<std::string, std::string>>& values) {
   std::string out;
   size_t at = 0;
   while (at < text.size()) {
@@ -163,9 +163,12 @@ std::string file_section(std::string_view text, bool from_file) {
     end = end == std::string_view::npos ? text.size() : end + 1;
     const std::string_view line = text.substr(at, end - at);
     at = end;
-    if (line.substr(0, 9) == "@IF_FILE@") inside = true;
-    else if (line.substr(0, 10) == "@END_FILE@") inside = false;
-    else if (!inside || from_file) out.append(line);
+    if (line.substr(0, 9) == "@IF_FILE@")
+      inside = true;
+    else if (line.substr(0, 10) == "@END_FILE@")
+      inside = false;
+    else if (!inside || from_file)
+      out.append(line);
   }
   return out;
 }
@@ -278,15 +281,17 @@ std::string program(Language l, const ProgramSpec& spec, const ProgramTemplates&
     case Language::cpp:
       if (sha) replace_all(text, "#include <cstdint>\n", "#include <cmath>\n#include <cstdint>\n");
       v = {{"@CPP_POSITIONS@", positions},
-           {"@CPP_WORDS@", from_file ? "// One word a line.\nconst char* const WORDS_FILE = " + file + ";"
-                                     : "const std::vector<std::string> WORDS = {" + list_of(l, spec.words, "    ") + "};"},
+           {"@CPP_WORDS@",
+            from_file ? "// One word a line.\nconst char* const WORDS_FILE = " + file + ";"
+                      : "const std::vector<std::string> WORDS = {" + list_of(l, spec.words, "    ") + "};"},
            {"@CPP_QUESTIONS@", list_of(l, spec.questions, "    ")},
            {"@CPP_LOAD@", from_file ? "const std::vector<std::string> words = read_words(WORDS_FILE);"
                                     : "const std::vector<std::string>& words = WORDS;"},
            {"@CPP_ASKED@", from_file ? "std::vector<std::string>{}" : "words"}};
       break;
   }
-  v.push_back({"@SCHEME_TEXT@", sha ? "SHA-256 + MD5 (as Python's hashlib)" : "FNV-1a 64 double hashing (BloomLab's reference)"});
+  v.push_back({"@SCHEME_TEXT@", sha ? "SHA-256 + MD5 (as Python's hashlib)"
+                                    : "FNV-1a 64 double hashing (BloomLab's reference)"});
   v.push_back({"@M@", std::to_string(spec.params.m)});
   v.push_back({"@K@", std::to_string(spec.params.k)});
   v.push_back({"@PROBES@", std::to_string(spec.probes)});

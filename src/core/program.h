@@ -24,15 +24,15 @@ namespace bloomlab {
 enum class Language { python, go, javascript, cpp };
 inline constexpr Language kAllLanguages[] = {Language::python, Language::go, Language::javascript,
                                              Language::cpp};
-const char* language_name(Language l);            // "python", "go", "javascript", "cpp"
-const char* language_title(Language l);           // "Python", "Go", "JavaScript (node)", "C++"
-const char* language_file_name(Language l);       // "bloom.py", "bloom.go", "bloom.js", "bloom.cpp"
+const char* language_name(Language l);       // "python", "go", "javascript", "cpp"
+const char* language_title(Language l);      // "Python", "Go", "JavaScript (node)", "C++"
+const char* language_file_name(Language l);  // "bloom.py", "bloom.go", "bloom.js", "bloom.cpp"
 std::optional<Language> parse_language(std::string_view name);
 
 struct ProgramSpec {
-  FilterParams params;               // m, k and the scheme (reference or sha256md5) are written
-  std::vector<std::string> words;    // added, and asked about, in this order (embedded)
-  std::string words_file;            // non-empty: the words are read from this file instead
+  FilterParams params;                 // m, k and the scheme (reference or sha256md5) are written
+  std::vector<std::string> words;      // added, and asked about, in this order (embedded)
+  std::string words_file;              // non-empty: the words are read from this file instead
   std::vector<std::string> questions;  // asked about after the words (e.g. the word box)
   uint64_t probes = 100000;
 };

@@ -12,32 +12,32 @@ namespace bloomlab {
 // What went wrong. The arguments are listed beside each code, in order; numbers are plain
 // digits ("67108864"; a fraction with a '.': "0.75"), the words and texts as given.
 enum class ErrorCode {
-  other,                   // only the message (the CLI's own errors)
-  list_too_large,          // {bytes, limit bytes}
-  list_line_too_long,      // {line, bytes, limit bytes}
-  list_empty,              // {}
-  list_only_empty_lines,   // {lines}
-  list_damaged,            // {} a saved session's words could not be decoded
-  file_open_failed,        // {path, the system's reason}
-  file_read_failed,        // {path, the system's reason}
-  file_too_large,          // {path, limit bytes}
-  filter_memory,           // {m bits, MiB}: not enough memory for the filter
-  m_range,                 // {m}
-  k_range,                 // {k}
-  scalable_n0_range,       // {n0}
-  scalable_p0_range,       // {p0}
-  scalable_growth_range,   // {s}
+  other,                      // only the message (the CLI's own errors)
+  list_too_large,             // {bytes, limit bytes}
+  list_line_too_long,         // {line, bytes, limit bytes}
+  list_empty,                 // {}
+  list_only_empty_lines,      // {lines}
+  list_damaged,               // {} a saved session's words could not be decoded
+  file_open_failed,           // {path, the system's reason}
+  file_read_failed,           // {path, the system's reason}
+  file_too_large,             // {path, limit bytes}
+  filter_memory,              // {m bits, MiB}: not enough memory for the filter
+  m_range,                    // {m}
+  k_range,                    // {k}
+  scalable_n0_range,          // {n0}
+  scalable_p0_range,          // {p0}
+  scalable_growth_range,      // {s}
   scalable_tightening_range,  // {r}
-  memory_size_form,        // {text} empty or longer than 64 characters
-  memory_size_number,      // {text} does not start with a number
-  memory_size_unit,        // {text} an unknown unit
-  memory_size_too_small,   // {text} less than 1 bit
-  memory_size_too_large,   // {text} more than 2^63 bits
-  remove_needs_counting,   // {variant}
-  remove_absent,           // {word, its zero counters (", ")}
-  remove_false_positive,   // {word, the first 8 words removing it would break (", "), how many}
-  remove_failed,           // {word}
-  count_                   // not a code: the number of codes
+  memory_size_form,           // {text} empty or longer than 64 characters
+  memory_size_number,         // {text} does not start with a number
+  memory_size_unit,           // {text} an unknown unit
+  memory_size_too_small,      // {text} less than 1 bit
+  memory_size_too_large,      // {text} more than 2^63 bits
+  remove_needs_counting,      // {variant}
+  remove_absent,              // {word, its zero counters (", ")}
+  remove_false_positive,      // {word, the first 8 words removing it would break (", "), how many}
+  remove_failed,              // {word}
+  count_                      // not a code: the number of codes
 };
 
 // The code's stable token ("list_empty", "m_range", ...), for the app's outcomes and the JS API.

@@ -53,8 +53,10 @@ void write_measurement_fields(JsonWriter& w, const Measurement& m) {
       .field("rate", m.measured_rate)
       .field("theory", m.theory_rate);
   w.key("exact");
-  if (m.has_exact) w.value(m.exact_rate);
-  else w.null();
+  if (m.has_exact)
+    w.value(m.exact_rate);
+  else
+    w.null();
 }
 
 void write_word_list_report(JsonWriter& w, uint64_t words, const WordListReport& r) {
@@ -76,8 +78,7 @@ void write_growth_fields(JsonWriter& w, const std::vector<GrowthPoint>& points, 
   w.field("designN", design_n);
 }
 
-void write_memory(JsonWriter& w, uint64_t filter_bytes, uint64_t list_text_bytes,
-                  uint64_t hash_set_bytes) {
+void write_memory(JsonWriter& w, uint64_t filter_bytes, uint64_t list_text_bytes, uint64_t hash_set_bytes) {
   w.begin_object().field("filterBytes", filter_bytes).field("listTextBytes", list_text_bytes);
   w.field("hashSetBytes", hash_set_bytes).field("pythonSetBytes", kArticlePythonSetBytes);
   w.field("pythonVersion", kArticlePythonVersion).end_object();
@@ -91,8 +92,10 @@ void write_speed_fields(JsonWriter& w, const SpeedRun& run) {
     w.field("nsPerQuery", r.ns_per_query).field("maybes", r.maybes).field("queries", r.queries).end_object();
   }
   w.end_array().field("rounds", uint64_t{run.options().rounds}).key("skipped");
-  if (run.skipped()) w.value(run.skipped()->message);
-  else w.null();
+  if (run.skipped())
+    w.value(run.skipped()->message);
+  else
+    w.null();
 }
 
 }  // namespace bloomlab

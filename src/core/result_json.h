@@ -34,8 +34,7 @@ void write_word_list_report(JsonWriter& w, uint64_t words, const WordListReport&
 // "designN": inside an object the caller opened (the CLI's growth --json, the JS API's growth()).
 void write_growth_fields(JsonWriter& w, const std::vector<GrowthPoint>& points, double design_n);
 // {filterBytes, listTextBytes, hashSetBytes, pythonSetBytes, pythonVersion}
-void write_memory(JsonWriter& w, uint64_t filter_bytes, uint64_t list_text_bytes,
-                  uint64_t hash_set_bytes);
+void write_memory(JsonWriter& w, uint64_t filter_bytes, uint64_t list_text_bytes, uint64_t hash_set_bytes);
 // "rows": [{variant, m, words, keys: "present"|"absent", mode: "one"|"batch", nsPerQuery,
 // maybes, queries}], "rounds", "skipped" (why the out-of-cache size was not measured, or null):
 // inside an object the caller opened (the CLI's speed --json, the JS API's speed()).

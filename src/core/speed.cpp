@@ -19,8 +19,8 @@ using Clock = std::chrono::steady_clock;
 #else
 #define BLOOMLAB_MINSIZE
 #endif
-constexpr size_t kWordBytes = 13;          // "p" or "a" and 12 hexadecimal digits
-constexpr double kPieceNs = 2e6;           // a timed piece: ~2 ms (a coarse browser clock still reads it)
+constexpr size_t kWordBytes = 13;  // "p" or "a" and 12 hexadecimal digits
+constexpr double kPieceNs = 2e6;   // a timed piece: ~2 ms (a coarse browser clock still reads it)
 constexpr uint64_t kMinPiece = 1024, kMaxPiece = 1 << 18;
 
 double ns_between(Clock::time_point a, Clock::time_point b) {
@@ -79,9 +79,11 @@ BLOOMLAB_MINSIZE bool SpeedRun::step() {
       const double design = double(options_.m) * std::log(2.0) / double(options_.k);
       const uint64_t own = std::clamp<uint64_t>(uint64_t(std::llround(design)), 1, options_.big_words);
       sizes_.push_back(Size{options_.m, own, {}});
-      if (options_.out_of_cache && options_.m < kSpeedBigBits) sizes_.push_back(Size{kSpeedBigBits, options_.big_words, {}});
+      if (options_.out_of_cache && options_.m < kSpeedBigBits)
+        sizes_.push_back(Size{kSpeedBigBits, options_.big_words, {}});
       work_total_ = 1;
-      for (const Size& size : sizes_) work_total_ += 2.0 * double(size.words) + 2.0 * double(size.m / 64 / 1024);
+      for (const Size& size : sizes_)
+        work_total_ += 2.0 * double(size.words) + 2.0 * double(size.m / 64 / 1024);
       phase_ = Phase::filters;
       return true;
     }
@@ -166,7 +168,9 @@ BLOOMLAB_MINSIZE bool SpeedRun::step() {
       work_done_ += double(n);
       // The next piece ~2 ms (a clock that read 0 doubles it).
       const double scale = ns > 0 ? kPieceNs / ns : 2.0;
-      piece_ = std::clamp<uint64_t>(uint64_t(double(piece_) * std::clamp(scale, 0.25, 4.0)), kMinPiece, kMaxPiece) & ~uint64_t{kBatch - 1};
+      piece_ = std::clamp<uint64_t>(uint64_t(double(piece_) * std::clamp(scale, 0.25, 4.0)), kMinPiece,
+                                    kMaxPiece) &
+               ~uint64_t{kBatch - 1};
       if (next_ == options_.queries) {
         const double per_query = pass_ns_ / double(options_.queries);
         if (per_query < c.best_ns) {
@@ -182,7 +186,8 @@ BLOOMLAB_MINSIZE bool SpeedRun::step() {
             for (const Cell& done : cells_) {
               const Size& s = sizes_[done.size];
               rows_.push_back(SpeedRow{done.variant == 0 ? Variant::standard : Variant::blocked, s.m, s.words,
-                                       done.present, done.batch, done.best_ns, done.maybes, options_.queries});
+                                       done.present, done.batch, done.best_ns, done.maybes,
+                                       options_.queries});
             }
             sizes_.clear();  // the filters (64 MiB at 2^28) and the words go
             present_words_ = std::string();
@@ -194,8 +199,7 @@ BLOOMLAB_MINSIZE bool SpeedRun::step() {
       }
       return true;
     }
-    case Phase::done:
-      return false;
+    case Phase::done: return false;
   }
   return false;
 }

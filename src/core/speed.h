@@ -35,23 +35,23 @@ inline constexpr uint64_t kSpeedMinQueries = 1000, kSpeedMaxQueries = 100000000;
 inline constexpr uint32_t kSpeedMaxRounds = 100;
 
 struct SpeedOptions {
-  uint64_t m = 100000;           // the filter's own m (its bits)
+  uint64_t m = 100000;  // the filter's own m (its bits)
   uint32_t k = 7;
-  bool out_of_cache = true;      // also at kSpeedBigBits
-  uint64_t queries = 200000;     // per pass (the words are asked round and round)
-  uint32_t rounds = 3;           // passes of each measurement; the best counts
+  bool out_of_cache = true;             // also at kSpeedBigBits
+  uint64_t queries = 200000;            // per pass (the words are asked round and round)
+  uint32_t rounds = 3;                  // passes of each measurement; the best counts
   uint64_t big_words = kSpeedBigWords;  // words in the filters of kSpeedBigBits
 };
 
 struct SpeedRow {
   Variant variant = Variant::standard;  // standard or blocked
   uint64_t m = 0;
-  uint64_t words = 0;         // in the filter
-  bool present = true;        // the words asked are in the filter (else: never added)
-  bool batch = false;         // asked 32 at a time (contains_many), else one by one
-  double ns_per_query = 0;    // the best pass
-  uint64_t maybes = 0;        // "possibly" answers in that pass (present: every query)
-  uint64_t queries = 0;       // per pass
+  uint64_t words = 0;       // in the filter
+  bool present = true;      // the words asked are in the filter (else: never added)
+  bool batch = false;       // asked 32 at a time (contains_many), else one by one
+  double ns_per_query = 0;  // the best pass
+  uint64_t maybes = 0;      // "possibly" answers in that pass (present: every query)
+  uint64_t queries = 0;     // per pass
 };
 
 class SpeedRun {

@@ -118,9 +118,7 @@ double estimate_cardinality(double bits_set, double m, double k) {
   return -(m / k) * std::log1p(-bits_set / m);
 }
 
-double optimal_k_real(double m, double n) {
-  return n > 0 ? (m / n) * kLn2 : 0;
-}
+double optimal_k_real(double m, double n) { return n > 0 ? (m / n) * kLn2 : 0; }
 
 uint32_t optimal_k(double m, double n) {
   const double k = std::round(optimal_k_real(m, n));
@@ -136,13 +134,9 @@ uint64_t bits_for(double n, double p) {
   return static_cast<uint64_t>(m);
 }
 
-double bits_per_item(double m, double n) {
-  return n > 0 ? m / n : 0;
-}
+double bits_per_item(double m, double n) { return n > 0 ? m / n : 0; }
 
-double best_k_fp_rate(double n, double m) {
-  return standard_fp_rate(n, m, optimal_k(m, n));
-}
+double best_k_fp_rate(double n, double m) { return standard_fp_rate(n, m, optimal_k(m, n)); }
 
 double blocked_fp_rate(double n, double m, double k, double block_bits) {
   if (m <= 0 || block_bits <= 0) return 0;
@@ -153,7 +147,7 @@ double blocked_filter_fp_rate(double n, uint64_t m, double k) {
   const uint64_t block_bits = 512;
   const uint64_t blocks = std::max<uint64_t>(1, m / block_bits);
   if (blocks == 1) return standard_fp_rate(n, static_cast<double>(m), k);  // all n in one block
-  const double lambda = n / static_cast<double>(blocks);  // blocks are chosen uniformly
+  const double lambda = n / static_cast<double>(blocks);                   // blocks are chosen uniformly
   const double last_bits = static_cast<double>(m - (blocks - 1) * block_bits);
   const double share_last = 1.0 / static_cast<double>(blocks);
   return (1 - share_last) * poisson_mix_fp_rate(lambda, block_bits, k) +
@@ -162,8 +156,6 @@ double blocked_filter_fp_rate(double n, uint64_t m, double k) {
 
 double scalable_fp_bound(double p0, double r) { return r < 1 ? p0 / (1 - r) : 1; }
 
-uint64_t counting_bits(uint64_t m, unsigned counter_bits) {
-  return m * counter_bits;
-}
+uint64_t counting_bits(uint64_t m, unsigned counter_bits) { return m * counter_bits; }
 
 }  // namespace bloomlab::theory

@@ -40,8 +40,8 @@ inline constexpr CounterWidth kAllCounterWidths[] = {CounterWidth::four, Counter
                                                      CounterWidth::unbounded};
 const char* counter_width_name(CounterWidth c);  // "4", "8", "unbounded"
 std::optional<CounterWidth> parse_counter_width(std::string_view name);
-unsigned counter_bits(CounterWidth c);           // 4, 8, 32 (the memory a counter takes)
-uint64_t counter_max(CounterWidth c);            // 15, 255, 2^32 - 1
+unsigned counter_bits(CounterWidth c);  // 4, 8, 32 (the memory a counter takes)
+uint64_t counter_max(CounterWidth c);   // 15, 255, 2^32 - 1
 
 // The counting variant's own parameters. Ignored by the other variants.
 struct CountingParams {
@@ -70,8 +70,8 @@ struct FilterParams {
   ScalableParams scalable = {};
   CountingParams counting = {};
   bool operator==(const FilterParams& o) const {
-    return m == o.m && k == o.k && variant == o.variant && scheme == o.scheme &&
-           scalable == o.scalable && counting == o.counting;
+    return m == o.m && k == o.k && variant == o.variant && scheme == o.scheme && scalable == o.scalable &&
+           counting == o.counting;
   }
   bool operator!=(const FilterParams& o) const { return !(*this == o); }
 };
@@ -94,9 +94,13 @@ struct CacheLineAllocator {
   T* allocate(size_t n) { return static_cast<T*>(::operator new(n * sizeof(T), kAlign)); }
   void deallocate(T* p, size_t) { ::operator delete(p, kAlign); }
   template <typename U>
-  bool operator==(const CacheLineAllocator<U>&) const { return true; }
+  bool operator==(const CacheLineAllocator<U>&) const {
+    return true;
+  }
   template <typename U>
-  bool operator!=(const CacheLineAllocator<U>&) const { return false; }
+  bool operator!=(const CacheLineAllocator<U>&) const {
+    return false;
+  }
 };
 using BitWords = std::vector<uint64_t, CacheLineAllocator<uint64_t>>;
 
@@ -112,12 +116,12 @@ struct Stage {
 // What a filter holds; each variant reads and writes the parts it uses.
 struct FilterStorage {
   FilterParams params;
-  BitWords bits;                  // every variant keeps the occupancy bitmap, bit i at bits[i/64]
-  std::vector<uint8_t> counters;  // counting: two 4-bit counters per byte, or one 8-bit
+  BitWords bits;                        // every variant keeps the occupancy bitmap, bit i at bits[i/64]
+  std::vector<uint8_t> counters;        // counting: two 4-bit counters per byte, or one 8-bit
   std::vector<uint32_t> wide_counters;  // counting, unbounded: one 32-bit counter each
-  std::vector<Stage> stages;      // scalable: its stages, one under another in `bits`
-  uint64_t bit_count = 0;         // bits in the array: m, or the stages' sum
-  uint64_t n = 0;                 // adds minus successful removes
+  std::vector<Stage> stages;            // scalable: its stages, one under another in `bits`
+  uint64_t bit_count = 0;               // bits in the array: m, or the stages' sum
+  uint64_t n = 0;                       // adds minus successful removes
   uint64_t bits_set = 0;
 };
 
@@ -128,18 +132,18 @@ Stage scalable_stage(const ScalableParams& sp, size_t j, uint64_t offset);
 uint64_t scalable_stage_hash(uint64_t h, size_t j);
 
 enum class RemoveOutcome {
-  removed,            // every counter went down by one (saturated counters stay)
-  refused_absent,     // some counter is 0: the word is surely not in the set
-  refused_variant,    // only the counting variant supports remove
+  removed,          // every counter went down by one (saturated counters stay)
+  refused_absent,   // some counter is 0: the word is surely not in the set
+  refused_variant,  // only the counting variant supports remove
 };
 
 struct VariantOps {
   Variant id;
   const char* name;
-  bool can_remove;         // remove() exists (counters)
-  bool has_counters;       // a position holds a count, not a bit
-  bool has_exact_theory;   // theory::exact_fp_rate describes it (one bit array, uniform positions)
-  bool grows;              // adds arrays as it fills: an item's positions depend on when it came
+  bool can_remove;             // remove() exists (counters)
+  bool has_counters;           // a position holds a count, not a bit
+  bool has_exact_theory;       // theory::exact_fp_rate describes it (one bit array, uniform positions)
+  bool grows;                  // adds arrays as it fills: an item's positions depend on when it came
   const char* theory_formula;  // how its theoretical FP is computed, for the Numbers
   // Checks the variant's own params (beyond m and k, which validate() checks); null: none.
   std::optional<Error> (*validate)(const FilterParams& p);
@@ -155,8 +159,8 @@ struct VariantOps {
   // each query will surely read is asked for first, for all of them, so that the cache misses
   // overlap instead of queueing (RocksDB's MultiGet prepares its filter probes the same way).
   // Null: contains() one by one.
-  void (*contains_batch)(const FilterStorage& s, const std::string_view* items, const uint64_t* h,
-                         size_t n, uint8_t* out);
+  void (*contains_batch)(const FilterStorage& s, const std::string_view* items, const uint64_t* h, size_t n,
+                         uint8_t* out);
   RemoveOutcome (*remove)(FilterStorage& s, std::string_view item, uint64_t h);  // null: refused
   // One article's `remove`: lowers every counter of the item above zero WITHOUT checking that
   // the item was added (false negatives follow when it was not). Null: refused.
@@ -165,8 +169,7 @@ struct VariantOps {
   uint64_t (*counter)(const FilterStorage& s, uint64_t i);
   // The item's positions (absolute bit indices) in a filter with params p and `stages` stages
   // (1 for single-array variants), into out[kMaxPositions]; returns how many.
-  size_t (*positions)(const FilterParams& p, size_t stages, std::string_view item, uint64_t h,
-                      uint64_t* out);
+  size_t (*positions)(const FilterParams& p, size_t stages, std::string_view item, uint64_t h, uint64_t* out);
   // Memory the filter uses, in bits.
   uint64_t (*size_in_bits)(const FilterStorage& s);
   // The expected FP after n distinct adds, from the params alone.

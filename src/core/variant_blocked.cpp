@@ -64,8 +64,8 @@ bool contains(const FilterStorage& s, std::string_view, uint64_t h) {
 // out first and asked for in a loop of their own: in wasm the asking is a plain load that waits
 // in the processor's reorder buffer, so the fewer instructions between two of them, the more
 // lines are under way at once (splitmix64's multiplies between them held the queue back).
-void contains_batch(const FilterStorage& s, const std::string_view*, const uint64_t* h,
-                    size_t n, uint8_t* out) {
+void contains_batch(const FilterStorage& s, const std::string_view*, const uint64_t* h, size_t n,
+                    uint8_t* out) {
   const uint64_t* words = s.bits.data();
   const uint64_t m = s.params.m, blocks = blocked_block_count(m);
   uint64_t acc = 0;
@@ -103,11 +103,26 @@ uint64_t blocked_block_bits(uint64_t m, uint64_t block) {
 }
 
 extern const VariantOps kBlockedVariant = {
-    Variant::blocked, "blocked",
-    /*can_remove=*/false, /*has_counters=*/false, /*has_exact_theory=*/false, /*grows=*/false,
+    Variant::blocked,
+    "blocked",
+    /*can_remove=*/false,
+    /*has_counters=*/false,
+    /*has_exact_theory=*/false,
+    /*grows=*/false,
     "blocked estimate",
-    /*validate=*/nullptr, bytes_needed, init, insert, /*insert_many=*/nullptr, contains, contains_batch, /*remove=*/nullptr,
-    /*remove_unchecked=*/nullptr, /*counter=*/nullptr, positions, size_in_bits, theory_fp,
+    /*validate=*/nullptr,
+    bytes_needed,
+    init,
+    insert,
+    /*insert_many=*/nullptr,
+    contains,
+    contains_batch,
+    /*remove=*/nullptr,
+    /*remove_unchecked=*/nullptr,
+    /*counter=*/nullptr,
+    positions,
+    size_in_bits,
+    theory_fp,
 };
 
 }  // namespace bloomlab

@@ -145,11 +145,26 @@ uint64_t size_in_bits(const FilterStorage& s) {
 }  // namespace
 
 extern const VariantOps kCountingVariant = {
-    Variant::counting, "counting",
-    /*can_remove=*/true, /*has_counters=*/true, /*has_exact_theory=*/true, /*grows=*/false,
+    Variant::counting,
+    "counting",
+    /*can_remove=*/true,
+    /*has_counters=*/true,
+    /*has_exact_theory=*/true,
+    /*grows=*/false,
     detail::kArrayTheoryFormula,  // the counters change the memory, not the FP
-    /*validate=*/nullptr, bytes_needed, init, insert, /*insert_many=*/nullptr, contains, /*contains_batch=*/nullptr, remove,
-    remove_unchecked, counter, positions, size_in_bits, detail::array_theory_fp,
+    /*validate=*/nullptr,
+    bytes_needed,
+    init,
+    insert,
+    /*insert_many=*/nullptr,
+    contains,
+    /*contains_batch=*/nullptr,
+    remove,
+    remove_unchecked,
+    counter,
+    positions,
+    size_in_bits,
+    detail::array_theory_fp,
 };
 
 }  // namespace bloomlab

@@ -57,8 +57,7 @@ inline void init_bit_array(FilterStorage& s, uint64_t bits) {
 }
 
 // The standard positions (the scheme over m bits), for the standard and counting variants.
-inline size_t array_positions(const FilterParams& p, std::string_view item, uint64_t h,
-                              uint64_t* out) {
+inline size_t array_positions(const FilterParams& p, std::string_view item, uint64_t h, uint64_t* out) {
   size_t count = 0;
   for_each_position(p.scheme, item, h, p.m, p.k, [&](uint64_t i) {
     out[count++] = i;
@@ -70,7 +69,9 @@ inline size_t array_positions(const FilterParams& p, std::string_view item, uint
 // One bit array with the scheme's positions over m (the standard and counting variants): its
 // expected FP after n distinct adds, Bloom's (1 − e^(−kn/m))^k, and how the Numbers name it.
 // Both variants' rows point here: one source for their theory.
-inline constexpr char kArrayTheoryFormula[] = "(1 − e^(−kn/m))^k";  // an array: one object, one address (a pointer to a literal may differ per file: ASan does not merge literals)
+inline constexpr char kArrayTheoryFormula[] =
+    "(1 − e^(−kn/m))^k";  // an array: one object, one address (a pointer to a literal may differ per file:
+                          // ASan does not merge literals)
 double array_theory_fp(const FilterParams& p, double n);
 
 // All k bits set? Stops at the first 0.

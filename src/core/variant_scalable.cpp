@@ -46,8 +46,7 @@ uint64_t stage_hash(uint64_t h, size_t j) { return scalable_stage_hash(h, j); }
 
 // Whether stage j (its layout `next`) may be added after the stages so far.
 bool fits(size_t stages, uint64_t bits, size_t positions, const Stage& next) {
-  return stages < kMaxStages && bits + next.m <= kMaxScalableBits &&
-         positions + next.k <= kMaxPositions;
+  return stages < kMaxStages && bits + next.m <= kMaxScalableBits && positions + next.k <= kMaxPositions;
 }
 
 // A number as an Error's argument: plain, '.' for the decimal point, no trailing zeros.
@@ -61,16 +60,20 @@ std::optional<Error> validate(const FilterParams& p) {
   const ScalableParams& sp = p.scalable;
   // Written so that NaN fails every test.
   if (!(sp.n0 >= 1 && sp.n0 <= 1e7))
-    return Error{"n0 must be between 1 and 10,000,000 items, got " + std::to_string(sp.n0), ErrorCode::scalable_n0_range,
+    return Error{"n0 must be between 1 and 10,000,000 items, got " + std::to_string(sp.n0),
+                 ErrorCode::scalable_n0_range,
                  {number_arg(sp.n0)}};
   if (!(sp.p0 >= 1e-6 && sp.p0 <= 0.5))
-    return Error{"p0 must be between 0.000001 and 0.5, got " + std::to_string(sp.p0), ErrorCode::scalable_p0_range,
+    return Error{"p0 must be between 0.000001 and 0.5, got " + std::to_string(sp.p0),
+                 ErrorCode::scalable_p0_range,
                  {number_arg(sp.p0)}};
   if (!(sp.growth >= 1 && sp.growth <= 16))
-    return Error{"s (growth) must be between 1 and 16, got " + std::to_string(sp.growth), ErrorCode::scalable_growth_range,
+    return Error{"s (growth) must be between 1 and 16, got " + std::to_string(sp.growth),
+                 ErrorCode::scalable_growth_range,
                  {number_arg(sp.growth)}};
   if (!(sp.tightening >= 0.05 && sp.tightening <= 0.99))
-    return Error{"r (tightening) must be between 0.05 and 0.99, got " + std::to_string(sp.tightening), ErrorCode::scalable_tightening_range,
+    return Error{"r (tightening) must be between 0.05 and 0.99, got " + std::to_string(sp.tightening),
+                 ErrorCode::scalable_tightening_range,
                  {number_arg(sp.tightening)}};
   return std::nullopt;
 }
@@ -92,8 +95,8 @@ void init(FilterStorage& s) {
 bool can_grow(const FilterStorage& s) {
   size_t positions = 0;
   for (const Stage& st : s.stages) positions += st.k;
-  return fits(s.stages.size(), s.bit_count,
-              positions, stage_layout(s.params.scalable, s.stages.size(), s.bit_count));
+  return fits(s.stages.size(), s.bit_count, positions,
+              stage_layout(s.params.scalable, s.stages.size(), s.bit_count));
 }
 
 void insert(FilterStorage& s, std::string_view item, uint64_t h) {
@@ -114,15 +117,13 @@ void insert(FilterStorage& s, std::string_view item, uint64_t h) {
 bool contains(const FilterStorage& s, std::string_view item, uint64_t h) {
   for (size_t j = 0; j < s.stages.size(); ++j) {
     const Stage& st = s.stages[j];
-    if (detail::array_contains(s.bits.data(), s.params.scheme, item, stage_hash(h, j), st.m, st.k,
-                               st.offset))
+    if (detail::array_contains(s.bits.data(), s.params.scheme, item, stage_hash(h, j), st.m, st.k, st.offset))
       return true;
   }
   return false;
 }
 
-size_t positions(const FilterParams& p, size_t stages, std::string_view item, uint64_t h,
-                 uint64_t* out) {
+size_t positions(const FilterParams& p, size_t stages, std::string_view item, uint64_t h, uint64_t* out) {
   size_t count = 0;
   uint64_t offset = 0;
   for (size_t j = 0; j < stages && j < kMaxStages; ++j) {
@@ -161,15 +162,30 @@ double theory_fp(const FilterParams& p, double n) {
 
 }  // namespace
 
-Stage scalable_stage(const ScalableParams& sp, size_t j, uint64_t offset) { return stage_layout(sp, j, offset); }
+Stage scalable_stage(const ScalableParams& sp, size_t j, uint64_t offset) {
+  return stage_layout(sp, j, offset);
+}
 
 extern const VariantOps kScalableVariant = {
-    Variant::scalable, "scalable",
-    /*can_remove=*/false, /*has_counters=*/false, /*has_exact_theory=*/false, /*grows=*/true,
+    Variant::scalable,
+    "scalable",
+    /*can_remove=*/false,
+    /*has_counters=*/false,
+    /*has_exact_theory=*/false,
+    /*grows=*/true,
     "1 − Π(1 − FP_j) over the stages",
-    validate, bytes_needed, init, insert, /*insert_many=*/nullptr, contains, /*contains_batch=*/nullptr, /*remove=*/nullptr,
-    /*remove_unchecked=*/nullptr, /*counter=*/nullptr,
-    positions, size_in_bits,
+    validate,
+    bytes_needed,
+    init,
+    insert,
+    /*insert_many=*/nullptr,
+    contains,
+    /*contains_batch=*/nullptr,
+    /*remove=*/nullptr,
+    /*remove_unchecked=*/nullptr,
+    /*counter=*/nullptr,
+    positions,
+    size_in_bits,
     theory_fp,
 };
 

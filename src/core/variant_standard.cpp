@@ -50,8 +50,8 @@ bool contains(const FilterStorage& s, std::string_view item, uint64_t h) {
 }
 
 // The first position is read by every query; the rest only by those whose bits so far are set.
-void contains_batch(const FilterStorage& s, const std::string_view* items, const uint64_t* h,
-                    size_t n, uint8_t* out) {
+void contains_batch(const FilterStorage& s, const std::string_view* items, const uint64_t* h, size_t n,
+                    uint8_t* out) {
   const uint64_t* words = s.bits.data();
   uint64_t acc = 0;
   size_t word[kBatch];  // worked out before any is asked for, as the blocked filter's lines
@@ -74,11 +74,26 @@ double detail::array_theory_fp(const FilterParams& p, double n) {
 }
 
 extern const VariantOps kStandardVariant = {
-    Variant::standard, "standard",
-    /*can_remove=*/false, /*has_counters=*/false, /*has_exact_theory=*/true, /*grows=*/false,
+    Variant::standard,
+    "standard",
+    /*can_remove=*/false,
+    /*has_counters=*/false,
+    /*has_exact_theory=*/true,
+    /*grows=*/false,
     detail::kArrayTheoryFormula,
-    /*validate=*/nullptr, bytes_needed, init, insert, insert_many, contains, contains_batch, /*remove=*/nullptr,
-    /*remove_unchecked=*/nullptr, /*counter=*/nullptr, positions, size_in_bits, detail::array_theory_fp,
+    /*validate=*/nullptr,
+    bytes_needed,
+    init,
+    insert,
+    insert_many,
+    contains,
+    contains_batch,
+    /*remove=*/nullptr,
+    /*remove_unchecked=*/nullptr,
+    /*counter=*/nullptr,
+    positions,
+    size_in_bits,
+    detail::array_theory_fp,
 };
 
 }  // namespace bloomlab

@@ -10,8 +10,7 @@ extern const VariantOps kStandardVariant, kCountingVariant, kBlockedVariant, kSc
 namespace {
 const VariantOps* const kRegistered[] = {&kStandardVariant, &kCountingVariant, &kBlockedVariant,
                                          &kScalableVariant};
-static_assert(sizeof(kRegistered) / sizeof(kRegistered[0]) ==
-                  sizeof(kAllVariants) / sizeof(kAllVariants[0]),
+static_assert(sizeof(kRegistered) / sizeof(kRegistered[0]) == sizeof(kAllVariants) / sizeof(kAllVariants[0]),
               "one registered row per variant");
 }  // namespace
 

@@ -96,8 +96,7 @@ std::string utf16_to_utf8(std::string_view bytes, Utf16 order, uint64_t& replace
   std::string out;
   out.reserve(bytes.size());
   const auto unit = [&](size_t i) -> uint32_t {
-    const auto a = static_cast<unsigned char>(bytes[i]),
-               b = static_cast<unsigned char>(bytes[i + 1]);
+    const auto a = static_cast<unsigned char>(bytes[i]), b = static_cast<unsigned char>(bytes[i + 1]);
     return order == Utf16::little_endian ? uint32_t(a | (b << 8)) : uint32_t((a << 8) | b);
   };
   size_t i = 0;
@@ -162,8 +161,7 @@ std::string WordListReport::summary() const {
     s += "; byte order mark dropped";
   }
   if (invalid_utf8_lines > 0) {
-    s += "; " + std::to_string(invalid_utf8_lines) +
-         (invalid_utf8_lines == 1 ? " line is" : " lines are") +
+    s += "; " + std::to_string(invalid_utf8_lines) + (invalid_utf8_lines == 1 ? " line is" : " lines are") +
          " not valid UTF-8, hashed as raw bytes (line";
     s += first_invalid_lines.size() == 1 ? " " : "s ";
     for (size_t i = 0; i < first_invalid_lines.size(); ++i) {
@@ -197,9 +195,10 @@ std::string_view take_line(std::string_view text, size_t& at) {
 Result<WordListReader> WordListReader::start(SharedBytes bytes) {
   const std::string_view given = bytes;
   if (given.size() > kMaxFileBytes) {
-    return Error{"the word list is " + std::to_string(given.size()) +
-                     " bytes; the limit is 64 MiB (67108864 bytes)",
-                 ErrorCode::list_too_large, {std::to_string(given.size()), std::to_string(kMaxFileBytes)}};
+    return Error{
+        "the word list is " + std::to_string(given.size()) + " bytes; the limit is 64 MiB (67108864 bytes)",
+        ErrorCode::list_too_large,
+        {std::to_string(given.size()), std::to_string(kMaxFileBytes)}};
   }
   WordListReader r;
   WordListReport& report = r.report_;
@@ -229,7 +228,8 @@ Result<WordListReader> WordListReader::start(SharedBytes bytes) {
   }
   if (r.nonempty_lines_ == 0) {
     if (r.lines_total_ == 0) return Error{"the word list is empty", ErrorCode::list_empty, {}};
-    return Error{"the word list has no words, only empty lines", ErrorCode::list_only_empty_lines,
+    return Error{"the word list has no words, only empty lines",
+                 ErrorCode::list_only_empty_lines,
                  {std::to_string(r.lines_total_)}};
   }
   return r;
@@ -298,7 +298,8 @@ Result<WordList> read_word_list_file(const std::string& path) {
   std::fclose(f);
   if (too_big)
     return Error{path + " is larger than 64 MiB (67108864 bytes), the limit for a word list",
-                 ErrorCode::file_too_large, {path, std::to_string(kMaxFileBytes)}};
+                 ErrorCode::file_too_large,
+                 {path, std::to_string(kMaxFileBytes)}};
   if (failed) {
     const std::string why = std::strerror(read_errno);
     return Error{"cannot read " + path + ": " + why, ErrorCode::file_read_failed, {path, why}};

@@ -19,17 +19,17 @@ inline constexpr size_t kMaxLineBytes = 4096;
 inline constexpr size_t kMaxFileBytes = size_t{64} << 20;
 
 struct WordListReport {
-  uint64_t lines = 0;             // lines read, empty ones included
+  uint64_t lines = 0;  // lines read, empty ones included
   uint64_t empty_lines = 0;
-  uint64_t duplicates = 0;        // lines dropped because the word came earlier
+  uint64_t duplicates = 0;  // lines dropped because the word came earlier
   uint64_t invalid_utf8_lines = 0;
-  uint64_t nul_lines = 0;         // lines containing a NUL byte
+  uint64_t nul_lines = 0;  // lines containing a NUL byte
   bool had_bom = false;
   // "" for UTF-8; "UTF-16LE" or "UTF-16BE" when the list was converted from UTF-16.
   std::string encoding;
-  uint64_t utf16_replaced = 0;  // unpaired surrogates (and an odd last byte) -> U+FFFD
+  uint64_t utf16_replaced = 0;                // unpaired surrogates (and an odd last byte) -> U+FFFD
   std::vector<uint64_t> first_invalid_lines;  // up to 10 line numbers (1-based), for the message
-  std::string summary() const;    // e.g. "10000 words from 10000 lines; 0 duplicates dropped"
+  std::string summary() const;                // e.g. "10000 words from 10000 lines; 0 duplicates dropped"
 };
 
 struct WordList {
@@ -72,8 +72,8 @@ class WordListReader {
   WordListReader() = default;
   std::string_view text() const { return std::string_view(bytes_).substr(begin_); }
   SharedBytes bytes_;  // shared: the views given out outlive a move
-  size_t begin_ = 0;                          // after a BOM
-  size_t at_ = 0;                             // in text()
+  size_t begin_ = 0;   // after a BOM
+  size_t at_ = 0;      // in text()
   uint64_t lines_total_ = 0;
   uint64_t nonempty_lines_ = 0;
   WordListReport report_;

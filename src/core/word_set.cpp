@@ -32,9 +32,7 @@ std::string join_words(const std::vector<std::string>& words, uint64_t total, si
   if (total > limit) s += ", ... (" + std::to_string(total) + " in all)";
   return s;
 }
-std::string join_words(const std::vector<std::string>& words) {
-  return join_words(words, words.size());
-}
+std::string join_words(const std::vector<std::string>& words) { return join_words(words, words.size()); }
 
 bool sorted_contains(const std::vector<uint64_t>& sorted, uint64_t x) {
   return std::binary_search(sorted.begin(), sorted.end(), x);
@@ -55,7 +53,8 @@ std::string comma_list(const std::vector<std::string>& words, size_t limit = 8) 
 Error needs_counting(Variant v) {
   return Error{"only the counting variant can remove a word: clearing bits in a " +
                    std::string(variant_name(v)) + " filter would also erase other words that share them",
-               ErrorCode::remove_needs_counting, {variant_name(v)}};
+               ErrorCode::remove_needs_counting,
+               {variant_name(v)}};
 }
 
 std::vector<uint64_t> sorted_unique(std::vector<uint64_t> v) {
@@ -85,9 +84,8 @@ std::string Explained::sentence(const std::function<std::string(std::string_view
   const std::string set_by = bits.size() == 1 ? " was set by " : " were set by ";
   // No word left explains them: the counting variant's words were removed, but counters that
   // had saturated could not go back down.
-  const std::string who = culprits.empty()
-                              ? "words removed since (a counter that reaches 15 stays at 15)"
-                              : join_words(shown, culprit_count);
+  const std::string who = culprits.empty() ? "words removed since (a counter that reaches 15 stays at 15)"
+                                           : join_words(shown, culprit_count);
   return "possibly in the set, but it was never added (a false positive): " +
          std::string(bits.size() == 1 ? "bit " : "bits ") + join_bits(bits) + set_by + who;
 }
@@ -151,8 +149,7 @@ AddOutcome WordSet::add(std::string_view word, std::string* why) {
     return AddOutcome::invalid;
   }
   if (word.size() > kMaxLineBytes) {
-    if (why)
-      *why = "a word is at most 4096 bytes long; this one has " + std::to_string(word.size());
+    if (why) *why = "a word is at most 4096 bytes long; this one has " + std::to_string(word.size());
     return AddOutcome::invalid;
   }
   const uint64_t h = fnv1a64(word);
@@ -213,16 +210,20 @@ Result<bool> WordSet::remove(std::string_view word) {
       return Error{quoted + " was never added: it is definitely not in the set (" +
                        (q.zero_bits.size() == 1 ? "counter " : "counters ") + join_bits(q.zero_bits) +
                        (q.zero_bits.size() == 1 ? " is 0)" : " are 0)"),
-                   ErrorCode::remove_absent, {std::string(word), comma_list(q.zero_bits)}};
+                   ErrorCode::remove_absent,
+                   {std::string(word), comma_list(q.zero_bits)}};
     }
     const std::vector<std::string> broken = would_break_if_cleared(word);
     std::string msg = quoted + " was never added; it only looks present (a false positive)";
     if (!broken.empty()) msg += ", and removing it would break " + join_words(broken);
-    return Error{msg, ErrorCode::remove_false_positive,
+    return Error{msg,
+                 ErrorCode::remove_false_positive,
                  {std::string(word), comma_list(broken), std::to_string(broken.size())}};
   }
   if (filter_.remove(word) != RemoveOutcome::removed) {
-    return Error{quoted + " could not be removed", ErrorCode::remove_failed, {std::string(word)}};  // unreachable: a member's counters are > 0
+    return Error{quoted + " could not be removed",
+                 ErrorCode::remove_failed,
+                 {std::string(word)}};  // unreachable: a member's counters are > 0
   }
   const uint32_t id = slots_[slot] - 1;
   word_bytes_ -= words_[id].size();
@@ -360,27 +361,29 @@ bool WordSet::advance_explain(ExplainWalk& w, size_t words) const {
   if (!w.walking) return true;
   Explained& e = w.result;
   const size_t end = words >= words_.size() - w.next ? words_.size() : w.next + words;
-  for_each_word_positions([&](const std::string& word, const uint64_t* own, size_t k) {
-    bool maybe = false;
-    for (size_t j = 0; j < k; ++j) maybe |= (w.mask[(own[j] >> 6) & 63] >> (own[j] & 63)) & 1;
-    if (!maybe) return;
-    std::fill(w.hit.begin(), w.hit.end(), 0);
-    bool any = false;
-    for (size_t j = 0; j < k; ++j) {
-      const uint64_t p = own[j];
-      if (!sorted_contains(w.wanted, p)) continue;
-      for (size_t i = 0; i < e.positions.size(); ++i) {
-        if (e.positions[i] == p && !w.hit[i]) {
-          w.hit[i] = 1;
-          any = true;
-          if (e.setters[i].size() < Explained::kMaxListed) e.setters[i].push_back(word);
-          ++e.setter_counts[i];
+  for_each_word_positions(
+      [&](const std::string& word, const uint64_t* own, size_t k) {
+        bool maybe = false;
+        for (size_t j = 0; j < k; ++j) maybe |= (w.mask[(own[j] >> 6) & 63] >> (own[j] & 63)) & 1;
+        if (!maybe) return;
+        std::fill(w.hit.begin(), w.hit.end(), 0);
+        bool any = false;
+        for (size_t j = 0; j < k; ++j) {
+          const uint64_t p = own[j];
+          if (!sorted_contains(w.wanted, p)) continue;
+          for (size_t i = 0; i < e.positions.size(); ++i) {
+            if (e.positions[i] == p && !w.hit[i]) {
+              w.hit[i] = 1;
+              any = true;
+              if (e.setters[i].size() < Explained::kMaxListed) e.setters[i].push_back(word);
+              ++e.setter_counts[i];
+            }
+          }
         }
-      }
-    }
-    // Culprits are the other words: a member trivially explains its own bits.
-    if (any && word != w.word && e.culprit_count++ < Explained::kMaxListed) e.culprits.push_back(word);
-  }, w.next, end);
+        // Culprits are the other words: a member trivially explains its own bits.
+        if (any && word != w.word && e.culprit_count++ < Explained::kMaxListed) e.culprits.push_back(word);
+      },
+      w.next, end);
   w.next = end;
   w.walking = end < words_.size();
   e.setters_found = !w.walking;

@@ -34,11 +34,11 @@ struct Explained {
   // False when explain() was asked to skip the walk over the words where the sentence needs no
   // culprits (a sure miss, a member): setters and culprits are then empty.
   bool setters_found = true;
-  bool is_member = false;           // the word itself was added (a true positive)
+  bool is_member = false;  // the word itself was added (a true positive)
   // The share of the words walked so far for setters and culprits: below 1 while an
   // ExplainWalk goes on (setters_found is then false), 1 otherwise.
   double walked = 1.0;
-  std::string sentence() const;     // "definitely not in the set — bit 32 is 0", ...
+  std::string sentence() const;  // "definitely not in the set — bit 32 is 0", ...
   // The same, with each culprit written by `show` (the view masks or shortens words).
   std::string sentence(const std::function<std::string(std::string_view)>& show) const;
 };
@@ -49,8 +49,8 @@ struct Explained {
 // hold up one frame. explain() is the same walk in one go.
 struct ExplainWalk {
   Explained result;
-  bool walking = false;          // words are left to walk
-  size_t next = 0;               // the next word's id
+  bool walking = false;  // words are left to walk
+  size_t next = 0;       // the next word's id
   std::string word;
   std::vector<uint64_t> wanted;  // the positions, sorted, unique
   uint64_t mask[64] = {};        // their bits modulo 4096: most words share none of them
@@ -137,7 +137,8 @@ class WordSet {
   Filter filter_;
   // f(word, positions, k) for every word under the current params, from the hashes kept here:
   // explain() and friends walk all the words, and hashing them again was most of their time.
-  template <typename F> void for_each_word_positions(F&& f, size_t begin = 0, size_t end = SIZE_MAX) const;
+  template <typename F>
+  void for_each_word_positions(F&& f, size_t begin = 0, size_t end = SIZE_MAX) const;
   std::vector<std::string> words_;
   struct Lineage {
     static uint64_t next();
@@ -164,7 +165,7 @@ class WordSet {
   std::vector<uint32_t> next_slots_;  // reserve_in_steps(): the index being zeroed
   size_t slot_of(uint64_t h) const;
   size_t find_slot(std::string_view word, uint64_t h) const;  // its slot, or the empty one to use
-  size_t index_size(size_t slots) const;  // a power of two, at least twice the words
+  size_t index_size(size_t slots) const;                      // a power of two, at least twice the words
   void rebuild_index(size_t slots);
   void index_words();  // every word into slots_, all zero
 };

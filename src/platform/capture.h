@@ -30,8 +30,7 @@ inline CapturePlan plan_capture(int w, int h, uint64_t max_pixels = kMaxCaptureP
 
 // One band of `rows` screen rows (RGBA, `w` pixels each, in any row order) -> one image row of
 // plan.width pixels (RGBA, opaque): the mean of each factor x rows box.
-inline void shrink_band(const uint8_t* band, int w, int rows, const CapturePlan& plan,
-                        uint8_t* out) {
+inline void shrink_band(const uint8_t* band, int w, int rows, const CapturePlan& plan, uint8_t* out) {
   std::vector<uint32_t> sum(size_t(plan.width) * 3, 0);
   for (int r = 0; r < rows; ++r)
     for (int x = 0; x < w; ++x)

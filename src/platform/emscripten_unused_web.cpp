@@ -12,20 +12,25 @@
 
 extern "C" {
 EMSCRIPTEN_RESULT __wrap_emscripten_set_fullscreenchange_callback_on_thread(const char*, void*, EM_BOOL,
-                                                                           em_fullscreenchange_callback_func, pthread_t) {
+                                                                            em_fullscreenchange_callback_func,
+                                                                            pthread_t) {
   return EMSCRIPTEN_RESULT_NOT_SUPPORTED;
 }
-EMSCRIPTEN_RESULT __wrap_emscripten_request_fullscreen_strategy(const char*, EM_BOOL, const EmscriptenFullscreenStrategy*) {
+EMSCRIPTEN_RESULT __wrap_emscripten_request_fullscreen_strategy(const char*, EM_BOOL,
+                                                                const EmscriptenFullscreenStrategy*) {
   return EMSCRIPTEN_RESULT_NOT_SUPPORTED;
 }
 EMSCRIPTEN_RESULT __wrap_emscripten_exit_fullscreen() { return EMSCRIPTEN_RESULT_NOT_SUPPORTED; }
-EMSCRIPTEN_RESULT __wrap_emscripten_set_pointerlockchange_callback_on_thread(const char*, void*, EM_BOOL,
-                                                                            em_pointerlockchange_callback_func, pthread_t) {
+EMSCRIPTEN_RESULT __wrap_emscripten_set_pointerlockchange_callback_on_thread(
+    const char*, void*, EM_BOOL, em_pointerlockchange_callback_func, pthread_t) {
   return EMSCRIPTEN_RESULT_NOT_SUPPORTED;
 }
-EMSCRIPTEN_RESULT __wrap_emscripten_request_pointerlock(const char*, EM_BOOL) { return EMSCRIPTEN_RESULT_NOT_SUPPORTED; }
+EMSCRIPTEN_RESULT __wrap_emscripten_request_pointerlock(const char*, EM_BOOL) {
+  return EMSCRIPTEN_RESULT_NOT_SUPPORTED;
+}
 EMSCRIPTEN_RESULT __wrap_emscripten_exit_pointerlock() { return EMSCRIPTEN_RESULT_NOT_SUPPORTED; }
-EMSCRIPTEN_RESULT __wrap_emscripten_set_beforeunload_callback_on_thread(void*, em_beforeunload_callback, pthread_t) {
+EMSCRIPTEN_RESULT __wrap_emscripten_set_beforeunload_callback_on_thread(void*, em_beforeunload_callback,
+                                                                        pthread_t) {
   return EMSCRIPTEN_RESULT_NOT_SUPPORTED;
 }
 void __wrap_emscripten_set_window_title(const char*) {}

@@ -31,8 +31,7 @@ const Entry kProcs[] = {
     {"glGetStringi", reinterpret_cast<Proc>(glGetStringi)},
     {"glGetIntegerv", reinterpret_cast<Proc>(glGetIntegerv)},
     {"glBindFramebuffer", reinterpret_cast<Proc>(glBindFramebuffer)},
-    {"glGetFramebufferAttachmentParameteriv",
-     reinterpret_cast<Proc>(glGetFramebufferAttachmentParameteriv)},
+    {"glGetFramebufferAttachmentParameteriv", reinterpret_cast<Proc>(glGetFramebufferAttachmentParameteriv)},
 };
 
 }  // namespace

@@ -1,13 +1,13 @@
 #include "loop.h"
 
 #include <imgui.h>
-#include <imgui_internal.h>
 #include <imgui_impl_opengl3.h>
 #include <imgui_impl_sdl.h>
+#include <imgui_internal.h>
 
 #include <algorithm>
-#include <chrono>
 #include <cfloat>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -38,7 +38,8 @@ void refresh_fonts(Loop& loop) {
   SDL_GL_GetDrawableSize(loop.window, &drawable_w, &drawable_h);
   const float ratio = window_w > 0 ? float(drawable_w) / float(window_w) : 1.0f;
   const float size = kBaseFontPx * loop.state.view.font_scale;
-  if (ratio == loop.pixel_ratio && size == loop.font_size && app::fonts_version() == loop.fonts_version) return;
+  if (ratio == loop.pixel_ratio && size == loop.font_size && app::fonts_version() == loop.fonts_version)
+    return;
   loop.pixel_ratio = ratio;
   loop.font_size = size;
   loop.fonts_version = app::fonts_version();
@@ -51,12 +52,21 @@ void refresh_fonts(Loop& loop) {
 // moves and deletions, and any key with Ctrl or Cmd (copy, paste, undo).
 bool editing_key(const SDL_KeyboardEvent& key) {
   switch (key.keysym.scancode) {
-    case SDL_SCANCODE_RETURN: case SDL_SCANCODE_KP_ENTER: case SDL_SCANCODE_TAB:
-    case SDL_SCANCODE_ESCAPE: case SDL_SCANCODE_BACKSPACE: case SDL_SCANCODE_DELETE:
-    case SDL_SCANCODE_INSERT: case SDL_SCANCODE_LEFT: case SDL_SCANCODE_RIGHT:
-    case SDL_SCANCODE_UP: case SDL_SCANCODE_DOWN: case SDL_SCANCODE_HOME: case SDL_SCANCODE_END:
-    case SDL_SCANCODE_PAGEUP: case SDL_SCANCODE_PAGEDOWN:
-      return true;
+    case SDL_SCANCODE_RETURN:
+    case SDL_SCANCODE_KP_ENTER:
+    case SDL_SCANCODE_TAB:
+    case SDL_SCANCODE_ESCAPE:
+    case SDL_SCANCODE_BACKSPACE:
+    case SDL_SCANCODE_DELETE:
+    case SDL_SCANCODE_INSERT:
+    case SDL_SCANCODE_LEFT:
+    case SDL_SCANCODE_RIGHT:
+    case SDL_SCANCODE_UP:
+    case SDL_SCANCODE_DOWN:
+    case SDL_SCANCODE_HOME:
+    case SDL_SCANCODE_END:
+    case SDL_SCANCODE_PAGEUP:
+    case SDL_SCANCODE_PAGEDOWN: return true;
     default: return (key.keysym.mod & (KMOD_CTRL | KMOD_GUI)) != 0;
   }
 }
@@ -104,9 +114,11 @@ bool map_shortcut(Loop& loop, const SDL_KeyboardEvent& key) {
   // the keyboard: these keys move the steps and nothing else.
   if (loop.state.view.show_steps && !text_field_has_keyboard()) {
     switch (code) {
-      case SDL_SCANCODE_LEFT: case SDL_SCANCODE_PAGEUP: return take(app::Shortcut::step_back);
-      case SDL_SCANCODE_RIGHT: case SDL_SCANCODE_PAGEDOWN: case SDL_SCANCODE_SPACE:
-        return take(app::Shortcut::step_forward);
+      case SDL_SCANCODE_LEFT:
+      case SDL_SCANCODE_PAGEUP: return take(app::Shortcut::step_back);
+      case SDL_SCANCODE_RIGHT:
+      case SDL_SCANCODE_PAGEDOWN:
+      case SDL_SCANCODE_SPACE: return take(app::Shortcut::step_forward);
       default: break;
     }
   }
@@ -378,8 +390,8 @@ bool init(Loop& loop, GlHost& host, int width, int height) {
   SDL_GL_SetAttribute(SDL_GL_STENCIL_SIZE, 0);
   SDL_SetHint(SDL_HINT_IME_SHOW_UI, "1");
   const auto flags = SDL_WINDOW_OPENGL | SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI;
-  loop.window = SDL_CreateWindow("BloomLab", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, width,
-                                 height, flags);
+  loop.window =
+      SDL_CreateWindow("BloomLab", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, width, height, flags);
   if (!loop.window) {
     std::fprintf(stderr, "bloomlab: cannot open a window: %s\n", SDL_GetError());
     return false;
@@ -446,15 +458,15 @@ void frame(Loop& loop, bool render) {
     // The modifiers as they were at this key (the SDL backend reads SDL_GetModState(), which is
     // already past the keys still queued: Ctrl+A typed quickly reached ImGui with Ctrl already
     // up, and the word box's text was not selected).
-    if (event.type == SDL_KEYDOWN || event.type == SDL_KEYUP) set_modifiers(ImGui::GetIO(), event.key.keysym.mod);
+    if (event.type == SDL_KEYDOWN || event.type == SDL_KEYUP)
+      set_modifiers(ImGui::GetIO(), event.key.keysym.mod);
     // ImGui 1.86 reads a frame's input all at once, characters before keys and clicks: a
     // character typed in the same frame after an Enter would join the word just added (or be
     // lost when the box is emptied), one typed right after End would go where the caret was
     // before it, and one typed right after a click on a text field would go where the keyboard
     // was before the click. What comes after an editing key or a press stays in SDL's queue for
     // the next frame. (An idle page draws no frames, so a quick End and "s" reach it together.)
-    if ((event.type == SDL_KEYDOWN && editing_key(event.key)) || event.type == SDL_MOUSEBUTTONDOWN)
-      break;
+    if ((event.type == SDL_KEYDOWN && editing_key(event.key)) || event.type == SDL_MOUSEBUTTONDOWN) break;
     switch (event.type) {
       case SDL_QUIT: loop.quit = true; break;
       // An input method's text so far, gone once committed. Only SDL's own composition (the
@@ -499,7 +511,8 @@ void frame(Loop& loop, bool render) {
   // "nowhere" so that no hover or tooltip (the button's own) lands in the image.
   const bool capturing = loop.host->has_captures();
   if (loop.frames >= loop.hide_mouse_from || capturing) io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
-  if (loop.paste_release) {  // the modifiers as they really are (the SDL backend sets them only on key events)
+  if (loop.paste_release) {  // the modifiers as they really are (the SDL backend sets them only on key
+                             // events)
     loop.paste_release = false;
     io.KeysDown[SDL_SCANCODE_V] = false;
     set_modifiers(io, static_cast<Uint16>(SDL_GetModState()));
@@ -514,7 +527,8 @@ void frame(Loop& loop, bool render) {
   ImGui::NewFrame();
   const auto app_start = std::chrono::steady_clock::now();
   app::frame(loop.state, *loop.host);
-  loop.app_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - app_start).count();
+  loop.app_ms =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - app_start).count();
   loop.state.bits.pinch_zoom = 1.0f;  // a pinch and a scroll are consumed by the frame they came for
   loop.state.touch_scroll = app::TouchScroll{};
   ImGui::Render();
@@ -565,7 +579,8 @@ const char* busy_reason(Loop& loop, bool announcement) {
   if (loop.hide_mouse_from != UINT64_MAX && loop.frames <= loop.hide_mouse_from) return "finger lifted";
   if (loop.host->has_captures()) return "capture";
   if (any_key_down(io)) return "key down";
-  if (std::any_of(std::begin(io.MouseDown), std::end(io.MouseDown), [](bool d) { return d; })) return "button down";
+  if (std::any_of(std::begin(io.MouseDown), std::end(io.MouseDown), [](bool d) { return d; }))
+    return "button down";
   if (app::fonts_version() != loop.fonts_version) return "fonts";
   if (float(w) != io.DisplaySize.x || float(h) != io.DisplaySize.y) return "resized";
   if (const char* why = app::work_reason(loop.state)) return why;

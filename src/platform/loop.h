@@ -19,18 +19,18 @@ struct Loop {
   SDL_Window* window = nullptr;
   SDL_GLContext gl = nullptr;
   app::AppState state;
-  GlHost* host = nullptr;     // owned by the platform's main
-  float pixel_ratio = 0;      // device pixels per CSS pixel the fonts were built for
-  float font_size = 0;        // CSS pixels the fonts were built for
+  GlHost* host = nullptr;      // owned by the platform's main
+  float pixel_ratio = 0;       // device pixels per CSS pixel the fonts were built for
+  float font_size = 0;         // CSS pixels the fonts were built for
   uint64_t fonts_version = 0;  // app::fonts_version() they were built with (the CJK font)
-  uint64_t frames = 0;        // frames built (settle() builds some it does not draw)
-  uint64_t shown_frames = 0;  // frames drawn
+  uint64_t frames = 0;         // frames built (settle() builds some it does not draw)
+  uint64_t shown_frames = 0;   // frames drawn
   // Frames still to draw after something happened (input, an action, work ending): ImGui needs
   // a few to settle (a popup sizes itself in its first frame, hover and layout follow a frame
   // late). See frame_wanted.
   int wake_frames = 0;
   double drawn_at = 0;  // SDL_GetTicks64() / 1000 of the last frame drawn
-  double app_ms = 0;  // the last frame's app::frame (the UI and the slices of work), without drawing
+  double app_ms = 0;    // the last frame's app::frame (the UI and the slices of work), without drawing
   bool quit = false;
   bool sdl_composes = false;  // state.composing came from SDL_TEXTEDITING (not the page's input)
 

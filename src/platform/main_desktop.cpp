@@ -49,13 +49,17 @@ class DesktopHost : public GlHost {
   // Answers the requests of the previous frame, as the web does when its fetch completes.
   void deliver(app::AppState& state) {
     for (const std::string& name : std::exchange(assets_requested_, {})) {
-      if (auto bytes = read(name)) (void)app::apply(state, *this, app::act::AssetArrived{name, *bytes});
-      else (void)app::apply(state, *this, app::act::AssetFailed{name, path_of(name)});
+      if (auto bytes = read(name))
+        (void)app::apply(state, *this, app::act::AssetArrived{name, *bytes});
+      else
+        (void)app::apply(state, *this, app::act::AssetFailed{name, path_of(name)});
     }
     if (!list_requested_) return;
     list_requested_ = false;
-    if (auto bytes = read("passwords-10k.txt")) (void)app::apply(state, *this, app::act::PasswordListArrived{*bytes});
-    else (void)app::apply(state, *this, app::act::PasswordListFailed{data_dir_ + "/passwords-10k.txt"});
+    if (auto bytes = read("passwords-10k.txt"))
+      (void)app::apply(state, *this, app::act::PasswordListArrived{*bytes});
+    else
+      (void)app::apply(state, *this, app::act::PasswordListFailed{data_dir_ + "/passwords-10k.txt"});
   }
 
  private:
@@ -84,14 +88,18 @@ bool parse_args(int argc, char** argv, Options& o) {
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     const bool has_value = i + 1 < argc;
-    if (a == "--params" && has_value) o.params = argv[++i];
-    else if (a == "--screenshot" && has_value) o.screenshot = argv[++i];
-    else if (a == "--data-dir" && has_value) o.data_dir = argv[++i];
-    else if (a == "--frames" && has_value) o.frames = std::strtol(argv[++i], nullptr, 10);
+    if (a == "--params" && has_value)
+      o.params = argv[++i];
+    else if (a == "--screenshot" && has_value)
+      o.screenshot = argv[++i];
+    else if (a == "--data-dir" && has_value)
+      o.data_dir = argv[++i];
+    else if (a == "--frames" && has_value)
+      o.frames = std::strtol(argv[++i], nullptr, 10);
     else if (a == "--size" && has_value) {
       // Any size draws (a small window gets what fits, scrolled); 16384 is beyond every screen.
-      if (std::sscanf(argv[++i], "%dx%d", &o.width, &o.height) != 2 || o.width < 1 ||
-          o.height < 1 || o.width > 16384 || o.height > 16384) {
+      if (std::sscanf(argv[++i], "%dx%d", &o.width, &o.height) != 2 || o.width < 1 || o.height < 1 ||
+          o.width > 16384 || o.height > 16384) {
         std::fprintf(stderr, "bloomlab-desktop: --size takes WIDTHxHEIGHT, from 1x1 to 16384x16384\n");
         return false;
       }
@@ -120,7 +128,8 @@ double write_screenshot(Loop& loop, const std::string& path) {
   uint64_t differing = 0;
   for (size_t i = 0; i < flipped.size(); i += 4)
     if (std::abs(flipped[i] - flipped[0]) + std::abs(flipped[i + 1] - flipped[1]) +
-            std::abs(flipped[i + 2] - flipped[2]) > 24)
+            std::abs(flipped[i + 2] - flipped[2]) >
+        24)
       ++differing;
   for (size_t i = 3; i < flipped.size(); i += 4) flipped[i] = 255;
   const std::string png = encode_png(w, h, flipped);

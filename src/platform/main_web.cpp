@@ -2,7 +2,6 @@
 // web/bloomlab.js wraps as window.bloomlab. Every call goes to the same actions the UI uses.
 #include <emscripten.h>
 #include <emscripten/html5.h>
-
 #include <imgui.h>
 #include <imgui_internal.h>  // PlatformImePos: where the text cursor is, for the hidden input
 
@@ -13,11 +12,11 @@
 #include <utility>
 #include <vector>
 
+#include "app/actions.h"
 #include "app/app.h"
 #include "app/fonts.h"
-#include "app/actions.h"
-#include "app/lessons.h"
 #include "app/format.h"
+#include "app/lessons.h"
 #include "app/outcome_text.h"
 #include "app/url_params.h"
 #include "core/json_writer.h"
@@ -29,6 +28,7 @@ namespace bloomlab::platform {
 namespace {
 
 // Calls into web/bloomlab.js (Module.bloomlab*), which does the browser's part.
+// clang-format off
 EM_JS(void, js_request_password_list, (), { Module.bloomlabFetchPasswords(); });
 EM_JS(void, js_request_asset, (const char* name), { Module.bloomlabFetchAsset(UTF8ToString(name)); });
 EM_JS(void, js_save_file, (const char* name, const char* mime, const char* bytes, size_t size), {
@@ -134,10 +134,14 @@ EM_JS(int, js_draw_glyph, (unsigned cp, float em, float* metrics, unsigned char*
   return 1;
 });
 EM_JS(void, js_page_scroll, (int embed, int app_scrolls), { Module.bloomlabPageScroll(!!embed, !!app_scrolls); });
+// clang-format on
 
 // The page's preferences, as js_page_preferences packs them (web/bloomlab.js).
 enum PagePreference {
-  kPrefersLight = 1, kPrefersContrast = 2, kReducedMotion = 4, kCoarsePointer = 8,
+  kPrefersLight = 1,
+  kPrefersContrast = 2,
+  kReducedMotion = 4,
+  kCoarsePointer = 8,
 };
 constexpr double kKeepStateEverySeconds = 0.4;  // history.replaceState at most this often
 
@@ -183,9 +187,12 @@ const char* error_reply(const std::string& message) {
 std::string text_arg(const char* text) {
   std::string out;
   for (const char* c = text; *c; ++c) {
-    if (c[0] == '%' && c[1] == '0' && c[2] == '0') out += '\0', c += 2;
-    else if (c[0] == '%' && c[1] == '2' && c[2] == '5') out += '%', c += 2;
-    else out += *c;
+    if (c[0] == '%' && c[1] == '0' && c[2] == '0')
+      out += '\0', c += 2;
+    else if (c[0] == '%' && c[1] == '2' && c[2] == '5')
+      out += '%', c += 2;
+    else
+      out += *c;
   }
   return out;
 }
@@ -272,9 +279,11 @@ struct Staging {
   size_t words = 0;  // words[0, words) are with the page
 };
 Staging g_staging;
+// clang-format off
 EM_JS(void, js_stage_words, (const char* bytes, size_t size), {
   Module.bloomlabStageWords(bytes ? HEAPU8.slice(bytes, bytes + size) : null);
 });
+// clang-format on
 
 // A save that did not need the pieces handed over (the words changed, or only the parameters):
 // the page drops them rather than hold up to 24 MiB until the next staging starts.
@@ -292,7 +301,8 @@ bool stage_words(bool all) {
     js_stage_words(nullptr, 0);  // what the page held is dropped
   }
   size_t end = g_staging.words;
-  for (size_t bytes = 0; end < words.size() && (all || bytes < kStagePieceBytes); ++end) bytes += 4 + words[end].size();
+  for (size_t bytes = 0; end < words.size() && (all || bytes < kStagePieceBytes); ++end)
+    bytes += 4 + words[end].size();
   if (end > g_staging.words) {
     std::string piece;
     app::append_session_words(piece, words, g_staging.words, end);
@@ -399,7 +409,7 @@ std::string open_page() {
   s.opening_focus = take_keyboard;
   g_saved_link = app::url_params_for(s);  // what was opened is saved again only once it changes
   g_saved_words_version = s.words_version;
-  g_kept_params = g_saved_link;           // the address as opened is kept as is
+  g_kept_params = g_saved_link;  // the address as opened is kept as is
   remember_saved_words();
   if (has_saved && !own.empty()) {
     // A reload restored a session whose words travel apart: its state's link now starts from
@@ -425,8 +435,10 @@ void sync_text_input() {
   const app::ScreenRect box = g_loop.state.layout.word_box;
   const bool in_word_box = caret.y >= box.y && caret.y <= box.y + box.h;
   const float line = ImGui::GetFontSize();
-  if (in_word_box) js_text_input(wanted, box.x, box.y, box.w, box.h);
-  else js_text_input(wanted, caret.x, caret.y, 4 * line, line);
+  if (in_word_box)
+    js_text_input(wanted, box.x, box.y, box.w, box.h);
+  else
+    js_text_input(wanted, caret.x, caret.y, 4 * line, line);
 }
 
 // An embed whose columns all fit lets a vertical swipe scroll the article (the page sets the
@@ -502,7 +514,10 @@ extern "C" {
 // The core's input limits, the one source of bloomlab.js's checks: {wordBytes, listBytes}.
 EMSCRIPTEN_KEEPALIVE const char* bl_limits() {
   JsonWriter j;
-  j.begin_object().field("wordBytes", uint64_t{kMaxLineBytes}).field("listBytes", uint64_t{kMaxFileBytes}).end_object();
+  j.begin_object()
+      .field("wordBytes", uint64_t{kMaxLineBytes})
+      .field("listBytes", uint64_t{kMaxFileBytes})
+      .end_object();
   return reply(j.str());
 }
 
@@ -555,14 +570,18 @@ EMSCRIPTEN_KEEPALIVE const char* bl_set_params(int has, const char* m, const cha
     if (!(has >> i & 1)) continue;
     if (auto bad = app::read_filter_number(r, keys[i], text_arg(numbers[i]))) return error_reply(*bad);
   }
-  const std::string variant = text_arg(variant_text), scheme = text_arg(scheme_text), counters = text_arg(counters_text);
+  const std::string variant = text_arg(variant_text), scheme = text_arg(scheme_text),
+                    counters = text_arg(counters_text);
   if (!variant.empty()) {
     r.variant = parse_variant(variant);
-    if (!r.variant) return error_reply("unknown variant " + app::quoted(variant) + " (" + variant_names() + ")");
+    if (!r.variant)
+      return error_reply("unknown variant " + app::quoted(variant) + " (" + variant_names() + ")");
   }
   if (!scheme.empty()) {
     r.scheme = parse_scheme(scheme);
-    if (!r.scheme) return error_reply("unknown scheme " + app::quoted(scheme) + " (reference, enhanced, independent, weak, sha256md5)");
+    if (!r.scheme)
+      return error_reply("unknown scheme " + app::quoted(scheme) +
+                         " (reference, enhanced, independent, weak, sha256md5)");
   }
   if (!counters.empty()) {
     r.counters = parse_counter_width(counters);
@@ -571,7 +590,9 @@ EMSCRIPTEN_KEEPALIVE const char* bl_set_params(int has, const char* m, const cha
   return run(app::act::SetParams{r});
 }
 
-EMSCRIPTEN_KEEPALIVE const char* bl_load_preset(const char* name) { return run(app::act::LoadPreset{text_arg(name)}); }
+EMSCRIPTEN_KEEPALIVE const char* bl_load_preset(const char* name) {
+  return run(app::act::LoadPreset{text_arg(name)});
+}
 
 // The Code panel's program for the current filter (the text itself, not JSON), or an error reply.
 EMSCRIPTEN_KEEPALIVE const char* bl_code(const char* language_text) {
@@ -605,7 +626,8 @@ EMSCRIPTEN_KEEPALIVE const char* bl_growth() { return reply(app::actions::growth
 EMSCRIPTEN_KEEPALIVE const char* bl_memory() { return reply(app::actions::memory_json(g_loop.state)); }
 // The Speed panel's measurement (queries, rounds as text: "" the defaults), run a slice per
 // frame; its state and, once done, its rows.
-EMSCRIPTEN_KEEPALIVE const char* bl_speed_start(int out_of_cache, const char* queries_text, const char* rounds_text) {
+EMSCRIPTEN_KEEPALIVE const char* bl_speed_start(int out_of_cache, const char* queries_text,
+                                                const char* rounds_text) {
   const char* refusal = nullptr;
   const std::optional<double> queries = count_arg(queries_text, app::Code::speed_invalid, refusal);
   if (!queries) return refusal;
@@ -663,7 +685,9 @@ EMSCRIPTEN_KEEPALIVE void bl_asset_arrived(const char* name, const char* bytes, 
 EMSCRIPTEN_KEEPALIVE void bl_asset_failed(const char* name, const char* why) {
   (void)app::apply(g_loop.state, g_host, app::act::AssetFailed{name, why});
 }
-EMSCRIPTEN_KEEPALIVE void bl_load_lessons() { (void)app::apply(g_loop.state, g_host, app::act::LoadLessons{}); }
+EMSCRIPTEN_KEEPALIVE void bl_load_lessons() {
+  (void)app::apply(g_loop.state, g_host, app::act::LoadLessons{});
+}
 
 EMSCRIPTEN_KEEPALIVE const char* bl_undo() { return run(app::act::Undo{}); }
 EMSCRIPTEN_KEEPALIVE const char* bl_redo() { return run(app::act::Redo{}); }
@@ -678,7 +702,8 @@ EMSCRIPTEN_KEEPALIVE const char* bl_open_lesson(const char* id, const char* step
   const std::string text = text_arg(step_text);
   std::string shown;
   const std::optional<double> step = whole_arg(text, shown);
-  return run(app::act::OpenLesson{text_arg(id), step ? int64_t(std::min(*step, 1e15)) : 0, false, step ? "" : shown});
+  return run(app::act::OpenLesson{text_arg(id), step ? int64_t(std::min(*step, 1e15)) : 0, false,
+                                  step ? "" : shown});
 }
 // An answer is given in parts: the labels of false-or-real first (bl_answer_label), then
 // bl_answer with the kind of value: 0 text, 1 number, 2 {m, k}, 3 the labels.
@@ -694,7 +719,10 @@ EMSCRIPTEN_KEEPALIVE const char* bl_answer(int kind, const char* bytes, int size
   if (kind == 2) answer.m = a, answer.k = b;
   const app::Outcome o = app::apply(g_loop.state, g_host, app::act::AnswerTask{answer});
   JsonWriter j;
-  j.begin_object().field("correct", o.ok()).field("feedback", app::outcome_text(o)).field("code", app::code_name(o.code));
+  j.begin_object()
+      .field("correct", o.ok())
+      .field("feedback", app::outcome_text(o))
+      .field("code", app::code_name(o.code));
   j.end_object();
   return reply(j.str());
 }
@@ -708,7 +736,8 @@ EMSCRIPTEN_KEEPALIVE const char* bl_apply_params(const char* query) {
 EMSCRIPTEN_KEEPALIVE const char* bl_restore_chosen() {
   std::string link;
   app::Session saved;
-  if (!(saved_session_part(0, link) && saved_session_part(1, saved.params) && saved_session_part(2, saved.words)))
+  if (!(saved_session_part(0, link) && saved_session_part(1, saved.params) &&
+        saved_session_part(2, saved.words)))
     return error_reply("the previous words could not be read back");
   const std::vector<std::string> warnings = app::restore_session(g_loop.state, g_host, saved);
   JsonWriter j;
@@ -759,9 +788,9 @@ EMSCRIPTEN_KEEPALIVE void bl_paste(const char* utf8) {
 // An editing key from the hidden input: 0 Backspace, 1 Enter, 2 Left, 3 Right, 4 Home, 5 End,
 // 6 Delete, 7 Tab, 8 Escape.
 EMSCRIPTEN_KEEPALIVE void bl_key(int key) {
-  static const SDL_Scancode codes[] = {
-      SDL_SCANCODE_BACKSPACE, SDL_SCANCODE_RETURN, SDL_SCANCODE_LEFT, SDL_SCANCODE_RIGHT,
-      SDL_SCANCODE_HOME, SDL_SCANCODE_END, SDL_SCANCODE_DELETE, SDL_SCANCODE_TAB, SDL_SCANCODE_ESCAPE};
+  static const SDL_Scancode codes[] = {SDL_SCANCODE_BACKSPACE, SDL_SCANCODE_RETURN, SDL_SCANCODE_LEFT,
+                                       SDL_SCANCODE_RIGHT,     SDL_SCANCODE_HOME,   SDL_SCANCODE_END,
+                                       SDL_SCANCODE_DELETE,    SDL_SCANCODE_TAB,    SDL_SCANCODE_ESCAPE};
   if (key >= 0 && key < int(sizeof codes / sizeof codes[0])) press_key(g_loop, codes[key]);
 }
 

@@ -14,6 +14,6 @@ struct ImFontAtlas;
 struct ImFontConfig;
 
 extern "C" ImFont* __wrap__ZN11ImFontAtlas14AddFontDefaultEPK12ImFontConfig(ImFontAtlas*,
-                                                                              const ImFontConfig*) {
+                                                                            const ImFontConfig*) {
   return nullptr;
 }

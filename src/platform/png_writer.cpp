@@ -53,7 +53,10 @@ std::string encode_png(int width, int height, const std::vector<uint8_t>& rgba) 
   }
   std::string z("\x78\x01", 2);
   uint32_t a = 1, b = 0;  // Adler-32
-  for (unsigned char c : raw) { a = (a + c) % 65521; b = (b + a) % 65521; }
+  for (unsigned char c : raw) {
+    a = (a + c) % 65521;
+    b = (b + a) % 65521;
+  }
   for (size_t pos = 0; pos < raw.size() || pos == 0; pos += 65535) {
     const size_t len = std::min<size_t>(65535, raw.size() - pos);
     const bool last = pos + len >= raw.size();

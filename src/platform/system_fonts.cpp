@@ -16,10 +16,10 @@ namespace bloomlab::platform {
 namespace {
 
 const char* const kSystemFonts[] = {
-    "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",          // fonts-dejavu-core
-    "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc",           // fonts-wqy-microhei
-    "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",   // fonts-noto-cjk
-    "/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf",      // fonts-noto-core
+    "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",         // fonts-dejavu-core
+    "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc",          // fonts-wqy-microhei
+    "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",  // fonts-noto-cjk
+    "/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf",     // fonts-noto-core
 };
 
 struct Font {
@@ -60,9 +60,11 @@ bool draw_with_system_fonts(uint32_t codepoint, float em_px, app::GlyphBitmap& o
     out.width = std::max(1, x1 - x0);  // a character with no ink (a joiner): one clear texel
     out.height = std::max(1, y1 - y0);
     std::vector<unsigned char> alpha(size_t(out.width) * out.height, 0);
-    if (x1 > x0 && y1 > y0) stbtt_MakeGlyphBitmap(&f->info, alpha.data(), out.width, out.height, out.width, scale, scale, glyph);
+    if (x1 > x0 && y1 > y0)
+      stbtt_MakeGlyphBitmap(&f->info, alpha.data(), out.width, out.height, out.width, scale, scale, glyph);
     out.rgba.resize(alpha.size());
-    for (size_t i = 0; i < alpha.size(); ++i) out.rgba[i] = 0x00FFFFFFu | (uint32_t(alpha[i]) << 24);  // white, IM_COL32 order
+    for (size_t i = 0; i < alpha.size(); ++i)
+      out.rgba[i] = 0x00FFFFFFu | (uint32_t(alpha[i]) << 24);  // white, IM_COL32 order
     out.colored = false;
     return true;
   }

@@ -2,13 +2,12 @@
 // the spec in DESIGN.md (m = 64, k = 3: "dragon" -> 30, 1, 36; "Qwerty" -> 25, 52, 15); every
 // outcome is asserted on its code and arguments, and the state on parsed JSON.
 #define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
-#include "test_support.h"
-
 #include <cmath>
 
-#include "core/theory.h"
 #include "app/format.h"
 #include "app/outcome_text.h"
+#include "core/theory.h"
+#include "test_support.h"
 
 using namespace bloomlab;
 using namespace bloomlab::app;
@@ -35,7 +34,11 @@ TEST_CASE("one judge of m and k, whatever door: the outcome names the value") {
   FakeHost host;
   AppState s = tiny_state(host);
   const uint64_t version = s.version;
-  struct Case { std::optional<double> m, k; Code code; const char* arg; };
+  struct Case {
+    std::optional<double> m, k;
+    Code code;
+    const char* arg;
+  };
   const Case cases[] = {
       {0.0, std::nullopt, Code::m_invalid, "0"},
       {std::ldexp(1.0, 33), std::nullopt, Code::m_invalid, "8589934592"},
@@ -108,7 +111,9 @@ TEST_CASE("remove only with the counting variant; what-if with the standard one"
   CHECK(s.set.words().size() == 5);
   CHECK(run(s, host, act::WhatIfCleared{"letmein"}).ok());
   CHECK(s.what_if_version == s.version);
-  CHECK(run(s, host, act::SetParams{ParamsRequest{std::nullopt, std::nullopt, Variant::counting, std::nullopt}}).ok());
+  CHECK(
+      run(s, host, act::SetParams{ParamsRequest{std::nullopt, std::nullopt, Variant::counting, std::nullopt}})
+          .ok());
   CHECK(run(s, host, act::RemoveWord{"sunshine"}).code == Code::remove_absent);
   CHECK(run(s, host, act::RemoveWord{"Qwerty"}).code == Code::remove_false_positive);
   CHECK(run(s, host, act::RemoveWord{"dragon"}).code == Code::word_removed);
@@ -163,8 +168,10 @@ TEST_CASE("the password list loads a slice per frame, and a failure keeps the wo
   // The report's numbers, worded by the app in every language (issue 33: English passed the
   // core's summary through, the other languages dropped its byte order mark and first lines).
   REQUIRE(note.args.size() == 11);
-  CHECK(note.args == std::vector<std::string>{"passwords", "3000", "3002", "1", "1", "0", "0", "", "0", "0", ""});
-  CHECK(outcome_text(note) == "10k leaked passwords: 3,000 words from 3,002 lines; 1 duplicate dropped; 1 empty line skipped.");
+  CHECK(note.args ==
+        std::vector<std::string>{"passwords", "3000", "3002", "1", "1", "0", "0", "", "0", "0", ""});
+  CHECK(outcome_text(note) ==
+        "10k leaked passwords: 3,000 words from 3,002 lines; 1 duplicate dropped; 1 empty line skipped.");
   const auto json = state(s);
   CHECK(json["wordCount"] == 3000);
   CHECK(json["wordsTruncated"] == true);
@@ -182,7 +189,9 @@ TEST_CASE("measure counts the probes; a bad count is refused in words") {
   CHECK(json["exact"].is_number());
   CHECK(run(s, host, act::Measure{0}).code == Code::probes_invalid);
   CHECK(run(s, host, act::Measure{1e8}).code == Code::probes_invalid);
-  CHECK(run(s, host, act::SetParams{ParamsRequest{std::nullopt, std::nullopt, Variant::blocked, std::nullopt}}).ok());
+  CHECK(
+      run(s, host, act::SetParams{ParamsRequest{std::nullopt, std::nullopt, Variant::blocked, std::nullopt}})
+          .ok());
   CHECK(run(s, host, act::Measure{1000}).ok());
   CHECK(nlohmann::json::parse(actions::measurement_json(*s.measurement))["exact"].is_null());
 }
@@ -320,7 +329,7 @@ TEST_CASE("a list is read as it goes in: refused up front, its own duplicates co
   CHECK(queued.args == std::vector<std::string>{"100001", "big.txt", "lines"});
   CHECK(outcome_text(queued) == "Loading 100,001 lines from big.txt…");
   CHECK(s.set.words() == kTinyWords);  // nothing read yet
-  (void)continue_loading(s, 0.05);  // the first slice makes room for the words (and may stop there)
+  (void)continue_loading(s, 0.05);     // the first slice makes room for the words (and may stop there)
   (void)continue_loading(s, 0.05);
   const auto during = state(s)["loading"];
   CHECK(during["unit"] == "lines");
@@ -331,14 +340,17 @@ TEST_CASE("a list is read as it goes in: refused up front, its own duplicates co
   finish_loading(s);
   CHECK(s.set.words().size() == kTinyWords.size() + 50000);
   CHECK(s.last_report.summary() == "50001 words from 100001 lines; 50000 duplicates dropped");
-  CHECK(outcome_text(s.note(NoteSlot::list)) == "big.txt: 50,001 words from 100,001 lines; 50,000 duplicates dropped.");
+  CHECK(outcome_text(s.note(NoteSlot::list)) ==
+        "big.txt: 50,001 words from 100,001 lines; 50,000 duplicates dropped.");
   CHECK(run(s, host, act::Undo{}).ok());
   CHECK(s.set.words() == kTinyWords);
 
   // A line too long at the end: refused in words, nothing added, nothing queued.
-  const Outcome refused = run(s, host, act::LoadWordList{list + std::string(5000, 'x'), "", ListSource::pasted});
+  const Outcome refused =
+      run(s, host, act::LoadWordList{list + std::string(5000, 'x'), "", ListSource::pasted});
   CHECK(refused.code == Code::list_invalid);
-  CHECK(outcome_text(refused) == "Line 100,002 of the word list is 5,000 bytes long; the limit is 4,096 bytes.");
+  CHECK(outcome_text(refused) ==
+        "Line 100,002 of the word list is 5,000 bytes long; the limit is 4,096 bytes.");
   CHECK_FALSE(s.pending.active());
   CHECK(s.set.words() == kTinyWords);
 }
@@ -412,7 +424,8 @@ TEST_CASE("the word box walks a big set's words for a false positive's culprits 
   CHECK(actions::verdict_sentence(s, done) == actions::verdict_sentence(s, direct));
   CHECK(actions::verdict_sentence(s, done).find("finding them") == std::string::npos);
   REQUIRE(direct.culprit_count > 1000);  // written with its thousands separated
-  CHECK(actions::verdict_sentence(s, done).find(", ... (" + with_commas(direct.culprit_count) + " in all)") != std::string::npos);
+  CHECK(actions::verdict_sentence(s, done).find(", ... (" + with_commas(direct.culprit_count) + " in all)") !=
+        std::string::npos);
 
   // The page's state() finishes the walk at once, in the cache the frames read: every setter,
   // and a later frame walks nothing again.
@@ -458,7 +471,7 @@ TEST_CASE("step-through positions are the filter's own, blocked included") {
   const uint32_t x0 = uint32_t(g), x1 = x0 * 0x9e3779b9u, x2 = x1 * 0x9e3779b9u;
   const PositionTrace t = trace_positions(FilterParams{64, 3, Variant::blocked, Scheme::reference}, "dragon");
   CHECK(t.positions == std::vector<uint64_t>{(uint64_t{x0} * 64) >> 32, (uint64_t{x1} * 64) >> 32,
-                                              (uint64_t{x2} * 64) >> 32});
+                                             (uint64_t{x2} * 64) >> 32});
   CHECK(t.positions == std::vector<uint64_t>{22, 52, 20});
   CHECK(t.h1 == x0);
 }
@@ -527,9 +540,10 @@ TEST_CASE("URL parameters set the state; bad ones warn; words alone start from e
   CHECK(w.set.words() == std::vector<std::string>{"kiwi", "fig"});  // exactly those words
 
   AppState t;
-  const auto bad = apply_url_params(
-      t, host, "m=0&k=1000&variant=nope&scheme=&foo=1&scale=9&probes=99999999999999999999999&"
-               "m=99999999999999999999999&theme=pink&panels=nothing");
+  const auto bad =
+      apply_url_params(t, host,
+                       "m=0&k=1000&variant=nope&scheme=&foo=1&scale=9&probes=99999999999999999999999&"
+                       "m=99999999999999999999999&theme=pink&panels=nothing");
   CHECK(bad.size() >= 9);
   CHECK(t.set.params().m == 64);  // the defaults stay
   CHECK(t.set.params().k == 3);
@@ -572,9 +586,10 @@ TEST_CASE("URL: a malformed percent escape in words= is taken as written, with a
   AppState t;
   warnings = apply_url_params(t, host, "words=%ZZ,50%,fine%20word");
   REQUIRE(warnings.size() == 1);
-  CHECK(warnings[0] ==
-        "words: 2 words have a \"%\" not followed by two hexadecimal digits (the first: \"%ZZ\"; a \"%\" itself "
-        "is written %25); they are taken as written.");
+  CHECK(
+      warnings[0] ==
+      "words: 2 words have a \"%\" not followed by two hexadecimal digits (the first: \"%ZZ\"; a \"%\" itself "
+      "is written %25); they are taken as written.");
   CHECK(t.set.words() == std::vector<std::string>{"%ZZ", "50%", "fine word"});
   AppState u;
   warnings = apply_url_params(u, host, "preset=tiny&variant=counting&removed=qwerty%2");
@@ -688,7 +703,8 @@ TEST_CASE("a share link too long for a server's request line goes in the fragmen
   AppState s = tiny_state(host);
   CHECK(actions::share_link(s, host) == host.page_url() + "?" + url_params_for(s));
   CHECK(run(s, host, act::LoadPreset{"empty"}).ok());
-  for (int i = 0; i < 200; ++i) CHECK(run(s, host, act::AddWord{std::to_string(i) + std::string(150, 'x')}).ok());
+  for (int i = 0; i < 200; ++i)
+    CHECK(run(s, host, act::AddWord{std::to_string(i) + std::string(150, 'x')}).ok());
   const std::string params = url_params_for(s);
   CHECK(params.size() > kMaxShareQueryBytes);
   const std::string link = actions::share_link(s, host);
@@ -785,7 +801,7 @@ TEST_CASE("classroom-safe words are on in a lesson and in presentation, unless s
     CHECK(masked(s));
     CHECK(state(s)["view"]["safeWords"] == true);
     CHECK(url_params_for(s).find("safe=") == std::string::npos);  // not chosen: the link leaves it out
-    (void)run(s, host, act::OpenLesson{"", 1});  // back to the lessons' list: no lesson open
+    (void)run(s, host, act::OpenLesson{"", 1});                   // back to the lessons' list: no lesson open
     CHECK_FALSE(masked(s));
   }
   {
@@ -844,7 +860,7 @@ TEST_CASE("presentation: the address keeps it, scale= is the slide's, the word b
   CHECK(t.word_input == s.word_input);
   (void)run(t, host, act::SetPresentation{false});
   CHECK(t.view.font_scale == 1.0f);  // leaving the slide: the reader's own size again
-  AppState u = tiny_state(host);  // a link's word stays on the slide
+  AppState u = tiny_state(host);     // a link's word stays on the slide
   CHECK(apply_url_params(u, host, "preset=tiny&present=1&word=dragon").empty());
   CHECK(u.word_input == "dragon");
 }
@@ -892,7 +908,9 @@ TEST_CASE("URL: variant=scalable with n0, p0, s, r round-trips; absurd values wa
     CHECK(two[1].find("r (tightening) ") == 0);
     CHECK(v.set.params().scalable.n0 == 700);  // the good one stays
   }
-  CHECK(run(s, host, act::SetParams{ParamsRequest{std::nullopt, std::nullopt, std::nullopt, std::nullopt, 2000.0}}).ok());
+  CHECK(run(s, host,
+            act::SetParams{ParamsRequest{std::nullopt, std::nullopt, std::nullopt, std::nullopt, 2000.0}})
+            .ok());
   CHECK(s.set.params().scalable.n0 == 2000);
   CHECK(run(s, host, act::Undo{}).ok());
   CHECK(s.set.params().scalable.n0 == 500);
@@ -914,8 +932,12 @@ TEST_CASE("the memory sentence compares with the Python set only for the article
   finish_loading(s);
   m = actions::memory_figures(s, -1);
   line = actions::memory_comparison(s, m);
-  CHECK(line.rfind("The filter is " + with_commas(uint64_t(std::llround(double(m.python_set_bytes) / double(m.filter_bytes)))) +
-                       "× smaller than the Python set, ", 0) == 0);
+  CHECK(line.rfind(
+            "The filter is " +
+                with_commas(uint64_t(std::llround(double(m.python_set_bytes) / double(m.filter_bytes)))) +
+                "× smaller than the Python set, ",
+            0) == 0);
   CHECK(run(s, host, act::AddWord{"one more"}).ok());  // no longer the article's list
-  CHECK(actions::memory_comparison(s, actions::memory_figures(s, -1)).find("Python set,") == std::string::npos);
+  CHECK(actions::memory_comparison(s, actions::memory_figures(s, -1)).find("Python set,") ==
+        std::string::npos);
 }

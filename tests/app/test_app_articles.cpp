@@ -59,7 +59,8 @@ TEST_CASE("counter widths through the door, the link and the state") {
 TEST_CASE("the article's remove without checking: Qwerty's removal breaks letmein; undo mends it") {
   FakeHost host;
   AppState s = tiny_state(host);
-  CHECK(apply_url_params(s, host, "preset=tiny&variant=counting&counters=unbounded&remove=unchecked").empty());
+  CHECK(
+      apply_url_params(s, host, "preset=tiny&variant=counting&counters=unbounded&remove=unchecked").empty());
   CHECK(s.remove_unchecked);
   CHECK(url_params_for(s).find("remove=unchecked") != std::string::npos);
   // Checked, Qwerty is refused (a false positive); unchecked, it goes and takes letmein's counts.

@@ -1,8 +1,7 @@
 // The application's actions and URL parameters fed bad input (issue 6): each is refused or
 // accepted with a message in words, nothing crashes, and the words already there stay.
-#include "test_support.h"
-
 #include "app/outcome_text.h"
+#include "test_support.h"
 
 using namespace bloomlab;
 using namespace bloomlab::app;
@@ -27,7 +26,8 @@ TEST_CASE("SetParams: a filter too big for memory is refused in words and keeps 
   AppState s = tiny_state(host);
   // Counting at 2^32 counters needs 2 GiB + the bitmap: the core refuses it where it cannot
   // allocate (natively it may fit; then it is undoable like any change).
-  const Outcome o = run(s, host, act::SetParams{ParamsRequest{4294967296.0, 64.0, Variant::counting, std::nullopt}});
+  const Outcome o =
+      run(s, host, act::SetParams{ParamsRequest{4294967296.0, 64.0, Variant::counting, std::nullopt}});
   if (!o.ok()) {
     CHECK(o.code == Code::params_refused);
     CHECK_FALSE(outcome_text(o).empty());
@@ -84,15 +84,16 @@ TEST_CASE("URL parameters: script tags are plain words and quoted warnings") {
   FakeHost host;
   AppState s = tiny_state(host);
   const std::string script = "<script>alert(1)</script>";
-  const auto warnings = apply_url_params(
-      s, host,
-      "words=%3Cscript%3Ealert(1)%3C%2Fscript%3E&word=<script>alert(1)</script>"
-      "&theme=<script>alert(1)</script>&m=<script>&<script>=1");
+  const auto warnings =
+      apply_url_params(s, host,
+                       "words=%3Cscript%3Ealert(1)%3C%2Fscript%3E&word=<script>alert(1)</script>"
+                       "&theme=<script>alert(1)</script>&m=<script>&<script>=1");
   // As a word it is bytes like any other: added, hashed, shown as text (ImGui draws no HTML).
   CHECK(s.set.contains_word(script));
   CHECK(s.word_input == script);
   CHECK(any_contains(warnings, "theme = \"<script>alert(1)</script>\" is not dark"));
-  CHECK(any_contains(warnings, "m must be a whole number of bits from 1 to 2^32 (4,294,967,296); \"<script>\" is not."));
+  CHECK(any_contains(
+      warnings, "m must be a whole number of bits from 1 to 2^32 (4,294,967,296); \"<script>\" is not."));
   // Words without a preset: an empty filter with exactly those words.
   CHECK(s.set.words() == std::vector<std::string>{script});
   CHECK(any_contains(warnings, "Unknown parameter \"<script>\" ignored."));
@@ -176,7 +177,9 @@ TEST_CASE("a link's warnings: one a key, capped, bad escapes in any value, every
   CHECK(t.word_input == "%ZZ");  // taken as written, and said
   CHECK(any_contains(warnings, "word: \"%ZZ\" has a \"%\" not followed by two hexadecimal digits"));
   CHECK(any_contains(warnings, "theme: \"dark%G1\" has a \"%\" not followed by two hexadecimal digits"));
-  CHECK(any_contains(warnings, "panels: \"cards\" is not one of words, bits, params, plots, numbers, check, code, speed, presets."));
+  CHECK(any_contains(
+      warnings,
+      "panels: \"cards\" is not one of words, bits, params, plots, numbers, check, code, speed, presets."));
   // A refused value is quoted, never "—" (a NaN or an infinity was shown as a dash).
   for (const char* q : {"variant=scalable&p0=1e999", "variant=scalable&n0=inf", "m=", "probes=NaN"}) {
     CAPTURE(q);
@@ -281,8 +284,9 @@ TEST_CASE("a query over 4,096 bytes is refused as add refuses it") {
 // (strtod) where m=0x10 and m=1e1 were refused; a step, probes, inserted read as m does.
 TEST_CASE("URL numbers: one reader, the same judgement for m, k, n0, probes, step") {
   FakeHost host;
-  for (const char* query : {"variant=scalable&n0=0x10", "variant=scalable&n0=1e1", "variant=scalable&n0=%2B16",
-                            "variant=scalable&p0=0x1p-7", "variant=scalable&s=inf"}) {
+  for (const char* query :
+       {"variant=scalable&n0=0x10", "variant=scalable&n0=1e1", "variant=scalable&n0=%2B16",
+        "variant=scalable&p0=0x1p-7", "variant=scalable&s=inf"}) {
     CAPTURE(query);
     AppState s = tiny_state(host);
     const auto warnings = apply_url_params(s, host, query);
@@ -300,18 +304,22 @@ TEST_CASE("URL numbers: one reader, the same judgement for m, k, n0, probes, ste
     CHECK(s.set.params().k == 3);
   }
   AppState s = tiny_state(host);
-  const auto warnings = apply_url_params(s, host, "m=1e1&k=3.0&probes=1e3&inserted=0x2&lesson=basics&step=1e0");
+  const auto warnings =
+      apply_url_params(s, host, "m=1e1&k=3.0&probes=1e3&inserted=0x2&lesson=basics&step=1e0");
   CHECK(warnings.size() == 5);
-  CHECK(any_contains(warnings, "m must be a whole number of bits from 1 to 2^32 (4,294,967,296); 1e1 is not."));
+  CHECK(
+      any_contains(warnings, "m must be a whole number of bits from 1 to 2^32 (4,294,967,296); 1e1 is not."));
   CHECK(any_contains(warnings, "k must be a whole number of hashes from 1 to 64; 3.0 is not."));
   CHECK(any_contains(warnings, "probes = \"1e3\" is not a number from 1 to 10,000,000."));
   CHECK(any_contains(warnings, "inserted = \"0x2\" is not a number of words."));
   CHECK(any_contains(warnings, "step = \"1e0\" is not a step number; the lesson opens at step 1."));
   // The JS API's setParams reads with the same function (main_web.cpp bl_set_params).
   ParamsRequest r;
-  CHECK(read_filter_number(r, "n0", "0x10") == std::optional<std::string>("n0 = \"0x10\" is not a whole number."));
+  CHECK(read_filter_number(r, "n0", "0x10") ==
+        std::optional<std::string>("n0 = \"0x10\" is not a whole number."));
   CHECK(read_filter_number(r, "m", "true") ==
-        std::optional<std::string>("m must be a whole number of bits from 1 to 2^32 (4,294,967,296); \"true\" is not."));
+        std::optional<std::string>(
+            "m must be a whole number of bits from 1 to 2^32 (4,294,967,296); \"true\" is not."));
   CHECK(read_filter_number(r, "m", "[64]"));
   CHECK(!read_filter_number(r, "n0", "250"));
   CHECK(r.n0 == 250.0);
@@ -324,8 +332,14 @@ TEST_CASE("URL numbers: one reader, the same judgement for m, k, n0, probes, ste
 TEST_CASE("a saved session gives back every word as its exact bytes") {
   FakeHost host;
   AppState s = tiny_state(host);
-  const std::vector<std::string> odd = {"caf\xE9", "caf\xE8", "a\nb", "tail\r", "\xEF\xBB\xBF" "bom",
-                                        std::string("n\0l", 3), std::string(4096, 'x')};
+  const std::vector<std::string> odd = {"caf\xE9",
+                                        "caf\xE8",
+                                        "a\nb",
+                                        "tail\r",
+                                        "\xEF\xBB\xBF"
+                                        "bom",
+                                        std::string("n\0l", 3),
+                                        std::string(4096, 'x')};
   for (const std::string& w : odd) REQUIRE(run(s, host, act::AddWord{w}).ok());
   for (int i = 0; i < 200; ++i) REQUIRE(run(s, host, act::AddWord{"fill-" + std::to_string(i)}).ok());
   const Session saved = session_for(s);
@@ -337,7 +351,8 @@ TEST_CASE("a saved session gives back every word as its exact bytes") {
   CHECK(t.set.words() == s.set.words());
   // Words added later are saved as their own bytes after those saved before (the browser joins
   // them): the same bytes as the whole list encoded at once.
-  std::string joined = encode_session_words(std::vector<std::string>(s.set.words().begin(), s.set.words().begin() + 100));
+  std::string joined =
+      encode_session_words(std::vector<std::string>(s.set.words().begin(), s.set.words().begin() + 100));
   append_session_words(joined, s.set.words(), 100, 150);
   append_session_words(joined, s.set.words(), 150, 150);  // none: nothing
   append_session_words(joined, s.set.words(), 150, s.set.words().size());
@@ -353,7 +368,9 @@ TEST_CASE("damaged saved words: what comes before the damage is kept, nothing ab
   CHECK(!decode_session_words(bytes.substr(0, bytes.size() - 1), out));
   CHECK(out == std::vector<std::string>{"one"});
   out.clear();
-  CHECK(!decode_session_words(std::string("\xFF\xFF\xFF\xFF" "abc"), out));  // a 4 GiB length
+  CHECK(!decode_session_words(std::string("\xFF\xFF\xFF\xFF"
+                                          "abc"),
+                              out));  // a 4 GiB length
   CHECK(out.empty());
   FakeHost host;
   AppState s = tiny_state(host);
@@ -386,24 +403,28 @@ TEST_CASE("a saved session: dropped words are reported, view flags are the addre
   CHECK(any_contains(warnings, "1 saved word could not be restored: a word is 1 to 4,096 bytes."));
   // Cut short inside its last word: the words before it, and a note.
   AppState cut;
-  warnings = restore_session(cut, host, Session{"preset=empty&m=64&k=3", words.substr(0, words.size() - 2), 3, true});
+  warnings = restore_session(cut, host,
+                             Session{"preset=empty&m=64&k=3", words.substr(0, words.size() - 2), 3, true});
   finish_loading(cut);
   CHECK(cut.set.words() == std::vector<std::string>{"kept"});
-  CHECK(any_contains(warnings, "The saved words end in the middle of a word: the words before it are restored."));
+  CHECK(any_contains(warnings,
+                     "The saved words end in the middle of a word: the words before it are restored."));
   CHECK(!check_session_words(words.substr(0, words.size() - 2)).whole);
 
   // View flags: the record's are dropped (also spelled with escapes), the address's applied.
   CHECK(with_view_of("preset=tiny&embed=1&m=64&%65mbed=1&present=1&nav=0", "") == "preset=tiny&m=64");
   CHECK(with_view_of("preset=tiny&embed=1", "#preset=tiny&present=1&k=9") == "preset=tiny&present=1");
   AppState plain;
-  CHECK(restore_session(plain, host, Session{"preset=tiny&m=64&k=3&embed=1&present=1&nav=0", {}, 5, false}).empty());
+  CHECK(restore_session(plain, host, Session{"preset=tiny&m=64&k=3&embed=1&present=1&nav=0", {}, 5, false})
+            .empty());
   CHECK(!plain.view.embed);
   CHECK(!plain.present_on_open);
   CHECK(plain.view.lesson_nav);
   CHECK(plain.set.params().m == 64);
   AppState slide;  // a reload of a slide: the address says present=1
   CHECK(restore_session(slide, host, Session{"preset=tiny&m=64&k=3&present=1", {}, 5, false},
-                        "preset=tiny&m=64&k=3&present=1").empty());
+                        "preset=tiny&m=64&k=3&present=1")
+            .empty());
   CHECK(slide.present_on_open);
 }
 
@@ -447,7 +468,9 @@ TEST_CASE("the words a share link leaves out are counted for the Share dialog") 
   CHECK(j["share"]["leavesOut"] == 201);
   CHECK(j["share"]["note"].get<std::string>().find("leaves out 201 words") != std::string::npos);
   // A preset no longer intact: the link starts from Empty, so every word is left out.
-  REQUIRE(run(s, host, act::SetParams{ParamsRequest{std::nullopt, std::nullopt, Variant::counting, std::nullopt}}).ok());
+  REQUIRE(
+      run(s, host, act::SetParams{ParamsRequest{std::nullopt, std::nullopt, Variant::counting, std::nullopt}})
+          .ok());
   REQUIRE(run(s, host, act::RemoveWord{"password"}).ok());
   CHECK(link_leaves_out(s).left_out == 205);
   CHECK(link_leaves_out(s).recipient == 0);
@@ -458,7 +481,9 @@ TEST_CASE("the words a share link leaves out are counted for the Share dialog") 
 TEST_CASE("a share link names the preset's removed words (removed=) and the recipient gets the same words") {
   FakeHost host;
   AppState s = tiny_state(host);
-  REQUIRE(run(s, host, act::SetParams{ParamsRequest{std::nullopt, std::nullopt, Variant::counting, std::nullopt}}).ok());
+  REQUIRE(
+      run(s, host, act::SetParams{ParamsRequest{std::nullopt, std::nullopt, Variant::counting, std::nullopt}})
+          .ok());
   REQUIRE(run(s, host, act::RemoveWord{"qwerty"}).ok());
   REQUIRE(run(s, host, act::AddWord{"new one"}).ok());
   REQUIRE(run(s, host, act::RemoveWord{"password"}).ok());
@@ -478,7 +503,9 @@ TEST_CASE("a share link names the preset's removed words (removed=) and the reci
   REQUIRE(run(s, host, act::Undo{}).ok());  // password removed
   CHECK(url_params_for(s) == "preset=tiny&m=64&k=3&variant=counting&removed=qwerty&words=new%20one");
   // Back to the standard filter (which cannot remove): the link lists every word from Empty.
-  REQUIRE(run(s, host, act::SetParams{ParamsRequest{std::nullopt, std::nullopt, Variant::standard, std::nullopt}}).ok());
+  REQUIRE(
+      run(s, host, act::SetParams{ParamsRequest{std::nullopt, std::nullopt, Variant::standard, std::nullopt}})
+          .ok());
   CHECK(url_params_for(s) == "preset=empty&m=64&k=3&words=password,12345,dragon,letmein,new%20one");
 }
 

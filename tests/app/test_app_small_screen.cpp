@@ -6,6 +6,8 @@
 // app's frames), only the GPU is missing: ImGui::Render builds the draw lists nobody draws.
 #define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <doctest.h>
+#include <imgui.h>
+#include <imgui_internal.h>
 
 #include <algorithm>
 #include <fstream>
@@ -14,9 +16,6 @@
 #include <string>
 #include <tuple>
 #include <utility>
-
-#include <imgui.h>
-#include <imgui_internal.h>
 
 #include "app/actions.h"
 #include "app/app.h"
@@ -150,8 +149,7 @@ TEST_CASE("a display too short for the header scrolls the header away with the p
     float w, h;
     const char* params;
   };
-  const Case cases[] = {
-      {740, 360, "scale=3"}, {1280, 250, "scale=3"}, {150, 150, ""}, {120, 120, ""}};
+  const Case cases[] = {{740, 360, "scale=3"}, {1280, 250, "scale=3"}, {150, 150, ""}, {120, 120, ""}};
   for (const Case& c : cases) {
     CAPTURE(c.w);
     CAPTURE(c.h);
@@ -169,11 +167,14 @@ TEST_CASE("the layout comes to rest in a few frames at every size, a hidden canv
   // layout that never rests keeps a page drawing (and a test waiting) for ever: at 0 x 0 the
   // header's height, measured in a window that skipped its items, flipped the one-column layout
   // on and off every frame.
-  const std::pair<float, float> sizes[] = {{1280, 800}, {150, 150}, {740, 360}, {1, 1}, {0, 0}, {360, 640}, {1024, 768}};
-  for (const char* params : {"", "scale=3", "present=1", "embed=1&panels=words,bits", "lesson=basics&step=2"}) {
+  const std::pair<float, float> sizes[] = {{1280, 800}, {150, 150}, {740, 360}, {1, 1},
+                                           {0, 0},      {360, 640}, {1024, 768}};
+  for (const char* params :
+       {"", "scale=3", "present=1", "embed=1&panels=words,bits", "lesson=basics&step=2"}) {
     Screen screen(params);
     for (const auto& size : sizes) {
-      const float w = size.first, h = size.second;  // not a structured binding: CAPTURE's lambda takes it (clang)
+      const float w = size.first,
+                  h = size.second;  // not a structured binding: CAPTURE's lambda takes it (clang)
       CAPTURE(params);
       CAPTURE(w);
       CAPTURE(h);
@@ -194,7 +195,8 @@ TEST_CASE("the layout comes to rest in a few frames at every size, a hidden canv
 
 TEST_CASE("a layout that moves asks for the next frame; one at rest asks for nothing") {
   Screen screen("preset=tiny");
-  for (int i = 0; i < 2000 && (!layout_settled(screen.state) || working(screen.state)); ++i) screen.frames(1280, 800, 1);
+  for (int i = 0; i < 2000 && (!layout_settled(screen.state) || working(screen.state)); ++i)
+    screen.frames(1280, 800, 1);
   CHECK(layout_settled(screen.state));
   CHECK_FALSE(layout_moving(screen.state));
   screen.frames(700, 800, 1);  // narrower: the columns move
@@ -229,7 +231,8 @@ TEST_CASE("a resize from 1280 x 800 to 150 x 150 and back keeps the state and th
 // A teacher's projector: presentation mode at 1024 x 768 and 1920 x 1080 shows the word box,
 // the verdict and the tiny preset's whole bit array together, without scrolling.
 TEST_CASE("presentation fits the word box, the verdict and the whole tiny bit array on screen") {
-  for (const std::pair<float, float>& size : {std::pair{1024.0f, 768.0f}, std::pair{1920.0f, 1080.0f}, std::pair{1280.0f, 800.0f}}) {
+  for (const std::pair<float, float>& size :
+       {std::pair{1024.0f, 768.0f}, std::pair{1920.0f, 1080.0f}, std::pair{1280.0f, 800.0f}}) {
     const float w = size.first, h = size.second;
     CAPTURE(w);
     Screen screen("preset=tiny&word=Qwerty");
@@ -240,8 +243,8 @@ TEST_CASE("presentation fits the word box, the verdict and the whole tiny bit ar
     const Layout& l = screen.state.layout;
     CHECK(screen.state.view.font_scale >= 1.5f);
     MESSAGE("scale " << screen.state.view.font_scale << " word box y " << l.word_box.y << " verdict y "
-            << l.verdict.y << "+" << l.verdict.h << " bits " << l.bit_area.y << "+" << l.bit_area.h
-            << " cell " << l.cell);
+                     << l.verdict.y << "+" << l.verdict.h << " bits " << l.bit_area.y << "+" << l.bit_area.h
+                     << " cell " << l.cell);
     for (const ScreenRect& r : {l.word_box, l.verdict, l.bit_area}) {
       CHECK(r.w > 0.0f);
       CHECK(r.x >= 0.0f);
@@ -394,7 +397,8 @@ TEST_CASE("a frame measures the changes before it and its own") {
   AppState& s = screen.state;
   screen.frames(1280, 800, 2);
   const auto current = [&] { return s.measurement && s.measurement_version == s.version; };
-  REQUIRE(apply(s, screen.host, act::SetParams{ParamsRequest{std::nullopt, 4.0, std::nullopt, std::nullopt}}).ok());
+  REQUIRE(apply(s, screen.host, act::SetParams{ParamsRequest{std::nullopt, 4.0, std::nullopt, std::nullopt}})
+              .ok());
   CHECK_FALSE(current());
   screen.frames(1280, 800, 1);
   CHECK(current());
@@ -507,11 +511,14 @@ TEST_CASE("the step-through of a scalable filter shows every stage's positions")
   for (size_t j = 0; j < f.stages().size(); ++j) {
     const Stage& st = f.stages()[j];
     CHECK(shown.find("stage " + std::to_string(j) + ": bits " + std::to_string(st.offset) + " … " +
-                     std::to_string(st.offset + st.m - 1) + ", " + std::to_string(st.k) + " hashes") != std::string::npos);
+                     std::to_string(st.offset + st.m - 1) + ", " + std::to_string(st.k) + " hashes") !=
+          std::string::npos);
   }
-  for (uint64_t p : pos) CHECK(shown.find(" = " + std::to_string(p) + ": bit " + std::to_string(p) + " is ") != std::string::npos);
+  for (uint64_t p : pos)
+    CHECK(shown.find(" = " + std::to_string(p) + ": bit " + std::to_string(p) + " is ") != std::string::npos);
   const bool maybe = f.contains("Qwerty");
-  CHECK(shown.find(maybe ? "bits are 1: \"Qwerty\" is possibly in the set" : "stages has a 0 bit: \"Qwerty\" is definitely not") != std::string::npos);
+  CHECK(shown.find(maybe ? "bits are 1: \"Qwerty\" is possibly in the set"
+                         : "stages has a 0 bit: \"Qwerty\" is definitely not") != std::string::npos);
 }
 
 // The Code panel's red line saying what the program does differently (a blocked filter written as
@@ -554,7 +561,8 @@ TEST_CASE("the k slider's text fits in every language and size; the overflow che
       const std::string shown = fill(trn("%s hash", "%s hashes", 22), {"22"});
       ImFont* font = ImGui::GetIO().Fonts->Fonts[0];
       const float size = font->FontSize * ImGui::GetIO().FontGlobalScale;  // the panels' text size
-      const float needed = font->CalcTextSizeA(size, 1e9f, 0.0f, shown.c_str()).x + 2 * ImGui::GetStyle().FramePadding.x;
+      const float needed =
+          font->CalcTextSizeA(size, 1e9f, 0.0f, shown.c_str()).x + 2 * ImGui::GetStyle().FramePadding.x;
       CHECK(l.k_slider.w >= needed);
       // Nothing cut inside a frame (the k slider, the variant and scheme combos: "стандартный"
       // was cut on a slide), and the Parameters and Numbers cards (the unit beside m, the probes
@@ -562,7 +570,8 @@ TEST_CASE("the k slider's text fits in every language and size; the overflow che
       // is judged by "no card overflows and nothing is cut in any language, size or view" below.
       std::string cut;
       for (const std::string& o : l.overflowing) {
-        if (o.find("clipped") != std::string::npos || o.rfind(tr("Parameters"), 0) == 0 || o.rfind(tr("Numbers"), 0) == 0)
+        if (o.find("clipped") != std::string::npos || o.rfind(tr("Parameters"), 0) == 0 ||
+            o.rfind(tr("Numbers"), 0) == 0)
           cut += o + "; ";
         else
           MESSAGE("left over: " << o);
@@ -639,8 +648,10 @@ TEST_CASE("no card overflows and nothing is cut in any language, size or view") 
   const View views[] = {
       {"all panels", "preset=tiny&word=Qwerty&panels=words,bits,params,plots,numbers,check,code"},
       {"scalable", "preset=tiny&variant=scalable&panels=params,numbers,plots,code"},
-      {"counting, checked removal", "preset=tiny&variant=counting&remove=checked&panels=words,params,numbers"},
-      {"blocked, independent hashes", "preset=tiny&variant=blocked&scheme=independent&panels=params,numbers,plots,code"},
+      {"counting, checked removal",
+       "preset=tiny&variant=counting&remove=checked&panels=words,params,numbers"},
+      {"blocked, independent hashes",
+       "preset=tiny&variant=blocked&scheme=independent&panels=params,numbers,plots,code"},
       {"steps", "preset=tiny&word=dragon"},
       {"share", "preset=tiny&word=dragon"},
       {"QR code", "preset=passwords"},
@@ -656,7 +667,8 @@ TEST_CASE("no card overflows and nothing is cut in any language, size or view") 
     CAPTURE(lang_code(lang));
     if (lang != Lang::en) {
       REQUIRE(set_catalog(lang, read_bytes(std::string(BLOOMLAB_CATALOG_DIR "/") + lang_code(lang) + ".mo")));
-      REQUIRE(install_lesson_bundle(lang, read_bytes(std::string(BLOOMLAB_DATA_DIR "/") + lesson_bundle_name(lang))));
+      REQUIRE(install_lesson_bundle(
+          lang, read_bytes(std::string(BLOOMLAB_DATA_DIR "/") + lesson_bundle_name(lang))));
     }
     if (lang == Lang::zh) set_script_font(read_bytes(BLOOMLAB_CATALOG_DIR "/zh-font.ttf"));
     int size_index = -1;
@@ -726,7 +738,8 @@ TEST_CASE("a lesson's small buttons are a finger's size on a touch screen") {
 TEST_CASE("the Share dialog's buttons stay on a phone's screen in every language") {
   for (Lang lang : {Lang::en, Lang::ru, Lang::uk, Lang::zh}) {
     CAPTURE(lang_code(lang));
-    if (lang != Lang::en) REQUIRE(set_catalog(lang, read_bytes(std::string(BLOOMLAB_CATALOG_DIR "/") + lang_code(lang) + ".mo")));
+    if (lang != Lang::en)
+      REQUIRE(set_catalog(lang, read_bytes(std::string(BLOOMLAB_CATALOG_DIR "/") + lang_code(lang) + ".mo")));
     if (lang == Lang::zh) set_script_font(read_bytes(BLOOMLAB_CATALOG_DIR "/zh-font.ttf"));
     Screen screen("preset=tiny&word=dragon");
     AppState& s = screen.state;
@@ -736,7 +749,8 @@ TEST_CASE("the Share dialog's buttons stay on a phone's screen in every language
     (void)apply(s, screen.host, act::ShowShare{true});
     screen.reload_fonts();
     screen.frames(375, 667, 4);
-    for (const ScreenRect& r : {s.layout.copy_link_button, s.layout.copy_embed_button, s.layout.share_close_button}) {
+    for (const ScreenRect& r :
+         {s.layout.copy_link_button, s.layout.copy_embed_button, s.layout.share_close_button}) {
       CHECK(r.w > 0.0f);
       CHECK(r.x >= 0.0f);
       CHECK(r.x + r.w <= 375.0f);
@@ -774,7 +788,8 @@ TEST_CASE("the Speed panel measures a slice per frame, then shows its bars and w
   CHECK_FALSE(s.speed.has_result);
   CHECK(apply(s, screen.host, act::Speed{act::Speed::cancel}).code == Code::unchanged);
   // A small run to the end, a slice per frame.
-  REQUIRE(apply(s, screen.host, act::Speed{act::Speed::measure, false, 200000, 3}).code == Code::speed_started);
+  REQUIRE(apply(s, screen.host, act::Speed{act::Speed::measure, false, 200000, 3}).code ==
+          Code::speed_started);
   int frames = 0;
   double last = 0;
   while (s.speed.running && frames < 1000) {
@@ -803,7 +818,8 @@ TEST_CASE("the Speed panel measures a slice per frame, then shows its bars and w
 TEST_CASE("tooltips wrap within the screen in every language, on a phone and on a slide") {
   for (Lang lang : {Lang::en, Lang::ru, Lang::zh}) {
     CAPTURE(lang_code(lang));
-    if (lang != Lang::en) REQUIRE(set_catalog(lang, read_bytes(std::string(BLOOMLAB_CATALOG_DIR "/") + lang_code(lang) + ".mo")));
+    if (lang != Lang::en)
+      REQUIRE(set_catalog(lang, read_bytes(std::string(BLOOMLAB_CATALOG_DIR "/") + lang_code(lang) + ".mo")));
     if (lang == Lang::zh) set_script_font(read_bytes(BLOOMLAB_CATALOG_DIR "/zh-font.ttf"));
     for (const auto& [w, h, slide] : {std::tuple{320.0f, 640.0f, false}, std::tuple{1024.0f, 768.0f, true}}) {
       const float width = w;
@@ -846,9 +862,9 @@ TEST_CASE("an idle page wants no frames; a change, its measurements and a loadin
   const int opening = settle();
   CHECK(opening < 2000);
   CHECK_FALSE(wants_frames(s));
-  CHECK(s.plots.valid);                 // the plots' sweep,
-  CHECK(s.memory_figures.measured);     // the hash set's bytes
-  screen.frames(1280, 800, 1);  // a frame for nothing (the mouse moved): it asks for no more
+  CHECK(s.plots.valid);              // the plots' sweep,
+  CHECK(s.memory_figures.measured);  // the hash set's bytes
+  screen.frames(1280, 800, 1);       // a frame for nothing (the mouse moved): it asks for no more
   CHECK_FALSE(wants_frames(s));
 
   // A change from the page, between frames: its frame, then the sweep's slices, then none.
@@ -910,7 +926,9 @@ void type_stray(Screen& screen, const char* text, float w, float h) {
     return;
   }
   s.shortcuts.push_back(Shortcut::stray_typing);
-  for (int i = 0; i < 10 && (s.focus_word_box || s.focus_answer_box || !(s.layout.word_box_active || s.layout.answer_box_active)); ++i)
+  for (int i = 0; i < 10 && (s.focus_word_box || s.focus_answer_box ||
+                             !(s.layout.word_box_active || s.layout.answer_box_active));
+       ++i)
     screen.frames(w, h, 1);
   io.AddInputCharactersUTF8(text);
   screen.frames(w, h, 1);

@@ -34,8 +34,8 @@ TEST_CASE("a capture larger than 2560 x 1600 pixels is shrunk by the smallest wh
 TEST_CASE("a band is shrunk to the mean of each box; the last box may be narrower") {
   // Three pixels wide, two rows, factor 2: boxes of columns {0, 1} and {2}.
   const uint8_t band[] = {
-      10, 20, 30, 0,  30, 40, 50, 0,  200, 0, 0, 0,  // row 1
-      50, 60, 70, 0,  70, 80, 91, 0,  100, 0, 9, 0,  // row 2
+      10, 20, 30, 0, 30, 40, 50, 0, 200, 0, 0, 0,  // row 1
+      50, 60, 70, 0, 70, 80, 91, 0, 100, 0, 9, 0,  // row 2
   };
   CapturePlan plan;
   plan.factor = 2;

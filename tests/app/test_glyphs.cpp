@@ -3,13 +3,12 @@
 // baseline, in its own colours when it has them; the view notes what it shows and what is typed.
 // The platform is a fake rasterizer here: boxes of known size and colour.
 #include <doctest.h>
+#include <imgui.h>
 
 #include <cmath>
 #include <cstring>
 #include <map>
 #include <string>
-
-#include <imgui.h>
 
 #include "app/actions.h"
 #include "app/app.h"
@@ -37,7 +36,8 @@ bool fake_rasterizer(uint32_t cp, float em, GlyphBitmap& out) {
   out.top = 9;
   out.colored = cp == 0x1F600;
   for (int y = 0; y < 12; ++y)
-    for (int x = 0; x < 10; ++x) out.rgba.push_back(out.colored ? IM_COL32(220, 30, 30, 255) : IM_COL32(255, 255, 255, 20 * y));
+    for (int x = 0; x < 10; ++x)
+      out.rgba.push_back(out.colored ? IM_COL32(220, 30, 30, 255) : IM_COL32(255, 255, 255, 20 * y));
   return true;
 }
 
@@ -59,7 +59,9 @@ struct Context {
     width = w;
     height = h;
   }
-  const ImFontGlyph* glyph(uint32_t cp) const { return ImGui::GetIO().Fonts->Fonts[0]->FindGlyphNoFallback(ImWchar(cp)); }
+  const ImFontGlyph* glyph(uint32_t cp) const {
+    return ImGui::GetIO().Fonts->Fonts[0]->FindGlyphNoFallback(ImWchar(cp));
+  }
   uint32_t texel(float u, float v) const {
     uint32_t t = 0;
     const size_t x = size_t(std::lround(u * float(width))), y = size_t(std::lround(v * float(height)));
@@ -78,9 +80,9 @@ TEST_CASE("a character the font lacks is drawn by the platform once, then shown 
   CHECK(c.glyph(0x0436) != nullptr);  // ж: in it
   const uint64_t v0 = fonts_version();
   note_text("plain ASCII, Кириллица, αβγ");
-  CHECK(fonts_version() == v0);  // nothing missing: no rebuild
+  CHECK(fonts_version() == v0);        // nothing missing: no rebuild
   note_text("密码 \xF0\x9F\x98\x80");  // 密码 and U+1F600 (beyond U+FFFF: ImWchar is 32 bits)
-  CHECK(fonts_version() == v0 + 1);  // one rebuild for the lot
+  CHECK(fonts_version() == v0 + 1);    // one rebuild for the lot
   note_text("密码 \xF0\x9F\x98\x80");
   CHECK(fonts_version() == v0 + 1);  // noted once
 

@@ -2,8 +2,6 @@
 // words (bits, numbers, verdicts, the measurement), undoable, in links; growth() and memory().
 // Expected values come from filters built here from the same words, from the spec (the 10k
 // list's 73,017 bytes: TOOLCHAIN.md) and from the formula.
-#include "test_support.h"
-
 #include <cmath>
 #include <fstream>
 #include <sstream>
@@ -11,6 +9,7 @@
 #include "app/url_params.h"
 #include "core/memory.h"
 #include "core/word_list.h"
+#include "test_support.h"
 
 using namespace bloomlab;
 using namespace bloomlab::app;
@@ -210,7 +209,7 @@ TEST_CASE("background work: the frame that draws a change keeps a smaller share,
   s.frame_started = started(actions::kChangeFrameBackgroundMs + 2);
   s.next_frame_wanted = false;
   CHECK_FALSE(actions::background_slice(s, 6));  // over its share: nothing
-  CHECK(s.next_frame_wanted);                       // but the next frame is asked for
+  CHECK(s.next_frame_wanted);                    // but the next frame is asked for
   s.frame_started = started(actions::kChangeFrameBackgroundMs - 3);
   const std::optional<double> share = actions::background_slice(s, 6);
   REQUIRE(share);
@@ -244,7 +243,8 @@ TEST_CASE("FP vs bits per word: 'you are here' is the variant's theoretical FP")
   const double n = 10000, B = 512, k = 7, lambda = n * B / 51200;
   double expected = 0;
   for (int j = 0; j < 1000; ++j)
-    expected += std::exp(j * std::log(lambda) - lambda - std::lgamma(j + 1.0)) * std::pow(1 - std::exp(-k * j / B), k);
+    expected += std::exp(j * std::log(lambda) - lambda - std::lgamma(j + 1.0)) *
+                std::pow(1 - std::exp(-k * j / B), k);
   const double standard = std::pow(1 - std::exp(-k * n / 51200), k);
   REQUIRE(std::abs(expected - standard) > 1e-3 * standard);  // the two differ: the test can tell
   auto here = actions::here_on_bits_plot(s);

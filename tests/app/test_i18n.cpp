@@ -56,7 +56,7 @@ TEST_CASE("catalogs: the built .mo files switch the texts; English needs none") 
   const std::string ru = read_file(BLOOMLAB_CATALOG_DIR "/ru.mo");
   REQUIRE(set_catalog(Lang::ru, ru));
   REQUIRE(use_language(Lang::ru));
-  CHECK(std::string(tr("Add")) == "Добавить");                  // po/ru.po
+  CHECK(std::string(tr("Add")) == "Добавить");                    // po/ru.po
   CHECK(std::string(trc("variant", "counting")) == "считающий");  // msgctxt
   CHECK(std::string(tr("no such message")) == "no such message");
   // CLDR one / few / many (po/ru.po's "%s word" forms).
@@ -123,9 +123,11 @@ TEST_CASE("memory sizes are written with the language's units") {
     Lang lang;
     const char *kib, *mib, *gib, *tib;
   };
-  for (const Units& u : {Units{Lang::ru, "КиБ", "МиБ", "ГиБ", "ТиБ"}, Units{Lang::uk, "КіБ", "МіБ", "ГіБ", "ТіБ"}}) {
+  for (const Units& u :
+       {Units{Lang::ru, "КиБ", "МиБ", "ГиБ", "ТиБ"}, Units{Lang::uk, "КіБ", "МіБ", "ГіБ", "ТіБ"}}) {
     CAPTURE(lang_code(u.lang));
-    REQUIRE(set_catalog(u.lang, read_file(std::string(BLOOMLAB_CATALOG_DIR "/") + lang_code(u.lang) + ".mo")));
+    REQUIRE(
+        set_catalog(u.lang, read_file(std::string(BLOOMLAB_CATALOG_DIR "/") + lang_code(u.lang) + ".mo")));
     REQUIRE(use_language(u.lang));
     CHECK(format_bytes(8) == "8\u00A0Б");
     CHECK(format_bytes(12493) == std::string("12,2\u00A0") + u.kib);
@@ -133,8 +135,9 @@ TEST_CASE("memory sizes are written with the language's units") {
     CHECK(format_bytes(uint64_t{5} << 30) == std::string("5,00\u00A0") + u.gib);
     CHECK(std::string(tr("KiB")) == u.kib);  // the unit of m's field
     CHECK(format_bytes(uint64_t{6} << 40) == std::string("6,00\u00A0") + u.tib);
-    CHECK(memory_words(uint64_t{1} << 35) ==
-          std::string("34\u202F359\u202F738\u202F368 ") + (u.lang == Lang::ru ? "бит" : "бітів") + " = 4,00\u00A0" + u.gib);
+    CHECK(memory_words(uint64_t{1} << 35) == std::string("34\u202F359\u202F738\u202F368 ") +
+                                                 (u.lang == Lang::ru ? "бит" : "бітів") + " = 4,00\u00A0" +
+                                                 u.gib);
   }
   REQUIRE(set_catalog(Lang::zh, read_file(BLOOMLAB_CATALOG_DIR "/zh.mo")));
   REQUIRE(use_language(Lang::zh));
@@ -151,8 +154,8 @@ TEST_CASE("the words that set a false positive's bits are quoted in the verdict,
   const Explained e = actions::query(s, "Qwerty");
   REQUIRE(e.culprits == std::vector<std::string>{"letmein"});
   CHECK(actions::verdict_sentence(s, e).find("were set by \"letmein\"") != std::string::npos);
-  for (const auto& entry : {std::pair{Lang::ru, "установили «letmein»"}, std::pair{Lang::uk, "встановили «letmein»"},
-                            std::pair{Lang::zh, "“letmein”"}}) {
+  for (const auto& entry : {std::pair{Lang::ru, "установили «letmein»"},
+                            std::pair{Lang::uk, "встановили «letmein»"}, std::pair{Lang::zh, "“letmein”"}}) {
     const Lang lang = entry.first;  // not a structured binding: CAPTURE captures it (C++17)
     const char* const want = entry.second;
     CAPTURE(lang_code(lang));
@@ -182,9 +185,9 @@ TEST_CASE("the Numbers table's row names start lowercase in Russian and Ukrainia
     CAPTURE(lang_code(lang));
     REQUIRE(set_catalog(lang, read_file(std::string(BLOOMLAB_CATALOG_DIR "/") + lang_code(lang) + ".mo")));
     REQUIRE(use_language(lang));
-    for (const char* name : {"words n", "bits m", "hashes k", "bits per word", "bits set X", "fill", "estimated n",
-                             "FP, theory", "FP, from the fill", "FP, measured", "list as text", "as a hash set",
-                             "Python set", "FP bound", "stage %s"}) {
+    for (const char* name : {"words n", "bits m", "hashes k", "bits per word", "bits set X", "fill",
+                             "estimated n", "FP, theory", "FP, from the fill", "FP, measured", "list as text",
+                             "as a hash set", "Python set", "FP bound", "stage %s"}) {
       const std::string shown = tr(name);
       CAPTURE(shown);
       CHECK(shown != name);  // translated
@@ -215,12 +218,14 @@ TEST_CASE("core errors reach the reader in their language, from the error's code
   REQUIRE(set_catalog(Lang::ru, read_file(BLOOMLAB_CATALOG_DIR "/ru.mo")));
   REQUIRE(use_language(Lang::ru));
   CHECK(outcome_text(empty) == "В списке нет ни одного слова, только 2 пустые строки.");
-  CHECK(outcome_text(refused) == "p0 (вероятность ложного срабатывания первой ступени) — от 0,000001 до 0,5; 0,9 не подходит.");
+  CHECK(outcome_text(refused) ==
+        "p0 (вероятность ложного срабатывания первой ступени) — от 0,000001 до 0,5; 0,9 не подходит.");
   CHECK(error_text(parse_word_list("a\n" + std::string(5000, 'x')).failure()) ==
         "Длина строки 2 в списке слов — 5\u202F000 байт, а предел — 4\u202F096 байт.");
   CHECK(error_text(parse_memory("4 XB").failure()) ==
         "Единица в «4 XB» должна быть одной из: bits, bytes (B), KiB, MiB, GiB, TiB, KB, MB, GB, TB.");
-  CHECK(error_text(Filter::create({64, 65}).failure()) == "k — целое число хеш-функций от 1 до 64; 65 не подходит.");
+  CHECK(error_text(Filter::create({64, 65}).failure()) ==
+        "k — целое число хеш-функций от 1 до 64; 65 не подходит.");
 
   REQUIRE(set_catalog(Lang::uk, read_file(BLOOMLAB_CATALOG_DIR "/uk.mo")));
   REQUIRE(use_language(Lang::uk));
@@ -241,18 +246,21 @@ TEST_CASE("a link's warnings are in the reader's language, every bad value named
   REQUIRE(use_language(Lang::ru));
   testing::FakeHost host;
   AppState s;
-  const auto warnings = apply_url_params(s, host, "variant=scalable&n0=0&p0=0.9&words=ab%A,%ZZ,50%&theme=blue");
-  CHECK(warnings == std::vector<std::string>{
-                        "n0 (число слов первой ступени) — от 1 до 10\u202F000\u202F000; 0 не подходит.",
-                        "p0 (вероятность ложного срабатывания первой ступени) — от 0,000001 до 0,5; 0,9 не подходит.",
-                        "words: в 3 словах после «%» нет двух шестнадцатеричных цифр (первое — «ab%A»; сам знак «%» "
-                        "пишется как %25); слова взяты как написаны.",
-                        "theme = «blue» — не dark, light и не contrast."});
+  const auto warnings =
+      apply_url_params(s, host, "variant=scalable&n0=0&p0=0.9&words=ab%A,%ZZ,50%&theme=blue");
+  CHECK(warnings ==
+        std::vector<std::string>{
+            "n0 (число слов первой ступени) — от 1 до 10\u202F000\u202F000; 0 не подходит.",
+            "p0 (вероятность ложного срабатывания первой ступени) — от 0,000001 до 0,5; 0,9 не подходит.",
+            "words: в 3 словах после «%» нет двух шестнадцатеричных цифр (первое — «ab%A»; сам знак «%» "
+            "пишется как %25); слова взяты как написаны.",
+            "theme = «blue» — не dark, light и не contrast."});
   CHECK(s.set.params().variant == Variant::scalable);
   AppState t;
   CHECK(apply_url_params(t, host, "words=ab%A") ==
-        std::vector<std::string>{"words: в значении «ab%A» после «%» нет двух шестнадцатеричных цифр (сам знак «%» "
-                                 "пишется как %25); оно взято как написано."});
+        std::vector<std::string>{
+            "words: в значении «ab%A» после «%» нет двух шестнадцатеричных цифр (сам знак «%» "
+            "пишется как %25); оно взято как написано."});
   // The query's own faults are worded after the link's lang= (it comes last here), and the
   // sizes in the language's way.
   REQUIRE(use_language(Lang::en));
@@ -262,14 +270,15 @@ TEST_CASE("a link's warnings are in the reader's language, every bad value named
   CHECK(r.set.params().k == 4);
   const auto huge = apply_url_params(r, host, std::string(300000, 'x'));
   REQUIRE(huge.size() == 1);
-  CHECK(huge[0] == "Параметры ссылки занимают " + format_bytes(300000) + "; больше " + format_bytes(kMaxQueryBytes) +
-                       " не принимается.");
+  CHECK(huge[0] == "Параметры ссылки занимают " + format_bytes(300000) + "; больше " +
+                       format_bytes(kMaxQueryBytes) + " не принимается.");
   CHECK(format_bytes(kMaxQueryBytes) == "256,0\u00A0КиБ");  // the decimal comma, the unit in Russian
   REQUIRE(set_catalog(Lang::zh, read_file(BLOOMLAB_CATALOG_DIR "/zh.mo")));
   REQUIRE(use_language(Lang::zh));
   AppState u;
   CHECK(apply_url_params(u, host, "words=ab%A") ==
-        std::vector<std::string>{"words：值 “ab%A” 中的“%”后面不是两位十六进制数字（“%”本身应写作 %25）；已按原样读取。"});
+        std::vector<std::string>{
+            "words：值 “ab%A” 中的“%”后面不是两位十六进制数字（“%”本身应写作 %25）；已按原样读取。"});
 }
 
 TEST_CASE("a file that did not come is worded by the app: the platform gives only its detail") {
@@ -343,8 +352,10 @@ TEST_CASE("number fields: the language's decimal point shown, a comma or a point
   CHECK(typed_number("0,01") == doctest::Approx(0.01));
   CHECK(typed_number("0.01") == doctest::Approx(0.01));
   CHECK(typed_number("100 000") == 100000.0);
-  CHECK(typed_number("100\xE2\x80\xAF" "000") == 100000.0);
-  CHECK(typed_number("1\xC2\xA0" "5,5") == 15.5);
+  CHECK(typed_number("100\xE2\x80\xAF"
+                     "000") == 100000.0);
+  CHECK(typed_number("1\xC2\xA0"
+                     "5,5") == 15.5);
   CHECK(typed_number("1e-3") == doctest::Approx(0.001));
   CHECK(typed_number("-2") == -2.0);
   CHECK_FALSE(typed_number(""));
@@ -353,7 +364,8 @@ TEST_CASE("number fields: the language's decimal point shown, a comma or a point
   CHECK_FALSE(typed_number("1%"));
   CHECK_FALSE(typed_number("nan"));
   // What is shown reads back as the same number.
-  for (double v : {0.01, 0.85, 2.0, 1e-6, 123456.0}) CHECK(typed_number(editable_number(v, "%g")) == doctest::Approx(v));
+  for (double v : {0.01, 0.85, 2.0, 1e-6, 123456.0})
+    CHECK(typed_number(editable_number(v, "%g")) == doctest::Approx(v));
 }
 
 // Issue 33: ru/uk's plural "one" form also serves 21, 31 …, so it must never mean "one bit" as
@@ -388,7 +400,11 @@ TEST_CASE("the memory sentence's ratios are in the language's number forms") {
   actions::MemoryFigures m;
   m.filter_bytes = 100;
   m.list_text_bytes = 1000;
-  struct Want { Lang lang; uint64_t hash_set; const char* says; };
+  struct Want {
+    Lang lang;
+    uint64_t hash_set;
+    const char* says;
+  };
   const Want wants[] = {
       {Lang::en, 2200, "The filter is 22× smaller than the C++ hash set"},
       {Lang::ru, 2100, "Фильтр в 21 раз меньше хеш-таблицы C++"},
@@ -402,7 +418,8 @@ TEST_CASE("the memory sentence's ratios are in the language's number forms") {
   for (const Want& w : wants) {
     CAPTURE(lang_code(w.lang));
     if (w.lang != Lang::en)
-      REQUIRE(set_catalog(w.lang, read_file(std::string(BLOOMLAB_CATALOG_DIR "/") + lang_code(w.lang) + ".mo")));
+      REQUIRE(
+          set_catalog(w.lang, read_file(std::string(BLOOMLAB_CATALOG_DIR "/") + lang_code(w.lang) + ".mo")));
     REQUIRE(use_language(w.lang));
     m.hash_set_bytes = w.hash_set;
     const std::string text = actions::memory_comparison(s, m);
@@ -417,11 +434,15 @@ TEST_CASE("the memory sentence's ratios are in the language's number forms") {
 TEST_CASE("a word list's report is worded by the app, in each language, with each count's form") {
   English restore;
   // 21 words from 23 lines, 1 duplicate, 1 empty, 21 invalid lines (the first 10 named), a BOM.
-  const Outcome o{Code::list_loaded, {"pasted", "21", "23", "1", "1", "21", "0", "", "1", "0", "3,4,5,6,7,8,9,10,11,12"}, false};
-  CHECK(outcome_text(o) ==
-        "the pasted list: 21 words from 23 lines; 1 duplicate dropped; 1 empty line skipped; byte order mark dropped; "
-        "21 lines are not valid UTF-8, hashed as raw bytes (lines 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, …).");
-  const Outcome utf16{Code::list_loaded, {"pasted", "2", "2", "0", "0", "0", "0", "UTF-16LE", "1", "3", ""}, false};
+  const Outcome o{Code::list_loaded,
+                  {"pasted", "21", "23", "1", "1", "21", "0", "", "1", "0", "3,4,5,6,7,8,9,10,11,12"},
+                  false};
+  CHECK(
+      outcome_text(o) ==
+      "the pasted list: 21 words from 23 lines; 1 duplicate dropped; 1 empty line skipped; byte order mark dropped; "
+      "21 lines are not valid UTF-8, hashed as raw bytes (lines 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, …).");
+  const Outcome utf16{
+      Code::list_loaded, {"pasted", "2", "2", "0", "0", "0", "0", "UTF-16LE", "1", "3", ""}, false};
   CHECK(outcome_text(utf16) ==
         "the pasted list: 2 words from 2 lines; 0 duplicates dropped; read as UTF-16LE (byte order mark) and "
         "converted to UTF-8; 3 invalid UTF-16 units replaced by U+FFFD.");
@@ -448,12 +469,15 @@ TEST_CASE("query()'s sentence is the page's, in its language") {
   testing::FakeHost host;
   AppState s = testing::tiny_state(host);
   const Explained e = actions::query(s, "Qwerty");
-  auto sentence = [&] { return nlohmann::json::parse(actions::query_json(s, "Qwerty"))["sentence"].get<std::string>(); };
+  auto sentence = [&] {
+    return nlohmann::json::parse(actions::query_json(s, "Qwerty"))["sentence"].get<std::string>();
+  };
   CHECK(sentence() == actions::verdict_sentence(s, e));
   REQUIRE(set_catalog(Lang::ru, read_file(BLOOMLAB_CATALOG_DIR "/ru.mo")));
   REQUIRE(use_language(Lang::ru));
   CHECK(sentence().rfind("возможно, есть во множестве", 0) == 0);
   CHECK(sentence() == actions::verdict_sentence(s, e));
   (void)apply(s, host, act::SetWordInput{"Qwerty"});
-  CHECK(testing::state(s)["query"]["sentence"].get<std::string>().rfind("возможно, есть во множестве", 0) == 0);
+  CHECK(testing::state(s)["query"]["sentence"].get<std::string>().rfind("возможно, есть во множестве", 0) ==
+        0);
 }

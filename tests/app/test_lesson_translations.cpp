@@ -41,8 +41,7 @@ std::vector<std::string> lesson_files(const std::string& dir) {
   if (DIR* d = opendir(dir.c_str())) {
     while (const dirent* e = readdir(d)) {
       const std::string name = e->d_name;
-      if (name.size() > 7 && name.compare(name.size() - 7, 7, ".lesson") == 0)
-        names.push_back(name);
+      if (name.size() > 7 && name.compare(name.size() - 7, 7, ".lesson") == 0) names.push_back(name);
     }
     closedir(d);
   }
@@ -96,8 +95,8 @@ std::vector<std::string> formulas(const LessonStep& s) {
 }
 
 size_t count(const LessonStep& s, BlockKind kind) {
-  return size_t(std::count_if(s.text.begin(), s.text.end(),
-                              [&](const TextBlock& b) { return b.kind == kind; }));
+  return size_t(
+      std::count_if(s.text.begin(), s.text.end(), [&](const TextBlock& b) { return b.kind == kind; }));
 }
 
 bool has_letters(const std::string& s) {
@@ -119,18 +118,15 @@ struct Term {
 const std::vector<Term>& terms() {
   static const std::vector<Term> t = {
       {"definitely not",
-       {{"ru", {"точно нет", "Точно нет"}},
-        {"uk", {"точно немає", "Точно немає"}},
-        {"zh", {"一定不存在"}}}},
+       {{"ru", {"точно нет", "Точно нет"}}, {"uk", {"точно немає", "Точно немає"}}, {"zh", {"一定不存在"}}}},
       {"possibly",
        {{"ru", {"возможно, есть", "Возможно, есть"}},
         {"uk", {"можливо, є", "Можливо, є"}},
         {"zh", {"可能存在"}}}},
       {"false positive",
        {{"ru",
-         {"ложное срабатывание", "ложного срабатывания", "ложные срабатывания",
-          "ложных срабатываний", "Ложное срабатывание", "Ложные срабатывания",
-          "ложному срабатыванию"}},
+         {"ложное срабатывание", "ложного срабатывания", "ложные срабатывания", "ложных срабатываний",
+          "Ложное срабатывание", "Ложные срабатывания", "ложному срабатыванию"}},
         {"uk", {"хибнопозитивн", "Хибнопозитивн"}},
         {"zh", {"假阳性"}}}},
       {"false negative",
@@ -138,9 +134,7 @@ const std::vector<Term>& terms() {
         {"uk", {"хибнонегативн", "Хибнонегативн"}},
         {"zh", {"假阴性"}}}},
       {"counting filter",
-       {{"ru", {"считающ", "Считающ"}},
-        {"uk", {"лічильников", "Лічильников"}},
-        {"zh", {"计数布隆过滤器"}}}},
+       {{"ru", {"считающ", "Считающ"}}, {"uk", {"лічильников", "Лічильников"}}, {"zh", {"计数布隆过滤器"}}}},
       {"blocked filter",
        {{"ru", {"блочн", "Блочн"}}, {"uk", {"блоков", "Блоков"}}, {"zh", {"分块布隆过滤器"}}}},
   };
@@ -251,7 +245,9 @@ TEST_SUITE("lessons-i18n") {
   // “sunshine” in zh, "sunshine" in English. A list of them ("password, 12345, qwerty и
   // dragon") goes without. A bare "sunshine точно нет" slipped through once.
   TEST_CASE("a word the lesson works with is quoted in its text, lists aside") {
-    struct Marks { std::string lang, open, close; };
+    struct Marks {
+      std::string lang, open, close;
+    };
     const Marks marks[] = {{"", "\"", "\""}, {"ru", "«", "»"}, {"uk", "«", "»"}, {"zh", "“", "”"}};
     // A word beside one of these is an item of a list.
     static const char* const kAfter[] = {",", "、", " и ", " і ", " and ", " 和", "和"};
@@ -286,16 +282,19 @@ TEST_SUITE("lessons-i18n") {
             if (!words.count(text.substr(i, j - i)) || (j < text.size() && text[j] == '_')) continue;
             const std::string before = text.substr(0, i), after = text.substr(j);
             const bool listed =
-                std::any_of(std::begin(kAfter), std::end(kAfter), [&](const char* sep) { return after.rfind(sep, 0) == 0; }) ||
+                std::any_of(std::begin(kAfter), std::end(kAfter),
+                            [&](const char* sep) { return after.rfind(sep, 0) == 0; }) ||
                 std::any_of(std::begin(kBefore), std::end(kBefore), [&](const std::string& sep) {
-                  return before.size() >= sep.size() && before.compare(before.size() - sep.size(), sep.size(), sep) == 0;
+                  return before.size() >= sep.size() &&
+                         before.compare(before.size() - sep.size(), sep.size(), sep) == 0;
                 });
             if (!listed) {
               // The line it stands in.
               const size_t from = text.rfind('\n', i), to = text.find('\n', j);
               const size_t start = from == std::string::npos ? 0 : from + 1;
-              FAIL_CHECK(text.substr(i, j - i) << " without " << m.open << m.close << " in: "
-                                               << text.substr(start, to == std::string::npos ? to : to - start));
+              FAIL_CHECK(text.substr(i, j - i)
+                         << " without " << m.open << m.close
+                         << " in: " << text.substr(start, to == std::string::npos ? to : to - start));
             }
           }
         }
@@ -312,16 +311,14 @@ namespace {
 std::vector<std::string> all_matches(const std::string& text, const std::string& pattern) {
   std::vector<std::string> out;
   const std::regex re(pattern);
-  for (std::sregex_iterator it(text.begin(), text.end(), re), end; it != end; ++it)
-    out.push_back((*it)[1]);
+  for (std::sregex_iterator it(text.begin(), text.end(), re), end; it != end; ++it) out.push_back((*it)[1]);
   return out;
 }
 
 }  // namespace
 
 TEST_SUITE("lessons-i18n") {
-  TEST_CASE(
-      "the help page in each language has the English page's sections, formulas and parameters") {
+  TEST_CASE("the help page in each language has the English page's sections, formulas and parameters") {
     const std::string en = slurp(BLOOMLAB_SOURCE_DIR "/web/help.html");
     const std::vector<std::string> ids = all_matches(en, R"(\sid="([a-z0-9-]+)\")");
     const std::vector<std::string> params = all_matches(en, R"(<tr><td><code>([a-z0-9]+)</code>)");
@@ -334,17 +331,15 @@ TEST_SUITE("lessons-i18n") {
       CAPTURE(file);
       const std::string page = slurp(BLOOMLAB_SOURCE_DIR "/web/" + file);
       CHECK(page.find("<html lang=\"" + tag + "\"") != std::string::npos);
-      CHECK(all_matches(page, R"(\sid="([a-z0-9-]+)\")") == ids);  // every section, in order
+      CHECK(all_matches(page, R"(\sid="([a-z0-9-]+)\")") == ids);                 // every section, in order
       CHECK(all_matches(page, R"(<tr><td><code>([a-z0-9]+)</code>)") == params);  // every parameter
       CHECK(all_matches(page, R"((<math))").size() == all_matches(en, R"((<math))").size());
       CHECK(all_matches(page, R"((\?lang=[a-z]+))") ==
-            std::vector<std::string>(all_matches(page, R"((\?lang=[a-z]+))").size(),
-                                     "?lang=" + lang));
+            std::vector<std::string>(all_matches(page, R"((\?lang=[a-z]+))").size(), "?lang=" + lang));
       for (const char* other : {"help.html", "help.ru.html", "help.uk.html", "help.zh.html"})
         CHECK(page.find(std::string("href=\"") + other + "\"") != std::string::npos);
       CHECK(page.find("<link rel=\"stylesheet\" href=\"style.css\">") != std::string::npos);
-      if (lang == "ru" || lang == "uk")
-        CHECK(page.find(" 0.82") == std::string::npos);  // decimal commas
+      if (lang == "ru" || lang == "uk") CHECK(page.find(" 0.82") == std::string::npos);  // decimal commas
     }
   }
 
@@ -356,10 +351,11 @@ TEST_SUITE("lessons-i18n") {
       for (const LessonStep& step : parse_file(kLessonDir + "/" + file).steps)
         tasks += step.task.kind != TaskKind::none;
     const std::map<size_t, std::map<std::string, std::string>> said = {
-        {9, {{"help.html", "nine steps have a task"},
-             {"help.ru.html", "в девяти шагах есть задание"},
-             {"help.uk.html", "у дев'яти кроках є завдання"},
-             {"help.zh.html", "其中九步带有"}}},
+        {9,
+         {{"help.html", "nine steps have a task"},
+          {"help.ru.html", "в девяти шагах есть задание"},
+          {"help.uk.html", "у дев'яти кроках є завдання"},
+          {"help.zh.html", "其中九步带有"}}},
     };
     CAPTURE(tasks);
     REQUIRE(said.count(tasks) == 1);  // a new count: write it into the four help pages and here
@@ -415,13 +411,16 @@ std::vector<Text> translated_texts() {
     std::istringstream po(slurp(BLOOMLAB_SOURCE_DIR "/po/" + lang + ".po"));
     bool in_msgstr = false;
     for (std::string line; std::getline(po, line);) {
-      if (line.rfind("msgstr", 0) == 0) in_msgstr = true;
-      else if (line.empty() || line[0] != '"') in_msgstr = false;
+      if (line.rfind("msgstr", 0) == 0)
+        in_msgstr = true;
+      else if (line.empty() || line[0] != '"')
+        in_msgstr = false;
       if (in_msgstr) out.push_back({lang, "po/" + lang + ".po: " + line, line});
     }
     for (const std::string& name : lesson_files(kLessonDir + "/" + lang))
       out.push_back({lang, "lesson " + lang + "/" + name, slurp(kLessonDir + "/" + lang + "/" + name)});
-    out.push_back({lang, "web/help." + lang + ".html", slurp(BLOOMLAB_SOURCE_DIR "/web/help." + lang + ".html")});
+    out.push_back(
+        {lang, "web/help." + lang + ".html", slurp(BLOOMLAB_SOURCE_DIR "/web/help." + lang + ".html")});
   }
   return out;
 }
@@ -443,12 +442,17 @@ TEST_SUITE("lessons-i18n") {
       CAPTURE(name);
       ++checked;
       std::smatch m;
-      if (std::regex_search(t.text, m, plain_thousands)) FAIL_CHECK("thousands with a plain space: " << m[1].str());
-      if (t.lang != "zh" && std::regex_search(t.text, m, plain_percent)) FAIL_CHECK("a plain space before %: " << m.str());
+      if (std::regex_search(t.text, m, plain_thousands))
+        FAIL_CHECK("thousands with a plain space: " << m[1].str());
+      if (t.lang != "zh" && std::regex_search(t.text, m, plain_percent))
+        FAIL_CHECK("a plain space before %: " << m.str());
       if (t.lang == "zh") {
-        if (std::regex_search(t.text, m, zh_spaced_percent)) FAIL_CHECK("a space before % in Chinese: " << m.str());
-        if (std::regex_search(t.text, m, zh_spaced_thousands)) FAIL_CHECK("thousands not with a comma in Chinese: " << m.str());
-        if (std::regex_search(t.text, m, zh_word_number)) FAIL_CHECK("万/亿 beside a digit (one style: 10,000): " << m.str());
+        if (std::regex_search(t.text, m, zh_spaced_percent))
+          FAIL_CHECK("a space before % in Chinese: " << m.str());
+        if (std::regex_search(t.text, m, zh_spaced_thousands))
+          FAIL_CHECK("thousands not with a comma in Chinese: " << m.str());
+        if (std::regex_search(t.text, m, zh_word_number))
+          FAIL_CHECK("万/亿 beside a digit (one style: 10,000): " << m.str());
       }
     }
     CHECK(checked > 1000);

@@ -134,20 +134,30 @@ TEST_CASE("a lesson file parses into its steps, text blocks, highlights and task
 
 TEST_CASE("a malformed lesson file names its line and what is wrong") {
   using E = LessonErrorCode;
-  struct Bad { std::string text; int line; E code; const char* says; };
+  struct Bad {
+    std::string text;
+    int line;
+    E code;
+    const char* says;
+  };
   const Bad bad[] = {
       {"title: x\n", 1, E::id_not_first, "lesson: ID"},
       {"lesson: Bad_Id\n", 1, E::bad_id, "a-z"},
-      {"lesson: a\ntitle: t\n\nstep: s\nhighlite: panel bits\n", 5, E::unknown_key, "not a key of the format"},
+      {"lesson: a\ntitle: t\n\nstep: s\nhighlite: panel bits\n", 5, E::unknown_key,
+       "not a key of the format"},
       {"lesson: a\ntitle: t\nsome text\n", 3, E::text_before_step, "before the first"},
       {"lesson: a\ntitle: t\nstep: s\nprompt: p\n", 4, E::key_outside_task, "task: KIND"},
       {"lesson: a\ntitle: t\nstep: s\ntask: guess\n", 4, E::unknown_task, "unknown task"},
       {"lesson: a\ntitle: t\nstep: s\nstate: preset=tiny&theme=dark\n", 4, E::state_key, "theme"},
       {"lesson: a\ntitle: t\nstep: s\nhighlight: panel wordz\n", 4, E::not_a_panel, "not a panel"},
-      {"lesson: a\ntitle: t\nstep: s\ntask: choice\nprompt: p\noption: a\noption: b\n", 3, E::choice_no_right, "no right option"},
-      {"lesson: a\ntitle: t\nstep: s\ntask: predict\nprompt: p\ntolerance: lots\n", 6, E::not_a_number, "not a number"},
-      {"lesson: a\ntitle: t\nstep: s\ntask: false-or-real\nprompt: p\ncandidates: 10\n", 6, E::candidates_multiple, "multiple of 3"},
-      {"lesson: a\ntitle: t\nstep: s\ntask: choice\nprompt: p\noption*: a\nsome text\n", 7, E::text_in_task, "inside a task"},
+      {"lesson: a\ntitle: t\nstep: s\ntask: choice\nprompt: p\noption: a\noption: b\n", 3, E::choice_no_right,
+       "no right option"},
+      {"lesson: a\ntitle: t\nstep: s\ntask: predict\nprompt: p\ntolerance: lots\n", 6, E::not_a_number,
+       "not a number"},
+      {"lesson: a\ntitle: t\nstep: s\ntask: false-or-real\nprompt: p\ncandidates: 10\n", 6,
+       E::candidates_multiple, "multiple of 3"},
+      {"lesson: a\ntitle: t\nstep: s\ntask: choice\nprompt: p\noption*: a\nsome text\n", 7, E::text_in_task,
+       "inside a task"},
       {"lesson: a\ntitle: t\n", 0, E::no_steps, "no \"step:\""},
       {"lesson: a\nstep: s\n", 0, E::no_title, "title"},
       {"lesson: a\ntitle: t\nstep: s\ntask: sizing\nprompt: p\n", 3, E::sizing_needs_n_p, "n:"},
@@ -164,22 +174,26 @@ TEST_CASE("a malformed lesson file names its line and what is wrong") {
       {"lesson: a\ntitle: t\nstep: s\nhighlight: word\n", 4, E::highlight_word_empty, "needs the word"},
       {"lesson: a\ntitle: t\nstep: s\nhighlight: bits\n", 4, E::highlight_kind, "\"panel NAME\""},
       {"lesson: a\ntitle: t\nstep: s\nhide: all\n", 4, E::hide_value, "design, truth"},
-      {"lesson: a\ntitle: t\nstep: s\ntask: predict\noption: x\n", 5, E::option_outside_choice, "\"choice\" task"},
+      {"lesson: a\ntitle: t\nstep: s\ntask: predict\noption: x\n", 5, E::option_outside_choice,
+       "\"choice\" task"},
       {"lesson: a\ntitle: t\nstep: s\ntask: choice\noption:\n", 5, E::option_empty, "option is empty"},
-      {"lesson: a\ntitle: t\nstep: s\ntask: predict\nexpect: guess\n", 5, E::expect_value, "theory or measured"},
+      {"lesson: a\ntitle: t\nstep: s\ntask: predict\nexpect: guess\n", 5, E::expect_value,
+       "theory or measured"},
       {"lesson: a\ntitle: t\nstep: s\ntask: predict\n", 3, E::no_prompt, "no \"prompt:\""},
-      {"lesson: a\ntitle: t\nstep: s\ntask: choice\nprompt: p\noption*: a\n", 3, E::choice_few_options, "two options"},
+      {"lesson: a\ntitle: t\nstep: s\ntask: choice\nprompt: p\noption*: a\n", 3, E::choice_few_options,
+       "two options"},
       // Issue 37 §2.5: a state's values and an impossible task are found when the file loads.
       {"lesson: a\ntitle: t\nstep: s\nstate: preset=tiny&m=abc\n", 4, E::state_value,
        "\"state:\" has a value a link would refuse: m must be a whole number of bits"},
       {"lesson: a\ntitle: t\nstep: s\nstate: preset=nope\n", 4, E::state_value, "nope"},
-      {"lesson: a\ntitle: t\nstep: s\nstate: k=99\n", 4, E::state_value, "k must be a whole number of hashes from 1 to 64"},
+      {"lesson: a\ntitle: t\nstep: s\nstate: k=99\n", 4, E::state_value,
+       "k must be a whole number of hashes from 1 to 64"},
       {"lesson: a\ntitle: t\nstep: s\nstate: panels=words,cards\n", 4, E::state_value, "\"cards\""},
       {"lesson: a\ntitle: t\nstep: s\ntask: sizing\nprompt: p\nn: 1000000000000\np: 0.000000000001\n", 7,
        E::sizing_too_large, "m = 575103502642"},
       // Issue 37 §2.4: 64 files x 1,000,000 lookups at k = 64 blocked the page 10.7 s in answer().
-      {"lesson: a\ntitle: t\nstep: s\ntask: reads\nprompt: p\nfiles: 64\nlookups: 1000000\n", 7, E::reads_too_large,
-       "files × lookups is 64000000; the limit of a \"reads\" task is 1000000"},
+      {"lesson: a\ntitle: t\nstep: s\ntask: reads\nprompt: p\nfiles: 64\nlookups: 1000000\n", 7,
+       E::reads_too_large, "files × lookups is 64000000; the limit of a \"reads\" task is 1000000"},
   };
   for (const Bad& b : bad) {
     CAPTURE(b.text);
@@ -219,15 +233,18 @@ TEST_CASE("a malformed lesson's error is in the reader's language, and follows i
   FakeHost host;
   AppState s = tiny_state(host);
   REQUIRE(use_language(Lang::ru));
-  const Outcome bad = apply(s, host, act::LoadWordList{"lesson: x\ntitle: t\nstep: s\nbogus: 1\n", "bad.lesson", ListSource::file});
+  const Outcome bad = apply(
+      s, host, act::LoadWordList{"lesson: x\ntitle: t\nstep: s\nbogus: 1\n", "bad.lesson", ListSource::file});
   REQUIRE(bad.code == Code::lesson_invalid);
-  CHECK(outcome_text(bad) == "Этот файл урока не годится: строка 4: «bogus:» — не ключ формата (см. FORMAT.md).");
+  CHECK(outcome_text(bad) ==
+        "Этот файл урока не годится: строка 4: «bogus:» — не ключ формата (см. FORMAT.md).");
   CHECK(lesson_error_text(parse("lesson: a\ntitle: t\nstep: Шаг\ntask: predict\n").error) ==
         "в задании шага «Шаг» нет строки «prompt:»");
   // The numbers in the language's way: the size and the limit with U+202F, "байт" by the count.
   CHECK(lesson_error_text(parse(std::string(300000, 'x')).error) ==
         "файл занимает 300\u202F000 байт, а урок может занимать не больше 262\u202F144 байта");
-  CHECK(lesson_error_text(parse("lesson: a\ntitle: t\nstep: s\ntask: predict\nprompt: p\nlookups: 0\n").error) ==
+  CHECK(lesson_error_text(
+            parse("lesson: a\ntitle: t\nstep: s\ntask: predict\nprompt: p\nlookups: 0\n").error) ==
         "lookups: «0» — не число от 1 до 1000000");
   REQUIRE(use_language(Lang::zh));
   CHECK(outcome_text(bad) == "这个课程文件无法使用：第 4 行：“bogus:”不是格式中的键（参见 FORMAT.md）。");
@@ -258,7 +275,8 @@ TEST_CASE("the lessons' bundle the web build fetches holds the same lessons as t
   REQUIRE(files->size() == builtin_lessons().size());
   CHECK(files->front().name == "01-basics.lesson");
   CHECK(files->back().name == "11-uses.lesson");
-  std::ifstream first(std::string(BLOOMLAB_SOURCE_DIR) + "/assets/lessons/01-basics.lesson", std::ios::binary);
+  std::ifstream first(std::string(BLOOMLAB_SOURCE_DIR) + "/assets/lessons/01-basics.lesson",
+                      std::ios::binary);
   std::stringstream first_text;
   first_text << first.rdbuf();
   CHECK(files->front().text == first_text.str());  // byte for byte, the file as written
@@ -272,7 +290,7 @@ TEST_CASE("the lessons' bundle the web build fetches holds the same lessons as t
   // name line, nothing that parses as a lesson.
   const std::string sep = "\x1e";
   for (const std::string& bad : {std::string(), std::string("lesson: x\n"), sep, sep + "\nlesson: x",
-                                sep + "a.lesson", sep + "a.lesson\nnot a lesson\n"}) {
+                                 sep + "a.lesson", sep + "a.lesson\nnot a lesson\n"}) {
     CAPTURE(bad);
     CHECK_FALSE(install_lesson_bundle(Lang::en, bad));
   }
@@ -287,8 +305,7 @@ TEST_CASE("the lessons' bundle the web build fetches holds the same lessons as t
   CHECK((*two)[1].text == "y");
 }
 
-TEST_CASE(
-    "each language's bundle holds its lesson files as written, with English's ids and steps") {
+TEST_CASE("each language's bundle holds its lesson files as written, with English's ids and steps") {
   // The files' structure against English is test_lesson_translations.cpp's; here, that each
   // bundle the build writes is those files, byte for byte, and parses.
   const auto english = parse_lesson_bundle(read_file(BLOOMLAB_DATA_DIR "/lessons-en.txt"));
@@ -305,8 +322,8 @@ TEST_CASE(
     for (size_t i = 0; i < files->size(); ++i) {
       CAPTURE((*files)[i].name);
       CHECK((*files)[i].name == (*english)[i].name);
-      CHECK((*files)[i].text == read_file(BLOOMLAB_SOURCE_DIR "/assets/lessons/" +
-                                          std::string(code) + "/" + (*files)[i].name));
+      CHECK((*files)[i].text ==
+            read_file(BLOOMLAB_SOURCE_DIR "/assets/lessons/" + std::string(code) + "/" + (*files)[i].name));
       const LessonParse p = parse_lesson((*files)[i].text), e = parse_lesson((*english)[i].text);
       REQUIRE(p.lesson);
       REQUIRE(e.lesson);
@@ -362,15 +379,13 @@ TEST_CASE("the lessons follow the language: the open step stays, its text is the
   CHECK(host.assets == std::vector<std::string>{"lessons-ru.txt", "lessons-ru.txt"});
 
   // Another language's bundle goes to that language; the one shown does not change.
-  CHECK(run(s, host,
-            act::AssetArrived{"lessons-uk.txt", read_file(BLOOMLAB_DATA_DIR "/lessons-uk.txt")})
+  CHECK(run(s, host, act::AssetArrived{"lessons-uk.txt", read_file(BLOOMLAB_DATA_DIR "/lessons-uk.txt")})
             .code == Code::view_changed);
   CHECK(builtin_lessons_ready(Lang::uk));
   CHECK(json::parse(lesson_json(s))["stepTitle"] == en_step);
 
   // The Russian bundle: the same lesson, the same step, in Russian.
-  (void)run(s, host,
-            act::AssetArrived{"lessons-ru.txt", read_file(BLOOMLAB_DATA_DIR "/lessons-ru.txt")});
+  (void)run(s, host, act::AssetArrived{"lessons-ru.txt", read_file(BLOOMLAB_DATA_DIR "/lessons-ru.txt")});
   CHECK(state(s)["lessonTexts"] == json{{"ready", true}, {"requested", true}, {"error", ""}});
   step = json::parse(lesson_json(s));
   CHECK(step["id"] == "basics");
@@ -390,7 +405,8 @@ TEST_CASE("the built-in lessons: all parse, in the issue's order, each step's st
   std::vector<std::string> ids;
   for (const Lesson& l : builtin_lessons()) ids.push_back(l.id);
   CHECK(ids == std::vector<std::string>{"basics", "no-false-negatives", "error-rate", "best-k", "sizing",
-                                        "false-or-real", "overfill", "deleting", "memory", "blocked", "uses"});
+                                        "false-or-real", "overfill", "deleting", "memory", "blocked",
+                                        "uses"});
   FakeHost host;
   AppState s = tiny_state(host);
   for (const Lesson& l : builtin_lessons()) {
@@ -428,9 +444,12 @@ TEST_CASE("every task accepts an independently computed right answer and rejects
       REQUIRE(a["kind"] == task_kind_name(t.kind));
       auto answer_of = [&](const json& v) {
         LessonAnswer x;
-        if (v.is_string()) x.text = v;
-        else if (v.is_number()) x.number = v.get<double>();
-        else if (v.is_object() && v.contains("m")) x.m = v["m"].get<double>(), x.k = v["k"].get<double>();
+        if (v.is_string())
+          x.text = v;
+        else if (v.is_number())
+          x.number = v.get<double>();
+        else if (v.is_object() && v.contains("m"))
+          x.m = v["m"].get<double>(), x.k = v["k"].get<double>();
         return x;
       };
       if (t.kind == TaskKind::false_or_real) {
@@ -480,7 +499,7 @@ TEST_CASE("the checkers against numbers worked out by hand") {
   t.kind = TaskKind::predict;
   auto number = [](double v) { return LessonAnswer{"", v, {}, {}, {}}; };
   CHECK(check_answer(p, host, t, number(0.0082)).ok());
-  CHECK(check_answer(p, host, t, number(0.0072)).ok());   // 0.099 points away
+  CHECK(check_answer(p, host, t, number(0.0072)).ok());  // 0.099 points away
   CHECK_FALSE(check_answer(p, host, t, number(0.0095)).ok());
   CHECK(check_answer(p, host, t, LessonAnswer{"0.82%", {}, {}, {}, {}}).ok());
   CHECK(check_answer(p, host, t, LessonAnswer{"0,82", {}, {}, {}, {}}).ok());  // the box takes percent
@@ -492,7 +511,7 @@ TEST_CASE("the checkers against numbers worked out by hand") {
   t.p = 0.001;
   auto mk = [](double m, double k) { return LessonAnswer{"", {}, m, k, {}}; };
   CHECK(check_answer(p, host, t, mk(143776, 10)).ok());
-  CHECK(check_answer(p, host, t, mk(145000, 10)).ok());  // 0.85% over
+  CHECK(check_answer(p, host, t, mk(145000, 10)).ok());                               // 0.85% over
   CHECK(check_answer(p, host, t, mk(146000, 10)).code == Code::task_sizing_m_wrong);  // 1.5%
   CHECK(check_answer(p, host, t, mk(120000, 7)).code == Code::task_sizing_m_wrong);
   // 100,000 is within 1% of −n·ln p / ln 2 = 99,658: that slip is named (issue 33).
@@ -693,10 +712,12 @@ TEST_CASE("links open a step and carry it; progress is kept; a teacher's file op
   // A teacher's lesson dropped as a file opens; a malformed one names its line and changes nothing.
   AppState w = tiny_state(host);
   const auto words = w.set.words();
-  CHECK(apply(w, host, act::LoadWordList{kGood, "demo.lesson", ListSource::file}).code == Code::lesson_loaded);
+  CHECK(apply(w, host, act::LoadWordList{kGood, "demo.lesson", ListSource::file}).code ==
+        Code::lesson_loaded);
   CHECK(current_lesson(w)->id == "demo-1");
   AppState x = tiny_state(host);
-  const Outcome bad = apply(x, host, act::LoadWordList{"lesson: x\ntitle: t\nstep: s\nbogus: 1\n", "bad.lesson", ListSource::file});
+  const Outcome bad = apply(
+      x, host, act::LoadWordList{"lesson: x\ntitle: t\nstep: s\nbogus: 1\n", "bad.lesson", ListSource::file});
   CHECK(bad.code == Code::lesson_invalid);
   CHECK(bad.args[0] == "4");
   CHECK(x.set.words() == words);
@@ -709,7 +730,10 @@ TEST_CASE("links open a step and carry it; progress is kept; a teacher's file op
 // checker. Numbers are read from the English texts ("10,000", "0.82%", "e^(−0.7)").
 namespace {
 
-struct Stated { double value; std::string how; };
+struct Stated {
+  double value;
+  std::string how;
+};
 
 std::vector<double> numbers_in(const std::string& text) {
   std::vector<double> out;
@@ -752,7 +776,8 @@ std::vector<Stated> one_step(const std::vector<double>& stated, const std::vecto
 std::vector<double> task_quantities(const LessonTask& t, double n, double m, double k) {
   if (t.kind == TaskKind::sizing) return {t.n, t.p};
   if (t.kind == TaskKind::best_k) return {n, m};
-  if (t.kind == TaskKind::reads) return {double(t.files), double(t.lookups), double(t.files) * double(t.lookups), n, m, k};
+  if (t.kind == TaskKind::reads)
+    return {double(t.files), double(t.lookups), double(t.files) * double(t.lookups), n, m, k};
   return {n, m, k};  // predict, choice
 }
 // The changes of unit: a percentage (× or ÷ 100) and, for sizing, bytes (× or ÷ 8).
@@ -799,12 +824,13 @@ TEST_CASE("no give-aways: no number stated before a task, nor one step of it, is
         switch (t.kind) {
           case TaskKind::predict:
             tries.push_back(LessonAnswer{number_text(c.value), {}, {}, {}, {}});  // typed: a percentage
-            tries.push_back(LessonAnswer{"", c.value, {}, {}, {}});                // the JS API: a fraction
+            tries.push_back(LessonAnswer{"", c.value, {}, {}, {}});               // the JS API: a fraction
             break;
           case TaskKind::sizing:
             if (c.value >= 1 && c.value < 1e12) {
               const double mm = std::round(c.value);
-              tries.push_back(LessonAnswer{"", {}, mm, double(std::clamp<uint32_t>(theory::optimal_k(mm, t.n), 1, 64)), {}});
+              tries.push_back(LessonAnswer{
+                  "", {}, mm, double(std::clamp<uint32_t>(theory::optimal_k(mm, t.n), 1, 64)), {}});
             }
             break;
           case TaskKind::best_k:
@@ -814,7 +840,8 @@ TEST_CASE("no give-aways: no number stated before a task, nor one step of it, is
           case TaskKind::reads: {
             // Only values near the independent answer can pass: the checker is asked about those.
             const double right = answers[l.id][std::to_string(i + 1)]["right"];
-            if (c.value >= right / 2 && c.value <= right * 2) tries.push_back(LessonAnswer{"", c.value, {}, {}, {}});
+            if (c.value >= right / 2 && c.value <= right * 2)
+              tries.push_back(LessonAnswer{"", c.value, {}, {}, {}});
             break;
           }
           case TaskKind::choice:
@@ -824,9 +851,11 @@ TEST_CASE("no give-aways: no number stated before a task, nor one step of it, is
               std::smatch x;
               if (!t.right[o] || !std::regex_match(t.options[o], x, option_number)) continue;
               const double value = std::stod(x[1].str() + x[2].str());
-              const double half_unit = 0.5 * std::pow(10.0, -double(x[2].length() > 0 ? x[2].length() - 1 : 0));
+              const double half_unit =
+                  0.5 * std::pow(10.0, -double(x[2].length() > 0 ? x[2].length() - 1 : 0));
               if (std::fabs(c.value - value) <= half_unit)
-                FAIL_CHECK("the text before the task gives the right option " << t.options[o] << ": " << c.how);
+                FAIL_CHECK("the text before the task gives the right option " << t.options[o] << ": "
+                                                                              << c.how);
             }
             break;
           default: break;
@@ -862,7 +891,8 @@ TEST_CASE("no give-aways: the rule catches a table row that is the exercise, and
   sizing.n = 10000;
   sizing.p = 0.001;
   caught = false;
-  for (const Stated& c : one_step(numbers_in("p = 0.1%: 14.4 bits per item, k = 10"), {10000, 0.001}, {8, 100}))
+  for (const Stated& c :
+       one_step(numbers_in("p = 0.1%: 14.4 bits per item, k = 10"), {10000, 0.001}, {8, 100}))
     caught |= check_answer(p, host, sizing, LessonAnswer{"", {}, std::round(c.value), 10.0, {}}).ok();
   CHECK(caught);
 }
@@ -913,7 +943,8 @@ TEST_CASE("predict: a fraction for a percentage, the fill, (1 − fill)^k and k 
 }
 
 // n = 10,000, p = 0.001: m = 10,000 · 6.907755 / 0.480453 = 143,775.9, k = 9.966 → 10.
-TEST_CASE("sizing: m and k swapped, bytes, log10, ln 2 once, k not rounded are named; a wrong m gets no gap") {
+TEST_CASE(
+    "sizing: m and k swapped, bytes, log10, ln 2 once, k not rounded are named; a wrong m gets no gap") {
   FakeHost host;
   AppState s = tiny_state(host);
   LessonTask t;
@@ -923,17 +954,20 @@ TEST_CASE("sizing: m and k swapped, bytes, log10, ln 2 once, k not rounded are n
   auto mk = [&](double m, double k) { return check_answer(s, host, t, LessonAnswer{"", {}, m, k, {}}); };
   CHECK(mk(143776, 10).code == Code::task_sizing_right);
   CHECK(mk(10, 143776).code == Code::task_sizing_swapped);
-  CHECK(mk(17972, 10).code == Code::task_sizing_bytes);          // 143,776 / 8
-  CHECK(mk(62441, 4).code == Code::task_sizing_log10);           // 10,000 · 3 / 0.480453
-  CHECK(mk(331057, 23).code == Code::task_sizing_log10);         // 10,000 · 3 / 0.30103²
-  CHECK(mk(99658, 7).code == Code::task_sizing_not_squared);     // 10,000 · 6.907755 / 0.693147
+  CHECK(mk(17972, 10).code == Code::task_sizing_bytes);       // 143,776 / 8
+  CHECK(mk(62441, 4).code == Code::task_sizing_log10);        // 10,000 · 3 / 0.480453
+  CHECK(mk(331057, 23).code == Code::task_sizing_log10);      // 10,000 · 3 / 0.30103²
+  CHECK(mk(99658, 7).code == Code::task_sizing_not_squared);  // 10,000 · 6.907755 / 0.693147
   CHECK(mk(143776, 9.97).code == Code::task_sizing_k_fraction);
-  CHECK(mk(143776, 9).code == Code::task_sizing_k_down);         // 9.966 cut to 9
+  CHECK(mk(143776, 9).code == Code::task_sizing_k_down);  // 9.966 cut to 9
   CHECK(mk(143776, 11).code == Code::task_sizing_k_wrong);
   // Any other m: its direction and the size of the miss, in words, never the gap.
-  const struct { double m; const char* direction; const char* size; } misses[] = {
-      {140000, "smaller", "slightly"}, {110000, "smaller", "clearly"}, {50000, "smaller", "far"},
-      {150000, "larger", "slightly"},  {200000, "larger", "clearly"},  {400000, "larger", "far"}};
+  const struct {
+    double m;
+    const char* direction;
+    const char* size;
+  } misses[] = {{140000, "smaller", "slightly"}, {110000, "smaller", "clearly"}, {50000, "smaller", "far"},
+                {150000, "larger", "slightly"},  {200000, "larger", "clearly"},  {400000, "larger", "far"}};
   for (const auto& miss : misses) {
     CAPTURE(miss.m);
     const Outcome o = mk(miss.m, 10);
@@ -942,7 +976,8 @@ TEST_CASE("sizing: m and k swapped, bytes, log10, ln 2 once, k not rounded are n
     CHECK(o.args[2] == miss.size);
     const std::string text = outcome_text(o);
     CHECK(text.find("30.4") == std::string::npos);
-    if (std::string(miss.size) != "slightly") CHECK(text.find('%') == std::string::npos);  // "within 10%" is a class
+    if (std::string(miss.size) != "slightly")
+      CHECK(text.find('%') == std::string::npos);  // "within 10%" is a class
   }
 }
 
@@ -955,21 +990,28 @@ TEST_CASE("each slip has its own sentence in every language") {
     REQUIRE(parse_lang(code, &lang));
     REQUIRE(set_catalog(lang, read_file(BLOOMLAB_CATALOG_DIR "/" + std::string(code) + ".mo")));
   }
-  const std::vector<Outcome> slips = {
-      {Code::task_predict_unit, {"0.0082%", "fraction"}, true}, {Code::task_predict_unit, {"82%", "percent"}, true},
-      {Code::task_predict_unit, {"82%", "typed"}, true},        {Code::task_predict_fill, {"50.3%"}, true},
-      {Code::task_predict_complement, {"0.745%"}, true},         {Code::task_predict_k_times, {"352%"}, true},
-      {Code::task_predict_wrong, {"2%", "lower"}, true},          {Code::task_sizing_swapped, {"10", "143776"}, true},
-      {Code::task_sizing_bytes, {"17972"}, true},                 {Code::task_sizing_log10, {"62441"}, true},
-      {Code::task_sizing_not_squared, {"99658"}, true},           {Code::task_sizing_k_fraction, {"9.97"}, true},
-      {Code::task_sizing_k_down, {"9"}, true},                    {Code::task_sizing_k_wrong, {"11", "143776"}, true},
-      {Code::task_sizing_m_wrong, {"140000", "smaller", "slightly"}, true},
-      {Code::task_sizing_m_wrong, {"110000", "smaller", "clearly"}, true},
-      {Code::task_sizing_m_wrong, {"50000", "smaller", "far"}, true},
-      {Code::task_sizing_m_wrong, {"150000", "larger", "slightly"}, true},
-      {Code::task_sizing_m_wrong, {"200000", "larger", "clearly"}, true},
-      {Code::task_sizing_m_wrong, {"400000", "larger", "far"}, true},
-      {Code::task_choice_spent, {"2%"}, true},                    {Code::task_choice_closed, {}, true}};
+  const std::vector<Outcome> slips = {{Code::task_predict_unit, {"0.0082%", "fraction"}, true},
+                                      {Code::task_predict_unit, {"82%", "percent"}, true},
+                                      {Code::task_predict_unit, {"82%", "typed"}, true},
+                                      {Code::task_predict_fill, {"50.3%"}, true},
+                                      {Code::task_predict_complement, {"0.745%"}, true},
+                                      {Code::task_predict_k_times, {"352%"}, true},
+                                      {Code::task_predict_wrong, {"2%", "lower"}, true},
+                                      {Code::task_sizing_swapped, {"10", "143776"}, true},
+                                      {Code::task_sizing_bytes, {"17972"}, true},
+                                      {Code::task_sizing_log10, {"62441"}, true},
+                                      {Code::task_sizing_not_squared, {"99658"}, true},
+                                      {Code::task_sizing_k_fraction, {"9.97"}, true},
+                                      {Code::task_sizing_k_down, {"9"}, true},
+                                      {Code::task_sizing_k_wrong, {"11", "143776"}, true},
+                                      {Code::task_sizing_m_wrong, {"140000", "smaller", "slightly"}, true},
+                                      {Code::task_sizing_m_wrong, {"110000", "smaller", "clearly"}, true},
+                                      {Code::task_sizing_m_wrong, {"50000", "smaller", "far"}, true},
+                                      {Code::task_sizing_m_wrong, {"150000", "larger", "slightly"}, true},
+                                      {Code::task_sizing_m_wrong, {"200000", "larger", "clearly"}, true},
+                                      {Code::task_sizing_m_wrong, {"400000", "larger", "far"}, true},
+                                      {Code::task_choice_spent, {"2%"}, true},
+                                      {Code::task_choice_closed, {}, true}};
   for (Lang lang : kLangs) {
     REQUIRE(use_language(lang));
     const std::string language = lang_code(lang);
@@ -1005,11 +1047,15 @@ TEST_CASE("a choice allows two tries, then shows the answer and counts as shown,
   std::vector<double> wrong_options;
   double right_option = 0;
   for (size_t o = 0; o < t.options.size(); ++o) {
-    if (t.right[o]) right_option = double(o + 1);
-    else wrong_options.push_back(double(o + 1));
+    if (t.right[o])
+      right_option = double(o + 1);
+    else
+      wrong_options.push_back(double(o + 1));
   }
   REQUIRE(wrong_options.size() >= 2);
-  auto pick = [&](double option) { return apply(s, host, act::AnswerTask{LessonAnswer{"", option, {}, {}, {}}}); };
+  auto pick = [&](double option) {
+    return apply(s, host, act::AnswerTask{LessonAnswer{"", option, {}, {}, {}}});
+  };
 
   // One wrong try, then the right one: solved.
   open(s, host, "overfill", step);
@@ -1071,7 +1117,9 @@ TEST_CASE("the same wrong answer twice is one try; after the filter changes it i
   FakeHost host;
   AppState s = tiny_state(host);
   open(s, host, "basics", 4);  // type a false positive
-  const auto answer = [&](const char* w) { return apply(s, host, act::AnswerTask{LessonAnswer{w, {}, {}, {}, {}}}); };
+  const auto answer = [&](const char* w) {
+    return apply(s, host, act::AnswerTask{LessonAnswer{w, {}, {}, {}, {}}});
+  };
   const Outcome first = answer("sunshine");
   CHECK_FALSE(first.ok());
   CHECK(answer("sunshine").code == first.code);
@@ -1109,7 +1157,8 @@ TEST_CASE("a step's {placeholders} are filled in one pass, once while nothing th
   for (int i = 0; i < 120000; ++i) braces += "{a";
   const std::string file = "lesson: braces\ntitle: t\nstep: s\n" + braces + " m = {m}\n";
   REQUIRE(file.size() < kMaxLessonBytes);
-  REQUIRE(apply(s, host, act::LoadWordList{file, "braces.lesson", ListSource::file}).code == Code::lesson_loaded);
+  REQUIRE(apply(s, host, act::LoadWordList{file, "braces.lesson", ListSource::file}).code ==
+          Code::lesson_loaded);
   const LessonStep* st = current_lesson_step(s);
   REQUIRE(st);
   REQUIRE(st->text.size() == 1);
@@ -1120,7 +1169,12 @@ TEST_CASE("a step's {placeholders} are filled in one pass, once while nothing th
   for (int frame = 0; frame < 3; ++frame) CHECK(lesson_text(s, text) == braces + " m = 64");
   CHECK(s.lessons.text_cache.substitutions == before + 1);  // the frames after fill nothing again
   // What it shows changes: it is filled again, with the new value.
-  REQUIRE(apply(s, host, act::SetParams{[] { ParamsRequest r; r.m = 128; return r; }()}).ok());
+  REQUIRE(apply(s, host, act::SetParams{[] {
+                  ParamsRequest r;
+                  r.m = 128;
+                  return r;
+                }()})
+              .ok());
   CHECK(lesson_text(s, text) == braces + " m = 128");
   CHECK(s.lessons.text_cache.substitutions == before + 2);
   // A placeholder is at most 12 characters from its '{' to its '}'; one further is text.
@@ -1136,8 +1190,10 @@ std::string utf16le(const std::string& utf8) {
     const unsigned char c = static_cast<unsigned char>(utf8[i]);
     uint32_t cp = c;
     size_t len = 1;
-    if (c >= 0xE0) cp = c & 0x0F, len = 3;
-    else if (c >= 0xC0) cp = c & 0x1F, len = 2;
+    if (c >= 0xE0)
+      cp = c & 0x0F, len = 3;
+    else if (c >= 0xC0)
+      cp = c & 0x1F, len = 2;
     for (size_t j = 1; j < len; ++j) cp = cp << 6 | (static_cast<unsigned char>(utf8[i + j]) & 0x3F);
     i += len;
     out += char(cp & 0xFF);
@@ -1151,12 +1207,14 @@ std::string utf16le(const std::string& utf8) {
 // Issue 37 §2.5: a lesson file that starts with "title:" or is UTF-16 was read as a word list and
 // its lines added to the filter as words (5 -> 9); a ".lesson" name went to the list reader too.
 // A teacher's copy of a built-in lesson became "basics-own" again at every load.
-TEST_CASE("a lesson file is read as a lesson: by its name, its first key, in UTF-16; a built-in id renamed once") {
+TEST_CASE(
+    "a lesson file is read as a lesson: by its name, its first key, in UTF-16; a built-in id renamed once") {
   FakeHost host;
   {
     AppState s = tiny_state(host);
     const auto words = s.set.words();
-    const Outcome o = apply(s, host, act::LoadWordList{"title: A lesson\nlesson: x\nstep: s\n", "notes.txt", ListSource::file});
+    const Outcome o = apply(
+        s, host, act::LoadWordList{"title: A lesson\nlesson: x\nstep: s\n", "notes.txt", ListSource::file});
     CHECK(o.code == Code::lesson_invalid);
     CHECK(o.args[0] == "1");  // the line the parser names
     CHECK(s.set.words() == words);
@@ -1179,14 +1237,16 @@ TEST_CASE("a lesson file is read as a lesson: by its name, its first key, in UTF
     REQUIRE(current_lesson(s));
     CHECK(current_lesson(s)->id == "demo-1");
     CHECK(current_lesson(s)->steps.size() == 2);
-    const auto utf16_text = parse_lesson(utf16le(kGood)).lesson->steps[0].text, utf8_text = parse_lesson(kGood).lesson->steps[0].text;
+    const auto utf16_text = parse_lesson(utf16le(kGood)).lesson->steps[0].text,
+               utf8_text = parse_lesson(kGood).lesson->steps[0].text;
     REQUIRE(utf16_text.size() == utf8_text.size());
     for (size_t i = 0; i < utf8_text.size(); ++i) CHECK(utf16_text[i].text == utf8_text[i].text);
   }
   {
     // A word list is still a word list, even one whose words have colons.
     AppState s = tiny_state(host);
-    CHECK(apply(s, host, act::LoadWordList{"http://a\nb:c\n", "urls.txt", ListSource::file}).code != Code::lesson_invalid);
+    CHECK(apply(s, host, act::LoadWordList{"http://a\nb:c\n", "urls.txt", ListSource::file}).code !=
+          Code::lesson_invalid);
     CHECK(s.lessons.current == -1);
   }
   {
@@ -1195,7 +1255,8 @@ TEST_CASE("a lesson file is read as a lesson: by its name, its first key, in UTF
     basics.replace(basics.find("demo-1"), 6, "basics");
     for (int load = 0; load < 3; ++load) {
       CAPTURE(load);
-      REQUIRE(apply(s, host, act::LoadWordList{basics, "basics.lesson", ListSource::file}).code == Code::lesson_loaded);
+      REQUIRE(apply(s, host, act::LoadWordList{basics, "basics.lesson", ListSource::file}).code ==
+              Code::lesson_loaded);
       REQUIRE(s.lessons.opened.size() == 1);
       CHECK(s.lessons.opened[0].id == "basics-own");
       CHECK(current_lesson(s)->id == "basics-own");

@@ -2,8 +2,8 @@
 // app driven only through its one door (apply) and read through its JSON.
 #pragma once
 #include <doctest.h>
-#include <nlohmann/json.hpp>
 
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 

@@ -4,14 +4,13 @@
 // app's fonts draws the text at every width; the line of each character is read from the glyphs'
 // quads in the draw list.
 #include <doctest.h>
+#include <imgui.h>
+#include <imgui_internal.h>
 
 #include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
-
-#include <imgui.h>
-#include <imgui_internal.h>
 
 #include "app/fonts.h"
 #include "app/i18n.h"
@@ -115,7 +114,8 @@ TEST_CASE("wrapped text never splits a number at its separators (en, ru, zh)") {
   REQUIRE(use_language(Lang::zh));
   {
     WrapScreen screen;
-    const std::string zh = "文章中 10,000 个密码的数字：CPython 3.12（64 位）；3.11 得到 1,077,521（每个字符串大 8 字节）";
+    const std::string zh =
+        "文章中 10,000 个密码的数字：CPython 3.12（64 位）；3.11 得到 1,077,521（每个字符串大 8 字节）";
     check_never_split(screen, zh, "3.12");
     check_never_split(screen, zh, "1,077,521");
     // Chinese still wraps between its characters: no spaces in "每个字符串大" and yet it breaks.

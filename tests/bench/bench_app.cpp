@@ -9,14 +9,14 @@
 // idle frames with N words and with 10,000, and after each change (m and k sized for the words,
 // then k, a word added, m doubled) the frames until the numbers and then the plot's measured
 // points are current (the longest frame among them; apply_ms is the change itself).
+#include <imgui.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
 #include <vector>
-
-#include <imgui.h>
 
 #include "app/actions.h"
 #include "app/app.h"
@@ -86,9 +86,10 @@ void after_change(const char* label, const Action& a, bool first) {
     if (numbers && numbers_at < 0) numbers_at = ms_since(t);
     if (numbers && plots_current()) break;
   }
-  std::printf("%s{\"change\":\"%s\",\"apply_ms\":%.1f,\"numbers_ms\":%.1f,\"plots_ms\":%.1f,"
-              "\"frames\":%d,\"longest_frame_ms\":%.1f}",
-              first ? "" : ",", label, apply_ms, numbers_at, ms_since(t), frames, longest);
+  std::printf(
+      "%s{\"change\":\"%s\",\"apply_ms\":%.1f,\"numbers_ms\":%.1f,\"plots_ms\":%.1f,"
+      "\"frames\":%d,\"longest_frame_ms\":%.1f}",
+      first ? "" : ",", label, apply_ms, numbers_at, ms_since(t), frames, longest);
 }
 
 double idle_mean_ms(int count) {
@@ -118,9 +119,10 @@ void load(size_t n, const char* label) {
     }
   }
   tenth_ms.push_back(ms_since(tenth_start));
-  std::printf("{\"load\":\"%s\",\"words\":%zu,\"parse_ms\":%.1f,\"total_ms\":%.1f,\"frames\":%d,"
-              "\"longest_frame_ms\":%.1f,\"tenths_ms\":[",
-              label, g_state.set.words().size(), parse_ms, ms_since(t), frames, longest);
+  std::printf(
+      "{\"load\":\"%s\",\"words\":%zu,\"parse_ms\":%.1f,\"total_ms\":%.1f,\"frames\":%d,"
+      "\"longest_frame_ms\":%.1f,\"tenths_ms\":[",
+      label, g_state.set.words().size(), parse_ms, ms_since(t), frames, longest);
   for (size_t i = 0; i < tenth_ms.size(); ++i) std::printf("%s%.0f", i ? "," : "", tenth_ms[i]);
   std::printf("]}");
 }

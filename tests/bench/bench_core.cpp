@@ -103,7 +103,8 @@ double miss_latency_ns() {
     z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
     return (z ^ (z >> 31)) % n;
   };
-  for (size_t i = nodes - 1; i > 0; --i) std::swap(order[i], order[static_cast<size_t>(random_below(i))]);  // Sattolo
+  for (size_t i = nodes - 1; i > 0; --i)
+    std::swap(order[i], order[static_cast<size_t>(random_below(i))]);  // Sattolo
   for (size_t i = 0; i < nodes; ++i) next[size_t{order[i]} * 16] = order[(i + 1) % nodes];
   const size_t steps = 2000000;
   uint32_t at = 0;
@@ -180,12 +181,11 @@ int bench_speed() {
             const double one = best_of(1, [&] {
               for (std::string_view s : list) hits += filters[v].contains(s);
             });
-            const double batch = best_of(1, [&] {
-              filters[v].contains_many(list.data(), count, answers.data());
-            });
+            const double batch =
+                best_of(1, [&] { filters[v].contains_many(list.data(), count, answers.data()); });
             for (uint8_t a : answers) hits += a;
             g_sink = hits;
-            double (&b)[2][2] = best[v][order];
+            double(&b)[2][2] = best[v][order];
             b[0][keys] = std::min(b[0][keys], one / double(count) * 1e9);
             b[1][keys] = std::min(b[1][keys], batch / double(count) * 1e9);
           }
@@ -196,12 +196,12 @@ int bench_speed() {
       for (int order = 0; order < 2; ++order)
         for (int mode = 0; mode < 2; ++mode)
           for (int keys = 0; keys < 2; ++keys) {
-            std::printf("%s{\"variant\":\"%s\",\"m\":%llu,\"order\":\"%s\",\"mode\":\"%s\",\"keys\":\"%s\","
-                        "\"nsPerQuery\":%.2f}",
-                        first ? "" : ",", bloomlab::variant_name(variants[v]),
-                        static_cast<unsigned long long>(m), order == 0 ? "numbered" : "shuffled",
-                        mode == 0 ? "one" : "batch", keys == 0 ? "present" : "absent",
-                        best[v][order][mode][keys]);
+            std::printf(
+                "%s{\"variant\":\"%s\",\"m\":%llu,\"order\":\"%s\",\"mode\":\"%s\",\"keys\":\"%s\","
+                "\"nsPerQuery\":%.2f}",
+                first ? "" : ",", bloomlab::variant_name(variants[v]), static_cast<unsigned long long>(m),
+                order == 0 ? "numbered" : "shuffled", mode == 0 ? "one" : "batch",
+                keys == 0 ? "present" : "absent", best[v][order][mode][keys]);
             first = false;
           }
   }
@@ -229,15 +229,13 @@ int bench_plot_sweep(const std::vector<std::string>& words) {
   grid.k_min = grid.k_max = 7;
   std::vector<bloomlab::Measurement> rows;
   const double t = best_of(5, [&] { rows = bloomlab::sweep(words, grid); });
-  std::printf("{\"task\":\"plot-sweep\",\"points\":%zu,\"k\":7,\"ms\":%.2f}\n", rows.size(),
-              t * 1e3);
+  std::printf("{\"task\":\"plot-sweep\",\"points\":%zu,\"k\":7,\"ms\":%.2f}\n", rows.size(), t * 1e3);
   return 0;
 }
 
 int bench_build_query(const std::vector<std::string>& words) {
   std::vector<std::string> probes;
-  for (uint64_t i = 0; i < bloomlab::kDefaultProbes; ++i)
-    probes.push_back(bloomlab::probe_string(i));
+  for (uint64_t i = 0; i < bloomlab::kDefaultProbes; ++i) probes.push_back(bloomlab::probe_string(i));
   uint64_t maybes = 0;
   const double t = best_of(20, [&] {
     auto filter = bloomlab::Filter::create({95851, 7});
@@ -263,8 +261,8 @@ int bench_growth(const std::vector<std::string>& words) {
       std::vector<bloomlab::GrowthPoint> points;
       const double t = best_of(5, [&] { points = bloomlab::growth({50000, 7, v}, words, o); });
       std::printf("%s{\"variant\":\"%s\",\"way\":\"%s\",\"ms\":%.2f,\"last_measured\":%.5f}",
-                  first ? "" : ",", bloomlab::variant_name(v), by_time ? "first-set" : "checkpoints",
-                  t * 1e3, points.empty() ? 0.0 : points.back().measured);
+                  first ? "" : ",", bloomlab::variant_name(v), by_time ? "first-set" : "checkpoints", t * 1e3,
+                  points.empty() ? 0.0 : points.back().measured);
       first = false;
     }
   }
@@ -288,7 +286,8 @@ int main(int argc, char** argv) {
     if (std::strcmp(argv[1], "build-query") == 0) return bench_build_query(list->words);
     if (std::strcmp(argv[1], "growth") == 0) return bench_growth(list->words);
   }
-  std::fprintf(stderr,
-               "usage: bench_core ops | speed | sweep WORDS | plot-sweep WORDS | build-query WORDS | growth WORDS\n");
+  std::fprintf(
+      stderr,
+      "usage: bench_core ops | speed | sweep WORDS | plot-sweep WORDS | build-query WORDS | growth WORDS\n");
   return 2;
 }

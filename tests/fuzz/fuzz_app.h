@@ -45,8 +45,7 @@ inline bool has_huge_m(std::string_view query) {
     if (end == std::string_view::npos) end = query.size();
     const std::string_view pair = query.substr(start, end - start);
     const size_t eq = pair.find('=');
-    if (eq != std::string_view::npos && percent_decode(pair.substr(0, eq)) == "m" &&
-        pair.size() - eq - 1 > 7)
+    if (eq != std::string_view::npos && percent_decode(pair.substr(0, eq)) == "m" && pair.size() - eq - 1 > 7)
       return true;
     start = end + 1;
   }

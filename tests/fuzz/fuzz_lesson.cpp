@@ -12,9 +12,9 @@
 #include <string_view>
 
 #include "app/actions.h"
+#include "app/lessons.h"
 #include "app/outcome_text.h"
 #include "fuzz_app.h"
-#include "app/lessons.h"
 
 using namespace bloomlab;
 using namespace bloomlab::app;
@@ -33,7 +33,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   }
   const Lesson& l = *p.lesson;
   require(!l.id.empty() && l.id.size() <= 40 && !l.title.empty());
-  require(std::all_of(l.id.begin(), l.id.end(), [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-'; }));
+  require(std::all_of(l.id.begin(), l.id.end(),
+                      [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-'; }));
   require(!l.steps.empty() && l.steps.size() <= kMaxLessonSteps);
   for (const LessonStep& st : l.steps) {
     require(!st.title.empty());

@@ -9,9 +9,9 @@
 #include <string_view>
 
 #include "app/actions.h"
-#include "fuzz_app.h"
 #include "app/url_params.h"
 #include "core/word_list.h"
+#include "fuzz_app.h"
 
 using namespace bloomlab;
 using namespace bloomlab::app;

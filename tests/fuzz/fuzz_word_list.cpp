@@ -43,9 +43,12 @@ Expected read_by_spec(std::string_view text, bool utf8_bom_dropped = true) {
       e.too_long = true;
       return e;
     }
-    if (line.empty()) ++e.empty;
-    else if (!seen.insert(line).second) ++e.duplicates;
-    else e.words.push_back(line);
+    if (line.empty())
+      ++e.empty;
+    else if (!seen.insert(line).second)
+      ++e.duplicates;
+    else
+      e.words.push_back(line);
     line.clear();
   }
   return e;

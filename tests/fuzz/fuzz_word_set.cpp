@@ -62,7 +62,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       require((outcome == AddOutcome::invalid) == word.empty());
       if (fresh) model.insert(word);
       if (fresh) require(set.filter().contains(word));
-      continue;  // the whole model is checked after the operations that can lose a word
+      continue;            // the whole model is checked after the operations that can lose a word
     } else if (op == 2) {  // remove a member (counting) or try one (any variant)
       if (model.empty()) continue;
       auto it = model.begin();
@@ -76,8 +76,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       const Explained e = set.explain(word);
       require(e.is_member == (model.count(word) == 1));
       // k positions in one array; a filter that grows has k_j in each of its stages.
-      if (variant_ops(set.params().variant).grows) require(!e.positions.empty() && e.positions.size() <= kMaxPositions);
-      else require(e.positions.size() == set.params().k);
+      if (variant_ops(set.params().variant).grows)
+        require(!e.positions.empty() && e.positions.size() <= kMaxPositions);
+      else
+        require(e.positions.size() == set.params().k);
       if (e.is_member) require(e.verdict == Verdict::possibly);
       // Removing a non-member is refused and changes nothing.
       if (!e.is_member && set.params().variant == Variant::counting) {

@@ -62,8 +62,8 @@ TEST_CASE("sha256md5: h1, h2 are the digests' first 8 bytes, big-endian; positio
     const std::vector<uint64_t> pos = positions(Scheme::sha256md5, "abc", m, 64);
     REQUIRE(pos.size() == 64);
     for (unsigned i = 0; i < 64; ++i) {
-      const unsigned __int128 exact = (static_cast<unsigned __int128>(d.h1) +
-                                       static_cast<unsigned __int128>(i) * d.h2) % m;
+      const unsigned __int128 exact =
+          (static_cast<unsigned __int128>(d.h1) + static_cast<unsigned __int128>(i) * d.h2) % m;
       CHECK(pos[i] == static_cast<uint64_t>(exact));
     }
   }
@@ -95,7 +95,8 @@ TEST_CASE("counting filter counters: 4 bits stop at 15, 8 bits at 255, unbounded
   CHECK(parse_counter_width("16") == std::nullopt);
   // Unbounded counters count a repeated position twice, as the article's `counts[i] += 1` does:
   // at m = 1 and k = 3, one word puts 3 on counter 0.
-  Result<WordSet> one = WordSet::create({1, 3, Variant::counting, Scheme::reference, {}, {CounterWidth::unbounded}});
+  Result<WordSet> one =
+      WordSet::create({1, 3, Variant::counting, Scheme::reference, {}, {CounterWidth::unbounded}});
   REQUIRE(one.ok());
   one->add("x");
   CHECK(one->filter().counter(0) == 3);
@@ -106,7 +107,8 @@ TEST_CASE("counting filter counters: 4 bits stop at 15, 8 bits at 255, unbounded
 TEST_CASE("the article's unchecked remove of a false positive makes a false negative; replayed on rebuild") {
   // Tiny preset at m = 64, k = 3: Qwerty's bits 25, 52, 15 are letmein's (DESIGN.md), and
   // letmein alone sets 15 and 25 (the other tiny words do not), so taking Qwerty out breaks it.
-  Result<WordSet> set = WordSet::create({64, 3, Variant::counting, Scheme::reference, {}, {CounterWidth::unbounded}});
+  Result<WordSet> set =
+      WordSet::create({64, 3, Variant::counting, Scheme::reference, {}, {CounterWidth::unbounded}});
   REQUIRE(set.ok());
   for (const char* w : {"password", "12345", "qwerty", "dragon", "letmein"}) set->add(w);
   CHECK(set->filter().contains("Qwerty"));  // a false positive
@@ -118,8 +120,10 @@ TEST_CASE("the article's unchecked remove of a false positive makes a false nega
   CHECK_FALSE(set->filter().contains("letmein"));
   CHECK(set->explain("letmein").sentence().find("false negative") != std::string::npos);
   // A rebuild (new k, then back) replays the removal: the false negative stays until undone.
-  REQUIRE_FALSE(set->set_params({64, 4, Variant::counting, Scheme::reference, {}, {CounterWidth::unbounded}}));
-  REQUIRE_FALSE(set->set_params({64, 3, Variant::counting, Scheme::reference, {}, {CounterWidth::unbounded}}));
+  REQUIRE_FALSE(
+      set->set_params({64, 4, Variant::counting, Scheme::reference, {}, {CounterWidth::unbounded}}));
+  REQUIRE_FALSE(
+      set->set_params({64, 3, Variant::counting, Scheme::reference, {}, {CounterWidth::unbounded}}));
   CHECK(set->false_negatives() == std::vector<std::string>{"letmein"});
   set->set_unchecked_removals({});
   CHECK(set->false_negatives().empty());
@@ -161,8 +165,8 @@ TEST_CASE("memory budgets: parse, and the best k for n items in them") {
   CHECK(parse_memory("1e6 bits").value() == 1000000);
   CHECK(parse_memory("4GB").value() == 32000000000ull);
   CHECK(parse_memory("1 bit").value() == 1);
-  for (const char* bad : {"", "GiB", "4", "4 parsecs", "-1GiB", "0 bits", "nan GiB", "inf bits",
-                          "1e30 GiB", "0.01 bits", " 4GiB"}) {
+  for (const char* bad : {"", "GiB", "4", "4 parsecs", "-1GiB", "0 bits", "nan GiB", "inf bits", "1e30 GiB",
+                          "0.01 bits", " 4GiB"}) {
     CAPTURE(bad);
     CHECK_FALSE(parse_memory(bad).ok());
   }
@@ -187,7 +191,8 @@ TEST_CASE("memory budgets: parse, and the best k for n items in them") {
   CHECK(wide.fp > 0);
 }
 
-TEST_CASE("the counter width and the unchecked remove are the counting variant's own; sha256md5 is a scheme for any") {
+TEST_CASE(
+    "the counter width and the unchecked remove are the counting variant's own; sha256md5 is a scheme for any") {
   // Only the counting variant's row has them (variant.h); the others refuse through the table.
   for (Variant v : kAllVariants) {
     CAPTURE(variant_name(v));

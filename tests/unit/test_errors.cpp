@@ -57,7 +57,8 @@ TEST_CASE("error codes: m, k and the scalable variant's growth, with the value g
   check_error(Filter::create(scalable(0, 0.01, 2, 0.85)), ErrorCode::scalable_n0_range, {"0"});
   check_error(Filter::create(scalable(1000, 0.9, 2, 0.85)), ErrorCode::scalable_p0_range, {"0.9"});
   check_error(Filter::create(scalable(1000, 0.01, 20, 0.85)), ErrorCode::scalable_growth_range, {"20"});
-  check_error(Filter::create(scalable(1000, 0.01, 2, 0.025)), ErrorCode::scalable_tightening_range, {"0.025"});
+  check_error(Filter::create(scalable(1000, 0.01, 2, 0.025)), ErrorCode::scalable_tightening_range,
+              {"0.025"});
 }
 
 TEST_CASE("error codes: memory sizes, with the text as typed") {

@@ -15,8 +15,7 @@ namespace {
 
 using test::passwords;
 
-WordSet filled(uint64_t m, uint32_t k, Variant v = Variant::standard,
-               Scheme s = Scheme::reference) {
+WordSet filled(uint64_t m, uint32_t k, Variant v = Variant::standard, Scheme s = Scheme::reference) {
   Result<WordSet> set = WordSet::create({m, k, v, s});
   REQUIRE(set.ok());
   set->add_all(passwords());
@@ -82,8 +81,7 @@ TEST_CASE("10k passwords at the 1% design point: measured FP and fill agree with
       // The blocked layout ignores the scheme (one hash per block, filter.h): every scheme is
       // held to the blocked theory. (Until the layout changed, double hashing modulo a block was
       // correlated and only the independent scheme was.)
-      const double expected =
-          v == Variant::blocked ? r.theory_rate : theory::exact_fp_rate(10000, m, k);
+      const double expected = v == Variant::blocked ? r.theory_rate : theory::exact_fp_rate(10000, m, k);
       // Binomial spread of 100,000 probes plus ~3% for the filter-to-filter spread of the fill.
       const double bound = 6 * std::sqrt(expected / 100000.0) + 0.03 * expected;
       CAPTURE(std::string(variant_name(v)));
@@ -94,8 +92,7 @@ TEST_CASE("10k passwords at the 1% design point: measured FP and fill agree with
       // Fill: E[X] = m (1 - (1 - 1/m)^(kn)); its spread is below sqrt(m).
       const double md = static_cast<double>(m);
       const double fill = md * (1 - std::pow(1 - 1 / md, 70000.0));
-      if (v != Variant::blocked)
-        CHECK(std::abs(static_cast<double>(r.bits_set) - fill) < 5 * std::sqrt(md));
+      if (v != Variant::blocked) CHECK(std::abs(static_cast<double>(r.bits_set) - fill) < 5 * std::sqrt(md));
     }
   }
 }
@@ -230,7 +227,8 @@ TEST_CASE("a sweep run in pieces gives exactly measure()'s counts, rows as each 
 
 TEST_CASE("a sweep run over no words is done at once, with no rows") {
   SweepRun run{SweepGrid{}};
-  CHECK_FALSE(run.advance({}, [](std::string_view) { return false; }, 100));
+  CHECK_FALSE(run.advance(
+      {}, [](std::string_view) { return false; }, 100));
   CHECK(run.done());
   CHECK(run.rows().empty());
 }

@@ -53,7 +53,8 @@ TEST_CASE("sizes: m bits, 4m for counting, rounded up to bytes") {
   CHECK(make(100, 3, Variant::counting).size_in_bytes() == 50);
 }
 
-TEST_CASE("no false negatives in random add/query trials (a million per variant and scheme; 100,000 under ASan)") {
+TEST_CASE(
+    "no false negatives in random add/query trials (a million per variant and scheme; 100,000 under ASan)") {
   // A trial: a random word is added, and after the round every word is queried. Each of the 12
   // (variant, scheme) pairs gets its own million, over edge-case and random sizes and k. Under
   // AddressSanitizer (Debug, ~60x slower: 6 minutes alone) each pair gets 100,000 instead, which
@@ -134,8 +135,7 @@ TEST_CASE("counting: removing members never creates a false negative, even with 
       }
       if (m == 16) CHECK(f.counter(0) == kCounterMax);  // 8000 increments on 16 counters
       // Remove every other word; the rest must still be found.
-      for (size_t i = 0; i < words.size(); i += 2)
-        REQUIRE(f.remove(words[i]) == RemoveOutcome::removed);
+      for (size_t i = 0; i < words.size(); i += 2) REQUIRE(f.remove(words[i]) == RemoveOutcome::removed);
       bool all_found = true;
       for (size_t i = 1; i < words.size(); i += 2) all_found = all_found && f.contains(words[i]);
       CHECK_MESSAGE(all_found, "m=", m, " scheme=", scheme_name(s));
@@ -209,9 +209,9 @@ TEST_CASE("blocked: contains() and contains_many() answer from the positions' bi
       maybes += all;
       in_last_block += pos[0] / kBlockBits + 1 >= blocked_block_count(m);
     }
-    CHECK(maybes >= added);             // every added word, and maybe some others
-    CHECK(maybes < words.size());       // not all: both answers are exercised
-    CHECK(in_last_block > 0);           // the wider last block is queried too
+    CHECK(maybes >= added);        // every added word, and maybe some others
+    CHECK(maybes < words.size());  // not all: both answers are exercised
+    CHECK(in_last_block > 0);      // the wider last block is queried too
   }
 }
 

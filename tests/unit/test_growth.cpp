@@ -25,8 +25,8 @@ std::vector<std::string> with_probe_words(size_t count) {
   return words;
 }
 
-Measurement prefix_measurement(const FilterParams& p, const std::vector<std::string>& words,
-                               uint64_t n, uint64_t probes) {
+Measurement prefix_measurement(const FilterParams& p, const std::vector<std::string>& words, uint64_t n,
+                               uint64_t probes) {
   Result<WordSet> set = WordSet::create(p);
   REQUIRE(set.ok());
   for (uint64_t i = 0; i < n; ++i) set->add(words[size_t(i)]);

@@ -43,8 +43,8 @@ TEST_CASE("reference positions equal the closed form (h1 + i*h2) mod m for many 
   const uint64_t edges[] = {(uint64_t{1} << 32) - 1, uint64_t{1} << 32, (uint64_t{1} << 32) + 1};
   for (int trial = 0; trial < 3000; ++trial) {
     const std::string w = rng.word();
-    const uint64_t m = trial % 3 == 0   ? 1 + rng.below(1000)
-                       : trial % 3 == 1 ? 1 + rng.below(uint64_t{1} << 32)
+    const uint64_t m = trial % 3 == 0    ? 1 + rng.below(1000)
+                       : trial % 3 == 1  ? 1 + rng.below(uint64_t{1} << 32)
                        : trial % 30 == 2 ? edges[(trial / 30) % 3]
                                          : (uint64_t{1} << 32) + rng.below(uint64_t{1} << 40);
     const uint32_t k = static_cast<uint32_t>(1 + rng.below(64));
@@ -68,10 +68,8 @@ TEST_CASE("m = 1 and m = 2^32 are valid") {
 
 TEST_CASE("enhanced double hashing adds (i^3 - i)/6") {
   // Python: h1 + i*h2 + (i**3 - i)//6 mod 1000 with h1, h2 of the reference scheme.
-  CHECK(positions(Scheme::enhanced, "dragon", 1000, 5) ==
-        std::vector<uint64_t>{182, 529, 877, 227, 580});
-  CHECK(positions(Scheme::enhanced, "Qwerty", 1000, 5) ==
-        std::vector<uint64_t>{681, 132, 584, 38, 495});
+  CHECK(positions(Scheme::enhanced, "dragon", 1000, 5) == std::vector<uint64_t>{182, 529, 877, 227, 580});
+  CHECK(positions(Scheme::enhanced, "Qwerty", 1000, 5) == std::vector<uint64_t>{681, 132, 584, 38, 495});
 }
 
 TEST_CASE("independent scheme: position i is fnv1a64_seeded(item, i) mod m") {

@@ -65,8 +65,9 @@ TEST_CASE("the hash set's bytes match a direct count") {
   CHECK(hash_set_bytes(words) == direct_count(words));
   CHECK(hash_set_bytes({}) == direct_count({}));
   // Around each growth of the buckets (the measure's set starts with its final count in libc++).
-  for (size_t n : {1, 2, 3, 4, 5, 6, 11, 12, 13, 14, 23, 24, 25, 26, 29, 30, 53, 54, 97, 98, 193, 194,
-                   389, 390, 769, 770, 1543, 1544, 2000, 3079, 3080, 6151, 6152, 9999}) {
+  for (size_t n :
+       {1,  2,  3,  4,   5,   6,   11,  12,  13,  14,   23,   24,   25,   26,   29,   30,   53,
+        54, 97, 98, 193, 194, 389, 390, 769, 770, 1543, 1544, 2000, 3079, 3080, 6151, 6152, 9999}) {
     const std::vector<std::string> some(list->words.begin(), list->words.begin() + long(n));
     CHECK_MESSAGE(hash_set_bytes(some) == direct_count(some), n, " words");
   }

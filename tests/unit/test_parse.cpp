@@ -23,7 +23,8 @@ TEST_CASE("parse_real: decimals with an exponent, nothing else") {
   CHECK(parse_real("1e-12") == 1e-12);
   CHECK(parse_real("1E+3") == 1000.0);
   CHECK(parse_real("1e+30") == 1e30);
-  for (const char* bad : {"", ".", "-", "e5", "1e", "1e+", "0x10", "0x1p3", "+2", " 2", "2 ", "inf", "-inf", "nan",
-                          "Infinity", "NaN", "1e999", "1,5", "1.2.3", "--1", "1e1.5", "true", "[64]"})
+  for (const char* bad :
+       {"",     ".",   "-",        "e5",  "1e",    "1e+", "0x10",  "0x1p3", "+2",    " 2",   "2 ",  "inf",
+        "-inf", "nan", "Infinity", "NaN", "1e999", "1,5", "1.2.3", "--1",   "1e1.5", "true", "[64]"})
     CHECK_MESSAGE(!parse_real(bad), bad);
 }

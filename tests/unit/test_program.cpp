@@ -20,17 +20,26 @@ std::string read_all(const char* path) {
 }  // namespace
 
 TEST_CASE("bundles: files in order; a bundle without its separator or a file's name line is refused") {
-  const auto files = parse_bundle("\x1e" "a.txt\nalpha\n\x1e" "b.txt\n\x1e" "c.txt\nline 1\nline 2");
+  const auto files = parse_bundle(
+      "\x1e"
+      "a.txt\nalpha\n\x1e"
+      "b.txt\n\x1e"
+      "c.txt\nline 1\nline 2");
   REQUIRE(files);
   REQUIRE(files->size() == 3);
   CHECK(((*files)[0].name == "a.txt" && (*files)[0].text == "alpha\n"));
   CHECK(((*files)[1].name == "b.txt" && (*files)[1].text.empty()));
   CHECK(((*files)[2].name == "c.txt" && (*files)[2].text == "line 1\nline 2"));
   CHECK_FALSE(parse_bundle(""));
-  CHECK_FALSE(parse_bundle("a.txt\nalpha"));            // no leading 0x1E
-  CHECK_FALSE(parse_bundle("\x1e" "a.txt"));            // no newline after the name
-  CHECK_FALSE(parse_bundle("\x1e\nnameless text"));     // an empty name
-  CHECK_FALSE(parse_bundle("\x1e" "a.txt\nx\x1e" "b"));  // the second file has no name line
+  CHECK_FALSE(parse_bundle("a.txt\nalpha"));  // no leading 0x1E
+  CHECK_FALSE(
+      parse_bundle("\x1e"
+                   "a.txt"));                        // no newline after the name
+  CHECK_FALSE(parse_bundle("\x1e\nnameless text"));  // an empty name
+  CHECK_FALSE(
+      parse_bundle("\x1e"
+                   "a.txt\nx\x1e"
+                   "b"));  // the second file has no name line
 }
 
 TEST_CASE("program templates: the served bundle has all twelve, and equals what native builds compile in") {
@@ -62,7 +71,8 @@ TEST_CASE("program templates: a bundle missing one is refused") {
   const size_t go_sha = bundle.find("\x1ego-sha256md5.go.in\n");
   REQUIRE(go_sha != std::string::npos);
   const size_t next = bundle.find('\x1e', go_sha + 1);
-  const std::string without = bundle.substr(0, go_sha) + (next == std::string::npos ? "" : bundle.substr(next));
+  const std::string without =
+      bundle.substr(0, go_sha) + (next == std::string::npos ? "" : bundle.substr(next));
   CHECK(parse_bundle(without));
   CHECK_FALSE(parse_program_templates(without));
   CHECK_FALSE(parse_program_templates("not a bundle"));
@@ -70,18 +80,24 @@ TEST_CASE("program templates: a bundle missing one is refused") {
 
 // Issue 37 (2.1, 2.2): a word is data in every language and compiler mode. The programs are run
 // on these words by tests/cli/programs.py (cli_programs); here, the text itself, in every tree.
-TEST_CASE("program words: no trigraph in C++, a NUL kept, invisible characters escaped, no mark filled twice") {
+TEST_CASE(
+    "program words: no trigraph in C++, a NUL kept, invisible characters escaped, no mark filled twice") {
   const ProgramTemplates* t = builtin_program_templates();
   if (!t) return;  // the web build fetches them
   ProgramSpec spec;
   spec.params.m = 64;
   spec.params.k = 3;
-  spec.words = {"x?\?/", std::string("nul\0byte", 8), "a\xEF\xBB\xBF" "b", "@M@", "\xE2\x80\xAE" "evil"};
+  spec.words = {"x?\?/", std::string("nul\0byte", 8),
+                "a\xEF\xBB\xBF"
+                "b",
+                "@M@",
+                "\xE2\x80\xAE"
+                "evil"};
   const std::string cpp = program(Language::cpp, spec, *t);
   CHECK(cpp.find("?\?") == std::string::npos);  // "??/" would be a backslash with -trigraphs
   CHECK(cpp.find("\"x\\?\\?/\"") != std::string::npos);
   CHECK(cpp.find("std::string(\"nul\\000byte\", 8)") != std::string::npos);  // not cut at the NUL
-  CHECK(cpp.find("\"@M@\"") != std::string::npos);  // the word, not m
+  CHECK(cpp.find("\"@M@\"") != std::string::npos);                           // the word, not m
   const std::string go = program(Language::go, spec, *t);
   CHECK(go.find("\xEF\xBB\xBF") == std::string::npos);  // Go refuses a BOM inside a file
   CHECK(go.find("\"a\\ufeffb\"") != std::string::npos);
@@ -89,7 +105,7 @@ TEST_CASE("program words: no trigraph in C++, a NUL kept, invisible characters e
   for (Language l : kAllLanguages) {
     const std::string text = program(l, spec, *t);
     CHECK(text.find("\xE2\x80\xAE") == std::string::npos);  // a bidirectional control, shown as itself
-    CHECK(text.find("read_words") == std::string::npos);  // the words are in it: no file is read
+    CHECK(text.find("read_words") == std::string::npos);    // the words are in it: no file is read
     CHECK(text.find("readWords") == std::string::npos);
   }
 }

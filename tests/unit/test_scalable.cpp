@@ -106,7 +106,8 @@ TEST_CASE("scalable: the compound FP on the 10k list stays under p0 / (1 - r)") 
     CHECK(theory::scalable_fp_bound(sp.p0, sp.tightening) == doctest::Approx(bound));
     // The theory (each stage at its design n) describes what was measured: binomial spread of
     // 100,000 probes, plus 15% for where the stages really switched.
-    CHECK(std::abs(r.measured_rate - r.theory_rate) < 6 * std::sqrt(r.theory_rate / 1e5) + 0.15 * r.theory_rate);
+    CHECK(std::abs(r.measured_rate - r.theory_rate) <
+          6 * std::sqrt(r.theory_rate / 1e5) + 0.15 * r.theory_rate);
     CHECK(s->filter().stages().size() > 1);
   }
 }

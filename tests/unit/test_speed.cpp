@@ -45,8 +45,10 @@ TEST_CASE("speed: every variant, words in and out of the set, one by one and in 
     CHECK(r.ns_per_query > 0);
     // No false negatives: every word in the set answers "possibly"; of the others, about the
     // filter's error rate does (at half the bits set and k = 3, ~1/8; far from all).
-    if (r.present) CHECK(r.maybes == r.queries);
-    else CHECK(r.maybes < r.queries / 2);
+    if (r.present)
+      CHECK(r.maybes == r.queries);
+    else
+      CHECK(r.maybes < r.queries / 2);
     CHECK(run.find(r.variant, r.m, r.present, r.batch) == &r);
   }
   CHECK(seen.size() == 8);
@@ -121,7 +123,10 @@ TEST_CASE("speed: the JSON the CLI and the page share") {
   write_speed_fields(w, run);
   w.end_object();
   const std::string j = w.str();
-  CHECK(j.find("\"rows\":[{\"variant\":\"standard\",\"m\":1000,\"words\":231,\"keys\":\"present\",\"mode\":\"one\",\"nsPerQuery\":") != std::string::npos);
+  CHECK(
+      j.find(
+          "\"rows\":[{\"variant\":\"standard\",\"m\":1000,\"words\":231,\"keys\":\"present\",\"mode\":\"one\",\"nsPerQuery\":") !=
+      std::string::npos);
   CHECK(j.find("\"keys\":\"absent\",\"mode\":\"batch\"") != std::string::npos);
   CHECK(j.find("\"variant\":\"blocked\"") != std::string::npos);
   CHECK(j.find("\"rounds\":2,\"skipped\":null}") != std::string::npos);

@@ -1,10 +1,10 @@
 // Helpers shared by the unit tests: a deterministic random source and random words.
 #pragma once
+#include <doctest.h>
+
 #include <cstdint>
 #include <string>
 #include <vector>
-
-#include <doctest.h>
 
 #include "core/word_list.h"
 

@@ -72,13 +72,12 @@ TEST_CASE("exact FP equals brute-force enumeration on tiny filters") {
   struct Case {
     uint32_t n, m, k;
   };
-  for (Case c : {Case{1, 4, 2}, Case{2, 5, 2}, Case{3, 3, 2}, Case{1, 6, 3}, Case{5, 2, 1},
-                 Case{2, 7, 1}, Case{1, 2, 5}, Case{4, 4, 1}}) {
+  for (Case c : {Case{1, 4, 2}, Case{2, 5, 2}, Case{3, 3, 2}, Case{1, 6, 3}, Case{5, 2, 1}, Case{2, 7, 1},
+                 Case{1, 2, 5}, Case{4, 4, 1}}) {
     CAPTURE(c.n);
     CAPTURE(c.m);
     CAPTURE(c.k);
-    CHECK(th::exact_fp_rate(c.n, c.m, c.k) ==
-          doctest::Approx(brute_force_fp(c.n, c.m, c.k)).epsilon(1e-12));
+    CHECK(th::exact_fp_rate(c.n, c.m, c.k) == doctest::Approx(brute_force_fp(c.n, c.m, c.k)).epsilon(1e-12));
   }
 }
 
@@ -127,10 +126,7 @@ TEST_CASE("blocked FP: above the standard rate, close to it for big blocks") {
   CHECK(th::blocked_fp_rate(10000, 95851, 7) > standard);
   CHECK(th::blocked_fp_rate(10000, 95851, 7, 65536) == doctest::Approx(standard).epsilon(0.02));
   // One block: all n items are in it, the standard rate exactly.
-  CHECK(th::blocked_filter_fp_rate(10, 200, 3) ==
-        doctest::Approx(th::standard_fp_rate(10, 200, 3)));
+  CHECK(th::blocked_filter_fp_rate(10, 200, 3) == doctest::Approx(th::standard_fp_rate(10, 200, 3)));
 }
 
-TEST_CASE("counting memory: 4 bits per counter") {
-  CHECK(th::counting_bits(1000) == 4000);
-}
+TEST_CASE("counting memory: 4 bits per counter") { CHECK(th::counting_bits(1000) == 4000); }

@@ -25,8 +25,7 @@ TEST_CASE("a leading BOM is dropped, duplicates count once and are reported") {
   CHECK(l->words == std::vector<std::string>{"a", "b"});
   CHECK(l->report.had_bom);
   CHECK(l->report.duplicates == 2);
-  CHECK(l->report.summary() ==
-        "2 words from 4 lines; 2 duplicates dropped; byte order mark dropped");
+  CHECK(l->report.summary() == "2 words from 4 lines; 2 duplicates dropped; byte order mark dropped");
 }
 
 TEST_CASE("invalid UTF-8 and NUL bytes are kept as bytes and reported") {
@@ -39,16 +38,17 @@ TEST_CASE("invalid UTF-8 and NUL bytes are kept as bytes and reported") {
   CHECK(l->report.invalid_utf8_lines == 1);
   CHECK(l->report.first_invalid_lines == std::vector<uint64_t>{2});
   CHECK(l->report.nul_lines == 1);
-  CHECK(
-      l->report.summary() ==
-      "4 words from 4 lines; 0 duplicates dropped; 1 line is not valid UTF-8, hashed as raw bytes "
-      "(line 2); 1 line contains NUL bytes");
+  CHECK(l->report.summary() ==
+        "4 words from 4 lines; 0 duplicates dropped; 1 line is not valid UTF-8, hashed as raw bytes "
+        "(line 2); 1 line contains NUL bytes");
 }
 
 // The app reads a list a slice of lines per frame: the reader refuses up front what parse refuses
 // (nothing read), then gives the lines one at a time with the same report.
 TEST_CASE("the line reader: refusals up front, then the lines one at a time, as parse reads them") {
-  const char text[] = "\xEF\xBB\xBF" "a\r\n\nb\na\n\xFFx\nn\0ul\n\n";
+  const char text[] =
+      "\xEF\xBB\xBF"
+      "a\r\n\nb\na\n\xFFx\nn\0ul\n\n";
   const std::string bytes(text, sizeof text - 1);
   Result<WordListReader> r = WordListReader::start(bytes);
   REQUIRE(r.ok());
@@ -160,8 +160,7 @@ TEST_CASE("UTF-16LE with a BOM is converted to UTF-8 and reported") {
       26);
   Result<WordList> l = parse_word_list(bytes);
   REQUIRE(l.ok());
-  CHECK(l->words ==
-        std::vector<std::string>{"caf\xC3\xA9", "\xD0\xB4\xD0\xBE\xD0\xBC", "\xF0\x9F\x98\x80"});
+  CHECK(l->words == std::vector<std::string>{"caf\xC3\xA9", "\xD0\xB4\xD0\xBE\xD0\xBC", "\xF0\x9F\x98\x80"});
   CHECK(l->report.encoding == "UTF-16LE");
   CHECK(l->report.nul_lines == 0);
   CHECK(l->report.invalid_utf8_lines == 0);

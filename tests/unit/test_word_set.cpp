@@ -115,19 +115,17 @@ TEST_CASE("standard: clearing a false positive's bits would break the words that
 TEST_CASE("remove: only the counting variant, only members, each refusal with its reason") {
   WordSet standard = make(64, 3);
   standard.add("dragon");
-  CHECK(
-      standard.remove("dragon").error() ==
-      "only the counting variant can remove a word: clearing bits in a standard filter would also "
-      "erase other words that share them");
+  CHECK(standard.remove("dragon").error() ==
+        "only the counting variant can remove a word: clearing bits in a standard filter would also "
+        "erase other words that share them");
 
   WordSet s = make(64, 3, Variant::counting);
   s.add("Qwerty");
   s.add("dragon");
   CHECK(s.remove("monkey").ok() == false);
   WordSet empty = make(64, 3, Variant::counting);
-  CHECK(
-      empty.remove("dragon").error() ==
-      "\"dragon\" was never added: it is definitely not in the set (counters 1, 30 and 36 are 0)");
+  CHECK(empty.remove("dragon").error() ==
+        "\"dragon\" was never added: it is definitely not in the set (counters 1, 30 and 36 are 0)");
   CHECK(s.remove("letmein").error() ==
         "\"letmein\" was never added; it only looks present (a false positive), and removing it "
         "would "
@@ -211,7 +209,8 @@ TEST_CASE("word bytes and provenance follow add, remove, truncate, clear and new
       CHECK(s.explain(q).culprits == fresh.explain(q).culprits);
       CHECK(s.explain(q).setters == fresh.explain(q).setters);
     }
-    for (uint64_t bit = 0; bit < s.params().m; ++bit) CHECK(s.setters_of_bit(bit) == fresh.setters_of_bit(bit));
+    for (uint64_t bit = 0; bit < s.params().m; ++bit)
+      CHECK(s.setters_of_bit(bit) == fresh.setters_of_bit(bit));
   };
   same_as_fresh({"password", "qwerty", "dragon", "letmein"});
   REQUIRE_FALSE(s.set_params({128, 4, Variant::standard, Scheme::independent}));
