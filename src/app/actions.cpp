@@ -610,6 +610,7 @@ Outcome do_export_png(AppState& s, Host& host) {
 
 Outcome do_export_csv(AppState& s, Host& host) {
   if (!(s.measurement && s.measurement_version == s.version)) (void)do_measure(s, -1);
+  actions::refresh_sweep(s, -1);  // the sweep to the end, whether or not its plot was drawn
   host.save_file("bloomlab-measurements.csv", "text/csv", actions::measurements_csv(s));
   return make(Code::exported, {"bloomlab-measurements.csv"});
 }

@@ -124,6 +124,17 @@ std::string outcome_json(const Outcome& o);  // {ok, code, error?}
 // budget_ms < 0: to the end). growth_json(): {points: [...], designN, inserted, ms} (core's
 // write_growth_fields), computed to the end first.
 void refresh_growth(AppState& s, double budget_ms);
+// The plots' background jobs, a slice per frame while their panel is shown (kPlotSliceMs: with a
+// million words a sweep takes seconds in all, spread over frames so that none is blocked).
+inline constexpr double kPlotSliceMs = 6;
+// The sweep: measured FP over bits per word at the current k (core SweepRun), kept for the
+// words and k (s.plots); a change starts it over; budget_ms < 0: to the end.
+void refresh_sweep(AppState& s, double budget_ms);
+bool sweep_current(const AppState& s);  // s.plots' sweep is for these words and this k
+// The exact formula (theory::exact_fp_rate) over bits per word (n fixed) and over k (m fixed),
+// for small m only (exact_curve_possible), kept for n, m and k.
+bool exact_curve_possible(const AppState& s);
+void refresh_exact(AppState& s);
 bool growth_current(const AppState& s);  // s.growth is for what is on screen
 std::string growth_json(AppState& s);
 // The memory figures (core/memory.h): the filter's bytes, the list as text, the list as a hash
@@ -141,12 +152,12 @@ inline constexpr double kMemorySliceMs = 4;
 // The word box's walk for a false positive's culprits (QueryCache): its share of a frame.
 inline constexpr double kExplainSliceMs = 8;
 // The background computations of a change (the memory figures, the growth plot, the FP sweep)
-// each work for their slice, but only within the first kFrameBackgroundMs of a frame: in the
-// frame of a change, its numbers (a query of every word, the FP measured) come first, and a
-// million words' slices on top of them made frames of 90-130 ms. nullopt: none this frame. A
-// frame after one that had no room gives one of them a piece (its first step may be a large
-// allocation: one in a frame), so that a slow build's long frames still get on. Asking for a
-// slice asks for the next frame too (AppState::next_frame_wanted): ask only with work to do.
+// each work for their slice, but only within the first kFrameBackgroundMs of a frame, so that in
+// the frame of a change its own numbers (a query of every word, the FP measured) come first and
+// the frame stays short. nullopt: none this frame. A frame after one that had no room gives one
+// of them a piece (its first step may be a large allocation: one in a frame), so that a slow
+// machine's long frames still get on. Asking for a slice asks for the next frame too
+// (AppState::next_frame_wanted): ask only with work to do.
 inline constexpr double kFrameBackgroundMs = 20;
 // In the frame that first draws a change (AppState::change_frame) they wait until the numbers
 // are on screen: with a million words its measure takes 7 ms, and 13 ms of sweep on top of it

@@ -20,6 +20,11 @@ namespace bloomlab::app::actions {
 namespace {
 
 constexpr size_t kStateJsonWords = 1000;  // state() lists the first words, then a count
+// The sweep's clock is read every kSweepPiece steps (~0.1 ms).
+constexpr uint64_t kSweepPiece = 20000;
+// theory::exact_fp_rate sums over m terms: the exact curves are drawn for small m only.
+constexpr uint64_t kMaxExactBits = 2048;
+constexpr uint64_t kMaxExactWork = 200000;
 
 // Every CSV field is a number or a fixed word: none needs quoting (RFC 4180).
 std::string csv_number(double v) {
@@ -309,9 +314,8 @@ std::string state_json(const AppState& s) {
     w.null();
   // The plot's sweep (measured FP over bits per word at this k): in slices over frames.
   w.key("sweep").begin_object();
-  const bool sweep_current = s.plots.words_version == s.words_version && s.plots.params.k == p.k;
-  w.field("current", sweep_current && s.plots.valid);
-  w.field("running", sweep_current && s.plots.running);
+  w.field("current", sweep_current(s) && s.plots.valid);
+  w.field("running", sweep_current(s) && s.plots.running);
   w.field("progress", double(s.plots.progress));
   w.field("points", uint64_t{s.plots.measured_vs_bits.size()});
   w.end_object();
@@ -560,6 +564,70 @@ void refresh_growth(AppState& s, double budget_ms) {
   }
 }
 
+bool sweep_current(const AppState& s) {
+  return s.plots.words_version == s.words_version && s.plots.params.k == s.set.params().k;
+}
+
+bool exact_curve_possible(const AppState& s) { return s.set.params().m <= kMaxExactBits; }
+
+void refresh_sweep(AppState& s, double budget_ms) {
+  PlotCache& c = s.plots;
+  const FilterParams p = s.set.params();
+  const bool current = sweep_current(s);
+  if (c.valid && current) return;
+  if (s.pending.active()) return;
+  if (!c.running || !current) {  // a change cancels the run in progress
+    SweepGrid grid;
+    grid.bits_per_item_min = 1;
+    grid.bits_per_item_max = 32;
+    grid.k_min = grid.k_max = p.k;
+    c.run = SweepRun(grid);
+    c.running = true;
+    c.valid = false;
+    c.measured_vs_bits.clear();
+    c.words_version = s.words_version;
+    c.params = p;
+  }
+  const std::optional<double> budget = background_slice(s, budget_ms);
+  if (!budget) return;  // the frame has had its share: next frame
+  const WordSet& set = s.set;
+  const SweepRun::IsMember is_member = [&set](std::string_view w) { return set.contains_word(w); };
+  using Clock = std::chrono::steady_clock;
+  const auto start = Clock::now();
+  const auto slice = std::chrono::duration<double, std::milli>(*budget);
+  while (c.run.advance(set.words(), is_member, kSweepPiece) &&
+         (*budget < 0 || Clock::now() - start < slice)) {
+  }
+  const auto& rows = c.run.rows();
+  for (size_t i = c.measured_vs_bits.size(); i < rows.size(); ++i) {
+    const Measurement& r = rows[i];
+    c.measured_vs_bits.push_back({double(r.m) / double(std::max<uint64_t>(r.n, 1)), r.k, r.measured_rate});
+  }
+  c.progress = float(c.run.progress());
+  if (c.run.done()) {
+    c.run = SweepRun();  // its tables go
+    c.running = false;
+    c.valid = true;
+  }
+}
+
+void refresh_exact(AppState& s) {
+  PlotCache& c = s.plots;
+  const uint64_t n = shown_set(s).filter().items_added(), m = s.set.params().m;
+  const uint32_t k = s.set.params().k;
+  if (c.exact_n == n && c.exact_m == m && c.exact_k == k && !c.exact_vs_k.empty()) return;
+  c.exact_n = n, c.exact_m = m, c.exact_k = k;
+  c.exact_vs_bits.assign(32, NAN);
+  c.exact_vs_k.assign(24, NAN);
+  if (n == 0) return;
+  for (uint64_t b = 1; b <= 32; ++b)
+    if (b * n <= kMaxExactBits && b * n * n * k <= kMaxExactWork)
+      c.exact_vs_bits[size_t(b - 1)] = theory::exact_fp_rate(n, b * n, k);
+  for (uint32_t j = 1; j <= 24; ++j)
+    if (m <= kMaxExactBits && m * n * j <= kMaxExactWork)
+      c.exact_vs_k[j - 1] = theory::exact_fp_rate(n, m, j);
+}
+
 std::string growth_json(AppState& s) {
   refresh_growth(s, -1);
   JsonWriter w;
@@ -595,7 +663,7 @@ std::optional<double> background_slice(AppState& s, double slice_ms) {
 }
 
 MemoryFigures memory_figures(AppState& s, double budget_ms) {
-  MemoryCache& c = s.memory_figures;
+  HashSetCache& c = s.hash_set;
   const auto& words = s.set.words();
   if (c.words_version != s.words_version && !s.pending.active()) {  // a change starts the measure over
     c.run = HashSetMeasure();

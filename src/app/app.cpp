@@ -261,7 +261,7 @@ void draw_share_dialog(AppState& s, Host& host) {
 constexpr size_t kMaxQrBytes =
     1200;  // a longer link (its own words) makes a code too fine to scan off a wall
 
-void encode_qr(FrameMemory& m, const std::string& text) {
+void encode_qr(BetweenFrames& m, const std::string& text) {
   if (m.qr_text == text && (m.qr_size > 0 || text.size() > kMaxQrBytes)) return;
   m.qr_text = text;
   m.qr_size = 0;
@@ -279,8 +279,8 @@ void encode_qr(FrameMemory& m, const std::string& text) {
 bool qr_dialog_body(AppState& s, Host& host) {
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   const std::string link = actions::share_link(s, host);
-  encode_qr(s.memory, link);
-  const int n = s.memory.qr_size;
+  encode_qr(s.between_frames, link);
+  const int n = s.between_frames.qr_size;
   if (n == 0) {
     ImGui::PushStyleColor(ImGuiCol_Text, palette().error);
     text_wrapped(fill(
@@ -299,7 +299,7 @@ bool qr_dialog_body(AppState& s, Host& host) {
     dl->AddRectFilled(at, ImVec2(at.x + side, at.y + side), IM_COL32(255, 255, 255, 255));
     for (int y = 0; y < n; ++y)
       for (int x = 0; x < n; ++x) {
-        if (!s.memory.qr_modules[size_t(y) * size_t(n) + size_t(x)]) continue;
+        if (!s.between_frames.qr_modules[size_t(y) * size_t(n) + size_t(x)]) continue;
         const ImVec2 a(at.x + float(x + kQuiet) * module, at.y + float(y + kQuiet) * module);
         dl->AddRectFilled(a, ImVec2(a.x + module, a.y + module), IM_COL32(0, 0, 0, 255));
       }
@@ -500,7 +500,8 @@ void draw_header(AppState& s) {
   chrome.reset();
   // A window too small to lay anything out (1 x 1) skips its items: nothing was measured, and
   // a height of 0 would bring the header back out of the one column next frame, and in again.
-  if (!ImGui::GetCurrentWindowRead()->SkipItems) s.memory.header_height = ImGui::GetCursorPosY() - top;
+  if (!ImGui::GetCurrentWindowRead()->SkipItems)
+    s.between_frames.header_height = ImGui::GetCursorPosY() - top;
 }
 
 // Where a column puts the step-through: under the word panel (so each step and its bits are on
@@ -519,7 +520,7 @@ bool highlighted(const AppState& s, Panel id) {
 // appears), so that the next tap lands where the last one did (a phone's k "+" hit the slider
 // 112 px lower). A scroll of the reader's (finger, wheel, scrollbar, or the field kept above the
 // keyboard) is where the card belongs from then on.
-void keep_in_place(FrameMemory::Anchor& anchor, const ImGuiWindow* column, Panel panel, float top,
+void keep_in_place(BetweenFrames::Anchor& anchor, const ImGuiWindow* column, Panel panel, float top,
                    float bottom) {
   const ImGuiIO& io = ImGui::GetIO();
   const float scroll = column->Scroll.y;
@@ -550,7 +551,8 @@ void begin_scrolled(AppState& s, const char* id, ImVec2 size) {
   if (t.dy != 0 && t.x >= pos.x && t.x < pos.x + box.x && t.y >= pos.y && t.y < pos.y + box.y)
     ImGui::SetScrollY(ImGui::GetScrollY() - t.dy);
   // Last frame's scroll range (ImGui computes ScrollMax as the window ends).
-  if (s.memory.scene_changed) ImGui::SetScrollY(0);  // a new lesson step: its text and panels from their top
+  if (s.between_frames.scene_changed)
+    ImGui::SetScrollY(0);  // a new lesson step: its text and panels from their top
   s.layout.scroll_areas.push_back(
       {ScreenRect{pos.x, pos.y, box.x, box.y}, ImGui::GetScrollY(), ImGui::GetScrollMaxY()});
 }
@@ -562,11 +564,12 @@ void begin_scrolled(AppState& s, const char* id, ImVec2 size) {
 constexpr float kLessonPaneShare = 0.45f;
 void draw_lesson_pane(AppState& s, Host& host) {
   const float room = ImGui::GetContentRegionAvail().y;
-  const float content = s.memory.lesson_pane_content;  // last frame's: the step as drawn at this width
+  const float content =
+      s.between_frames.lesson_pane_content;  // last frame's: the step as drawn at this width
   begin_scrolled(s, "lesson",
                  ImVec2(0, std::floor(std::min(content > 0 ? content : room, room * kLessonPaneShare))));
   panel_lessons(s, host);
-  s.memory.lesson_pane_content = ImGui::GetCursorPosY();
+  s.between_frames.lesson_pane_content = ImGui::GetCursorPosY();
   ImGui::EndChild();
 }
 
@@ -581,9 +584,9 @@ void draw_column(AppState& s, Host& host, const char* id, float width,
       std::any_of(panels.begin(), panels.end(), [](const PanelInfo* p) { return p->id == Panel::words; });
   const bool steps_shown = s.view.show_steps && steps != Steps::none;
   if (steps_shown && (steps == Steps::first || !words_here)) panel_steps(s, host);
-  FrameMemory::Anchor& anchor = s.memory.anchor;
+  BetweenFrames::Anchor& anchor = s.between_frames.anchor;
   const ImGuiWindow* column = ImGui::GetCurrentWindowRead();
-  if (s.memory.scene_changed && anchor.column == column->ID) anchor.column = 0;
+  if (s.between_frames.scene_changed && anchor.column == column->ID) anchor.column = 0;
   for (const PanelInfo* p : panels) {
     const float top = ImGui::GetCursorScreenPos().y;
     set_card_highlight(highlighted(s, p->id));
@@ -600,7 +603,7 @@ void draw_column(AppState& s, Host& host, const char* id, float width,
 // text has rested for a moment, so typing a word does not read out every letter.
 void announce_changes(AppState& s, Host& host) {
   constexpr double kRestSeconds = 0.7;
-  FrameMemory& f = s.memory;
+  BetweenFrames& f = s.between_frames;
   const double now = ImGui::GetTime();
   if (s.version != f.announce_version || s.word_input != f.announce_word) {  // recompute only on a change
     f.announce_version = s.version;
@@ -687,7 +690,7 @@ bool reader_input() {
 // what the keyboard leaves), so the column scrolls them into view when the field takes the
 // keyboard, when the screen changes size and as the reader types; never while they scroll away.
 void keep_typing_in_view(AppState& s) {
-  FrameMemory& m = s.memory;
+  BetweenFrames& m = s.between_frames;
   const Layout& l = s.layout;
   const TypingBox field = l.word_box_active     ? TypingBox::word
                           : l.answer_box_active ? TypingBox::answer
@@ -765,7 +768,7 @@ void draw_screen(AppState& s, Host& host) {
                ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
                    ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_NoBackground);
   ImGui::PopStyleVar();
-  const bool cramped = s.memory.header_height > io.DisplaySize.y * kMaxHeaderShare;
+  const bool cramped = s.between_frames.header_height > io.DisplaySize.y * kMaxHeaderShare;
   if (!cramped) draw_header(s);
 
   const float width = ImGui::GetContentRegionAvail().x;
@@ -787,8 +790,8 @@ void draw_screen(AppState& s, Host& host) {
   const std::pair<int, int> step = s.view.show_lessons && current_lesson_step(s)
                                        ? std::pair{s.lessons.current, s.lessons.step}
                                        : std::pair{-1, -1};
-  s.memory.scene_changed = step != s.memory.scene_step && step.first >= 0;
-  s.memory.scene_step = step;
+  s.between_frames.scene_changed = step != s.between_frames.scene_step && step.first >= 0;
+  s.between_frames.scene_step = step;
   const auto named = [&s](const PanelInfo* p) { return highlighted(s, p->id); };
   if (s.view.show_lessons && std::any_of(right.begin(), right.end(), named)) {
     std::vector<const PanelInfo*> scene;
@@ -893,9 +896,9 @@ void init(AppState& s, Host& host) {
     s.history = History{};  // the page as it opens is where undo stops
   }
   apply_theme(s.view);
-  s.memory.applied_theme = s.view.theme;
-  s.memory.applied_scale = s.view.font_scale;
-  s.memory.applied_touch = s.view.touch;
+  s.between_frames.applied_theme = s.view.theme;
+  s.between_frames.applied_scale = s.view.font_scale;
+  s.between_frames.applied_touch = s.view.touch;
 }
 
 void frame(AppState& s, Host& host) {
@@ -917,7 +920,7 @@ void frame(AppState& s, Host& host) {
     s.drawn_version = s.version;
     s.change_frame = s.frame_number;
   }
-  FrameMemory& mem = s.memory;
+  BetweenFrames& mem = s.between_frames;
   if (s.view.theme != mem.applied_theme || s.view.font_scale != mem.applied_scale ||
       s.view.touch != mem.applied_touch) {
     apply_theme(s.view);
@@ -986,7 +989,7 @@ const char* work_reason(const AppState& s) {
 bool working(const AppState& s) { return work_reason(s) != nullptr; }
 
 bool wants_frames(const AppState& s) {
-  const FrameMemory& f = s.memory;
+  const BetweenFrames& f = s.between_frames;
   return working(s) || f.announce_pending != f.announced || s.version != f.announce_version;
 }
 

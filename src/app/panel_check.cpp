@@ -83,13 +83,13 @@ void memory_chart(AppState& s) {
     ImGui::Dummy(ImVec2(w, h));
     if (ImGui::IsItemHovered()) tooltip(b.tip);
     ImGui::SameLine();
-    ImGui::TextUnformatted(b.measuring && !s.memory_figures.measured ? "…" : format_bytes(b.bytes).c_str());
+    ImGui::TextUnformatted(b.measuring && !s.hash_set.measured ? "…" : format_bytes(b.bytes).c_str());
   }
   if (!m.hash_set_current)  // a new list's set, measured over a few frames: the bar is the list's before
     hint_text(
         fill(tr("Measuring the hash set of the new list: %s"), {format_whole_percent(m.hash_set_progress)})
             .c_str());
-  if (m.filter_bytes > 0 && s.memory_figures.measured) hint_text(actions::memory_comparison(s, m).c_str());
+  if (m.filter_bytes > 0 && s.hash_set.measured) hint_text(actions::memory_comparison(s, m).c_str());
   const ImVec2 end = ImGui::GetItemRectMax();
   s.layout.memory_chart = ScreenRect{top.x, top.y, width, end.y - top.y};
 }

@@ -296,7 +296,7 @@ void panel_lessons(AppState& s, Host& /*host*/) {
   // On a slide the step must fit the screen beside its bits: the text shrinks as far as the
   // normal text size (never below), and grows back when there is room.
   const bool slide = ui_compact() && lesson;
-  if (slide) ImGui::SetWindowFontScale(s.memory.lesson_fit);
+  if (slide) ImGui::SetWindowFontScale(s.between_frames.lesson_fit);
   float answers_end = 0, task_end = 0;  // a task's: draw_task
   begin_card(tr("Lessons"), lesson ? nullptr : tr("The articles' story in steps, with tasks the app checks"),
              nullptr);
@@ -358,7 +358,7 @@ void panel_lessons(AppState& s, Host& /*host*/) {
     const float room = ImGui::GetWindowPos().y + ImGui::GetWindowHeight() - top.y;
     // Sized for the task's answers at their longest (the navigation below them), not as they are.
     if (answers_end > 0) height = std::max(height, answers_end + (bottom - task_end) - top.y);
-    float& fit = s.memory.lesson_fit;
+    float& fit = s.between_frames.lesson_fit;
     const float smallest = std::min(1.0f, 1.0f / ui_scale());
     if (height > room)
       fit = std::max(smallest, fit * std::sqrt(room * 0.97f / height));

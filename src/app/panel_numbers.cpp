@@ -171,8 +171,8 @@ void panel_numbers(AppState& s, Host& /*host*/) {
                                      ? std::string(tr("C++ std::unordered_set, measured"))
                                      : fill(tr("C++ std::unordered_set, measuring the new list: %s"),
                                             {format_whole_percent(mem.hash_set_progress)});
-    row(tr("as a hash set"), s.memory_figures.measured ? format_bytes(mem.hash_set_bytes) : "…",
-        set_note.c_str(), narrow);
+    row(tr("as a hash set"), s.hash_set.measured ? format_bytes(mem.hash_set_bytes) : "…", set_note.c_str(),
+        narrow);
     const std::string py = fill(tr("the article's 10k list, Python %s"), {mem.python_version});
     const uint64_t times =
         mem.filter_bytes ? uint64_t(std::llround(double(mem.python_set_bytes) / double(mem.filter_bytes)))

@@ -1,16 +1,13 @@
 // Plots. Index:
 //   panel_plots()        the two plots and the "exact formula" toggle
-//   refresh_sweep()      measured FP over bits per word at the current k (core SweepRun, a slice
-//                        per frame, cached on the words and k; a change starts it over)
 //   plot_fp_vs_bits()    (a) FP against bits per word, log y: theory at this k, the best-k
 //                        envelope, measured points, the exact formula, you-are-here
 //   plot_fp_vs_k()       (b) FP against k at this m and n, the best k marked, the fill on a
 //                        second axis with "half the bits set" at the best k
 //   plot_growth()        (c) FP as the filter fills: words inserted 0 .. the list's size, theory
-//                        and measured (core GrowthRun, a slice per frame), the fill on a second
+//                        and measured, the fill on a second
 //                        axis, the design n; the "words inserted" slider under it
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 
 #include "actions.h"
@@ -22,13 +19,6 @@
 
 namespace bloomlab::app {
 namespace {
-
-// The sweep's time per frame: with a million words it takes seconds in all, spread over frames
-// so that none is blocked (issue 14). Its clock is read every kSweepPiece steps (~0.1 ms).
-constexpr double kSweepSliceMs = 6;
-constexpr uint64_t kSweepPiece = 20000;
-constexpr uint64_t kMaxExactBits = 2048;  // exact_fp_rate sums over m terms: small m only
-constexpr uint64_t kMaxExactWork = 200000;
 
 std::string bits_label(double x) { return format_decimal(x, 1); }  // "15,8" in ru/uk
 std::string k_label(double x) { return std::to_string(int(std::lround(x))); }
@@ -53,64 +43,6 @@ ScreenRect draw_and_keep(AppState& s, const PlotSpec& spec, const std::vector<Pl
     s.layout.plot_labels.push_back(
         {spec.id, l.marker < 0 ? "legend" : markers[size_t(l.marker)].label, ScreenRect{l.x, l.y, l.w, l.h}});
   return ScreenRect{drawn.x, drawn.y, drawn.w, drawn.h};
-}
-
-void refresh_sweep(AppState& s) {
-  PlotCache& c = s.plots;
-  const FilterParams p = s.set.params();
-  const bool current = c.words_version == s.words_version && c.params.k == p.k;
-  if (c.valid && current) return;
-  if (s.pending.active()) return;
-  if (!c.running || !current) {  // a change cancels the run in progress
-    SweepGrid grid;
-    grid.bits_per_item_min = 1;
-    grid.bits_per_item_max = 32;
-    grid.k_min = grid.k_max = p.k;
-    c.run = SweepRun(grid);
-    c.running = true;
-    c.valid = false;
-    c.measured_vs_bits.clear();
-    c.words_version = s.words_version;
-    c.params = p;
-  }
-  const std::optional<double> budget = actions::background_slice(s, kSweepSliceMs);
-  if (!budget) return;  // the frame has had its share: next frame
-  const WordSet& set = s.set;
-  const SweepRun::IsMember is_member = [&set](std::string_view w) { return set.contains_word(w); };
-  using Clock = std::chrono::steady_clock;
-  const auto start = Clock::now();
-  const auto slice = std::chrono::duration<double, std::milli>(*budget);
-  while (c.run.advance(set.words(), is_member, kSweepPiece) && Clock::now() - start < slice) {
-  }
-  const auto& rows = c.run.rows();
-  for (size_t i = c.measured_vs_bits.size(); i < rows.size(); ++i) {
-    const Measurement& r = rows[i];
-    c.measured_vs_bits.push_back({double(r.m) / double(std::max<uint64_t>(r.n, 1)), r.k, r.measured_rate});
-  }
-  c.progress = float(c.run.progress());
-  if (c.run.done()) {
-    c.run = SweepRun();  // its tables go
-    c.running = false;
-    c.valid = true;
-  }
-}
-
-// The exact formula for small m: over bits per word (n fixed) and over k (m fixed).
-void refresh_exact(AppState& s) {
-  PlotCache& c = s.plots;
-  const uint64_t n = shown_set(s).filter().items_added(), m = s.set.params().m;
-  const uint32_t k = s.set.params().k;
-  if (c.exact_n == n && c.exact_m == m && c.exact_k == k && !c.exact_vs_k.empty()) return;
-  c.exact_n = n, c.exact_m = m, c.exact_k = k;
-  c.exact_vs_bits.assign(32, NAN);
-  c.exact_vs_k.assign(24, NAN);
-  if (n == 0) return;
-  for (uint64_t b = 1; b <= 32; ++b)
-    if (b * n <= kMaxExactBits && b * n * n * k <= kMaxExactWork)
-      c.exact_vs_bits[size_t(b - 1)] = theory::exact_fp_rate(n, b * n, k);
-  for (uint32_t j = 1; j <= 24; ++j)
-    if (m <= kMaxExactBits && m * n * j <= kMaxExactWork)
-      c.exact_vs_k[j - 1] = theory::exact_fp_rate(n, m, j);
 }
 
 // On a slide the first plot takes what its column shows below it (as the column opens,
@@ -398,10 +330,10 @@ void panel_plots(AppState& s, Host& /*host*/) {
              tr("More bits per word, fewer false positives; for each size one k is best."),
              tr("FP ≈ (1 − e^(−kn/m))^k  (Bloom 1970)\nbest k = (m/n)·ln 2, where FP ≈ 0.6185^(m/n)\n"
                 "exact: Σ_{i=1..m} i^k·i!·S(kn, i)·C(m, i) / m^(k(n+1))  (Christensen et al. 2010)"));
-  refresh_sweep(s);
+  actions::refresh_sweep(s, actions::kPlotSliceMs);
   s.layout.plot_labels.clear();
-  const bool small = s.set.params().m <= kMaxExactBits;
-  if (s.view.show_exact_curve && small) refresh_exact(s);
+  const bool small = actions::exact_curve_possible(s);
+  if (s.view.show_exact_curve && small) actions::refresh_exact(s);
   // The exact curve and the exports: above the plots, or on a slide under the first plot, which
   // then starts right under the card's title (beside Parameters on the screen).
   const auto controls = [&] {
@@ -431,7 +363,7 @@ void panel_plots(AppState& s, Host& /*host*/) {
   ImGui::Spacing();
   s.layout.plot_k = grouped([&] { plot_fp_vs_k(s); });
   ImGui::Spacing();
-  actions::refresh_growth(s, kSweepSliceMs);
+  actions::refresh_growth(s, actions::kPlotSliceMs);
   s.layout.plot_growth = grouped([&] {
     plot_growth(s);
     inserted_slider(s);

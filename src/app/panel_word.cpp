@@ -48,8 +48,8 @@ int box_callback(ImGuiInputTextCallbackData* data) {
 
 void word_box(AppState& s) {
   BoxEdit edit;
-  if (s.memory.word_box_revision != s.word_input_revision) {
-    s.memory.word_box_revision = s.word_input_revision;
+  if (s.between_frames.word_box_revision != s.word_input_revision) {
+    s.between_frames.word_box_revision = s.word_input_revision;
     edit.replace = &s.word_input;
   }
   std::string text = s.word_input;

@@ -362,7 +362,7 @@ struct LessonState {
 
 // What the frame keeps between frames that is not the app's state: the theme applied to
 // ImGui, what the screen reader was last told, the share dialog's "copied" note.
-struct FrameMemory {
+struct BetweenFrames {
   Theme applied_theme = Theme::dark;
   float applied_scale = -1;
   bool applied_touch = false;
@@ -400,7 +400,7 @@ struct FrameMemory {
 
 // What the Memory figures need beyond the state: the hash set's bytes, measured once per list,
 // a slice per frame (a million words take a second to insert); the figure before stays meanwhile.
-struct MemoryCache {
+struct HashSetCache {
   uint64_t words_version = UINT64_MAX;  // the list measured, or being measured
   HashSetMeasure run;
   bool measured = false;        // hash_set_bytes is some list's figure
@@ -551,10 +551,10 @@ struct AppState {
   BitCache bit_cache;
   PlotCache plots;
   GrowthCache growth;
-  MemoryCache memory_figures;
+  HashSetCache hash_set;
   SpeedState speed;
   Layout layout;
-  FrameMemory memory;
+  BetweenFrames between_frames;
 };
 
 // The filter on screen: after the first `inserted` words, or with all of them.

@@ -30,8 +30,8 @@ namespace {
 
 // What one filter may take, natively as in the page: wasm's 1 GiB heap. A 32-bit (wasm) address
 // space cannot hold the largest counting filter (2 GiB of counters), and there allocation
-// failure aborts rather than throwing, so refuse in words first; natively the same ceiling (a
-// counting filter of 2^32 unbounded counters allocated 16 GiB without a word, issue 37).
+// failure aborts rather than throwing, so refuse in words first; natively the same ceiling, so
+// that the CLI and the page refuse the same filters.
 constexpr uint64_t kMaxFilterBytes = uint64_t{1} << 30;
 // Below the cap, whether a filter fits depends on what the heap holds already (wasm's is
 // bounded: 1 GiB). Ask malloc, which answers null rather than aborting, for the filter plus room
@@ -40,11 +40,10 @@ constexpr uint64_t kHeadroomBytes = uint64_t{64} << 20;
 
 bool memory_available(uint64_t bytes) {
   if (sizeof(size_t) >= 8) return true;  // 64-bit: the allocation itself throws bad_alloc
-  // Two blocks, as they will be used: the filter, and the headroom beside it. One block of both
-  // sizes asked for more than the program needs: when a big filter is replaced (released first,
-  // WordSet::set_params), its freed 512 MiB must take the new one, and the headroom can come from
-  // elsewhere. As one block it fitted only when the freed block happened to end the heap, so
-  // changing k at m = 2^32 was refused or not by where small allocations had landed.
+  // Two blocks, as they will be used: the filter, and the headroom beside it. When a big filter
+  // is replaced (released first, WordSet::set_params), its freed block takes the new one and the
+  // headroom comes from elsewhere; one block of both sizes would need a span the freed block
+  // leaves only when it happens to end the heap.
   // volatile: a malloc whose result is only freed may be optimised away as if it succeeded.
   void* volatile filter = std::malloc(static_cast<size_t>(bytes));
   if (!filter) return false;

@@ -102,10 +102,9 @@ struct PositionTrace {
 PositionTrace trace_positions(const FilterParams& p, std::string_view item, size_t stages = 1);
 
 struct Query {
-  std::vector<uint64_t> positions;         // the k positions, in hash-index order i = 0..k-1
-  std::vector<uint64_t> zero_bits;         // those positions whose bit (counter) is 0, ascending, unique
-  bool possibly = false;                   // the variant's own answer (contains())
-  bool maybe() const { return possibly; }  // "possibly in the set"
+  std::vector<uint64_t> positions;  // the k positions, in hash-index order i = 0..k-1
+  std::vector<uint64_t> zero_bits;  // those positions whose bit (counter) is 0, ascending, unique
+  bool possibly = false;            // "possibly in the set": the variant's own answer (contains())
 };
 
 class Filter {
@@ -117,7 +116,7 @@ class Filter {
   // add() of items[0..n) with h[i] = fnv1a64(items[i]): the same filter, faster (a rebuild).
   void add_many(const std::string* items, const uint64_t* h, size_t n);
   Query query(std::string_view item) const;
-  bool contains(std::string_view item) const;  // query().maybe(), without allocating
+  bool contains(std::string_view item) const;  // query().possibly, without allocating
   // contains() of many items, answers into out[0..count): the same answers, faster for a filter
   // out of cache (the queries' memory reads overlap; variant.h, contains_batch).
   void contains_many(const std::string_view* items, size_t count, uint8_t* out) const;

@@ -206,7 +206,7 @@ Result<bool> WordSet::remove(std::string_view word) {
   const size_t slot = find_slot(word, fnv1a64(word));
   if (slots_[slot] == 0) {
     const Query q = filter_.query(word);
-    if (!q.maybe()) {
+    if (!q.possibly) {
       return Error{quoted + " was never added: it is definitely not in the set (" +
                        (q.zero_bits.size() == 1 ? "counter " : "counters ") + join_bits(q.zero_bits) +
                        (q.zero_bits.size() == 1 ? " is 0)" : " are 0)"),
@@ -339,7 +339,7 @@ ExplainWalk WordSet::begin_explain(std::string_view word, bool with_setters) con
   const Query q = filter_.query(word);
   e.positions = q.positions;
   e.zero_bits = q.zero_bits;
-  e.verdict = q.maybe() ? Verdict::possibly : Verdict::definitely_not;
+  e.verdict = q.possibly ? Verdict::possibly : Verdict::definitely_not;
   e.is_member = contains_word(word);
   e.setters.resize(e.positions.size());
   e.setter_counts.assign(e.positions.size(), 0);

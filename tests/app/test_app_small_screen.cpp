@@ -862,9 +862,9 @@ TEST_CASE("an idle page wants no frames; a change, its measurements and a loadin
   const int opening = settle();
   CHECK(opening < 2000);
   CHECK_FALSE(wants_frames(s));
-  CHECK(s.plots.valid);              // the plots' sweep,
-  CHECK(s.memory_figures.measured);  // the hash set's bytes
-  screen.frames(1280, 800, 1);       // a frame for nothing (the mouse moved): it asks for no more
+  CHECK(s.plots.valid);         // the plots' sweep,
+  CHECK(s.hash_set.measured);   // the hash set's bytes
+  screen.frames(1280, 800, 1);  // a frame for nothing (the mouse moved): it asks for no more
   CHECK_FALSE(wants_frames(s));
 
   // A change from the page, between frames: its frame, then the sweep's slices, then none.

@@ -149,7 +149,7 @@ TEST_CASE("memory: the hash set is measured over frames, the figure before kept 
   CHECK_FALSE(m.hash_set_current);
   CHECK(m.hash_set_progress > 0);
   CHECK(m.hash_set_progress < 1);
-  CHECK_FALSE(s.memory_figures.measured);
+  CHECK_FALSE(s.hash_set.measured);
   int frames = 1;
   while (!(m = actions::memory_figures(s, 0)).hash_set_current) ++frames;
   CHECK(frames == 4);  // 10,000 words, 2,000 at least per frame (the piece between clock looks)
@@ -280,4 +280,33 @@ TEST_CASE("FP vs bits per word: 'you are here' is the variant's theoretical FP")
   AppState empty;
   REQUIRE(run(empty, host, act::LoadPreset{"empty"}).ok());
   CHECK_FALSE(actions::here_on_bits_plot(empty));
+}
+
+// The plots' sweep is the model's job (actions::refresh_sweep): the CSV export has it whole
+// whether or not the plots panel was ever drawn (an embed of words and bits, the JS API).
+TEST_CASE("Save CSV without the plots on screen: the sweep, measured to the end, for this k") {
+  struct CsvHost : FakeHost {
+    std::string csv;
+    void save_file(const std::string& name, const std::string& mime, std::string_view bytes) override {
+      FakeHost::save_file(name, mime, bytes);
+      csv = std::string(bytes);
+    }
+  } host;
+  AppState s = tiny_state(host);
+  CHECK(!actions::sweep_current(s));  // no frame drawn: nothing measured yet
+  REQUIRE(run(s, host, act::ExportCsv{}).ok());
+  REQUIRE(host.saved_files == std::vector<std::string>{"bloomlab-measurements.csv"});
+  size_t sweep_rows = 0;
+  std::istringstream lines(host.csv);
+  for (std::string line; std::getline(lines, line);)
+    if (line.rfind("sweep,", 0) == 0) {
+      ++sweep_rows;
+      CHECK(line.find(",3,") != std::string::npos);  // the tiny preset's k = 3
+    }
+  CHECK(sweep_rows == 32);  // 1 to 32 bits per word
+  CHECK(actions::sweep_current(s));
+  CHECK(s.plots.valid);
+  // k changes: the sweep is for the old k until it is measured again.
+  REQUIRE(run(s, host, act::SetParams{request(std::nullopt, 4)}).ok());
+  CHECK(!actions::sweep_current(s));
 }

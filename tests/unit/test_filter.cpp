@@ -39,7 +39,7 @@ TEST_CASE("the article's example: Qwerty makes letmein a false positive at m = 6
   const Query q = f.query("dragon");
   CHECK(q.positions == std::vector<uint64_t>{30, 1, 36});
   CHECK(q.zero_bits == std::vector<uint64_t>{1, 30, 36});
-  CHECK_FALSE(q.maybe());
+  CHECK_FALSE(q.possibly);
   CHECK(f.items_added() == 1);
   CHECK(f.size_in_bits() == 64);
   CHECK(f.size_in_bytes() == 8);
@@ -83,7 +83,7 @@ TEST_CASE(
         }
         bool all_found = true;
         for (size_t i = 0; i < words.size(); ++i)  // query(), which allocates, on every 16th
-          all_found = all_found && f.contains(words[i]) && (i % 16 || f.query(words[i]).maybe());
+          all_found = all_found && f.contains(words[i]) && (i % 16 || f.query(words[i]).possibly);
         CHECK_MESSAGE(all_found, variant_name(v), " ", scheme_name(s), " m=", m, " k=", k);
         trials += words.size();
       }
@@ -254,7 +254,7 @@ TEST_CASE("every variant is registered once, under its own name") {
     CHECK(&f.ops() == &ops);
     f.add("dragon");
     CHECK(f.contains("dragon"));
-    CHECK(f.query("dragon").maybe());
+    CHECK(f.query("dragon").possibly);
     // Only a variant with counters can take a word back.
     CHECK((f.remove("dragon") == RemoveOutcome::removed) == ops.can_remove);
     CHECK(f.size_in_bits() >= 1000);
