@@ -65,9 +65,9 @@ Result<std::pair<uint64_t, uint64_t>> parse_range(const std::string& what, const
   const std::string lo_text = text.substr(0, dots);
   const std::string hi_text = dots == std::string::npos ? lo_text : text.substr(dots + 2);
   Result<uint64_t> lo = parse_count(what, lo_text, min, max);
-  if (!lo.ok()) return Error{lo.error()};
+  if (!lo.ok()) return lo.failure();
   Result<uint64_t> hi = parse_count(what, hi_text, min, max);
-  if (!hi.ok()) return Error{hi.error()};
+  if (!hi.ok()) return hi.failure();
   if (*lo > *hi) return Error{what + " must be a range A..B with A <= B, got " + text};
   return std::make_pair(*lo, *hi);
 }

@@ -57,12 +57,12 @@ std::optional<Error> check_words(const std::vector<std::string>& words, const ch
 Result<FilterParams> filter_params(const Args& a, FilterParams p) {
   if (const std::string* m = a.value("--m")) {
     Result<uint64_t> v = parse_count("--m", *m, 0, UINT64_MAX);
-    if (!v.ok()) return Error{v.error()};
+    if (!v.ok()) return Error{v.error(), ErrorCode::m_range, {*m}};  // the page's code for it
     p.m = *v;
   }
   if (const std::string* k = a.value("--k")) {
     Result<uint64_t> v = parse_count("--k", *k, 0, UINT32_MAX);
-    if (!v.ok()) return Error{v.error()};
+    if (!v.ok()) return Error{v.error(), ErrorCode::k_range, {*k}};
     p.k = static_cast<uint32_t>(*v);
   }
   if (const std::string* s = a.value("--scheme")) {
@@ -85,15 +85,21 @@ Result<FilterParams> filter_params(const Args& a, FilterParams p) {
   // whole number of items, p0, s, r numbers); validate() judges the values.
   if (const std::string* v = a.value("--n0")) {
     Result<uint64_t> n0 = parse_count("--n0", *v, 0, UINT64_MAX);
-    if (!n0.ok()) return Error{n0.error()};
+    if (!n0.ok()) return Error{n0.error(), ErrorCode::scalable_n0_range, {*v}};
     p.scalable.n0 = double(*n0);
   }
-  const std::pair<const char*, double ScalableParams::*> growth[] = {
-      {"--p0", &ScalableParams::p0}, {"--s", &ScalableParams::growth}, {"--r", &ScalableParams::tightening}};
-  for (const auto& [option, field] : growth) {
+  struct Growth {
+    const char* option;
+    double ScalableParams::*field;
+    ErrorCode code;
+  };
+  const Growth growth[] = {{"--p0", &ScalableParams::p0, ErrorCode::scalable_p0_range},
+                           {"--s", &ScalableParams::growth, ErrorCode::scalable_growth_range},
+                           {"--r", &ScalableParams::tightening, ErrorCode::scalable_tightening_range}};
+  for (const auto& [option, field, code] : growth) {
     if (const std::string* v = a.value(option)) {
       Result<double> x = parse_real(option, *v);
-      if (!x.ok()) return Error{x.error()};
+      if (!x.ok()) return Error{x.error(), code, {*v}};
       p.scalable.*field = *x;
     }
   }
@@ -246,9 +252,9 @@ Result<int> run_positions(const std::vector<std::string>& argv) {
   Result<Args> a = parse(
       argv, {{"--m", "--k", "--scheme", "--variant", "--n0", "--p0", "--s", "--r", "--counters", "--stages"},
              {"--json"}});
-  if (!a.ok()) return Error{a.error()};
+  if (!a.ok()) return a.failure();
   Result<FilterParams> p = filter_params(*a, {});
-  if (!p.ok()) return Error{p.error()};
+  if (!p.ok()) return p.failure();
   const bool scalable = p->variant == Variant::scalable;  // it sizes its own stages
   if (!scalable && (!a->has("--m") || !a->has("--k"))) return Error{"positions needs --m and --k"};
   if (a->positional.empty()) return Error{"positions needs at least one WORD"};
@@ -257,7 +263,7 @@ Result<int> run_positions(const std::vector<std::string>& argv) {
   if (const std::string* v = a->value("--stages")) {
     if (!scalable) return Error{"--stages is for --variant scalable"};
     Result<uint64_t> n = parse_count("--stages", *v, 1, 40);
-    if (!n.ok()) return Error{n.error()};
+    if (!n.ok()) return n.failure();
     stages = size_t(*n);
   }
   // A scalable filter's positions, stage by stage: stage j has its own k (scalable_stage).
@@ -335,7 +341,7 @@ Result<int> run_measure(const std::vector<std::string>& argv) {
   Result<Args> a = parse(argv, {{"--words", "--m", "--k", "--probes", "--probe-list", "--scheme", "--variant",
                                  "--n0", "--p0", "--s", "--r", "--counters"},
                                 {"--json"}});
-  if (!a.ok()) return Error{a.error()};
+  if (!a.ok()) return a.failure();
   if (!a->positional.empty())
     return Error{"measure takes no words on the command line: '" + a->positional[0] + "'"};
   // The scalable variant sizes its own stages from --n0 and --p0.
@@ -343,19 +349,19 @@ Result<int> run_measure(const std::vector<std::string>& argv) {
   if (!sizes_itself && (!a->has("--m") || !a->has("--k"))) return Error{"measure needs --m and --k"};
   if (a->has("--probes") && a->has("--probe-list")) return Error{"give --probes or --probe-list, not both"};
   Result<FilterParams> p = filter_params(*a, {});
-  if (!p.ok()) return Error{p.error()};
+  if (!p.ok()) return p.failure();
   Result<uint64_t> probes = probe_count(*a);
-  if (!probes.ok()) return Error{probes.error()};
+  if (!probes.ok()) return probes.failure();
   Result<WordList> list = load_words(*a);
-  if (!list.ok()) return Error{list.error()};
+  if (!list.ok()) return list.failure();
   std::optional<WordList> probe_list;
   if (const std::string* path = a->value("--probe-list")) {
     Result<WordList> l = read_word_list_file(*path);
-    if (!l.ok()) return Error{l.error()};
+    if (!l.ok()) return l.failure();
     probe_list = std::move(*l);
   }
   Result<WordSet> set = WordSet::create(*p);
-  if (!set.ok()) return Error{set.error()};
+  if (!set.ok()) return set.failure();
   set->add_all(list->words);
   const Measurement r = probe_list ? measure(*set, probe_list->words) : measure(*set, *probes);
   const double md = static_cast<double>(r.m);
@@ -408,14 +414,14 @@ const char* const kSweepUsage =
 
 Result<int> run_sweep(const std::vector<std::string>& argv) {
   Result<Args> a = parse(argv, {{"--words", "--bits-per-item", "--k", "--probes"}, {"--csv", "--json"}});
-  if (!a.ok()) return Error{a.error()};
+  if (!a.ok()) return a.failure();
   if (!a->positional.empty())
     return Error{"sweep takes no words on the command line: '" + a->positional[0] + "'"};
   if (a->has("--csv") && a->has("--json")) return Error{"give --csv or --json, not both"};
   SweepGrid grid;
   if (const std::string* b = a->value("--bits-per-item")) {
     auto r = parse_range("--bits-per-item", *b, 1, 1024);
-    if (!r.ok()) return Error{r.error()};
+    if (!r.ok()) return r.failure();
     grid.bits_per_item_min = static_cast<uint32_t>(r->first);
     grid.bits_per_item_max = static_cast<uint32_t>(r->second);
   }
@@ -424,16 +430,16 @@ Result<int> run_sweep(const std::vector<std::string>& argv) {
       grid.best_k_only = true;
     } else {
       auto r = parse_range("--k", *k, 1, 64);
-      if (!r.ok()) return Error{r.error()};
+      if (!r.ok()) return r.failure();
       grid.k_min = static_cast<uint32_t>(r->first);
       grid.k_max = static_cast<uint32_t>(r->second);
     }
   }
   Result<uint64_t> probes = probe_count(*a);
-  if (!probes.ok()) return Error{probes.error()};
+  if (!probes.ok()) return probes.failure();
   grid.probes = *probes;
   Result<WordList> list = load_words(*a);
-  if (!list.ok()) return Error{list.error()};
+  if (!list.ok()) return list.failure();
   const uint64_t n = list->words.size();
   if (uint64_t{grid.bits_per_item_max} * n > kMaxBits) {
     return Error{"--bits-per-item " + std::to_string(grid.bits_per_item_max) + " with " + std::to_string(n) +
@@ -489,23 +495,23 @@ Result<int> run_growth(const std::vector<std::string>& argv) {
   Result<Args> a = parse(argv, {{"--words", "--m", "--k", "--points", "--probes", "--scheme", "--variant",
                                  "--counters", "--n0", "--p0", "--s", "--r"},
                                 {"--json"}});
-  if (!a.ok()) return Error{a.error()};
+  if (!a.ok()) return a.failure();
   if (!a->positional.empty())
     return Error{"growth takes no words on the command line: '" + a->positional[0] + "'"};
   if (!a->has("--m") || !a->has("--k")) return Error{"growth needs --m and --k"};
   Result<FilterParams> p = filter_params(*a, {});
-  if (!p.ok()) return Error{p.error()};
+  if (!p.ok()) return p.failure();
   GrowthOptions o;
   if (const std::string* n = a->value("--points")) {
     Result<uint64_t> v = parse_count("--points", *n, 2, 10001);
-    if (!v.ok()) return Error{v.error()};
+    if (!v.ok()) return v.failure();
     o.points = static_cast<uint32_t>(*v);
   }
   Result<uint64_t> probes = probe_count(*a);
-  if (!probes.ok()) return Error{probes.error()};
+  if (!probes.ok()) return probes.failure();
   o.probes = *probes;
   Result<WordList> list = load_words(*a);
-  if (!list.ok()) return Error{list.error()};
+  if (!list.ok()) return list.failure();
   const std::vector<GrowthPoint> points = growth(*p, list->words, o);
   const double designed = design_n(*p);
   if (a->has("--json")) {
@@ -566,18 +572,18 @@ std::string theory_only(const Design& d) {
 
 Result<int> run_design(const std::vector<std::string>& argv) {
   Result<Args> a = parse(argv, {{"--n", "--p", "--memory"}, {"--json"}});
-  if (!a.ok()) return Error{a.error()};
+  if (!a.ok()) return a.failure();
   if (!a->positional.empty()) return Error{"design takes no words: '" + a->positional[0] + "'"};
   if (!a->has("--n") || (!a->has("--p") && !a->has("--memory")))
     return Error{"design needs --n and --p (or --n and --memory)"};
   if (a->has("--p") && a->has("--memory")) return Error{"give --p or --memory, not both"};
   Result<uint64_t> n = parse_count("--n", *a->value("--n"), 1, 1000000000000ull);
-  if (!n.ok()) return Error{n.error()};
+  if (!n.ok()) return n.failure();
   const double nd = static_cast<double>(*n);
 
   if (const std::string* text = a->value("--memory")) {
     Result<uint64_t> bits = parse_memory(*text);
-    if (!bits.ok()) return Error{"--memory: " + bits.error()};
+    if (!bits.ok()) return Error{"--memory: " + bits.error(), bits.failure().code, bits.failure().args};
     const Design d = design_for_memory(nd, *bits);
     if (a->has("--json")) {
       JsonWriter j;
@@ -606,7 +612,7 @@ Result<int> run_design(const std::vector<std::string>& argv) {
     return 0;
   }
   Result<double> p = parse_real("--p", *a->value("--p"));
-  if (!p.ok()) return Error{p.error()};
+  if (!p.ok()) return p.failure();
   if (!(*p > 0 && *p < 1)) return Error{"--p must be strictly between 0 and 1, got " + *a->value("--p")};
   if (*p < kMinDesignRate)  // the documented floor, as the page's design helper
     return Error{"--p must be from 1e-12 to below 1, got " + *a->value("--p")};
@@ -660,20 +666,20 @@ Result<int> run_check(const std::vector<std::string>& argv) {
   Result<Args> a = parse(
       argv, {{"--words", "--m", "--k", "--scheme", "--variant", "--n0", "--p0", "--s", "--r", "--counters"},
              {"--json"}});
-  if (!a.ok()) return Error{a.error()};
+  if (!a.ok()) return a.failure();
   if (a->positional.empty()) return Error{"check needs at least one WORD"};
   if (std::optional<Error> e = check_words(a->positional)) return *e;
   if (a->has("--m") != a->has("--k")) return Error{"give both --m and --k, or neither"};
   Result<WordList> list = load_words(*a);
-  if (!list.ok()) return Error{list.error()};
+  if (!list.ok()) return list.failure();
   FilterParams defaults;
   const double n = static_cast<double>(list->words.size());
   defaults.m = theory::bits_for(n, 0.01);
   defaults.k = theory::optimal_k(static_cast<double>(defaults.m), n);
   Result<FilterParams> p = filter_params(*a, defaults);
-  if (!p.ok()) return Error{p.error()};
+  if (!p.ok()) return p.failure();
   Result<WordSet> set = WordSet::create(*p);
-  if (!set.ok()) return Error{set.error()};
+  if (!set.ok()) return set.failure();
   set->add_all(list->words);
   if (a->has("--json")) {
     JsonWriter j;
@@ -713,27 +719,27 @@ const char* const kCodeUsage =
 Result<int> run_code(const std::vector<std::string>& argv) {
   Result<Args> a =
       parse(argv, {{"--language", "--m", "--k", "--scheme", "--words", "--ask", "--probes"}, {}});
-  if (!a.ok()) return Error{a.error()};
+  if (!a.ok()) return a.failure();
   const std::string* language = a->value("--language");
   if (!language) return Error{"code needs --language (python, go, javascript or cpp)"};
   const std::optional<Language> l = parse_language(*language);
   if (!l) return Error{"--language must be python, go, javascript or cpp, got '" + *language + "'"};
   if (!a->has("--m") || !a->has("--k")) return Error{"code needs --m and --k"};
   Result<FilterParams> p = filter_params(*a, {});
-  if (!p.ok()) return Error{p.error()};
+  if (!p.ok()) return p.failure();
   if (!program_supports(p->scheme))
     return Error{"--scheme must be reference or sha256md5 for a program, got '" + *a->value("--scheme") +
                  "'"};
   if (std::optional<Error> e = check_words(a->positional)) return *e;
   Result<uint64_t> probes = probe_count(*a);
-  if (!probes.ok()) return Error{probes.error()};
+  if (!probes.ok()) return probes.failure();
   ProgramSpec spec;
   spec.params = *p;
   spec.probes = *probes;
   if (const std::string* name = a->value("--words")) {
     if (!a->positional.empty()) return Error{"give --words FILE or WORDs, not both"};
     Result<WordList> list = load_words(*a);
-    if (!list.ok()) return Error{list.error()};
+    if (!list.ok()) return list.failure();
     if (*name == kBundledList)
       spec.words_file = std::string(kBundledList) + ".txt";
     else if (list->words.size() > 1000)
@@ -767,13 +773,13 @@ const char* const kSpeedUsage =
 
 Result<int> run_speed(const std::vector<std::string>& argv) {
   Result<Args> a = parse(argv, {{"--m", "--k", "--queries", "--rounds"}, {"--json", "--no-out-of-cache"}});
-  if (!a.ok()) return Error{a.error()};
+  if (!a.ok()) return a.failure();
   if (!a->positional.empty()) return Error{"speed takes no words: '" + a->positional[0] + "'"};
   FilterParams defaults;
   defaults.m = 100000;
   defaults.k = 7;
   Result<FilterParams> p = filter_params(*a, defaults);
-  if (!p.ok()) return Error{p.error()};
+  if (!p.ok()) return p.failure();
   if (auto bad = validate(*p)) return *bad;
   SpeedOptions o;
   o.m = p->m;
@@ -784,7 +790,7 @@ Result<int> run_speed(const std::vector<std::string>& argv) {
   for (const auto& [option, range] : limits) {
     if (const std::string* text = a->value(option)) {
       Result<uint64_t> v = parse_count(option, *text, range.first, range.second);
-      if (!v.ok()) return Error{v.error()};
+      if (!v.ok()) return v.failure();
       if (std::string_view(option) == "--queries")
         o.queries = *v;
       else
