@@ -302,8 +302,10 @@
     : withName(texts[ptrs.length], (ptr) => withNames(texts, fn, [...ptrs, ptr]));
   const wordTooLarge = (n) => message("wordTooLarge", pageCount("bytes", n), pageNumber(limits().wordBytes));
   const parse = (ptr) => JSON.parse(Module.UTF8ToString(ptr));
+  // A refusal throws an Error with the UI's words, its code and arguments (the CLI's --json
+  // codes for the same fault: m_range, list_empty, …).
   function check(answer) {
-    if (answer && answer.ok === false) throw new Error(answer.error);
+    if (answer && answer.ok === false) throw Object.assign(new Error(answer.error), { code: answer.code, args: answer.args });
     return answer;
   }
   // A number the caller gave, as (given, value): every double, -1 and NaN included, is a value

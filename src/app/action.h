@@ -50,8 +50,8 @@ struct ParamsRequest {
   std::optional<double> m, k;
   std::optional<Variant> variant;
   std::optional<Scheme> scheme;
-  std::optional<double> n0 = {}, p0 = {}, s = {},
-                        r = {};  // the scalable variant's growth (variant.h, ScalableParams)
+  // The scalable variant's growth (variant.h, ScalableParams).
+  std::optional<double> n0 = {}, p0 = {}, s = {}, r = {};
   std::optional<CounterWidth> counters = std::nullopt;  // the counting variant's counters (CountingParams)
 };
 
@@ -204,10 +204,10 @@ enum class Code {
   check_input_cut,  // {limit}
   // parameters
   params_changed,
-  m_invalid,         // {value}
+  m_range,           // {value} (the core's ErrorCode::m_range: the same token for the same fault)
   inserted_changed,  // {n, words}
   inserted_invalid,  // {value}
-  k_invalid,         // {value}
+  k_range,           // {value}
   params_refused,    // {the core's error: its token and arguments (outcome_text.h error_args)}
   probes_invalid,    // {value}
   speed_invalid,     // {value}: a speed measurement's queries or rounds

@@ -641,13 +641,13 @@ Outcome check_params(const ParamsRequest& r, const FilterParams& current, Filter
   if (r.m) {
     const double m = *r.m;
     if (!(m >= double(kMinBits) && m <= double(kMaxBits)) || std::floor(m) != m)
-      return fail(Code::m_invalid, {number_text(m)});
+      return fail(Code::m_range, {number_text(m)});
     out.m = uint64_t(m);
   }
   if (r.k) {
     const double k = *r.k;
     if (!(k >= kMinHashes && k <= kMaxHashes) || std::floor(k) != k)
-      return fail(Code::k_invalid, {number_text(k)});
+      return fail(Code::k_range, {number_text(k)});
     out.k = uint32_t(k);
   }
   if (r.variant) out.variant = *r.variant;

@@ -117,7 +117,7 @@ std::string measurement_json(const Measurement& m);
 // words= a measurement per word). Dearer ones wait for the Numbers' Measure button.
 inline constexpr double kAutoMeasureWork = 3e6;
 void keep_measured(AppState& s);
-std::string outcome_json(const Outcome& o);  // {ok, code, error?}
+std::string outcome_json(const Outcome& o);  // {ok, code, args?, error?}
 
 // The growth curve (FP as the filter fills) for the words, params and probe count on screen:
 // refresh_growth() works on it for about budget_ms (a slice per frame; a change starts it over;

@@ -463,9 +463,18 @@ std::string measurement_json(const Measurement& m) {
 }
 
 std::string outcome_json(const Outcome& o) {
+  // A refusal of the core's (parameters, a word list) has the core's code and arguments, as the
+  // CLI's --json gives them: the same code for the same fault (m_range for m = 0 everywhere).
+  const bool core = (o.code == Code::params_refused || o.code == Code::list_invalid) && !o.args.empty();
+  const size_t skip = !core ? 0 : o.args[0] == error_code_name(ErrorCode::other) ? 2 : 1;  // its sentence
   JsonWriter j;
-  j.begin_object().field("ok", o.ok()).field("code", code_name(o.code));
-  if (o.error) j.field("error", outcome_text(o));
+  j.begin_object().field("ok", o.ok()).field("code", core ? o.args[0] : std::string(code_name(o.code)));
+  if (o.error) {
+    j.key("args").begin_array();
+    for (size_t i = std::min(skip, o.args.size()); i < o.args.size(); ++i) j.value(o.args[i]);
+    j.end_array();
+    j.field("error", outcome_text(o));
+  }
   j.end_object();
   return j.str();
 }

@@ -293,10 +293,10 @@ const char* code_name(Code c) {
     case Code::word_input_invalid_utf8: return "word_input_invalid_utf8";
     case Code::check_input_cut: return "check_input_cut";
     case Code::params_changed: return "params_changed";
-    case Code::m_invalid: return "m_invalid";
+    case Code::m_range: return "m_range";
     case Code::inserted_changed: return "inserted_changed";
     case Code::inserted_invalid: return "inserted_invalid";
-    case Code::k_invalid: return "k_invalid";
+    case Code::k_range: return "k_range";
     case Code::params_refused: return "params_refused";
     case Code::probes_invalid: return "probes_invalid";
     case Code::speed_invalid: return "speed_invalid";
@@ -454,11 +454,10 @@ std::string outcome_text(const Outcome& o) {
       return fill(
           trn("Only the first %s byte is checked.", "Only the first %s bytes are checked.", number(a0)),
           {count(a0)});
-    case Code::m_invalid:
+    case Code::m_range:
       return fill(tr("m must be a whole number of bits from 1 to 2^32 (%s); %s is not."),
                   {with_commas(4294967296ull), a0});
-    case Code::k_invalid:
-      return fill(tr("k must be a whole number of hashes from 1 to 64; %s is not."), {a0});
+    case Code::k_range: return fill(tr("k must be a whole number of hashes from 1 to 64; %s is not."), {a0});
     case Code::params_refused: return error_args_text(o.args);
     case Code::inserted_invalid:
       return fill(tr("Words inserted must be a whole number from 0 to the list's size; %s is not."), {a0});

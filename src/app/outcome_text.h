@@ -29,7 +29,7 @@ std::string failure_text(const std::vector<std::string>& failure);
 std::string lesson_error_text(const LessonError& e);
 // The arguments of lesson_invalid: {line, the code's token (lesson_error_name), its arguments...}.
 std::vector<std::string> lesson_error_args(const LessonError& e);
-// The stable token of a code, for the JS API and state() ("word_duplicate", "m_invalid", ...).
+// The stable token of a code, for the JS API and state() ("word_duplicate", "m_range", ...).
 const char* code_name(Code c);
 // What an undoable change was, in words: "Empty", "adding dragon", "the parameters" ...
 std::string change_label(ChangeKind kind, const std::string& detail);

@@ -156,8 +156,8 @@ std::optional<std::string> read_filter_number(ParamsRequest& r, std::string_view
   // m and k in check_params' words, the value as given (a number such as 64.5 as it is, anything
   // else quoted); the others as a link has always said it.
   const std::string shown = parse_real(text) ? text : quoted(text);
-  if (key == "m") return outcome_text(Outcome{Code::m_invalid, {shown}, true});
-  if (key == "k") return outcome_text(Outcome{Code::k_invalid, {shown}, true});
+  if (key == "m") return outcome_text(Outcome{Code::m_range, {shown}, true});
+  if (key == "k") return outcome_text(Outcome{Code::k_range, {shown}, true});
   if (whole) return fill(tr("%s = %s is not a whole number."), {std::string(key), quoted(text)});
   return fill(tr("%s = %s is not a number."), {std::string(key), quoted(text)});
 }

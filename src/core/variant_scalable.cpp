@@ -60,19 +60,19 @@ std::optional<Error> validate(const FilterParams& p) {
   const ScalableParams& sp = p.scalable;
   // Written so that NaN fails every test.
   if (!(sp.n0 >= 1 && sp.n0 <= 1e7))
-    return Error{"n0 must be between 1 and 10,000,000 items, got " + std::to_string(sp.n0),
+    return Error{"n0 must be between 1 and 10,000,000 items, got " + number_arg(sp.n0),
                  ErrorCode::scalable_n0_range,
                  {number_arg(sp.n0)}};
   if (!(sp.p0 >= 1e-6 && sp.p0 <= 0.5))
-    return Error{"p0 must be between 0.000001 and 0.5, got " + std::to_string(sp.p0),
+    return Error{"p0 must be between 0.000001 and 0.5, got " + number_arg(sp.p0),
                  ErrorCode::scalable_p0_range,
                  {number_arg(sp.p0)}};
   if (!(sp.growth >= 1 && sp.growth <= 16))
-    return Error{"s (growth) must be between 1 and 16, got " + std::to_string(sp.growth),
+    return Error{"s (growth) must be between 1 and 16, got " + number_arg(sp.growth),
                  ErrorCode::scalable_growth_range,
                  {number_arg(sp.growth)}};
   if (!(sp.tightening >= 0.05 && sp.tightening <= 0.99))
-    return Error{"r (tightening) must be between 0.05 and 0.99, got " + std::to_string(sp.tightening),
+    return Error{"r (tightening) must be between 0.05 and 0.99, got " + number_arg(sp.tightening),
                  ErrorCode::scalable_tightening_range,
                  {number_arg(sp.tightening)}};
   return std::nullopt;

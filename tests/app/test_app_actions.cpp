@@ -40,14 +40,14 @@ TEST_CASE("one judge of m and k, whatever door: the outcome names the value") {
     const char* arg;
   };
   const Case cases[] = {
-      {0.0, std::nullopt, Code::m_invalid, "0"},
-      {std::ldexp(1.0, 33), std::nullopt, Code::m_invalid, "8589934592"},
-      {64.5, std::nullopt, Code::m_invalid, "64.5"},
-      {NAN, std::nullopt, Code::m_invalid, "NaN"},
-      {-1.0, std::nullopt, Code::m_invalid, "-1"},
-      {std::nullopt, 0.0, Code::k_invalid, "0"},
-      {std::nullopt, 65.0, Code::k_invalid, "65"},
-      {std::nullopt, 1e300, Code::k_invalid, "1e+300"},
+      {0.0, std::nullopt, Code::m_range, "0"},
+      {std::ldexp(1.0, 33), std::nullopt, Code::m_range, "8589934592"},
+      {64.5, std::nullopt, Code::m_range, "64.5"},
+      {NAN, std::nullopt, Code::m_range, "NaN"},
+      {-1.0, std::nullopt, Code::m_range, "-1"},
+      {std::nullopt, 0.0, Code::k_range, "0"},
+      {std::nullopt, 65.0, Code::k_range, "65"},
+      {std::nullopt, 1e300, Code::k_range, "1e+300"},
   };
   for (const Case& c : cases) {
     CAPTURE(c.arg);

@@ -561,3 +561,33 @@ TEST_CASE("removed= refuses in words what it cannot remove") {
   CHECK(t.set.words().size() == 4);
   CHECK(!t.set.contains_word("dragon"));
 }
+
+// Issue 34 §3: a refusal has one shape and one code wherever it comes from: the JS API's JSON
+// (and the Error it throws) gives the CLI's --json code and arguments for the same fault.
+TEST_CASE("a refusal's JSON: the core's code and arguments, as the CLI's --json") {
+  FakeHost host;
+  AppState s = tiny_state(host);
+  const auto m0 = nlohmann::json::parse(actions::outcome_json(apply(s, host, act::SetParams{request(0.0)})));
+  CHECK(m0["ok"] == false);
+  CHECK(m0["code"] == "m_range");  // as `bloomlab positions --m 0 --json`
+  CHECK(m0["args"] == nlohmann::json::array({"0"}));
+  CHECK(m0["error"] == "m must be a whole number of bits from 1 to 2^32 (4,294,967,296); 0 is not.");
+  // A refusal of the core's itself (the scalable variant's n0): its code, not "params_refused".
+  ParamsRequest n0;
+  n0.variant = Variant::scalable;
+  n0.n0 = 0;
+  const auto scalable = nlohmann::json::parse(actions::outcome_json(apply(s, host, act::SetParams{n0})));
+  CHECK(scalable["code"] == "scalable_n0_range");
+  CHECK(scalable["args"] == nlohmann::json::array({"0"}));
+  // A word list the core refuses: list_empty, no arguments.
+  const auto empty = nlohmann::json::parse(
+      actions::outcome_json(apply(s, host, act::LoadWordList{std::string("\n\n"), "blank.txt"})));
+  CHECK(empty["ok"] == false);
+  CHECK(empty["code"] == "list_only_empty_lines");
+  CHECK(empty["args"] == nlohmann::json::array({"2"}));
+  CHECK(state(s)["wordCount"] == 5);  // nothing lost
+  // Success: no args, no error.
+  const auto ok =
+      nlohmann::json::parse(actions::outcome_json(apply(s, host, act::SetParams{request(128.0)})));
+  CHECK(ok == nlohmann::json{{"ok", true}, {"code", "params_changed"}});
+}

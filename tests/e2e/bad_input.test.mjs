@@ -8,7 +8,7 @@ import { settled } from "./page_helpers.mjs";
 const attempt = (page, fn, arg) => page.evaluate(([src, arg]) => {
   const fn = eval(src);  // the test's own function text; the page's CSP does not apply to evaluate
   let out;
-  try { const r = fn(arg); out = { ok: true, result: r }; } catch (e) { out = { ok: false, error: e.message }; }
+  try { const r = fn(arg); out = { ok: true, result: r }; } catch (e) { out = { ok: false, error: e.message, code: e.code, args: e.args }; }
   const s = bloomlab.state();
   return { ...out, params: s.params, words: s.wordCount, notes: s.notes, report: s.loading };
 }, [fn.toString(), arg]);
@@ -47,11 +47,17 @@ run("bad input in the browser: JS API and URL parameters", async (browser) => {
     [{ variant: "standard\u0000x" }, /^unknown variant "standard.x" \(/],
     [{ scheme: "reference\u0000" }, /^unknown scheme "reference.?" \(/],
   ];
+  let r0;
   for (const [p, message] of setCases) {
     const r = await attempt(page, (p) => bloomlab.setParams(p), p);
     check(!r.ok && message.test(r.error), `setParams(${JSON.stringify(p)}) refused: ${r.error}`, r.error);
     equal([r.params, r.words], [tiny, 5], `  …m, k and the 5 words unchanged`);
   }
+  // The Error has the code and arguments of the CLI's --json for the same fault (issue 34 §3).
+  r0 = await attempt(page, (p) => bloomlab.setParams(p), { m: 0 });
+  equal([r0.code, r0.args], ["m_range", ["0"]], "setParams({m: 0}) throws code m_range, args [\"0\"], as `bloomlab --m 0 --json`");
+  r0 = await attempt(page, (p) => bloomlab.setParams(p), { variant: "scalable", n0: 0 });
+  equal([r0.code, r0.args], ["scalable_n0_range", ["0"]], "setParams({n0: 0}) throws the core's code scalable_n0_range");
 
   // add: a 5 MB word, an empty one; NUL bytes and invalid UTF-8 as raw bytes (accepted).
   let r = await attempt(page, () => bloomlab.add("x".repeat(5000000)));
