@@ -316,14 +316,12 @@
     ready,
     version: "0.1.0",
     // The numbers go as text, read as a link's are (the same reader, the same words).
+    // Any parameter of the schema by its key (m, k, variant, scheme, counters, n0, …): numbers
+    // as numberText writes them, names as text; an absent (undefined, null) one keeps its value.
     setParams(p = {}) {
-      const numbers = ["m", "k", "n0", "p0", "s", "r"];
-      const has = numbers.reduce((bits, key, i) => bits | (given(p[key]) << i), 0);
-      const name = (v) => (v === undefined || v === null ? "" : String(v));
-      const texts = [name(p.variant), name(p.scheme), name(p.counters),
-                     ...numbers.map((key) => (given(p[key]) ? numberText(p[key]) : ""))];
-      return check(withNames(texts, (variant, scheme, counters, m, k, n0, p0, s, r) =>
-        parse(Module._bl_set_params(has, m, k, n0, p0, s, r, variant, scheme, counters))));
+      const pairs = Object.entries(p).filter(([, v]) => given(v))
+        .map(([key, v]) => `${encodeURIComponent(key)}=${encodeURIComponent(numberText(v))}`);
+      return check(withName(pairs.join("&"), (ptr) => parse(Module._bl_set_params(ptr))));
     },
     add(word) { return check(withBytes(word, (ptr, n) => parse(Module._bl_add(ptr, n)), wordTooLarge)); },
     remove(word) { return check(withBytes(word, (ptr, n) => parse(Module._bl_remove(ptr, n)), wordTooLarge)); },

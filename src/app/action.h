@@ -50,9 +50,9 @@ struct ParamsRequest {
   std::optional<double> m, k;
   std::optional<Variant> variant;
   std::optional<Scheme> scheme;
-  // The scalable variant's growth (variant.h, ScalableParams).
-  std::optional<double> n0 = {}, p0 = {}, s = {}, r = {};
-  std::optional<CounterWidth> counters = std::nullopt;  // the counting variant's counters (CountingParams)
+  // Any parameter by its key, as text (core/params.h: a variant's own, such as n0 or counters;
+  // a link's or the JS API's), read by the schema's rows as at every other door.
+  std::vector<std::pair<std::string, std::string>> values = {};
 };
 
 // A student's answer to a lesson's task (lesson.h): the field its kind reads.

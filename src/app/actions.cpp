@@ -14,6 +14,7 @@
 #include <cmath>
 #include <iterator>
 
+#include "core/params.h"
 #include "core/theory.h"
 #include "core/word_list.h"
 #include "lessons.h"
@@ -25,14 +26,14 @@ namespace {
 
 // The words of the "Tiny" preset: at m = 64, k = 3, "letmein" sets the bits of "Qwerty".
 const char* const kTinyWords[] = {"password", "12345", "qwerty", "dragon", "letmein"};
-constexpr FilterParams kTinyParams{64, 3, Variant::standard, Scheme::reference};
-constexpr FilterParams kPasswordParams{100000, 7, Variant::standard, Scheme::reference};
+constexpr FilterParams kTinyParams{64, 3};
+constexpr FilterParams kPasswordParams{100000, 7};
 // One article's Python filter: BloomFilter(1000, 0.01) sizes with floors to m = 9585, k = 6
 // (theory::floor_sizing), hashes with SHA-256 + MD5, adds three Russian animals and asks about
 // a fourth.
 const char* const kPythonWords[] = {"кот", "пёс", "ёж"};
 constexpr const char* kPythonQuestion = "слон";
-constexpr FilterParams kPythonParams{9585, 6, Variant::standard, Scheme::sha256md5};
+constexpr FilterParams kPythonParams{9585, 6, FilterParams{}.variant, Scheme::sha256md5};
 constexpr uint64_t kMaxProbes = 10000000;  // ~1 s of hashing in the browser: more is refused
 constexpr float kPresentationScale = 2.0f;
 constexpr float kMaxZoom = 4096.0f;
@@ -636,29 +637,26 @@ std::string_view preset_word(std::string_view name) { return name == "python" ? 
 
 // ---- the one judge of parameters --------------------------------------------------------------
 
+Outcome param_refusal(const Error& e) {
+  if (e.code == ErrorCode::m_range) return fail(Code::m_range, e.args);
+  if (e.code == ErrorCode::k_range) return fail(Code::k_range, e.args);
+  return fail(Code::params_refused, error_args(e));
+}
+
+// Every value goes through the schema's rows (core/params.h), the sliders' numbers as text too:
+// one reader, one set of words, whichever door a value came in by.
 Outcome check_params(const ParamsRequest& r, const FilterParams& current, FilterParams& out) {
   out = current;
-  if (r.m) {
-    const double m = *r.m;
-    if (!(m >= double(kMinBits) && m <= double(kMaxBits)) || std::floor(m) != m)
-      return fail(Code::m_range, {number_text(m)});
-    out.m = uint64_t(m);
-  }
-  if (r.k) {
-    const double k = *r.k;
-    if (!(k >= kMinHashes && k <= kMaxHashes) || std::floor(k) != k)
-      return fail(Code::k_range, {number_text(k)});
-    out.k = uint32_t(k);
-  }
+  std::optional<Error> bad;
+  if (r.m && !bad) bad = apply_param(out, "m", number_text(*r.m));
+  if (r.k && !bad) bad = apply_param(out, "k", number_text(*r.k));
   if (r.variant) out.variant = *r.variant;
   if (r.scheme) out.scheme = *r.scheme;
-  if (r.n0) out.scalable.n0 = *r.n0;
-  if (r.p0) out.scalable.p0 = *r.p0;
-  if (r.s) out.scalable.growth = *r.s;
-  if (r.r) out.scalable.tightening = *r.r;
-  if (r.counters) out.counting.width = *r.counters;
-  // The variant's own limits (the scalable filter's n0, p0, s, r), in the core's words.
-  if (auto bad = validate(out)) return fail(Code::params_refused, error_args(*bad));
+  for (const auto& [key, text] : r.values)
+    if (!bad) bad = apply_param(out, key, text);
+  // Then the whole filter, as the variant judges it.
+  if (!bad) bad = validate(out);
+  if (bad) return param_refusal(*bad);
   return make(Code::ok);
 }
 

@@ -37,6 +37,9 @@ const std::vector<std::string>& broken_words(AppState& s);
 // One judge of requested parameters, whatever door they came in by (panels, URL, JS API).
 // On success `out` holds the parameters to apply.
 Outcome check_params(const ParamsRequest& request, const FilterParams& current, FilterParams& out);
+// A parameter's refusal by the core (core/params.h) as the app's outcome: m_range and k_range
+// as themselves, any other as params_refused carrying the core's code and arguments.
+Outcome param_refusal(const Error& e);
 
 namespace actions {
 

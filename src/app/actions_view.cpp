@@ -134,7 +134,7 @@ const Explained& checked_query(AppState& s) { return cached_query(s, s.check_cac
 // positions (each stage its own k), as a query asks every stage.
 int step_count(const AppState& s) {
   const Filter& f = shown_set(s).filter();
-  if (f.params().variant != Variant::scalable) return 4 + int(s.set.params().k);
+  if (!variant_ops(f.params().variant).grows) return 4 + int(s.set.params().k);
   int positions = 0;
   for (const Stage& st : f.stages()) positions += int(st.k);
   return 4 + std::min(positions, int(kMaxPositions));
@@ -228,7 +228,7 @@ ProgramSpec code_spec(const AppState& s) {
   ProgramSpec spec;
   spec.params = s.set.params();
   if (!program_supports(spec.params.scheme)) spec.params.scheme = Scheme::reference;
-  spec.params.variant = Variant::standard;
+  spec.params.variant = FilterParams{}.variant;  // the programs build the article's filter
   spec.probes = s.probes;
   const auto& words = s.set.words();
   const bool passwords = s.preset == "passwords" && s.preset_intact && words.size() == s.preset_word_count;
@@ -258,10 +258,10 @@ std::string code_differs(const AppState& s) {
   std::string why;
   if (!program_supports(p.scheme))
     why += fill(tr("The program hashes with the reference scheme, not %s."), {scheme_name(p.scheme)}) + " ";
-  if (p.variant != Variant::standard)
+  if (p.variant != FilterParams{}.variant)
     why +=
         fill(
-            p.variant == Variant::counting
+            variant_ops(p.variant).can_remove
                 ? tr("It builds a standard filter, not a %s one (the same answers while nothing is removed).")
                 : tr("It builds a standard filter, not a %s one."),
             {trc("variant", variant_name(p.variant))}) +

@@ -94,7 +94,7 @@ std::optional<Outcome> predict_slip(const AppState& s, double v, double expected
   const std::string yours = format_rate(v);
   // The slips' values come from the theory's fill (the standard and counting filters' formula).
   const FilterParams p = s.set.params();
-  const bool standard = p.variant == Variant::standard || p.variant == Variant::counting;
+  const bool standard = variant_ops(p.variant).has_exact_theory;
   const double n = double(s.set.words().size());
   if (standard && n > 0) {
     const double fill = 1 - std::exp(-double(p.k) * n / double(p.m));
@@ -143,7 +143,7 @@ std::vector<double> measured_by_k(const AppState& s) {
   const FilterParams p = s.set.params();
   const uint64_t n = s.set.words().size();
   std::vector<double> out;
-  if (p.variant == Variant::standard && p.scheme == Scheme::reference && n > 0 && p.m % n == 0 &&
+  if (p.variant == FilterParams{}.variant && p.scheme == Scheme::reference && n > 0 && p.m % n == 0 &&
       p.m / n <= 64) {
     SweepGrid g;  // every word and probe hashed once (the sweep's results equal measure()'s)
     g.bits_per_item_min = g.bits_per_item_max = uint32_t(p.m / n);

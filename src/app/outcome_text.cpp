@@ -6,6 +6,8 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "core/params.h"
+#include "core/parse.h"
 #include "core/speed.h"
 #include "format.h"
 #include "i18n.h"
@@ -64,6 +66,15 @@ std::string plain_number(const std::string& text) {
   return format_decimal(v, 9);
 }
 
+// A parameter's value as a refusal shows it: a number written plainly in the language's way
+// ("4,294,967,297", ru "0,9"); a number written otherwise as typed ("1e1", "3.0": the form is
+// the fault); anything else quoted ("abc", "0x10", "").
+std::string value_shown(const std::string& text) {
+  const std::optional<double> x = parse_real(text);
+  if (!x) return quoted(text);
+  return param_number_text(*x) == text && std::fabs(*x) < 1e15 ? plain_number(text) : text;
+}
+
 // A core error's arguments (after its token), worded.
 std::string core_error_text(ErrorCode code, const std::vector<std::string>& a) {
   const auto at = [&](size_t i) -> const std::string& {
@@ -93,20 +104,20 @@ std::string core_error_text(ErrorCode code, const std::vector<std::string>& a) {
                   {bits_text(number(at(0))), count(at(1))});
     case ErrorCode::m_range:
       return fill(tr("m must be a whole number of bits from 1 to 2^32 (%s); %s is not."),
-                  {with_commas(4294967296ull), count(at(0))});
+                  {with_commas(4294967296ull), value_shown(at(0))});
     case ErrorCode::k_range:
-      return fill(tr("k must be a whole number of hashes from 1 to 64; %s is not."), {count(at(0))});
+      return fill(tr("k must be a whole number of hashes from 1 to 64; %s is not."), {value_shown(at(0))});
     case ErrorCode::scalable_n0_range:
       return fill(tr("n0 (the first stage's words) must be from 1 to %s; %s is not."),
-                  {with_commas(10000000), plain_number(at(0))});
+                  {with_commas(10000000), value_shown(at(0))});
     case ErrorCode::scalable_p0_range:
       return fill(tr("p0 (the first stage's FP rate) must be from %s to %s; %s is not."),
-                  {plain_number("0.000001"), plain_number("0.5"), plain_number(at(0))});
+                  {plain_number("0.000001"), plain_number("0.5"), value_shown(at(0))});
     case ErrorCode::scalable_growth_range:
-      return fill(tr("s (growth) must be from 1 to 16; %s is not."), {plain_number(at(0))});
+      return fill(tr("s (growth) must be from 1 to 16; %s is not."), {value_shown(at(0))});
     case ErrorCode::scalable_tightening_range:
       return fill(tr("r (tightening) must be from %s to %s; %s is not."),
-                  {plain_number("0.05"), plain_number("0.99"), plain_number(at(0))});
+                  {plain_number("0.05"), plain_number("0.99"), value_shown(at(0))});
     case ErrorCode::memory_size_form:
       return fill(tr("A memory size is a number and a unit (e.g. 4GiB); %s is not."), {quoted(at(0))});
     case ErrorCode::memory_size_number:
@@ -124,6 +135,12 @@ std::string core_error_text(ErrorCode code, const std::vector<std::string>& a) {
     case ErrorCode::remove_false_positive:
       return outcome_text(Outcome{Code::remove_false_positive, {at(0), at(1)}, true});
     case ErrorCode::remove_failed: return fill(tr("%s could not be removed."), {quoted(at(0))});
+    case ErrorCode::param_choice:
+      // TRANSLATORS: a parameter (variant, scheme, counters), the value given, the choices.
+      return fill(tr("%s = %s is not one of %s."), {at(0), quoted(at(1)), at(2)});
+    case ErrorCode::param_unknown:
+      // TRANSLATORS: the name given, then the parameters' names (m, k, variant, …).
+      return fill(tr("%s is not a parameter; they are %s."), {quoted(at(0)), at(1)});
     case ErrorCode::count_: break;
   }
   return at(0);
@@ -456,8 +473,9 @@ std::string outcome_text(const Outcome& o) {
           {count(a0)});
     case Code::m_range:
       return fill(tr("m must be a whole number of bits from 1 to 2^32 (%s); %s is not."),
-                  {with_commas(4294967296ull), a0});
-    case Code::k_range: return fill(tr("k must be a whole number of hashes from 1 to 64; %s is not."), {a0});
+                  {with_commas(4294967296ull), value_shown(a0)});
+    case Code::k_range:
+      return fill(tr("k must be a whole number of hashes from 1 to 64; %s is not."), {value_shown(a0)});
     case Code::params_refused: return error_args_text(o.args);
     case Code::inserted_invalid:
       return fill(tr("Words inserted must be a whole number from 0 to the list's size; %s is not."), {a0});

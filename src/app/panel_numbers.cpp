@@ -16,13 +16,7 @@ namespace {
 
 // How the theoretical FP is computed, beside its value: a formula reads the same in every
 // language; the blocked and scalable variants' notes are words.
-const char* theory_note(const Filter& f) {
-  switch (f.params().variant) {
-    case Variant::blocked: return tr("blocked estimate");
-    case Variant::scalable: return tr("1 − Π(1 − FP_j) over the stages");
-    default: return f.ops().theory_formula;
-  }
-}
+const char* theory_note(const Filter& f) { return tr(f.ops().theory_formula); }
 
 // A narrow card (a phone, an embed's column) puts each note under its value instead of in a
 // third column, so neither is squeezed into a character-wide wrap.

@@ -12,6 +12,7 @@
 
 #include "actions.h"
 #include "core/design.h"
+#include "core/params.h"
 #include "core/theory.h"
 #include "i18n.h"
 #include "lessons.h"
@@ -186,17 +187,16 @@ void growth_controls(AppState& s, const FilterParams& p) {
     const char* label;
     const char* id;
     double value;
-    std::optional<double> ParamsRequest::*field;
+    const char* key;  // its row in the schema (core/params.h)
     const char* format;
     const char* tip;
   };
   const ScalableParams& sp = p.scalable;
   const Field fields[] = {
-      {"n0", "##n0", sp.n0, &ParamsRequest::n0, "%.0f", N_("items the first stage is designed for")},
-      {"p0", "##p0", sp.p0, &ParamsRequest::p0, "%g", N_("the first stage's false-positive rate")},
-      {"s", "##s", sp.growth, &ParamsRequest::s, "%g",
-       N_("each stage holds s times the items of the one before")},
-      {"r", "##r", sp.tightening, &ParamsRequest::r, "%g",
+      {"n0", "##n0", sp.n0, "n0", "%.0f", N_("items the first stage is designed for")},
+      {"p0", "##p0", sp.p0, "p0", "%g", N_("the first stage's false-positive rate")},
+      {"s", "##s", sp.growth, "s", "%g", N_("each stage holds s times the items of the one before")},
+      {"r", "##r", sp.tightening, "r", "%g",
        N_("each stage's false-positive rate is r times the one before;\n"
           "together they stay under p0 / (1 − r)")},
   };
@@ -208,7 +208,7 @@ void growth_controls(AppState& s, const FilterParams& p) {
     double v = f.value;
     if (input_number(f.id, &v, f.format, ImGuiInputTextFlags_EnterReturnsTrue)) {
       ParamsRequest r;
-      r.*(f.field) = v;
+      r.values.push_back({f.key, param_number_text(v)});
       ask(s, r);
     }
     ImGui::SameLine();
@@ -228,16 +228,9 @@ const char* scheme_title(Scheme s) {
   return scheme_name(s);
 }
 
-// The variant as the menu shows it (its link name is variant_name's).
-const char* variant_title(Variant v) {
-  switch (v) {
-    case Variant::standard: return trc("variant", "standard");
-    case Variant::counting: return trc("variant", "counting");
-    case Variant::blocked: return trc("variant", "blocked");
-    case Variant::scalable: return trc("variant", "scalable");
-  }
-  return variant_name(v);
-}
+// The variant as the menu shows it: its name (the link's), translated (the variants' files mark
+// it for the catalogs).
+const char* variant_title(Variant v) { return trc("variant", variant_name(v)); }
 
 const char* counters_title(CounterWidth c) {
   return c == CounterWidth::eight       ? tr("8 bits (saturating)")
@@ -246,8 +239,8 @@ const char* counters_title(CounterWidth c) {
 }
 
 // field(p) is the member of FilterParams (or of a variant's own params in it) the combo sets.
-template <typename Enum, size_t N, typename Field>
-void enum_combo(const char* label, const char* id, Enum current, const Enum (&all)[N],
+template <typename Enum, typename Choices, typename Field>
+void enum_combo(const char* label, const char* id, Enum current, const Choices& all,
                 const char* (*name)(Enum), const char* tip, AppState& s, FilterParams p, Field field) {
   const float label_w =
       std::max(label_width(), ImGui::CalcTextSize(label).x + ImGui::GetStyle().ItemSpacing.x);
@@ -278,7 +271,9 @@ void enum_combo(const char* label, const char* id, Enum current, const Enum (&al
         ParamsRequest r;
         r.variant = p.variant;
         r.scheme = p.scheme;
-        r.counters = p.counting.width;
+        const VariantOps& ops = variant_ops(p.variant);  // and its own parameters, as p has them
+        for (size_t i = 0; i < ops.param_count; ++i)
+          r.values.push_back({ops.params[i]->key, ops.params[i]->get(p)});
         ask(s, r);
       }
     }
@@ -415,7 +410,7 @@ void panel_params(AppState& s, Host& /*host*/) {
   const FilterParams p = s.set.params();
   // A scalable filter sizes its stages itself: m and k would change nothing, so they rest
   // (kept for the other variants) and say why.
-  const bool own_sizes = p.variant == Variant::scalable;
+  const bool own_sizes = variant_ops(p.variant).sizes_itself;
   ImGui::BeginDisabled(own_sizes);
   size_control(s, p);
   hash_control(s, p);
@@ -428,14 +423,14 @@ void panel_params(AppState& s, Host& /*host*/) {
   // own rows are the lesson) and once opened, they are rows.
   const auto rows = [&] {
     enum_combo(
-        tr("variant"), "##variant", p.variant, kAllVariants, variant_title,
+        tr("variant"), "##variant", p.variant, variant_ids(), variant_title,
         tr("standard: one bit per position (the article's filter).\n"
            "counting: counters (4 or 8 bits, or unbounded), so a word can be removed.\n"
            "blocked: all k bits in one 512-bit block — one cache miss, a slightly higher FP rate.\n"
            "scalable: stages that grow with the set (Almeida et al. 2007); m and k are each stage's own."),
         s, p, [](FilterParams& q) -> Variant& { return q.variant; });
-    if (p.variant == Variant::scalable) growth_controls(s, p);
-    if (p.variant == Variant::counting) counting_controls(s, p);
+    if (variant_ops(p.variant).grows) growth_controls(s, p);
+    if (variant_ops(p.variant).can_remove) counting_controls(s, p);
     enum_combo(tr("scheme"), "##scheme", p.scheme, kAllSchemes, scheme_title,
                tr("reference: h1 + i·h2 (Kirsch & Mitzenmacher), the article's positions.\n"
                   "enhanced: h1 + i·h2 + (i³ − i)/6 (Dillinger & Manolios).\n"
@@ -445,7 +440,7 @@ void panel_params(AppState& s, Host& /*host*/) {
                   "big-endian; (h1 + i·h2) mod m exactly."),
                s, p, [](FilterParams& q) -> Scheme& { return q.scheme; });
   };
-  const bool folded = ui_compact() && p.variant == Variant::standard;
+  const bool folded = ui_compact() && p.variant == FilterParams{}.variant;
   // Its line names what it holds; where that does not fit (a slide in Ukrainian), the first two.
   const char* names = tr("variant, scheme, design");
   if (folded &&

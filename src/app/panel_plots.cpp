@@ -136,7 +136,7 @@ void plot_fp_vs_bits(AppState& s) {
 void plot_fp_vs_k(AppState& s) {
   const Palette& pal = palette();
   const FilterParams& p = s.set.params();
-  if (p.variant == Variant::scalable) {
+  if (variant_ops(p.variant).grows) {
     // No single k to vary: a curve against k would describe a filter that is not on screen.
     uint32_t low = 0, high = 0;
     for (const Stage& st : shown_set(s).filter().stages()) {
@@ -222,7 +222,8 @@ void plot_growth(AppState& s) {
   const FilterParams& p = s.set.params();
   const uint64_t words = s.set.words().size();
   const double x_max = double(std::max<uint64_t>(words, 1));
-  PlotSeries theory{p.variant == Variant::blocked
+  // A variant the one-array formula describes says so; another names itself (its own theory).
+  PlotSeries theory{!variant_ops(p.variant).has_exact_theory
                         ? fill(tr("theory (%s)"), {trc("variant", variant_name(p.variant))})
                         : std::string(tr("theory (1 − e^(−kn/m))^k")),
                     pal.series[0],

@@ -12,6 +12,7 @@
 #include <utility>
 
 #include "actions.h"
+#include "core/params.h"
 #include "core/parse.h"
 #include "format.h"
 #include "i18n.h"
@@ -20,21 +21,6 @@
 
 namespace bloomlab::app {
 namespace {
-
-// The shortest decimal that reads back as the same double (0.85, not 0.84999999999999998); whole
-// numbers without an exponent (500, not 5e+02, whose '+' a URL reads as a space).
-std::string shortest(double x) {
-  char buf[32];
-  if (x == std::floor(x) && std::fabs(x) < 1e15) {
-    std::snprintf(buf, sizeof buf, "%.0f", x);
-    return buf;
-  }
-  for (int digits = 1; digits <= 17; ++digits) {
-    std::snprintf(buf, sizeof buf, "%.*g", digits, x);
-    if (std::strtod(buf, nullptr) == x) break;
-  }
-  return buf;
-}
 
 constexpr size_t kMaxUrlWords = 1000;
 constexpr size_t kMaxWordsInLink = 200;  // a link with more words falls back to the preset only
@@ -136,30 +122,18 @@ std::optional<double> parse_count(std::string_view text) {
 
 }  // namespace
 
-std::optional<std::string> read_filter_number(ParamsRequest& r, std::string_view key,
-                                              const std::string& text) {
-  std::optional<double> ParamsRequest::*field = key == "m"    ? &ParamsRequest::m
-                                                : key == "k"  ? &ParamsRequest::k
-                                                : key == "n0" ? &ParamsRequest::n0
-                                                : key == "p0" ? &ParamsRequest::p0
-                                                : key == "s"  ? &ParamsRequest::s
-                                                : key == "r"  ? &ParamsRequest::r
-                                                              : nullptr;
-  if (!field) return std::nullopt;
-  // m, k and n0 count bits, hashes and items: whole numbers. The others are any number.
-  const bool whole = key == "m" || key == "k" || key == "n0";
-  const std::optional<double> x = whole ? parse_count(text) : parse_real(text);
-  if (x) {
-    r.*field = *x;
-    return std::nullopt;
+Outcome set_params_text(AppState& s, Host& host, std::string_view query) {
+  ParamsRequest r;
+  FilterParams probe = s.set.params();
+  for (std::string_view pair : split(query, '&')) {
+    if (pair.empty()) continue;
+    const size_t eq = pair.find('=');
+    const std::string key = percent_decode(pair.substr(0, eq));
+    const std::string text = eq == std::string_view::npos ? "" : percent_decode(pair.substr(eq + 1));
+    if (auto bad = apply_param(probe, key, text)) return param_refusal(*bad);
+    r.values.push_back({key, text});
   }
-  // m and k in check_params' words, the value as given (a number such as 64.5 as it is, anything
-  // else quoted); the others as a link has always said it.
-  const std::string shown = parse_real(text) ? text : quoted(text);
-  if (key == "m") return outcome_text(Outcome{Code::m_range, {shown}, true});
-  if (key == "k") return outcome_text(Outcome{Code::k_range, {shown}, true});
-  if (whole) return fill(tr("%s = %s is not a whole number."), {std::string(key), quoted(text)});
-  return fill(tr("%s = %s is not a number."), {std::string(key), quoted(text)});
+  return apply(s, host, act::SetParams{r});
 }
 
 std::optional<std::string> state_value_problem(std::string_view key, const std::string& value) {
@@ -167,21 +141,10 @@ std::optional<std::string> state_value_problem(std::string_view key, const std::
     if (value == "empty" || preset_params(value)) return std::nullopt;
     return outcome_text(Outcome{Code::preset_unknown, {value}, true});
   }
-  if (key == "m" || key == "k") {
-    ParamsRequest r;
-    if (auto bad = read_filter_number(r, key, value)) return bad;
+  if (find_param(key)) {  // the filter's parameters: their rows judge (core/params.h)
     FilterParams ignored;
-    if (const Outcome o = check_params(r, FilterParams{}, ignored); !o.ok()) return outcome_text(o);
+    if (auto bad = apply_param(ignored, key, value)) return outcome_text(param_refusal(*bad));
     return std::nullopt;
-  }
-  if (key == "variant") {
-    if (parse_variant(value)) return std::nullopt;
-    return fill(tr("variant = %s is not one of %s."), {quoted(value), variant_names()});
-  }
-  if (key == "scheme") {
-    if (parse_scheme(value)) return std::nullopt;
-    return fill(tr("scheme = %s is not reference, enhanced, independent, weak or sha256md5."),
-                {quoted(value)});
   }
   if (key == "probes") {
     if (auto n = parse_count(value); n && *n >= 1 && *n <= double(kMaxUrlProbes)) return std::nullopt;
@@ -198,49 +161,20 @@ std::optional<std::string> state_value_problem(std::string_view key, const std::
 namespace {
 
 void apply_params(AppState& s, Host& host, const Parsed& in, std::vector<std::string>& warn) {
+  // Each value is judged on its own by its row (core/params.h: the CLI's and the JS API's
+  // reader), so that a bad m does not take a good k with it and every bad value is named.
   ParamsRequest r;
-  // The filter's numbers, each read as the JS API reads it (one function, read_filter_number).
-  for (const char* key : {"m", "k", "n0", "p0", "s", "r"}) {
-    if (auto v = in.get(key)) {
-      if (auto bad = read_filter_number(r, key, percent_decode(*v))) warn.push_back(*bad);
-    }
-  }
-  if (auto v = in.get("variant")) {
-    if (auto variant = parse_variant(percent_decode(*v)))
-      r.variant = *variant;
+  for (const ParamRow* row : param_rows()) {
+    const auto v = in.get(row->key);
+    if (!v) continue;
+    const std::string text = percent_decode(*v);
+    FilterParams probe = s.set.params();
+    if (auto bad = row->set(probe, text))
+      warn.push_back(outcome_text(param_refusal(*bad)));
     else
-      warn.push_back(fill(tr("variant = %s is not one of %s."), {quoted(*v), variant_names()}));
+      r.values.push_back({row->key, text});
   }
-  if (auto v = in.get("scheme")) {
-    if (auto scheme = parse_scheme(percent_decode(*v)))
-      r.scheme = *scheme;
-    else
-      warn.push_back(
-          fill(tr("scheme = %s is not reference, enhanced, independent, weak or sha256md5."), {quoted(*v)}));
-  }
-  if (auto v = in.get("counters")) {
-    if (auto c = parse_counter_width(percent_decode(*v)))
-      r.counters = *c;
-    else
-      warn.push_back(fill(tr("counters = %s is not 4, 8 or unbounded."), {quoted(*v)}));
-  }
-  // Each number is judged on its own (a bad m does not take a good k with it), as the variant
-  // the link asks for judges it: with variant=scalable every bad n0, p0, s, r is named (judged
-  // under the standard variant they passed, and SetParams named only the first).
-  FilterParams ignored;
-  for (std::optional<double> ParamsRequest::*field :
-       {&ParamsRequest::m, &ParamsRequest::k, &ParamsRequest::n0, &ParamsRequest::p0, &ParamsRequest::s,
-        &ParamsRequest::r}) {
-    if (!(r.*field)) continue;
-    ParamsRequest one;
-    one.variant = r.variant;
-    one.*field = r.*field;
-    if (const Outcome bad = check_params(one, s.set.params(), ignored); !bad.ok()) {
-      warn.push_back(outcome_text(bad));
-      r.*field = std::nullopt;
-    }
-  }
-  if (!r.m && !r.k && !r.variant && !r.scheme && !r.n0 && !r.p0 && !r.s && !r.r && !r.counters) return;
+  if (r.values.empty()) return;
   const Outcome o = apply(s, host, act::SetParams{r});
   if (!o.ok()) warn.push_back(outcome_text(o));
 }
@@ -621,16 +555,23 @@ std::string query_for(const AppState& s, bool with_words, bool with_view_mode = 
   const bool named = with_words && on_preset(s) && (lists || s.preset_removed.empty());
   std::string q = "preset=" + std::string(named ? s.preset : "empty");
   q += "&m=" + std::to_string(p.m) + "&k=" + std::to_string(p.k);
-  if (p.variant != Variant::standard) q += std::string("&variant=") + variant_name(p.variant);
-  // The scalable filter's own parameters, also when set for later (a link keeps all it was told).
-  if (p.variant == Variant::scalable || !(p.scalable == ScalableParams{})) {
-    const ScalableParams& sp = p.scalable;
-    q += "&n0=" + shortest(sp.n0) + "&p0=" + shortest(sp.p0) + "&s=" + shortest(sp.growth) +
-         "&r=" + shortest(sp.tightening);
+  // Every parameter that is not its default (also one set for another variant: a link keeps
+  // all it was told), the variant's own right after the variant. The schema's rows write them
+  // (core/params.h).
+  const auto put = [&](const ParamRow& row) {
+    q += std::string("&") + row.key + "=" + percent_encode(row.get(p));
+  };
+  const VariantOps& ops = variant_ops(p.variant);
+  const ParamRow* const* own_end = ops.params + ops.param_count;
+  for (const ParamRow* row : param_rows()) {
+    const std::string_view key = row->key;
+    if (key == "m" || key == "k" || std::find(ops.params, own_end, row) != own_end) continue;
+    if (param_differs_from_default(p, *row)) put(*row);
+    if (key == "variant")
+      std::for_each(ops.params, own_end, [&](const ParamRow* r) {
+        if (param_differs_from_default(p, *r)) put(*r);
+      });
   }
-  if (p.scheme != Scheme::reference) q += std::string("&scheme=") + scheme_name(p.scheme);
-  if (p.counting.width != CounterWidth::four)
-    q += std::string("&counters=") + counter_width_name(p.counting.width);
   if (s.remove_unchecked) q += "&remove=unchecked";
   if (lists) q += *lists;
   if (s.inserted) q += "&inserted=" + std::to_string(*s.inserted);

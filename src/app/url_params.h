@@ -95,15 +95,10 @@ std::vector<std::string> restore_session(AppState& s, Host& host, const Session&
 // params without their view keys (embed, present, nav), then view_from's view keys only.
 std::string with_view_of(std::string_view params, std::string_view view_from);
 
-// The scalable filter's growth parameters as a link names them (variant.h, ScalableParams).
-inline constexpr const char* kScalableKeys[] = {"n0", "p0", "s", "r"};
-// One of the filter's numbers (m, k, n0, p0, s, r: key, its decoded text) into r, read as every
-// door reads a number (core/parse.h): m, k and n0 whole numbers, the others any number (their
-// ranges are check_params' to judge); otherwise the warning, in words ("m must be a whole number
-// of bits from 1 to 2^32 (4,294,967,296); "1e1" is not.", "n0 = "0x10" is not a whole number.").
-// The URL and the JS API's setParams read them with this one function.
-std::optional<std::string> read_filter_number(ParamsRequest& r, std::string_view key,
-                                              const std::string& text);
+// The JS API's setParams: "key=value&key=value", each percent-encoded, every key a parameter
+// of the schema (core/params.h). One bad key or value refuses the whole call (its code and
+// words those of the same value in a link or on the command line); else one SetParams.
+Outcome set_params_text(AppState& s, Host& host, std::string_view query);
 
 // What is wrong with a value a lesson step's state: gives a key (preset, m, k, variant, scheme,
 // probes, panels; words and word take any text), in the link's words; nothing when a link takes

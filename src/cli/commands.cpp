@@ -19,6 +19,7 @@
 #include "core/experiment.h"
 #include "core/growth.h"
 #include "core/json_writer.h"
+#include "core/params.h"
 #include "core/parse.h"
 #include "core/program.h"
 #include "core/result_json.h"
@@ -54,57 +55,31 @@ std::optional<Error> check_words(const std::vector<std::string>& words, const ch
   return std::nullopt;
 }
 
+// The filter's parameters, --key value for every row of the schema (core/params.h: the same
+// reader and words as a link's key=value), then the whole filter judged.
 Result<FilterParams> filter_params(const Args& a, FilterParams p) {
-  if (const std::string* m = a.value("--m")) {
-    Result<uint64_t> v = parse_count("--m", *m, 0, UINT64_MAX);
-    if (!v.ok()) return Error{v.error(), ErrorCode::m_range, {*m}};  // the page's code for it
-    p.m = *v;
-  }
-  if (const std::string* k = a.value("--k")) {
-    Result<uint64_t> v = parse_count("--k", *k, 0, UINT32_MAX);
-    if (!v.ok()) return Error{v.error(), ErrorCode::k_range, {*k}};
-    p.k = static_cast<uint32_t>(*v);
-  }
-  if (const std::string* s = a.value("--scheme")) {
-    std::optional<Scheme> scheme = parse_scheme(*s);
-    if (!scheme)
-      return Error{"--scheme must be reference, enhanced, independent, weak or sha256md5, got '" + *s + "'"};
-    p.scheme = *scheme;
-  }
-  if (const std::string* c = a.value("--counters")) {
-    std::optional<CounterWidth> counters = parse_counter_width(*c);
-    if (!counters) return Error{"--counters must be 4, 8 or unbounded, got '" + *c + "'"};
-    p.counting.width = *counters;
-  }
-  if (const std::string* v = a.value("--variant")) {
-    std::optional<Variant> variant = parse_variant(*v);
-    if (!variant) return Error{"--variant must be one of " + variant_names() + ", got '" + *v + "'"};
-    p.variant = *variant;
-  }
-  // The scalable variant's growth (variant.h, ScalableParams), read as a link reads it (n0 a
-  // whole number of items, p0, s, r numbers); validate() judges the values.
-  if (const std::string* v = a.value("--n0")) {
-    Result<uint64_t> n0 = parse_count("--n0", *v, 0, UINT64_MAX);
-    if (!n0.ok()) return Error{n0.error(), ErrorCode::scalable_n0_range, {*v}};
-    p.scalable.n0 = double(*n0);
-  }
-  struct Growth {
-    const char* option;
-    double ScalableParams::*field;
-    ErrorCode code;
-  };
-  const Growth growth[] = {{"--p0", &ScalableParams::p0, ErrorCode::scalable_p0_range},
-                           {"--s", &ScalableParams::growth, ErrorCode::scalable_growth_range},
-                           {"--r", &ScalableParams::tightening, ErrorCode::scalable_tightening_range}};
-  for (const auto& [option, field, code] : growth) {
-    if (const std::string* v = a.value(option)) {
-      Result<double> x = parse_real(option, *v);
-      if (!x.ok()) return Error{x.error(), code, {*v}};
-      p.scalable.*field = *x;
+  for (const ParamRow* row : param_rows()) {
+    if (const std::string* v = a.value(std::string("--") + row->key)) {
+      if (std::optional<Error> bad = row->set(p, *v)) return *bad;
     }
   }
   if (std::optional<Error> e = validate(p)) return *e;
   return p;
+}
+
+// A command's options: `own` and every parameter's --key.
+OptionSpec with_params(std::set<std::string> own, std::set<std::string> flags) {
+  for (const ParamRow* row : param_rows()) own.insert(std::string("--") + row->key);
+  return {std::move(own), std::move(flags)};
+}
+
+// A variant's own parameters in words: " (counters: 4)", or "" for a variant without.
+std::string own_params_text(const FilterParams& p) {
+  std::string text;
+  const VariantOps& ops = variant_ops(p.variant);
+  for (size_t i = 0; i < ops.param_count; ++i)
+    text += (i ? ", " : " (") + std::string(ops.params[i]->key) + ": " + ops.params[i]->get(p);
+  return text.empty() ? text : text + ")";
 }
 
 // Reads the list at `path`; if that takes more than a second (a FIFO with no writer yet, a slow
@@ -249,14 +224,13 @@ const char* const kPositionsUsage =
     "example: bloomlab positions --m 64 --k 3 dragon   ->  dragon  30 1 36\n";
 
 Result<int> run_positions(const std::vector<std::string>& argv) {
-  Result<Args> a = parse(
-      argv, {{"--m", "--k", "--scheme", "--variant", "--n0", "--p0", "--s", "--r", "--counters", "--stages"},
-             {"--json"}});
+  Result<Args> a = parse(argv, with_params({"--stages"}, {"--json"}));
   if (!a.ok()) return a.failure();
   Result<FilterParams> p = filter_params(*a, {});
   if (!p.ok()) return p.failure();
-  const bool scalable = p->variant == Variant::scalable;  // it sizes its own stages
-  if (!scalable && (!a->has("--m") || !a->has("--k"))) return Error{"positions needs --m and --k"};
+  const bool scalable = variant_ops(p->variant).grows;  // its stages
+  if (!variant_ops(p->variant).sizes_itself && (!a->has("--m") || !a->has("--k")))
+    return Error{"positions needs --m and --k"};
   if (a->positional.empty()) return Error{"positions needs at least one WORD"};
   if (std::optional<Error> e = check_words(a->positional)) return *e;
   size_t stages = 1;
@@ -338,18 +312,16 @@ const char* const kMeasureUsage =
     "  --scheme, --variant, --counters as for `bloomlab positions`\n";
 
 Result<int> run_measure(const std::vector<std::string>& argv) {
-  Result<Args> a = parse(argv, {{"--words", "--m", "--k", "--probes", "--probe-list", "--scheme", "--variant",
-                                 "--n0", "--p0", "--s", "--r", "--counters"},
-                                {"--json"}});
+  Result<Args> a = parse(argv, with_params({"--words", "--probes", "--probe-list"}, {"--json"}));
   if (!a.ok()) return a.failure();
   if (!a->positional.empty())
     return Error{"measure takes no words on the command line: '" + a->positional[0] + "'"};
-  // The scalable variant sizes its own stages from --n0 and --p0.
-  const bool sizes_itself = a->has("--variant") && parse_variant(*a->value("--variant")) == Variant::scalable;
-  if (!sizes_itself && (!a->has("--m") || !a->has("--k"))) return Error{"measure needs --m and --k"};
-  if (a->has("--probes") && a->has("--probe-list")) return Error{"give --probes or --probe-list, not both"};
   Result<FilterParams> p = filter_params(*a, {});
   if (!p.ok()) return p.failure();
+  // A variant that sizes itself (the scalable one, from --n0 and --p0) needs no --m and --k.
+  if (!variant_ops(p->variant).sizes_itself && (!a->has("--m") || !a->has("--k")))
+    return Error{"measure needs --m and --k"};
+  if (a->has("--probes") && a->has("--probe-list")) return Error{"give --probes or --probe-list, not both"};
   Result<uint64_t> probes = probe_count(*a);
   if (!probes.ok()) return probes.failure();
   Result<WordList> list = load_words(*a);
@@ -492,9 +464,7 @@ const char* const kGrowthUsage =
     "  --scheme, --variant, --counters, --n0, --p0, --s, --r as for `bloomlab positions`\n";
 
 Result<int> run_growth(const std::vector<std::string>& argv) {
-  Result<Args> a = parse(argv, {{"--words", "--m", "--k", "--points", "--probes", "--scheme", "--variant",
-                                 "--counters", "--n0", "--p0", "--s", "--r"},
-                                {"--json"}});
+  Result<Args> a = parse(argv, with_params({"--words", "--points", "--probes"}, {"--json"}));
   if (!a.ok()) return a.failure();
   if (!a->positional.empty())
     return Error{"growth takes no words on the command line: '" + a->positional[0] + "'"};
@@ -525,12 +495,9 @@ Result<int> run_growth(const std::vector<std::string>& argv) {
     std::cout << j.str() << '\n';
     return 0;
   }
-  std::cout << variant_name(p->variant) << " filter"
-            << (p->variant == Variant::counting
-                    ? std::string(" (counters: ") + counter_width_name(p->counting.width) + ")"
-                    : "")
-            << ", " << scheme_name(p->scheme) << " scheme, m = " << p->m << ", k = " << p->k
-            << "; designed for n = " << fixed(designed, 0) << " (k best there); " << o.probes << " probes\n";
+  std::cout << variant_name(p->variant) << " filter" << own_params_text(*p) << ", " << scheme_name(p->scheme)
+            << " scheme, m = " << p->m << ", k = " << p->k << "; designed for n = " << fixed(designed, 0)
+            << " (k best there); " << o.probes << " probes\n";
   std::vector<std::vector<std::string>> table{
       {"n", "bits set", "fill", "expected fill", "FP", "probes", "measured", "theory"}};
   for (const GrowthPoint& g : points) {
@@ -663,9 +630,7 @@ const char* const kCheckUsage =
     "0.01.\n";
 
 Result<int> run_check(const std::vector<std::string>& argv) {
-  Result<Args> a = parse(
-      argv, {{"--words", "--m", "--k", "--scheme", "--variant", "--n0", "--p0", "--s", "--r", "--counters"},
-             {"--json"}});
+  Result<Args> a = parse(argv, with_params({"--words"}, {"--json"}));
   if (!a.ok()) return a.failure();
   if (a->positional.empty()) return Error{"check needs at least one WORD"};
   if (std::optional<Error> e = check_words(a->positional)) return *e;

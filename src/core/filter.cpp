@@ -5,6 +5,7 @@
 #include <new>
 #include <stdexcept>
 
+#include "params.h"
 #include "variant_detail.h"
 
 namespace bloomlab {
@@ -13,16 +14,10 @@ std::optional<Error> validate(const FilterParams& p) {
   if (const auto own = variant_ops(p.variant).validate) {
     if (auto error = own(p)) return error;
   }
-  if (p.m < kMinBits || p.m > kMaxBits) {
-    return Error{"m must be between 1 and 4294967296 (2^32) bits, got " + std::to_string(p.m),
-                 ErrorCode::m_range,
-                 {std::to_string(p.m)}};
-  }
-  if (p.k < kMinHashes || p.k > kMaxHashes) {
-    return Error{"k must be between 1 and 64 hash positions, got " + std::to_string(p.k),
-                 ErrorCode::k_range,
-                 {std::to_string(p.k)}};
-  }
+  if (p.m < kMinBits || p.m > kMaxBits)
+    return param_detail::refusal(kMRefusal, ErrorCode::m_range, std::to_string(p.m));
+  if (p.k < kMinHashes || p.k > kMaxHashes)
+    return param_detail::refusal(kKRefusal, ErrorCode::k_range, std::to_string(p.k));
   return std::nullopt;
 }
 
@@ -158,43 +153,16 @@ size_t filter_positions(const FilterParams& p, std::string_view item, uint64_t h
 PositionTrace trace_positions(const FilterParams& p, std::string_view item, size_t stages) {
   PositionTrace t;
   t.h = fnv1a64(item);
-  t.blocked = p.variant == Variant::blocked;
   t.range = p.m;
-  if (t.blocked) {  // as variant_blocked.cpp
-    const BlockedHash b = blocked_hash(p.m, t.h);
-    t.mixed = b.mixed;
-    t.block = b.block;
-    t.block_start = b.start;
-    t.block_bits = b.width;
-    t.range = b.width;
-    uint32_t x = b.x;
-    for (uint32_t i = 0; i < p.k; ++i, x *= kBlockedMultiplier) t.block_hashes.push_back(x);
-    t.h1 = b.x;
-    t.h2 = kBlockedMultiplier;
-  } else {
-    t.h1 = detail::hash_h1(t.h);
-    t.h2 = detail::hash_h2(t.h, p.scheme != Scheme::weak);
-  }
-  if (!t.blocked && p.scheme == Scheme::sha256md5) {  // the scheme's own two hashes, not h's halves
+  t.h1 = detail::hash_h1(t.h);  // the scheme's halves of h, as the positions take them
+  t.h2 = detail::hash_h2(t.h, p.scheme != Scheme::weak);
+  if (p.scheme == Scheme::sha256md5) {  // the scheme's own two hashes, not h's halves
     const DigestPair d = sha256md5_hashes(item);
     t.h1 = d.h1;
     t.h2 = d.h2;
   }
   filter_positions(p, item, t.positions, stages);
-  if (p.variant == Variant::scalable) {  // each stage's share of the positions, and its hash
-    uint64_t offset = 0;
-    size_t first = 0;
-    for (size_t j = 0; first < t.positions.size(); ++j) {
-      const Stage st = scalable_stage(p.scalable, j, offset);
-      PositionTrace::StageTrace s{first, st.offset, st.m, st.k, scalable_stage_hash(t.h, j), 0, 0};
-      s.h1 = s.h & 0xffffffffu;
-      s.h2 = p.scheme == Scheme::weak ? (s.h >> 32) : ((s.h >> 32) | 1u);
-      if (p.scheme == Scheme::sha256md5) s.h1 = t.h1, s.h2 = t.h2;  // the digests, whatever h is
-      t.stages.push_back(s);
-      first += st.k;
-      offset += st.m;
-    }
-  }
+  if (const auto own = variant_ops(p.variant).trace) own(p, item, t);  // the variant's own values
   return t;
 }
 

@@ -29,6 +29,8 @@ const char* error_code_name(ErrorCode code) {
     case ErrorCode::remove_absent: return "remove_absent";
     case ErrorCode::remove_false_positive: return "remove_false_positive";
     case ErrorCode::remove_failed: return "remove_failed";
+    case ErrorCode::param_choice: return "param_choice";
+    case ErrorCode::param_unknown: return "param_unknown";
     case ErrorCode::count_: break;
   }
   return "other";

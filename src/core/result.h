@@ -37,6 +37,8 @@ enum class ErrorCode {
   remove_absent,              // {word, its zero counters (", ")}
   remove_false_positive,      // {word, the first 8 words removing it would break (", "), how many}
   remove_failed,              // {word}
+  param_choice,               // {key, text, the choices (", ")}: variant, scheme, counters
+  param_unknown,              // {key, the keys (", ")}
   count_                      // not a code: the number of codes
 };
 

@@ -1,6 +1,8 @@
 #include "result_json.h"
 
 #include "memory.h"
+#include "params.h"
+#include "parse.h"
 
 namespace bloomlab {
 
@@ -9,12 +11,16 @@ const char* verdict_token(Verdict v) { return v == Verdict::possibly ? "possibly
 void write_params(JsonWriter& w, const FilterParams& p) {
   w.begin_object().field("m", p.m).field("k", p.k).field("variant", variant_name(p.variant));
   w.field("scheme", scheme_name(p.scheme));
-  if (p.variant == Variant::scalable) {
-    w.field("n0", p.scalable.n0).field("p0", p.scalable.p0).field("s", p.scalable.growth);
-    w.field("r", p.scalable.tightening);
+  // The variant's own parameters (its rows, params.h): numbers as numbers, choices as text
+  // (the counting filter's "4", "8" or "unbounded").
+  const VariantOps& ops = variant_ops(p.variant);
+  for (size_t i = 0; i < ops.param_count; ++i) {
+    const ParamRow& row = *ops.params[i];
+    if (row.type == ParamType::choice)
+      w.field(row.key, row.get(p));
+    else
+      w.field(row.key, parse_real(row.get(p)).value_or(0));
   }
-  // The counters only where they exist: "4", "8" or "unbounded".
-  if (p.variant == Variant::counting) w.field("counters", counter_width_name(p.counting.width));
   w.end_object();
 }
 

@@ -1,9 +1,10 @@
 // The variants' one face (after fastfilter_cpp's Add / Contain / SizeInBytes and Boost.Bloom's
 // subfilter policies): each variant is a table of functions over the filter's storage, defined
 // in one file (variant_standard.cpp, variant_counting.cpp, variant_blocked.cpp,
-// variant_scalable.cpp) and registered in variants.cpp. Filter, WordSet, the theory, the views
-// and the CLI ask the table (can it remove? which theory? how many bytes?) instead of switching
-// on the enum. Adding a variant: an enum value and kAllVariants entry below, its file, its row.
+// variant_scalable.cpp) and listed in variants.cpp. Filter, WordSet, the theory, the views and
+// the CLI ask the table (can it remove? which theory? which parameters? how many bytes?)
+// instead of switching on the enum. Adding a variant: its file and its row in variants.cpp (or
+// register_variant, as a test's toy variant does), and its catalog strings.
 //
 // Speed: a filter calls through the table once per add or query (an indirect call, a few ns);
 // inside, each variant's loop over its k positions is inlined code, never a call per bit.
@@ -21,9 +22,15 @@
 
 namespace bloomlab {
 
-enum class Variant { standard, counting, blocked, scalable };
-inline constexpr Variant kAllVariants[] = {Variant::standard, Variant::counting, Variant::blocked,
-                                           Variant::scalable};
+// The built-in variants; a variant registered at run time (register_variant) takes the next
+// value. The speed measurement compares standard and blocked by name, and a filter's defaults
+// are the standard one's: otherwise nothing outside the variants' files names one.
+enum class Variant : uint8_t { standard, counting, blocked, scalable };
+
+// Marks a text a UI shows translated (scripts/update-po.sh extracts it from the variants'
+// files): the text itself. The core stays free of any catalog.
+#define BLOOMLAB_UI_TEXT(text) text
+#define BLOOMLAB_UI_TEXT_IN(context, text) text
 
 inline constexpr uint64_t kMinBits = 1;
 inline constexpr uint64_t kMaxBits = uint64_t{1} << 32;
@@ -137,14 +144,21 @@ enum class RemoveOutcome {
   refused_variant,  // only the counting variant supports remove
 };
 
+struct ParamRow;       // params.h
+struct PositionTrace;  // filter.h
+
 struct VariantOps {
   Variant id;
-  const char* name;
+  const char* name;            // its key ("standard") and, translated in the context "variant", its title
   bool can_remove;             // remove() exists (counters)
   bool has_counters;           // a position holds a count, not a bit
   bool has_exact_theory;       // theory::exact_fp_rate describes it (one bit array, uniform positions)
   bool grows;                  // adds arrays as it fills: an item's positions depend on when it came
-  const char* theory_formula;  // how its theoretical FP is computed, for the Numbers
+  bool sizes_itself;           // m and k are not its parameters: it sizes its own arrays
+  const char* theory_formula;  // how its theoretical FP is computed, for the Numbers (a UI text)
+  // Its own parameters beyond m, k, variant and scheme (params.h): rows, how many.
+  const ParamRow* const* params;
+  size_t param_count;
   // Checks the variant's own params (beyond m and k, which validate() checks); null: none.
   std::optional<Error> (*validate)(const FilterParams& p);
   // Bytes an empty filter with these params needs (checked before allocating).
@@ -170,17 +184,26 @@ struct VariantOps {
   // The item's positions (absolute bit indices) in a filter with params p and `stages` stages
   // (1 for single-array variants), into out[kMaxPositions]; returns how many.
   size_t (*positions)(const FilterParams& p, size_t stages, std::string_view item, uint64_t h, uint64_t* out);
+  // The step-through's values beyond the scheme's h1, h2 and the positions (which t holds
+  // already): the blocked variant's block and x_i, the scalable one's stages. Null: none.
+  void (*trace)(const FilterParams& p, std::string_view item, PositionTrace& t);
   // Memory the filter uses, in bits.
   uint64_t (*size_in_bits)(const FilterStorage& s);
   // The expected FP after n distinct adds, from the params alone.
   double (*theory_fp)(const FilterParams& p, double n);
 };
 
-// The registration table (variants.cpp).
+// The registration table (variants.cpp): the built-in variants in the enum's order, then those
+// registered at run time.
+const std::vector<const VariantOps*>& variants();
+std::vector<Variant> variant_ids();  // the same, as ids
+// Adds a variant (its ops.id is ignored: it gets the next value, returned). Its name must be
+// new. Not thread-safe: register before any filter is made (a static initialiser).
+Variant register_variant(const VariantOps& ops);
 const VariantOps& variant_ops(Variant v);
 const char* variant_name(Variant v);
 std::optional<Variant> parse_variant(std::string_view name);
 // "standard, counting, blocked, scalable": for messages that list the choices.
-const std::string& variant_names();
+std::string variant_names();
 
 }  // namespace bloomlab

@@ -102,14 +102,36 @@ uint64_t blocked_block_bits(uint64_t m, uint64_t block) {
   return blocked_width(m, std::min(block, blocks - 1), blocks);
 }
 
+namespace {
+
+// The step-through: g, the block, its first bit and width, the x_i (as positions() takes them).
+void trace(const FilterParams& p, std::string_view, PositionTrace& t) {
+  const BlockedHash b = blocked_hash(p.m, t.h);
+  t.blocked = true;
+  t.mixed = b.mixed;
+  t.block = b.block;
+  t.block_start = b.start;
+  t.block_bits = b.width;
+  t.range = b.width;
+  uint32_t x = b.x;
+  for (uint32_t i = 0; i < p.k; ++i, x *= kBlockedMultiplier) t.block_hashes.push_back(x);
+  t.h1 = b.x;
+  t.h2 = kBlockedMultiplier;
+}
+
+}  // namespace
+
 extern const VariantOps kBlockedVariant = {
     Variant::blocked,
-    "blocked",
+    BLOOMLAB_UI_TEXT_IN("variant", "blocked"),
     /*can_remove=*/false,
     /*has_counters=*/false,
     /*has_exact_theory=*/false,
     /*grows=*/false,
-    "blocked estimate",
+    /*sizes_itself=*/false,
+    BLOOMLAB_UI_TEXT("blocked estimate"),
+    /*params=*/nullptr,
+    /*param_count=*/0,
     /*validate=*/nullptr,
     bytes_needed,
     init,
@@ -121,6 +143,7 @@ extern const VariantOps kBlockedVariant = {
     /*remove_unchecked=*/nullptr,
     /*counter=*/nullptr,
     positions,
+    trace,
     size_in_bits,
     theory_fp,
 };

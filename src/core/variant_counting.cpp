@@ -5,6 +5,7 @@
 // some counter says is absent, that article's remove without checking (remove_unchecked).
 #include <algorithm>
 
+#include "params.h"
 #include "theory.h"
 #include "variant_detail.h"
 
@@ -144,14 +145,32 @@ uint64_t size_in_bits(const FilterStorage& s) {
 
 }  // namespace
 
+namespace {
+
+std::optional<Error> set_counters(FilterParams& p, std::string_view text) {
+  const std::optional<CounterWidth> c = parse_counter_width(text);
+  if (!c) return param_detail::not_a_choice("counters", text, "4, 8, unbounded");
+  p.counting.width = *c;
+  return std::nullopt;
+}
+std::string get_counters(const FilterParams& p) { return counter_width_name(p.counting.width); }
+
+const ParamRow kCounters{"counters", ParamType::choice, set_counters, get_counters};
+const ParamRow* const kCountingParams[] = {&kCounters};
+
+}  // namespace
+
 extern const VariantOps kCountingVariant = {
     Variant::counting,
-    "counting",
+    BLOOMLAB_UI_TEXT_IN("variant", "counting"),
     /*can_remove=*/true,
     /*has_counters=*/true,
     /*has_exact_theory=*/true,
     /*grows=*/false,
+    /*sizes_itself=*/false,
     detail::kArrayTheoryFormula,  // the counters change the memory, not the FP
+    kCountingParams,
+    1,
     /*validate=*/nullptr,
     bytes_needed,
     init,
@@ -163,6 +182,7 @@ extern const VariantOps kCountingVariant = {
     remove_unchecked,
     counter,
     positions,
+    /*trace=*/nullptr,
     size_in_bits,
     detail::array_theory_fp,
 };

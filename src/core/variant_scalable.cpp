@@ -17,6 +17,8 @@
 #include <cstdio>
 #include <string>
 
+#include "filter.h"
+#include "params.h"
 #include "theory.h"
 #include "variant_detail.h"
 
@@ -56,27 +58,52 @@ std::string number_arg(double v) {
   return buf;
 }
 
-std::optional<Error> validate(const FilterParams& p) {
+// The refusals of n0, p0, s and r (their rows' and validate()'s): %s is the value.
+constexpr char kN0Refusal[] = "n0 (the first stage's words) must be from 1 to 10,000,000; %s is not.";
+constexpr char kP0Refusal[] = "p0 (the first stage's FP rate) must be from 0.000001 to 0.5; %s is not.";
+constexpr char kGrowthRefusal[] = "s (growth) must be from 1 to 16; %s is not.";
+constexpr char kTighteningRefusal[] = "r (tightening) must be from 0.05 to 0.99; %s is not.";
+
+std::optional<Error> validate_own(const FilterParams& p) {
   const ScalableParams& sp = p.scalable;
   // Written so that NaN fails every test.
   if (!(sp.n0 >= 1 && sp.n0 <= 1e7))
-    return Error{"n0 must be between 1 and 10,000,000 items, got " + number_arg(sp.n0),
-                 ErrorCode::scalable_n0_range,
-                 {number_arg(sp.n0)}};
+    return param_detail::refusal(kN0Refusal, ErrorCode::scalable_n0_range, number_arg(sp.n0));
   if (!(sp.p0 >= 1e-6 && sp.p0 <= 0.5))
-    return Error{"p0 must be between 0.000001 and 0.5, got " + number_arg(sp.p0),
-                 ErrorCode::scalable_p0_range,
-                 {number_arg(sp.p0)}};
+    return param_detail::refusal(kP0Refusal, ErrorCode::scalable_p0_range, number_arg(sp.p0));
   if (!(sp.growth >= 1 && sp.growth <= 16))
-    return Error{"s (growth) must be between 1 and 16, got " + number_arg(sp.growth),
-                 ErrorCode::scalable_growth_range,
-                 {number_arg(sp.growth)}};
+    return param_detail::refusal(kGrowthRefusal, ErrorCode::scalable_growth_range, number_arg(sp.growth));
   if (!(sp.tightening >= 0.05 && sp.tightening <= 0.99))
-    return Error{"r (tightening) must be between 0.05 and 0.99, got " + number_arg(sp.tightening),
-                 ErrorCode::scalable_tightening_range,
-                 {number_arg(sp.tightening)}};
+    return param_detail::refusal(kTighteningRefusal, ErrorCode::scalable_tightening_range,
+                                 number_arg(sp.tightening));
   return std::nullopt;
 }
+
+// Its rows (params.h): n0 a whole number of items, the others numbers, each in its range.
+std::optional<Error> set_n0(FilterParams& p, std::string_view text) {
+  return param_detail::read_whole(text, 1, 1e7, kN0Refusal, ErrorCode::scalable_n0_range, p.scalable.n0);
+}
+std::optional<Error> set_p0(FilterParams& p, std::string_view text) {
+  return param_detail::read_real(text, 1e-6, 0.5, kP0Refusal, ErrorCode::scalable_p0_range, p.scalable.p0);
+}
+std::optional<Error> set_growth(FilterParams& p, std::string_view text) {
+  return param_detail::read_real(text, 1, 16, kGrowthRefusal, ErrorCode::scalable_growth_range,
+                                 p.scalable.growth);
+}
+std::optional<Error> set_tightening(FilterParams& p, std::string_view text) {
+  return param_detail::read_real(text, 0.05, 0.99, kTighteningRefusal, ErrorCode::scalable_tightening_range,
+                                 p.scalable.tightening);
+}
+std::string get_n0(const FilterParams& p) { return param_number_text(p.scalable.n0); }
+std::string get_p0(const FilterParams& p) { return param_number_text(p.scalable.p0); }
+std::string get_growth(const FilterParams& p) { return param_number_text(p.scalable.growth); }
+std::string get_tightening(const FilterParams& p) { return param_number_text(p.scalable.tightening); }
+
+const ParamRow kN0{"n0", ParamType::whole, set_n0, get_n0};
+const ParamRow kP0{"p0", ParamType::real, set_p0, get_p0};
+const ParamRow kGrowth{"s", ParamType::real, set_growth, get_growth};
+const ParamRow kTightening{"r", ParamType::real, set_tightening, get_tightening};
+const ParamRow* const kScalableParams[] = {&kN0, &kP0, &kGrowth, &kTightening};
 
 uint64_t bytes_needed(const FilterParams& p) { return (stage_layout(p.scalable, 0, 0).m + 7) / 8; }
 
@@ -166,15 +193,38 @@ Stage scalable_stage(const ScalableParams& sp, size_t j, uint64_t offset) {
   return stage_layout(sp, j, offset);
 }
 
+namespace {
+
+// The step-through: each stage's share of the positions, its hash and the scheme's halves of it
+// (sha256md5: the item's digests, whatever the stage's h).
+void trace(const FilterParams& p, std::string_view, PositionTrace& t) {
+  uint64_t offset = 0;
+  size_t first = 0;
+  for (size_t j = 0; first < t.positions.size(); ++j) {
+    const Stage st = stage_layout(p.scalable, j, offset);
+    PositionTrace::StageTrace s{first, st.offset, st.m, st.k, stage_hash(t.h, j), 0, 0};
+    s.h1 = p.scheme == Scheme::sha256md5 ? t.h1 : detail::hash_h1(s.h);
+    s.h2 = p.scheme == Scheme::sha256md5 ? t.h2 : detail::hash_h2(s.h, p.scheme != Scheme::weak);
+    t.stages.push_back(s);
+    first += st.k;
+    offset += st.m;
+  }
+}
+
+}  // namespace
+
 extern const VariantOps kScalableVariant = {
     Variant::scalable,
-    "scalable",
+    BLOOMLAB_UI_TEXT_IN("variant", "scalable"),
     /*can_remove=*/false,
     /*has_counters=*/false,
     /*has_exact_theory=*/false,
     /*grows=*/true,
-    "1 − Π(1 − FP_j) over the stages",
-    validate,
+    /*sizes_itself=*/true,
+    BLOOMLAB_UI_TEXT("1 − Π(1 − FP_j) over the stages"),
+    kScalableParams,
+    4,
+    validate_own,
     bytes_needed,
     init,
     insert,
@@ -185,6 +235,7 @@ extern const VariantOps kScalableVariant = {
     /*remove_unchecked=*/nullptr,
     /*counter=*/nullptr,
     positions,
+    trace,
     size_in_bits,
     theory_fp,
 };

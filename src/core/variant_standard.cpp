@@ -75,12 +75,15 @@ double detail::array_theory_fp(const FilterParams& p, double n) {
 
 extern const VariantOps kStandardVariant = {
     Variant::standard,
-    "standard",
+    BLOOMLAB_UI_TEXT_IN("variant", "standard"),
     /*can_remove=*/false,
     /*has_counters=*/false,
     /*has_exact_theory=*/true,
     /*grows=*/false,
+    /*sizes_itself=*/false,
     detail::kArrayTheoryFormula,
+    /*params=*/nullptr,
+    /*param_count=*/0,
     /*validate=*/nullptr,
     bytes_needed,
     init,
@@ -92,6 +95,7 @@ extern const VariantOps kStandardVariant = {
     /*remove_unchecked=*/nullptr,
     /*counter=*/nullptr,
     positions,
+    /*trace=*/nullptr,
     size_in_bits,
     detail::array_theory_fp,
 };

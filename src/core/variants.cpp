@@ -1,4 +1,6 @@
-// The registration table: one row per variant, in the enum's order.
+// The registration table: one row per variant, in the enum's order; then any registered at
+// run time.
+#include <deque>
 #include <string>
 
 #include "variant.h"
@@ -8,33 +10,56 @@ namespace bloomlab {
 extern const VariantOps kStandardVariant, kCountingVariant, kBlockedVariant, kScalableVariant;
 
 namespace {
-const VariantOps* const kRegistered[] = {&kStandardVariant, &kCountingVariant, &kBlockedVariant,
-                                         &kScalableVariant};
-static_assert(sizeof(kRegistered) / sizeof(kRegistered[0]) == sizeof(kAllVariants) / sizeof(kAllVariants[0]),
-              "one registered row per variant");
+
+struct Registry {
+  std::vector<const VariantOps*> list{&kStandardVariant, &kCountingVariant, &kBlockedVariant,
+                                      &kScalableVariant};
+  std::deque<VariantOps> added;  // copies of the run-time ones, with their ids (stable addresses)
+};
+
+Registry& registry() {
+  static Registry r;
+  return r;
+}
+
 }  // namespace
+
+const std::vector<const VariantOps*>& variants() { return registry().list; }
+
+std::vector<Variant> variant_ids() {
+  std::vector<Variant> ids;
+  for (const VariantOps* ops : variants()) ids.push_back(ops->id);
+  return ids;
+}
+
+Variant register_variant(const VariantOps& ops) {
+  Registry& r = registry();
+  VariantOps copy = ops;
+  copy.id = Variant(r.list.size());
+  r.added.push_back(copy);
+  r.list.push_back(&r.added.back());
+  return copy.id;
+}
 
 const VariantOps& variant_ops(Variant v) {
   const size_t i = static_cast<size_t>(v);
-  return i < sizeof(kRegistered) / sizeof(kRegistered[0]) ? *kRegistered[i] : kStandardVariant;
+  const auto& list = variants();
+  return i < list.size() ? *list[i] : kStandardVariant;
 }
 
 const char* variant_name(Variant v) { return variant_ops(v).name; }
 
 std::optional<Variant> parse_variant(std::string_view name) {
-  for (Variant v : kAllVariants) {
-    if (name == variant_name(v)) return v;
+  for (const VariantOps* ops : variants()) {
+    if (name == ops->name) return ops->id;
   }
   return std::nullopt;
 }
 
-const std::string& variant_names() {
-  static const std::string names = [] {
-    std::string s;
-    for (Variant v : kAllVariants) s += (s.empty() ? "" : ", ") + std::string(variant_name(v));
-    return s;
-  }();
-  return names;
+std::string variant_names() {
+  std::string s;
+  for (const VariantOps* ops : variants()) s += (s.empty() ? "" : ", ") + std::string(ops->name);
+  return s;
 }
 
 }  // namespace bloomlab

@@ -556,38 +556,11 @@ EMSCRIPTEN_KEEPALIVE const char* bl_remove(const char* bytes, int size) {
   return run(app::act::RemoveWord{std::string(bytes, size_t(size))});
 }
 
-// Bit i of `has` says whether m, k, n0, p0, s, r (in that order) is given, as text: each is read
-// as a link reads it (read_filter_number: the same reader, the same words), and one bad value
-// refuses the whole call. An empty name keeps the variant, scheme or counters.
-EMSCRIPTEN_KEEPALIVE const char* bl_set_params(int has, const char* m, const char* k, const char* n0,
-                                               const char* p0, const char* s, const char* r_,
-                                               const char* variant_text, const char* scheme_text,
-                                               const char* counters_text) {
-  app::ParamsRequest r;
-  const char* keys[] = {"m", "k", "n0", "p0", "s", "r"};
-  const char* numbers[] = {m, k, n0, p0, s, r_};
-  for (int i = 0; i < 6; ++i) {
-    if (!(has >> i & 1)) continue;
-    if (auto bad = app::read_filter_number(r, keys[i], text_arg(numbers[i]))) return error_reply(*bad);
-  }
-  const std::string variant = text_arg(variant_text), scheme = text_arg(scheme_text),
-                    counters = text_arg(counters_text);
-  if (!variant.empty()) {
-    r.variant = parse_variant(variant);
-    if (!r.variant)
-      return error_reply("unknown variant " + app::quoted(variant) + " (" + variant_names() + ")");
-  }
-  if (!scheme.empty()) {
-    r.scheme = parse_scheme(scheme);
-    if (!r.scheme)
-      return error_reply("unknown scheme " + app::quoted(scheme) +
-                         " (reference, enhanced, independent, weak, sha256md5)");
-  }
-  if (!counters.empty()) {
-    r.counters = parse_counter_width(counters);
-    if (!r.counters) return error_reply("unknown counters " + app::quoted(counters) + " (4, 8, unbounded)");
-  }
-  return run(app::act::SetParams{r});
+// setParams({key: value, ...}) as "key=value&..." (percent-encoded): each read by the schema's
+// row for its key (core/params.h), as a link's and the CLI's are; one bad key or value refuses
+// the whole call.
+EMSCRIPTEN_KEEPALIVE const char* bl_set_params(const char* query) {
+  return reply(app::actions::outcome_json(app::set_params_text(g_loop.state, g_host, text_arg(query))));
 }
 
 EMSCRIPTEN_KEEPALIVE const char* bl_load_preset(const char* name) {

@@ -448,7 +448,7 @@ TEST_CASE("the word box walks a big set's words for a false positive's culprits 
 // Views read the same functions as the filter: the step-through's positions are the filter's
 // for every variant (blocked: dragon at m = 64, k = 3 is at 22, 52, 20, not the reference 30, 1, 36).
 TEST_CASE("step-through positions are the filter's own, blocked included") {
-  for (Variant v : kAllVariants)
+  for (Variant v : variant_ids())
     for (Scheme sc : kAllSchemes) {
       const FilterParams p{64, 3, v, sc};
       const PositionTrace t = trace_positions(p, "dragon");
@@ -894,10 +894,11 @@ TEST_CASE("URL: variant=scalable with n0, p0, s, r round-trips; absurd values wa
     const auto warnings = apply_url_params(u, host, "variant=scalable&m=512&n0=0&p0=0.9&s=0.5&r=abc");
     CAPTURE(warnings.size());
     REQUIRE(warnings.size() == 4);
-    CHECK(warnings[0] == "r = \"abc\" is not a number.");  // read first, then the ranges judged
-    CHECK(warnings[1] == "n0 (the first stage's words) must be from 1 to 10,000,000; 0 is not.");
-    CHECK(warnings[2] == "p0 (the first stage's FP rate) must be from 0.000001 to 0.5; 0.9 is not.");
-    CHECK(warnings[3] == "s (growth) must be from 1 to 16; 0.5 is not.");
+    // Each in its row's words (core/params.h), in the schema's order.
+    CHECK(warnings[0] == "n0 (the first stage's words) must be from 1 to 10,000,000; 0 is not.");
+    CHECK(warnings[1] == "p0 (the first stage's FP rate) must be from 0.000001 to 0.5; 0.9 is not.");
+    CHECK(warnings[2] == "s (growth) must be from 1 to 16; 0.5 is not.");
+    CHECK(warnings[3] == "r (tightening) must be from 0.05 to 0.99; \"abc\" is not.");
     CHECK(u.set.params().variant == Variant::scalable);
     CHECK(u.set.params().m == 512);
     CHECK(u.set.params().scalable == ScalableParams{});
@@ -909,7 +910,8 @@ TEST_CASE("URL: variant=scalable with n0, p0, s, r round-trips; absurd values wa
     CHECK(v.set.params().scalable.n0 == 700);  // the good one stays
   }
   CHECK(run(s, host,
-            act::SetParams{ParamsRequest{std::nullopt, std::nullopt, std::nullopt, std::nullopt, 2000.0}})
+            act::SetParams{
+                ParamsRequest{std::nullopt, std::nullopt, std::nullopt, std::nullopt, {{"n0", "2000"}}}})
             .ok());
   CHECK(s.set.params().scalable.n0 == 2000);
   CHECK(run(s, host, act::Undo{}).ok());

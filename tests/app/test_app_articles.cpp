@@ -38,7 +38,7 @@ TEST_CASE("counter widths through the door, the link and the state") {
   AppState s = tiny_state(host);
   ParamsRequest r;
   r.variant = Variant::counting;
-  r.counters = CounterWidth::unbounded;
+  r.values = {{"counters", "unbounded"}};
   REQUIRE(run(s, host, act::SetParams{r}).ok());
   CHECK(s.set.params().counting.width == CounterWidth::unbounded);
   CHECK(state(s)["params"]["counters"] == "unbounded");

@@ -258,8 +258,7 @@ TEST_CASE("FP vs bits per word: 'you are here' is the variant's theoretical FP")
   AppState t = tiny_state(host);
   ParamsRequest scalable;
   scalable.variant = Variant::scalable;
-  scalable.n0 = 10;
-  scalable.p0 = 0.01;
+  scalable.values = {{"n0", "10"}, {"p0", "0.01"}};
   REQUIRE(run(t, host, act::SetParams{scalable}).ok());
   REQUIRE(t.set.filter().stages().size() == 1);
   const double m0 = std::ceil(-10 * std::log(0.01) / (std::log(2.0) * std::log(2.0)));

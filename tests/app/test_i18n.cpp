@@ -207,7 +207,7 @@ TEST_CASE("core errors reach the reader in their language, from the error's code
   CHECK(empty.args == std::vector<std::string>{"list_only_empty_lines", "2"});
   ParamsRequest p0;
   p0.variant = Variant::scalable;
-  p0.p0 = 0.9;
+  p0.values = {{"p0", "0.9"}};
   const Outcome refused = apply(s, host, act::SetParams{p0});
   REQUIRE(refused.code == Code::params_refused);
   CHECK(refused.args == std::vector<std::string>{"scalable_p0_range", "0.9"});

@@ -254,7 +254,7 @@ int bench_build_query(const std::vector<std::string>& words) {
 int bench_growth(const std::vector<std::string>& words) {
   std::printf("{\"task\":\"growth\",\"m\":50000,\"k\":7,\"points\":41,\"rows\":[");
   bool first = true;
-  for (bloomlab::Variant v : bloomlab::kAllVariants) {
+  for (bloomlab::Variant v : bloomlab::variant_ids()) {
     for (bool by_time : {true, false}) {
       bloomlab::GrowthOptions o;
       o.by_first_set_time = by_time;

@@ -64,18 +64,19 @@ run("the scalable filter from the JS API", async (browser) => {
     [{ n0: 0 }, "n0=0", "n0 (the first stage's words) must be from 1 to 10,000,000; 0 is not."],
     [{ n0: 1e12 }, "n0=1000000000000", "n0 (the first stage's words) must be from 1 to 10,000,000; 1,000,000,000,000 is not."],
     // n0 counts items as m counts bits: a whole number (issue 37: n0=1e1 and n0=0x10 were taken).
-    [{ n0: "1e1" }, "n0=1e1", 'n0 = "1e1" is not a whole number.'],
-    [{ n0: "0x10" }, "n0=0x10", 'n0 = "0x10" is not a whole number.'],
-    [{ n0: true }, "n0=true", 'n0 = "true" is not a whole number.'],
+    // A number written otherwise than plainly is shown as typed; anything else, quoted.
+    [{ n0: "1e1" }, "n0=1e1", "n0 (the first stage's words) must be from 1 to 10,000,000; 1e1 is not."],
+    [{ n0: "0x10" }, "n0=0x10", `n0 (the first stage's words) must be from 1 to 10,000,000; "0x10" is not.`],
+    [{ n0: true }, "n0=true", `n0 (the first stage's words) must be from 1 to 10,000,000; "true" is not.`],
     [{ p0: 0.9 }, "p0=0.9", "p0 (the first stage's FP rate) must be from 0.000001 to 0.5; 0.9 is not."],
     [{ p0: 0 }, "p0=0", "p0 (the first stage's FP rate) must be from 0.000001 to 0.5; 0 is not."],
     [{ s: 0.5 }, "s=0.5", "s (growth) must be from 1 to 16; 0.5 is not."],
     [{ s: 1000 }, "s=1000", "s (growth) must be from 1 to 16; 1,000 is not."],
     [{ r: 1 }, "r=1", "r (tightening) must be from 0.05 to 0.99; 1 is not."],
     [{ r: -2 }, "r=-2", "r (tightening) must be from 0.05 to 0.99; -2 is not."],
-    [{ r: "half" }, "r=half", 'r = "half" is not a number.'],
-    [{ p0: "" }, "p0=", 'p0 = "" is not a number.'],
-    [{ s: "2x" }, "s=2x", 's = "2x" is not a number.'],
+    [{ r: "half" }, "r=half", 'r (tightening) must be from 0.05 to 0.99; "half" is not.'],
+    [{ p0: "" }, "p0=", `p0 (the first stage's FP rate) must be from 0.000001 to 0.5; "" is not.`],
+    [{ s: "2x" }, "s=2x", 's (growth) must be from 1 to 16; "2x" is not.'],
   ];
   const before = (await page.evaluate(() => bloomlab.state().params));
   for (const [p, query, words] of cases) {

@@ -27,7 +27,7 @@ FilterParams consume_params(FuzzedDataProvider& in) {
   // Small filters: collisions, saturated counters and single blocks are where the bugs live.
   p.m = in.ConsumeIntegralInRange<uint64_t>(kMinBits, 4096);
   p.k = in.ConsumeIntegralInRange<uint32_t>(kMinHashes, kMaxHashes);
-  p.variant = in.PickValueInArray(kAllVariants);
+  p.variant = in.PickValueInArray(variant_ids());
   p.scheme = in.PickValueInArray(kAllSchemes);
   p.counting.width = in.PickValueInArray(kAllCounterWidths);  // the counting variant's own
   return p;

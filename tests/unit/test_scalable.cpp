@@ -113,7 +113,8 @@ TEST_CASE("scalable: the compound FP on the 10k list stays under p0 / (1 - r)") 
 }
 
 TEST_CASE("scalable: absurd n0, p0, s, r are refused in words") {
-  CHECK(Filter::create(scalable(0)).error() == "n0 must be between 1 and 10,000,000 items, got 0");
+  CHECK(Filter::create(scalable(0)).error() ==
+        "n0 (the first stage's words) must be from 1 to 10,000,000; 0 is not.");
   CHECK_FALSE(Filter::create(scalable(1e9)).ok());
   CHECK_FALSE(Filter::create(scalable(1000, 0)).ok());
   CHECK_FALSE(Filter::create(scalable(1000, 0.9)).ok());

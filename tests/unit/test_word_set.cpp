@@ -164,7 +164,7 @@ TEST_CASE("set_params rebuilds from the words; a bad value changes nothing") {
   CHECK(s.filter().items_added() == 1);
   const std::optional<Error> bad = s.set_params({0, 5});
   REQUIRE(bad.has_value());
-  CHECK(bad->message == "m must be between 1 and 4294967296 (2^32) bits, got 0");
+  CHECK(bad->message == "m must be a whole number of bits from 1 to 2^32 (4,294,967,296); 0 is not.");
   CHECK(s.params().m == 1000);
   CHECK(s.filter().contains("Qwerty"));
   s.clear();
