@@ -27,7 +27,8 @@ FilterParams consume_params(FuzzedDataProvider& in) {
   // Small filters: collisions, saturated counters and single blocks are where the bugs live.
   p.m = in.ConsumeIntegralInRange<uint64_t>(kMinBits, 4096);
   p.k = in.ConsumeIntegralInRange<uint32_t>(kMinHashes, kMaxHashes);
-  p.variant = in.PickValueInArray(variant_ids());
+  const std::vector<Variant> variants = variant_ids();
+  p.variant = variants[in.ConsumeIntegralInRange<size_t>(0, variants.size() - 1)];
   p.scheme = in.PickValueInArray(kAllSchemes);
   p.counting.width = in.PickValueInArray(kAllCounterWidths);  // the counting variant's own
   return p;
