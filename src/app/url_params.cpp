@@ -228,10 +228,11 @@ void apply_words(AppState& s, Host& host, const std::string& raw, std::vector<st
 // The panels named, in the author's order (each once).
 void apply_panels(AppState& s, Host& host, const std::string& raw, std::vector<std::string>& warn) {
   std::vector<Panel> order;
+  bool presets = false;
   for (std::string_view item : split(raw, ',')) {
     const std::string name = percent_decode(item);
     if (name == "presets") {
-      s.view.embed_presets = true;  // the preset buttons, which an embed hides unless asked
+      s.view.embed_presets = presets = true;  // the preset buttons, which an embed hides unless asked
     } else if (auto p = parse_panel(name)) {
       if (std::find(order.begin(), order.end(), *p) == order.end()) order.push_back(*p);
     } else if (!name.empty()) {
@@ -240,7 +241,7 @@ void apply_panels(AppState& s, Host& host, const std::string& raw, std::vector<s
   }
   if (!order.empty())
     (void)apply(s, host, act::SetPanels{order});
-  else
+  else if (!presets)  // "panels=presets" alone: every panel, and the preset buttons
     warn.push_back(tr("panels: no known panel named; all panels stay."));
 }
 
@@ -578,7 +579,10 @@ std::string query_for(const AppState& s, bool with_words, bool with_view_mode = 
   // The word box as it is, also emptied or changed from the word the preset puts there (the
   // Python article's "слон": fuzz_url_params found a link that brought it back).
   if (s.word_input != preset_word(named ? s.preset : "empty")) q += "&word=" + percent_encode(s.word_input);
-  if (s.view.panels_chosen) q += "&panels=" + panels_value(s.view);
+  if (s.view.panels_chosen)
+    q += "&panels=" + panels_value(s.view);
+  else if (s.view.embed_presets)
+    q += "&panels=presets";  // every panel, and the preset buttons (fuzz_url_params found it lost)
   // The page's own default (its prefers-color-scheme) is left out: the reader's preference wins.
   if (theme != s.view.page_theme) q += std::string("&theme=") + theme_name(theme);
   // The language when the reader chose it (else the recipient's own preference wins).

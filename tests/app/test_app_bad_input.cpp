@@ -613,3 +613,18 @@ TEST_CASE("a bad parameter gets the same words from the CLI and the page") {
     CHECK(p == FilterParams{});  // nothing of p changed
   }
 }
+
+// fuzz_url_params found it: "panels=presets" alone (every panel, and the preset buttons) warned
+// "no known panel named" and the address written back lost the preset buttons.
+TEST_CASE("panels=presets alone: no warning, and the link keeps it") {
+  FakeHost host;
+  AppState s = tiny_state(host);
+  CHECK(apply_url_params(s, host, "panels=presets").empty());
+  CHECK(s.view.embed_presets);
+  const std::string link = url_params_for(s);
+  CHECK(link.find("&panels=presets") != std::string::npos);
+  AppState t = tiny_state(host);
+  CHECK(apply_url_params(t, host, link).empty());
+  CHECK(t.view.embed_presets);
+  CHECK(url_params_for(t) == link);
+}
