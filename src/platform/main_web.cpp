@@ -800,6 +800,7 @@ EMSCRIPTEN_KEEPALIVE const char* bl_view_state() {
   platform.pixel_ratio = g_loop.pixel_ratio;
   platform.font_size = g_loop.font_size;
   const char* busy = busy_reason(g_loop, false);
+  if (!busy) busy = app::awaited_reason(g_loop.state);
   platform.busy = busy ? busy : app::layout_settled(g_loop.state) ? "" : "layout";
   platform.settled = platform.busy.empty();
   platform.input_waiting = input_waiting(g_loop);
