@@ -81,14 +81,6 @@ std::string_view utf8_prefix(std::string_view text, size_t limit) {
   return text.substr(0, end);
 }
 
-std::string number_text(double v) {
-  if (std::isnan(v)) return "NaN";
-  if (std::isinf(v)) return v > 0 ? "Infinity" : "-Infinity";
-  char buf[40];
-  std::snprintf(buf, sizeof buf, "%.15g", v);
-  return buf;
-}
-
 PresetMark mark_of(const AppState& s) {
   return PresetMark{s.preset, s.preset_word_count, s.preset_intact, s.preset_removed};
 }
@@ -154,7 +146,7 @@ Outcome do_set_params(AppState& s, const act::SetParams& a) {
 Outcome do_set_inserted(AppState& s, const act::SetInserted& a) {
   const uint64_t size = s.set.words().size();
   if (std::isnan(a.n) || (a.n >= 0 && std::floor(a.n) != a.n))
-    return fail(Code::inserted_invalid, {number_text(a.n)});
+    return fail(Code::inserted_invalid, {param_number_text(a.n)});
   std::optional<uint64_t> n;  // all
   if (a.n >= 0 && a.n < double(size)) n = uint64_t(a.n);
   if (n == s.inserted) return make(Code::unchanged);
@@ -501,7 +493,7 @@ Outcome do_measure(AppState& s, double probes) {
   uint64_t count = s.probes;
   if (probes != -1) {
     if (!std::isfinite(probes) || probes < 1 || probes > double(kMaxProbes) || std::floor(probes) != probes)
-      return fail(Code::probes_invalid, {number_text(probes)});
+      return fail(Code::probes_invalid, {param_number_text(probes)});
     count = uint64_t(probes);
   }
   s.measurement = bloomlab::measure(shown_set(s), count);
@@ -648,8 +640,8 @@ Outcome param_refusal(const Error& e) {
 Outcome check_params(const ParamsRequest& r, const FilterParams& current, FilterParams& out) {
   out = current;
   std::optional<Error> bad;
-  if (r.m && !bad) bad = apply_param(out, "m", number_text(*r.m));
-  if (r.k && !bad) bad = apply_param(out, "k", number_text(*r.k));
+  if (r.m && !bad) bad = apply_param(out, "m", param_number_text(*r.m));
+  if (r.k && !bad) bad = apply_param(out, "k", param_number_text(*r.k));
   if (r.variant) out.variant = *r.variant;
   if (r.scheme) out.scheme = *r.scheme;
   for (const auto& [key, text] : r.values)
@@ -761,9 +753,9 @@ Outcome start_speed(AppState& s, const act::Speed& a) {
     return true;
   };
   if (!read(a.queries, double(kSpeedMinQueries), double(kSpeedMaxQueries), o.queries))
-    return fail(Code::speed_invalid, {number_text(a.queries)});
+    return fail(Code::speed_invalid, {param_number_text(a.queries)});
   if (!read(a.rounds, 1, kSpeedMaxRounds, o.rounds))
-    return fail(Code::speed_invalid, {number_text(a.rounds)});
+    return fail(Code::speed_invalid, {param_number_text(a.rounds)});
   SpeedState& sp = s.speed;
   sp.run = SpeedRun(o);
   sp.running = true;
@@ -868,7 +860,7 @@ Outcome apply_one(AppState& s, Host& host, const Action& action) {
           [&](const act::SetProbes& a) {
             if (!std::isfinite(a.probes) || a.probes < 1 || a.probes > double(kMaxProbes) ||
                 std::floor(a.probes) != a.probes)
-              return noted(s, NoteSlot::params, fail(Code::probes_invalid, {number_text(a.probes)}));
+              return noted(s, NoteSlot::params, fail(Code::probes_invalid, {param_number_text(a.probes)}));
             s.probes = uint64_t(a.probes);
             return make(Code::ok);
           },

@@ -123,15 +123,14 @@ std::optional<double> parse_count(std::string_view text) {
 }  // namespace
 
 Outcome set_params_text(AppState& s, Host& host, std::string_view query) {
+  // The values in the order written: check_params reads them through their rows in that order
+  // (a key that is no parameter is refused there, not ignored as a link's is), then the whole.
   ParamsRequest r;
-  FilterParams probe = s.set.params();
   for (std::string_view pair : split(query, '&')) {
     if (pair.empty()) continue;
     const size_t eq = pair.find('=');
-    const std::string key = percent_decode(pair.substr(0, eq));
-    const std::string text = eq == std::string_view::npos ? "" : percent_decode(pair.substr(eq + 1));
-    if (auto bad = apply_param(probe, key, text)) return param_refusal(*bad);
-    r.values.push_back({key, text});
+    r.values.push_back({percent_decode(pair.substr(0, eq)),
+                        eq == std::string_view::npos ? "" : percent_decode(pair.substr(eq + 1))});
   }
   return apply(s, host, act::SetParams{r});
 }

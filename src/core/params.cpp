@@ -48,6 +48,8 @@ Error not_a_choice(const char* key, std::string_view text, const std::string& ch
 }  // namespace param_detail
 
 std::string param_number_text(double x) {
+  if (std::isnan(x)) return "NaN";  // as the JS API's caller wrote it
+  if (std::isinf(x)) return x > 0 ? "Infinity" : "-Infinity";
   char buf[40];
   if (x == std::floor(x) && std::fabs(x) < 1e15) {  // 500, not 5e+02 (a link reads '+' as a space)
     std::snprintf(buf, sizeof buf, "%.0f", x);

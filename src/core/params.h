@@ -51,7 +51,8 @@ std::optional<Error> apply_param(FilterParams& p, std::string_view key, std::str
 bool param_differs_from_default(const FilterParams& p, const ParamRow& row);
 
 // A number as a parameter's text: the shortest that reads back to the same double ("0.85", not
-// 0.84999999999999998; "1e-06"); whole numbers without an exponent ("500", not 5e+02).
+// 0.84999999999999998; "1e-06"); whole numbers without an exponent ("500", not 5e+02); NaN and
+// the infinities by their JavaScript names.
 std::string param_number_text(double x);
 
 // Helpers for a row's set/get (a variant's own rows use them too).
