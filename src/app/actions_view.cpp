@@ -433,6 +433,15 @@ std::string view_state_json(AppState& s, const PlatformView& platform) {
     w.end_object();
   }
   w.end_array();
+  // Each panel's card, whole and as much of it as its column shows (Layout::cards).
+  w.key("cards").begin_object();
+  for (size_t i = 0; i < kPanelCount; ++i) {
+    w.key(panel_name(Panel(i))).begin_object();
+    write_rect(w, "whole", s.layout.cards[i].whole);
+    write_rect(w, "seen", s.layout.cards[i].seen);
+    w.end_object();
+  }
+  w.end_object();
   w.key("languageItems").begin_object();
   for (Lang l : kLangs) write_rect(w, lang_code(l), s.layout.language_items[size_t(l)]);
   w.end_object();

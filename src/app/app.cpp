@@ -588,11 +588,19 @@ void draw_column(AppState& s, Host& host, const char* id, float width,
   const ImGuiWindow* column = ImGui::GetCurrentWindowRead();
   if (s.between_frames.scene_changed && anchor.column == column->ID) anchor.column = 0;
   for (const PanelInfo* p : panels) {
-    const float top = ImGui::GetCursorScreenPos().y;
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    const float card_width = ImGui::GetContentRegionAvail().x;
     set_card_highlight(highlighted(s, p->id));
     p->draw(s, host);
     set_card_highlight(false);
-    keep_in_place(anchor, column, p->id, top, ImGui::GetCursorScreenPos().y);
+    const float bottom = ImGui::GetCursorScreenPos().y;
+    keep_in_place(anchor, column, p->id, at.y, bottom);
+    const ImRect clip = column->InnerClipRect;
+    const float seen_top = std::max(at.y, clip.Min.y), seen_bottom = std::min(bottom, clip.Max.y);
+    s.layout.cards[size_t(p->id)] = {ScreenRect{at.x, at.y, card_width, bottom - at.y},
+                                     seen_bottom > seen_top
+                                         ? ScreenRect{at.x, seen_top, card_width, seen_bottom - seen_top}
+                                         : ScreenRect{}};
     if (p->id == Panel::words && steps_shown && steps == Steps::with_words) panel_steps(s, host);
   }
   if (with_list && words_here) panel_list(s, host);
@@ -755,6 +763,7 @@ void draw_composing(AppState& s) {
 // The one window filling the display: the header, the columns of panels, the share dialog.
 void draw_screen(AppState& s, Host& host) {
   const ImGuiIO& io = ImGui::GetIO();
+  s.layout.cards = {};
   ImGui::SetNextWindowPos(ImVec2(0, 0));
   ImGui::SetNextWindowSize(io.DisplaySize);
   // The window's padding leaves room for content however small the display (a 3000 x 40 strip at
@@ -786,14 +795,16 @@ void draw_screen(AppState& s, Host& host) {
   }
   // A lesson step's scene: the panels it names beside its text (the lesson heads the right
   // column), first in the left column whatever their own, so that a slide's Parameters and plot
-  // are not under the step's text, below the fold.
+  // are not under the step's text, below the fold, nor the bits or the exercise under the Word
+  // panel (a 1024 x 768 slide showed the check panel at y = 866).
   const std::pair<int, int> step = s.view.show_lessons && current_lesson_step(s)
                                        ? std::pair{s.lessons.current, s.lessons.step}
                                        : std::pair{-1, -1};
   s.between_frames.scene_changed = step != s.between_frames.scene_step && step.first >= 0;
   s.between_frames.scene_step = step;
   const auto named = [&s](const PanelInfo* p) { return highlighted(s, p->id); };
-  if (s.view.show_lessons && std::any_of(right.begin(), right.end(), named)) {
+  if (s.view.show_lessons &&
+      (std::any_of(right.begin(), right.end(), named) || std::any_of(left.begin(), left.end(), named))) {
     std::vector<const PanelInfo*> scene;
     std::copy_if(left.begin(), left.end(), std::back_inserter(scene), named);
     std::copy_if(right.begin(), right.end(), std::back_inserter(scene), named);
@@ -991,7 +1002,8 @@ bool working(const AppState& s) { return work_reason(s) != nullptr; }
 const char* awaited_reason(const AppState& s) {
   if (s.password_list_loading) return "list download";
   const LessonState::Texts& texts = lesson_texts(s);
-  if (texts.requested && texts.error.empty() && !builtin_lessons_ready(lessons_lang(s))) return "lesson texts";
+  if (texts.requested && texts.error.empty() && !builtin_lessons_ready(lessons_lang(s)))
+    return "lesson texts";
   if (s.code_templates_requested && s.code_templates_error.empty() && !actions::program_templates(s))
     return "program templates";
   return nullptr;

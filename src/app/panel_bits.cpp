@@ -325,10 +325,16 @@ void draw_texture(AppState& s, Host& host, const Highlights& h) {
   const std::string each = v.texture_bucket > 1 ? fill(tr(", %s each"), {bits_text(v.texture_bucket)}) : "";
   ImGui::PushTextWrapPos(0.0f);  // wraps at the card's edge, under the buttons' row
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-  text_wrapped(fill(
-      s.view.touch ? tr("%s%s · zoom ×%s · pinch to zoom, double-tap to reset")
-                   : tr("%s%s · zoom ×%s · Ctrl+wheel or pinch to zoom, drag to pan, double-click to reset"),
-      {texels, each, format_decimal(double(zoom), 1)}));
+  // A slide says what the picture is, not how to use it: the room goes to what the step names
+  // (the Numbers under the bits of a 1024 x 768 slide began 69 px above its bottom).
+  if (s.view.presentation)
+    text_wrapped(texels + each);
+  else
+    text_wrapped(
+        fill(s.view.touch
+                 ? tr("%s%s · zoom ×%s · pinch to zoom, double-tap to reset")
+                 : tr("%s%s · zoom ×%s · Ctrl+wheel or pinch to zoom, drag to pan, double-click to reset"),
+             {texels, each, format_decimal(double(zoom), 1)}));
   ImGui::PopStyleColor();
   ImGui::PopTextWrapPos();
 }
@@ -340,7 +346,8 @@ void readout(AppState& s) {
   const int64_t shown = v.hovered_bit >= 0 ? v.hovered_bit : s.bits.pinned_bit;
   const Filter& f = shown_set(s).filter();
   if (shown < 0 || uint64_t(shown) >= f.bit_count()) {
-    ImGui::PushTextWrapPos(0.0f);  // wraps at the card's edge (a longer language on a slide)
+    if (s.view.presentation) return;  // the teacher knows; the class watches
+    ImGui::PushTextWrapPos(0.0f);     // wraps at the card's edge (a longer language on a slide)
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
     text_wrapped(s.view.touch ? tr("Tap a bit to see which words set it.")
                               : tr("Hover or tap a bit to see which words set it."));

@@ -222,6 +222,12 @@ struct Layout {
   ScreenRect composing;            // the input method's text being composed, at the caret
   ScreenRect qr_button, qr_code;   // a slide's "QR code" button; the code drawn (its quiet zone included)
   bool focus_ring = false;         // keyboard navigation showed its focus ring on a control
+  // Each panel's card as drawn this frame, whole, and the part of it its column shows (both
+  // empty for a panel not drawn): whether what a lesson step names is on the screen.
+  struct Card {
+    ScreenRect whole, seen;
+  };
+  std::array<Card, kPanelCount> cards;
   std::vector<std::string> overflowing;  // cards with a control past their right edge (ui.h)
   // The plots' marker labels as drawn this frame (plot.h: they never overlap); plot is the
   // plot's id (fp_vs_bits, fp_vs_k, fp_growth).
