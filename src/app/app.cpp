@@ -421,6 +421,7 @@ void draw_history(AppState& s, bool after) {
 // A phone held upright: one bar (the presets, the language, the lessons, and a menu with the
 // rest), so that the header keeps its place at the top and the panels most of the screen.
 constexpr float kOneBarWidth = 520.0f;  // CSS px
+constexpr float kShortScreen = 600.0f;  // CSS px of height
 
 void draw_one_bar(AppState& s) {
   const std::string words = std::string(tr("Words")) + " \u25BE##presets";
@@ -467,8 +468,12 @@ void draw_header(AppState& s) {
   const float width = ImGui::GetContentRegionAvail().x;
   const bool narrow = width < kNarrowWidth * ui_scale();
   const bool one_bar = !s.view.embed && !s.view.presentation && width < kOneBarWidth * ui_scale();
-  if (!s.view.embed && !s.view.presentation &&
-      !one_bar) {  // a slide keeps its room; a phone names it in its menu
+  // A lesson step on a short screen keeps the title's row for what the step names (a 700 x 500
+  // window showed 188 px of the named panel under 130 px of header and the step's text).
+  const bool short_scene = narrow && s.view.show_lessons && current_lesson_step(s) &&
+                           ImGui::GetIO().DisplaySize.y < kShortScreen * ui_scale();
+  if (!s.view.embed && !s.view.presentation && !one_bar &&
+      !short_scene) {  // a slide keeps its room; a phone names it in its menu
     ImGui::AlignTextToFramePadding();
     text_coloured(palette().set_bit, "BloomLab");
     ImGui::SameLine();

@@ -267,6 +267,21 @@ run("lessons: every step, every task, slides, links, progress, embeds, teachers'
     await still.close();
   }
 
+  // Issue 32, finding 2, on a short laptop window (700 × 500, one column): "Change m and watch
+  // the numbers" shows m's field and both sliders under the step's text. (The header's title row
+  // gives its room to the scene there: 208 px of the Parameters card are on screen, 188 before.)
+  {
+    const small = await openApp(browser, { query: "?lesson=error-rate&step=5", viewport: { width: 700, height: 500 } });
+    await settle(small.page);
+    const sv = await view(small.page);
+    check([sv.mField, sv.mSlider, sv.kSlider].every((r) => inside(r, 700, 500)) && sv.mField.y > sv.lessonPanel.y,
+          "700×500 error-rate 5: m's field and the m and k sliders are on screen under the step",
+          JSON.stringify([sv.lessonPanel, sv.mField, sv.mSlider, sv.kSlider]));
+    await screenshot(small.page, "lesson-700x500-error-rate-5.png");
+    check(small.problems.length === 0, "no console errors (700×500 lesson)", small.problems.join("\n"));
+    await small.close();
+  }
+
   // An article embeds one step.
   const embed = await openApp(browser, { query: "?embed=1&lesson=overfill&step=2", viewport: { width: 700, height: 500 } });
   await settle(embed.page);
