@@ -137,20 +137,28 @@ void draw_cells(AppState& s, const Highlights& h) {
                        ImVec2(target.x, target.y - top_gap * 0.6f), target,
                        is_zero(h, h.positions[i]) ? pal.zero_bit : pal.current, 2.0f * ui_scale());
   }
+  // A cell's number (and a counter above 1), centred; on a plate of the cell's colour where
+  // something is drawn under it (a 0 bit's cross: the step's text names that bit).
+  const auto number = [&](uint64_t bit, bool plate) {
+    const uint64_t count = f.counter(bit);
+    const std::string idx = f.ops().has_counters && count > 1
+                                ? std::to_string(bit) + "·" + std::to_string(count)
+                                : std::to_string(bit);
+    const ImVec2 ts = ImGui::GetFont()->CalcTextSizeA(label_size, FLT_MAX, 0.0f, idx.c_str());
+    const ImVec2 p = cell_min(bit);
+    const ImVec2 at(p.x + (cell - ts.x) / 2, p.y + (cell - ts.y) / 2);
+    if (plate)
+      dl->AddRectFilled(ImVec2(at.x - 1, at.y), ImVec2(at.x + ts.x + 1, at.y + ts.y),
+                        count ? pal.set_bit : pal.unset_bit, 2);
+    dl->AddText(ImGui::GetFont(), label_size, at, count ? IM_COL32(30, 24, 10, 255) : pal.cell_text,
+                idx.c_str());
+  };
   for (uint64_t bit = 0; bit < m; ++bit) {
     const ImVec2 p = cell_min(bit);
-    const uint64_t count = f.counter(bit);
-    ImU32 fill = count ? pal.set_bit : pal.unset_bit;
+    const ImU32 fill = f.counter(bit) ? pal.set_bit : pal.unset_bit;
     dl->AddRectFilled(ImVec2(p.x + gap, p.y + gap), ImVec2(p.x + cell - gap, p.y + cell - gap), fill,
                       rounding);
-    if (labels) {
-      const std::string idx = f.ops().has_counters && count > 1
-                                  ? std::to_string(bit) + "·" + std::to_string(count)
-                                  : std::to_string(bit);
-      const ImVec2 ts = ImGui::GetFont()->CalcTextSizeA(label_size, FLT_MAX, 0.0f, idx.c_str());
-      dl->AddText(ImGui::GetFont(), label_size, ImVec2(p.x + (cell - ts.x) / 2, p.y + (cell - ts.y) / 2),
-                  count ? IM_COL32(30, 24, 10, 255) : pal.cell_text, idx.c_str());
-    }
+    if (labels) number(bit, false);
   }
   const float thick = std::max(1.5f, std::min(3.5f, cell / 8)) * ui_scale();
   for (uint64_t bit : h.hovered) {
@@ -168,6 +176,7 @@ void draw_cells(AppState& s, const Highlights& h) {
       const float in = cell * 0.28f;
       dl->AddLine(ImVec2(p.x + in, p.y + in), ImVec2(p.x + cell - in, p.y + cell - in), colour, thick);
       dl->AddLine(ImVec2(p.x + cell - in, p.y + in), ImVec2(p.x + in, p.y + cell - in), colour, thick);
+      if (labels) number(bit, true);  // "bits 32, 39 and 46": the cross covered them
     }
     if (labels) {  // the hash index under the cell's top edge, on a small badge (the cell's size: its number
                    // stays readable)
