@@ -808,8 +808,7 @@ void draw_screen(AppState& s, Host& host) {
   s.between_frames.scene_changed = step != s.between_frames.scene_step && step.first >= 0;
   s.between_frames.scene_step = step;
   const auto named = [&s](const PanelInfo* p) { return highlighted(s, p->id); };
-  if (s.view.show_lessons &&
-      (std::any_of(right.begin(), right.end(), named) || std::any_of(left.begin(), left.end(), named))) {
+  if (s.view.show_lessons) {  // no panel named: the same columns
     std::vector<const PanelInfo*> scene;
     std::copy_if(left.begin(), left.end(), std::back_inserter(scene), named);
     std::copy_if(right.begin(), right.end(), std::back_inserter(scene), named);
