@@ -12,7 +12,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 process.env.BLOOMLAB_SITE ||= path.join(here, "../../build/web/site");
 process.env.BLOOMLAB_SCREENSHOTS ||= path.join(here, "../../build/web/screenshots");
 const { run, openApp, screenshot } = await import("../e2e/harness.mjs");
-const { settled } = await import("../e2e/page_helpers.mjs");
+const { settled, cardShown } = await import("../e2e/page_helpers.mjs");
 
 const sizes = [
   { name: "slide1024", query: "?present=1&lesson=basics&step=1", viewport: { width: 1024, height: 768 } },
@@ -36,7 +36,7 @@ await run("scenes: what each lesson step names, on screen", async (browser) => {
       const cells = [];
       for (const hl of now.highlight.filter((h) => h.startsWith("panel "))) {
         const c = v.cards[hl.slice(6)];
-        const shown = c.seen.h >= Math.min(c.whole.h, 0.4 * size.viewport.height) - 1;
+        const shown = cardShown(c, size.viewport.height);
         named++, off += shown ? 0 : 1;
         cells.push(`${hl.slice(6)} ${Math.round(c.whole.y)}+${Math.round(c.whole.h)}, seen ${Math.round(c.seen.h)}${shown ? "" : " OFF"}`);
       }

@@ -8,7 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { run, openApp, screenshot, check, equal, drawnShare } from "./harness.mjs";
-import { settled, centre } from "./page_helpers.mjs";
+import { settled, centre, cardShown } from "./page_helpers.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const answers = JSON.parse(fs.readFileSync(path.join(here, "../lessons/answers.json"), "utf8"));
@@ -210,7 +210,7 @@ run("lessons: every step, every task, slides, links, progress, embeds, teachers'
         const off = now.highlight.flatMap((hl) => (named[hl] || []).filter((r) => !inside(v[r], w, h)).map((r) => `${r} ${JSON.stringify(v[r])}`));
         for (const card of ["bits", "check"]) {
           const c = v.cards[card];
-          if (now.highlight.includes(`panel ${card}`) && !(c.seen.h >= Math.min(c.whole.h, 0.4 * h) - 1))
+          if (now.highlight.includes(`panel ${card}`) && !cardShown(c, h))
             off.push(`${card} card ${JSON.stringify(c)}`);
         }
         equal(off, [], `slide ${w}×${h} ${l.id} ${step}: what the step names is on screen (${now.highlight.join(", ")})`);

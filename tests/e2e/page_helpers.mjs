@@ -34,6 +34,10 @@ export const drawnFrames = (target, n = 10) => target.evaluate((n) => new Promis
 
 export const centre = (r) => [r.x + r.w / 2, r.y + r.h / 2];
 
+// Whether a panel's card (viewState().cards[name]) is on a screen `height` px tall: shown whole,
+// or at least 40% of the height of it.
+export const cardShown = (card, height) => card.seen.h >= Math.min(card.whole.h, 0.4 * height) - 1;
+
 export async function swipe(page, x, y0, y1, steps = 8) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x, y: y0 }] });
