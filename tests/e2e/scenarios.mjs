@@ -435,16 +435,6 @@ export async function embedStoresNothing(app) {
 export async function embedWheel(app) {
   const { ops } = app;
   await ops.waitFor(() => document.querySelectorAll("iframe").length === 2);
-  const frameOf = async (id) => {
-    const frame = await ops.iframe(`iframe#${id}`);
-    await frame.waitFor(() => window.bloomlab && window.bloomlab.ready && window.Module && Module._bl_can_scroll);
-    await frame.evaluate(() => window.bloomlab.ready.then(() => true));
-    return frame;
-  };
-  // The article's own embeds come to rest first: a frame sent elsewhere while it still loads has
-  // its downloads cut, which Firefox reports as an error of the page left ("NetworkError when
-  // attempting to fetch resource", one CI run in several).
-  for (const id of ["tiny", "custom"]) await (await frameOf(id)).settled();
   // The second figure becomes an embed of the bit array alone, tall enough to show it whole;
   // the first one of more panels than its frame holds.
   await ops.evaluate(() => {
@@ -455,6 +445,12 @@ export async function embedWheel(app) {
     t.style.height = "420px";
     t.src = "index.html?embed=1&preset=tiny&word=Qwerty&panels=words,bits,numbers,params";
   });
+  const frameOf = async (id) => {
+    const frame = await ops.iframe(`iframe#${id}`);
+    await frame.waitFor(() => window.bloomlab && window.bloomlab.ready && window.Module && Module._bl_can_scroll);
+    await frame.evaluate(() => window.bloomlab.ready.then(() => true));
+    return frame;
+  };
   const scrollY = () => ops.evaluate(() => scrollY);
   const scrolledPast = (y, by) => ops.waitFor(([y, by]) => (by >= 0 ? scrollY > y + by : scrollY < y + by), [y, by]).catch(() => {});
   const centreOf = async (id) => { const b = await ops.box(`iframe#${id}`); return [b.x + b.width / 2, b.y + b.height / 2]; };
