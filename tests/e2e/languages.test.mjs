@@ -178,6 +178,7 @@ run("languages: en, ru, uk, zh", async (browser) => {
     await settled(page);
     equal(await page.evaluate(() => window.bloomlab.state().wordInput), "", "two Backspaces empty the word box");
     await page.keyboard.type("密码");
+    await settled(page);
     equal(await page.evaluate(() => window.bloomlab.state().wordInput), "密码", "密码 typed into the word box");
     const chinese = await box();
     const s = await page.evaluate(() => window.bloomlab.state());

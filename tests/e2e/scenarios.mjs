@@ -435,6 +435,16 @@ export async function embedStoresNothing(app) {
 export async function embedWheel(app) {
   const { ops } = app;
   await ops.waitFor(() => document.querySelectorAll("iframe").length === 2);
+  // The article's own embeds first load to rest (each scrolled into view: they load lazily), so
+  // that replacing their address below cuts no download (Firefox reports a cut fetch as an error
+  // of the page). Asked from the article through each iframe's window, never through a frame
+  // handle, which a navigation leaves behind.
+  for (const id of ["tiny", "custom"]) {
+    await ops.evaluate((id) => document.getElementById(id).scrollIntoView({ block: "center" }), id);
+    await ops.waitFor((id) => { const w = document.getElementById(id).contentWindow; return !!(w && w.bloomlab && w.bloomlab.ready); }, id);
+    await ops.evaluate((id) => { const b = document.getElementById(id).contentWindow.bloomlab; return b.ready.then(() => b.settled()).then(() => true); }, id);
+  }
+  await ops.evaluate(() => window.scrollTo(0, 0));
   // The second figure becomes an embed of the bit array alone, tall enough to show it whole;
   // the first one of more panels than its frame holds.
   await ops.evaluate(() => {
