@@ -456,14 +456,14 @@
     restorePrevious() { return check(restorePrevious()); },
     dismissPrevious,
     storageProblem() { return storageError; },
-    // Resolves when queued words (a preset, a pasted list) are all in the filter, and the
-    // lessons' texts and the programs' templates, if asked for, have come (or failed).
+    // Resolves when queued words (a preset, a pasted list) are all in the filter, and what the
+    // page asked for (the password list, the lessons' texts, the programs' templates) has come
+    // or failed (state().awaiting).
     async idle() {
       await ready;
       for (;;) {
         const s = api.state();
-        const settledOrUnasked = (t) => t.ready || !t.requested || t.error;
-        if (!s.loading.active && settledOrUnasked(s.lessonTexts) && settledOrUnasked(s.codeTexts)) return s;
+        if (!s.loading.active && !s.awaiting) return s;
         await new Promise((r) => setTimeout(r, 30));
       }
     },

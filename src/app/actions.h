@@ -40,6 +40,11 @@ Outcome check_params(const ParamsRequest& request, const FilterParams& current, 
 // A parameter's refusal by the core (core/params.h) as the app's outcome: m_range and k_range
 // as themselves, any other as params_refused carrying the core's code and arguments.
 Outcome param_refusal(const Error& e);
+// What the page waits for from outside that will change the screen when it comes, in a word or
+// two, or nullptr: the password list's download, the lessons' texts or the programs' templates
+// asked for and not yet in (nor failed). No frames are drawn for it (nothing moves meanwhile),
+// but the page is not at rest (viewState().settled) until it has come.
+const char* awaited_reason(const AppState& s);
 
 namespace actions {
 

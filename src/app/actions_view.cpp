@@ -331,6 +331,10 @@ std::string state_json(const AppState& s) {
   w.field("requested", s.code_templates_requested)
       .field("error", failure_text(s.code_templates_error))
       .end_object();
+  // Which of those (or the password list's download) the page still waits for, "" for none:
+  // bloomlab.idle() and viewState().busy both read it (app.h awaited_reason).
+  const char* awaited = awaited_reason(s);
+  w.field("awaiting", awaited ? awaited : "");
   w.key("query");
   if (s.word_input.empty())
     w.null();
@@ -770,3 +774,17 @@ std::string memory_json(AppState& s) {
 }
 
 }  // namespace bloomlab::app::actions
+
+namespace bloomlab::app {
+
+const char* awaited_reason(const AppState& s) {
+  if (s.password_list_loading) return "list download";
+  const LessonState::Texts& texts = lesson_texts(s);
+  if (texts.requested && texts.error.empty() && !builtin_lessons_ready(lessons_lang(s)))
+    return "lesson texts";
+  if (s.code_templates_requested && s.code_templates_error.empty() && !actions::program_templates(s))
+    return "program templates";
+  return nullptr;
+}
+
+}  // namespace bloomlab::app

@@ -1003,16 +1003,6 @@ const char* work_reason(const AppState& s) {
 
 bool working(const AppState& s) { return work_reason(s) != nullptr; }
 
-const char* awaited_reason(const AppState& s) {
-  if (s.password_list_loading) return "list download";
-  const LessonState::Texts& texts = lesson_texts(s);
-  if (texts.requested && texts.error.empty() && !builtin_lessons_ready(lessons_lang(s)))
-    return "lesson texts";
-  if (s.code_templates_requested && s.code_templates_error.empty() && !actions::program_templates(s))
-    return "program templates";
-  return nullptr;
-}
-
 bool wants_frames(const AppState& s) {
   const BetweenFrames& f = s.between_frames;
   return working(s) || f.announce_pending != f.announced || s.version != f.announce_version;

@@ -26,11 +26,6 @@ bool wants_frames(const AppState& s);
 bool working(const AppState& s);
 // What it is working on, in a word or two ("layout", "list loading" ...), or nullptr.
 const char* work_reason(const AppState& s);
-// What the page waits for from outside that will change the screen when it comes, in a word or
-// two, or nullptr: the password list's download, the lessons' texts or the programs' templates
-// asked for and not yet in (nor failed). No frames are drawn for it (nothing moves meanwhile),
-// but the page is not at rest (viewState().settled) until it has come.
-const char* awaited_reason(const AppState& s);
 // Whether the last frame placed everything where the frame before did (Layout::signature).
 bool layout_settled(const AppState& s);
 // Whether the layout still moves and the page should draw on until it rests (for a few dozen
