@@ -373,6 +373,27 @@ const LessonStep* current_lesson_step(const AppState& s) {
   return &l->steps[size_t(s.lessons.step)];
 }
 
+bool step_names_beside_others(const AppState& s, Panel panel) {
+  const LessonStep* st = s.view.show_lessons ? current_lesson_step(s) : nullptr;
+  if (!st || st->highlight_panels.size() < 2) return false;
+  const auto& named = st->highlight_panels;
+  return std::find(named.begin(), named.end(), panel) != named.end();
+}
+
+std::pair<int, int> open_step(const AppState& s) { return {s.lessons.current, s.lessons.step}; }
+
+bool short_form(const AppState& s, Panel panel) {
+  const auto& u = s.between_frames.unfolded;
+  return step_names_beside_others(s, panel) &&
+         (u.step != open_step(s) || std::find(u.panels.begin(), u.panels.end(), panel) == u.panels.end());
+}
+
+void unfold(AppState& s, Panel panel) {
+  auto& u = s.between_frames.unfolded;
+  if (u.step != open_step(s)) u = {open_step(s), {}};
+  u.panels.push_back(panel);
+}
+
 bool task_open(const AppState& s) {
   const LessonStep* st = current_lesson_step(s);
   return s.view.show_lessons && st && st->task.kind != TaskKind::none && !s.lessons.task.solved &&

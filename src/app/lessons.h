@@ -17,6 +17,13 @@ namespace bloomlab::app {
 std::vector<const Lesson*> all_lessons(const AppState& s);
 const Lesson* current_lesson(const AppState& s);
 const LessonStep* current_lesson_step(const AppState& s);
+// The open step (lessons shown) names this panel and at least one other: the panels share the
+// screen (a slide's bit array leaves out its zoom buttons).
+bool step_names_beside_others(const AppState& s, Panel panel);
+// ...and the panel shows its short form (the Numbers' rows a step quotes, the plot over k alone)
+// unless the reader unfolded it in this step ("Show all": unfold()).
+bool short_form(const AppState& s, Panel panel);
+void unfold(AppState& s, Panel panel);
 // The step has a task not yet solved nor answered by "Show the answer".
 bool task_open(const AppState& s);
 // The open task is answered in its answer box (a word or a number typed).

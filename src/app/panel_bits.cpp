@@ -15,6 +15,7 @@
 
 #include "actions.h"
 #include "i18n.h"
+#include "lessons.h"
 #include "ui.h"
 
 namespace bloomlab::app {
@@ -326,8 +327,12 @@ void draw_texture(AppState& s, Host& host, const Highlights& h) {
   }
   if (ImGui::IsItemDeactivated() && !ImGui::IsMouseDragPastThreshold(ImGuiMouseButton_Left, 2.0f))
     dispatch(s, act::PinBit{v.hovered_bit});
-  zoom_buttons(s);
-  ImGui::SameLine();
+  // A slide whose step names the bits beside another panel keeps the row for that one (the
+  // wheel and a pinch still zoom): the caption alone takes one line, not two beside the buttons.
+  if (!s.view.presentation || !step_names_beside_others(s, Panel::bits)) {
+    zoom_buttons(s);
+    ImGui::SameLine();
+  }
   const std::string texels =
       fill(trn("%s as %s × %s texel", "%s as %s × %s texels", v.texture_rows),
            {bits_text(m), std::to_string(v.texture_cols), std::to_string(v.texture_rows)});

@@ -18,16 +18,19 @@ namespace {
 // language; the blocked and scalable variants' notes are words.
 const char* theory_note(const Filter& f) { return tr(f.ops().theory_formula); }
 
-// A narrow card (a phone, an embed's column) puts each note under its value instead of in a
-// third column, so neither is squeezed into a character-wide wrap.
-void row(const char* name, const std::string& value, const char* formula, bool narrow) {
+// Where a row's note goes. A narrow card (a phone, an embed's column) puts each note under its
+// value instead of in a third column, so neither is squeezed into a character-wide wrap; the
+// short form (short_form below) leaves them out there.
+enum class Notes { beside, under, none };
+
+void row(const char* name, const std::string& value, const char* formula, Notes notes) {
   ImGui::TableNextRow();
   ImGui::TableNextColumn();
   ImGui::TextUnformatted(name);
   ImGui::TableNextColumn();
   text_coloured(palette().text, value.c_str());
-  if (!narrow) ImGui::TableNextColumn();
-  if (*formula == 0) return;
+  if (notes == Notes::beside) ImGui::TableNextColumn();
+  if (*formula == 0 || notes == Notes::none) return;
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
   text_wrapped(formula);
   ImGui::PopStyleColor();
@@ -66,10 +69,10 @@ void measure_controls(AppState& s) {
 }
 
 // The scalable filter: each stage's n, m, k and fill, the compound FP and its bound.
-void scalable_rows(const Filter& f, bool narrow) {
+void scalable_rows(const Filter& f, Notes notes) {
   const ScalableParams& sp = f.params().scalable;
   row(tr("bits m"), with_commas(f.bit_count()),
-      fill(tr("%s, all stages"), {format_bytes(f.size_in_bytes())}).c_str(), narrow);
+      fill(tr("%s, all stages"), {format_bytes(f.size_in_bytes())}).c_str(), notes);
   const std::vector<Stage>& stages = f.stages();
   for (size_t j = 0; j < stages.size(); ++j) {
     const Stage& st = stages[j];
@@ -79,34 +82,62 @@ void scalable_rows(const Filter& f, bool narrow) {
         fill(tr("m %s, k %s; fill %s (grows at %s), designed for %s at %s"),
              {with_commas(st.m), std::to_string(st.k), format_percent(double(st.bits_set) / double(st.m)),
               format_percent(st.design_fill), with_commas(uint64_t(st.capacity)), format_rate(st.p)});
-    row(name.c_str(), value, note.c_str(), narrow);
+    row(name.c_str(), value, note.c_str(), notes);
   }
   const double n = double(f.items_added());
-  row(tr("FP, theory"), format_rate(theoretical_fp_rate(f.params(), n)), theory_note(f), narrow);
+  row(tr("FP, theory"), format_rate(theoretical_fp_rate(f.params(), n)), theory_note(f), notes);
   row(tr("FP bound"), format_rate(theory::scalable_fp_bound(sp.p0, sp.tightening)), tr("p0 / (1 − r), any n"),
-      narrow);
+      notes);
 }
 
-// One bit array: m, k, fill and the theory beside them.
-void array_rows(const AppState& s, const Filter& f, bool narrow) {
+// One bit array: m, k, fill and the theory beside them. In the short form (a lesson step that
+// names the Numbers beside another panel: lessons.h short_form), only the rows a step's text
+// quotes ({n}, {m}, {k}, {set}, {fill}, {theory}, {measured}), one line each, with Measure in the
+// last row instead of its own (the probes field is in the full form): the full card was 1,157 px
+// tall on a 1024 x 768 slide, under a 389 px bit array.
+void array_rows(const AppState& s, const Filter& f, Notes notes, bool brief) {
   const FilterParams& p = f.params();
   const double n = double(f.items_added()), m = double(p.m), k = double(p.k), x = double(f.bits_set());
   const double theory_fp = theoretical_fp_rate(p, n);
-  row(tr("bits m"), with_commas(p.m), format_bytes(f.size_in_bytes()).c_str(), narrow);
+  row(tr("bits m"), with_commas(p.m), format_bytes(f.size_in_bytes()).c_str(), notes);
   const std::string best_k =
       lesson_hides(s, hide_theory)
           ? ""
           : fill(tr("best: %s"), {std::to_string(theory::optimal_k(m, std::max(n, 1.0)))});
-  row(tr("hashes k"), std::to_string(p.k), best_k.c_str(), narrow);
-  row(tr("bits per word"), n > 0 ? number(m / n) : "—", "m / n", narrow);
-  row(tr("bits set X"), with_commas(f.bits_set()), "", narrow);
+  row(tr("hashes k"), std::to_string(p.k), best_k.c_str(), notes);
+  if (!brief) row(tr("bits per word"), n > 0 ? number(m / n) : "—", "m / n", notes);
+  row(tr("bits set X"), with_commas(f.bits_set()), "", notes);
   row(tr("fill"), format_percent(x / m),
-      fill(tr("expected %s"), {format_percent(theory::expected_fill(n, m, k))}).c_str(), narrow);
-  row(tr("estimated n"), number(theory::estimate_cardinality(x, m, k), 1), tr("from the fill"), narrow);
-  row(tr("FP, theory"), lesson_hides(s, hide_theory) ? "?" : format_rate(theory_fp), theory_note(f), narrow);
-  row(tr("FP, from the fill"),
-      lesson_hides(s, hide_theory) ? "?" : format_rate(theory::fp_rate_from_fill(x, m, k)), "(X/m)^k",
-      narrow);
+      fill(tr("expected %s"), {format_percent(theory::expected_fill(n, m, k))}).c_str(), notes);
+  if (!brief)
+    row(tr("estimated n"), number(theory::estimate_cardinality(x, m, k), 1), tr("from the fill"), notes);
+  row(tr("FP, theory"), lesson_hides(s, hide_theory) ? "?" : format_rate(theory_fp), theory_note(f), notes);
+  if (!brief)
+    row(tr("FP, from the fill"),
+        lesson_hides(s, hide_theory) ? "?" : format_rate(theory::fp_rate_from_fill(x, m, k)), "(X/m)^k",
+        notes);
+}
+
+// Memory: the filter against the words it stands for (the chart is in "Check a password").
+void memory_rows(AppState& s, Notes notes) {
+  const actions::MemoryFigures mem = actions::memory_figures(s);
+  row(tr("Memory: filter"), format_bytes(mem.filter_bytes), "", notes);
+  row(tr("list as text"), format_bytes(mem.list_text_bytes), tr("UTF-8, a newline each"), notes);
+  // A new list's set is measured over a few frames (a second for a million words): the figure
+  // before stays, marked, until then.
+  const std::string set_note = mem.hash_set_current
+                                   ? std::string(tr("C++ std::unordered_set, measured"))
+                                   : fill(tr("C++ std::unordered_set, measuring the new list: %s"),
+                                          {format_whole_percent(mem.hash_set_progress)});
+  row(tr("as a hash set"), s.hash_set.measured ? format_bytes(mem.hash_set_bytes) : "…", set_note.c_str(),
+      notes);
+  const std::string py = fill(tr("the article's 10k list, Python %s"), {mem.python_version});
+  const uint64_t times =
+      mem.filter_bytes ? uint64_t(std::llround(double(mem.python_set_bytes) / double(mem.filter_bytes))) : 0;
+  const std::string ratio =
+      mem.filter_bytes ? fill(trn("%s× the filter", "%s× the filter", times), {with_commas(times)}) : "";
+  row(tr("Python set"), format_bytes(mem.python_set_bytes),
+      (py + (ratio.empty() ? "" : "; " + ratio)).c_str(), notes);
 }
 
 }  // namespace
@@ -116,12 +147,15 @@ void panel_numbers(AppState& s, Host& /*host*/) {
              tr("n words, m bits, k hashes, X bits set.\nexpected fill 1 − e^(−kn/m)\n"
                 "estimated n = −(m/k)·ln(1 − X/m)  (Swamidass & Baldi 2007)\n"
                 "FP ≈ (1 − e^(−kn/m))^k   FP from the fill = (X/m)^k"));
-  measure_controls(s);
+  const bool brief = short_form(s, Panel::numbers);
+  if (!brief) measure_controls(s);
   const Filter& f = shown_set(s).filter();
   const ImGuiTableFlags flags =
       ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_PadOuterX;
-  const bool narrow = ImGui::GetContentRegionAvail().x < 28 * ImGui::GetFontSize();
-  if (ImGui::BeginTable("numbers", narrow ? 2 : 3, flags)) {
+  const Notes notes = ImGui::GetContentRegionAvail().x >= 28 * ImGui::GetFontSize() ? Notes::beside
+                      : brief                                                       ? Notes::none
+                                                                                    : Notes::under;
+  if (ImGui::BeginTable("numbers", notes == Notes::beside ? 3 : 2, flags)) {
     const ImGuiStyle& st = ImGui::GetStyle();
     // The names' column is as wide as its longest name in this language.
     float name_w = 0;
@@ -131,52 +165,38 @@ void panel_numbers(AppState& s, Host& /*host*/) {
           N_("Memory: filter"), N_("list as text"), N_("as a hash set"), N_("Python set"), N_("FP bound")})
       name_w = std::max(name_w, ImGui::CalcTextSize(tr(name)).x);
     ImGui::TableSetupColumn("name", ImGuiTableColumnFlags_WidthFixed, name_w + st.CellPadding.x);
-    if (narrow) {
+    if (notes != Notes::beside) {
       ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);
     } else {
       ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthFixed,
                               ImGui::CalcTextSize(with_commas(4294967296ull).c_str()).x + st.CellPadding.x);
       ImGui::TableSetupColumn("note", ImGuiTableColumnFlags_WidthStretch);
     }
-    row(tr("words n"), with_commas(f.items_added()), "", narrow);
+    row(tr("words n"), with_commas(f.items_added()), "", notes);
     if (!f.stages().empty())
-      scalable_rows(f, narrow);
+      scalable_rows(f, notes);
     else
-      array_rows(s, f, narrow);
+      array_rows(s, f, notes, brief);
     if (lesson_hides(s, hide_measured)) {
-      row(tr("FP, measured"), "?", tr("hidden until you answer the task"), narrow);
+      row(tr("FP, measured"), "?", tr("hidden until you answer the task"), notes);
     } else if (s.measurement && s.measurement_version == s.version) {
       const Measurement& r = *s.measurement;
       row(tr("FP, measured"), format_rate(r.measured_rate),
           fill(trn("%s of %s probe", "%s of %s probes", r.probes),
                {with_commas(r.false_positives), with_commas(r.probes)})
               .c_str(),
-          narrow);
+          notes);
+    } else if (brief && !s.pending.active()) {  // the short form's Measure (no probes field)
+      row(tr("FP, measured"), "", "", notes);
+      ImGui::SameLine(0, 0);
+      if (ImGui::Button(tr("Measure"))) dispatch(s, act::Measure{});
     } else {
-      row(tr("FP, measured"), "—", s.pending.active() ? tr("after loading") : tr("press Measure"), narrow);
+      row(tr("FP, measured"), "—", s.pending.active() ? tr("after loading") : tr("press Measure"), notes);
     }
-    // Memory: the filter against the words it stands for (the chart is in "Check a password").
-    const actions::MemoryFigures mem = actions::memory_figures(s);
-    row(tr("Memory: filter"), format_bytes(mem.filter_bytes), "", narrow);
-    row(tr("list as text"), format_bytes(mem.list_text_bytes), tr("UTF-8, a newline each"), narrow);
-    // A new list's set is measured over a few frames (a second for a million words): the figure
-    // before stays, marked, until then.
-    const std::string set_note = mem.hash_set_current
-                                     ? std::string(tr("C++ std::unordered_set, measured"))
-                                     : fill(tr("C++ std::unordered_set, measuring the new list: %s"),
-                                            {format_whole_percent(mem.hash_set_progress)});
-    row(tr("as a hash set"), s.hash_set.measured ? format_bytes(mem.hash_set_bytes) : "…", set_note.c_str(),
-        narrow);
-    const std::string py = fill(tr("the article's 10k list, Python %s"), {mem.python_version});
-    const uint64_t times =
-        mem.filter_bytes ? uint64_t(std::llround(double(mem.python_set_bytes) / double(mem.filter_bytes)))
-                         : 0;
-    const std::string ratio =
-        mem.filter_bytes ? fill(trn("%s× the filter", "%s× the filter", times), {with_commas(times)}) : "";
-    row(tr("Python set"), format_bytes(mem.python_set_bytes),
-        (py + (ratio.empty() ? "" : "; " + ratio)).c_str(), narrow);
+    if (!brief) memory_rows(s, notes);
     ImGui::EndTable();
   }
+  if (brief && ImGui::Button(tr("Show all"))) unfold(s, Panel::numbers);
   if (s.inserted)
     hint_text(fill(trn("The filter after the first %s of %s word (the growth plot's slider).",
                        "The filter after the first %s of %s words (the growth plot's slider).",

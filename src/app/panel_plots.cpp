@@ -46,13 +46,14 @@ ScreenRect draw_and_keep(AppState& s, const PlotSpec& spec, const std::vector<Pl
 }
 
 // On a slide the first plot takes what its column shows below it (as the column opens,
-// whatever its scroll): Parameters and the plot are on the screen together. Elsewhere, and
-// never smaller than 120 lines or larger than its own height, the plot keeps `natural`.
-float slide_plot_height(float natural) {
+// whatever its scroll), less `lines_below` lines of text under its frame: Parameters and the
+// plot are on the screen together. Elsewhere, and never smaller than 120 lines or larger than
+// its own height, the plot keeps `natural`.
+float slide_plot_height(float natural, float lines_below = 0) {
   if (!ui_compact()) return natural;
   const float title = ImGui::GetTextLineHeightWithSpacing();  // the y axis's title above it
-  const float room =
-      ImGui::GetWindowHeight() - ImGui::GetCursorPosY() - title - 2 * ImGui::GetStyle().WindowPadding.y;
+  const float room = ImGui::GetWindowHeight() - ImGui::GetCursorPosY() - title * (1 + lines_below) -
+                     2 * ImGui::GetStyle().WindowPadding.y;
   return std::clamp(room / ui_scale(), 120.0f, natural);
 }
 
@@ -151,6 +152,7 @@ void plot_fp_vs_k(AppState& s) {
                 "size and error rate, k = (m/n)·ln 2: here %s. The stages are listed under Numbers."),
              {ks})
             .c_str());
+    s.layout.plot_k_area = ScreenRect{};
     return;
   }
   const double n = std::max(1.0, double(shown_set(s).filter().items_added())), m = double(p.m);
@@ -210,11 +212,12 @@ void plot_fp_vs_k(AppState& s) {
   spec.x_min = 1, spec.x_max = k_max;
   spec.y_min = std::max(1e-12, floor_decade(lowest) / 10), spec.y_max = 1;
   spec.log_y = true;
-  spec.height = 220;
+  // The short form's one plot: on a slide its frame and x title fit under what the step names first.
+  spec.height = short_form(s, Panel::plots) ? slide_plot_height(220, 1) : 220;
   spec.format_x = k_label;
   spec.format_y = format_rate;
   bits_set_axis(spec);
-  draw_and_keep(s, spec, series, markers);
+  s.layout.plot_k_area = draw_and_keep(s, spec, series, markers);
 }
 
 void plot_growth(AppState& s) {
@@ -355,6 +358,17 @@ void panel_plots(AppState& s, Host& /*host*/) {
     if (ImGui::IsItemHovered()) tooltip(tr("The measurements: the sweep and the current point"));
     show_note(s.note(NoteSlot::exports));
   };
+  // A lesson step that names the plots beside another panel (lessons.h short_form) gets the plot
+  // over k alone, which follows both m and k with the fill beside it (the three plots were
+  // 2,128 px tall on a 1024 x 768 slide, under the Numbers a step named first).
+  if (short_form(s, Panel::plots)) {
+    s.layout.plot_bits = s.layout.plot_bits_area = s.layout.plot_growth = s.layout.inserted_slider =
+        s.layout.save_png_button = s.layout.save_csv_button = ScreenRect{};  // not drawn
+    s.layout.plot_k = grouped([&] { plot_fp_vs_k(s); });
+    if (ImGui::Button(tr("Show all"))) unfold(s, Panel::plots);
+    end_card();
+    return;
+  }
   if (!ui_compact()) controls();
   if (s.set.words().empty()) hint_text(tr("Add words to measure: the points are queries of a real filter."));
   // Each plot's rect is its whole group (titles, frame, a legend under it): the last item alone

@@ -195,6 +195,7 @@ struct Layout {
   ScreenRect plot_growth, inserted_slider;  // the growth plot with its slider; the slider
   ScreenRect plot_bits_area;             // its frame with the axes' ticks and x title (not a legend under it)
   ScreenRect plot_k, memory_chart;       // the plot of FP over k; the memory bars
+  ScreenRect plot_k_area;                // the plot over k's frame with its ticks (as plot_bits_area)
   ScreenRect speed_button, speed_chart;  // the Speed panel's Measure (or Cancel) and its bars
   ScreenRect share_button, copy_link_button, copy_embed_button,
       share_close_button;                  // header and share dialog
@@ -291,6 +292,7 @@ inline constexpr LayoutRect kLayoutRects[] = {
     {"plotGrowth", &Layout::plot_growth},
     {"insertedSlider", &Layout::inserted_slider},
     {"plotK", &Layout::plot_k},
+    {"plotKArea", &Layout::plot_k_area},
     {"memoryChart", &Layout::memory_chart},
     {"languageButton", &Layout::language_button},
     {"speedButton", &Layout::speed_button},
@@ -384,6 +386,12 @@ struct BetweenFrames {
   // scene starts with its columns at the top, where its panels are (app.cpp draw_screen).
   std::pair<int, int> scene_step{-1, -1};
   bool scene_changed = false;
+  // The panels the reader unfolded ("Show all") in the step {lesson, step}: their short forms
+  // (lessons.h short_form) come back with the next step.
+  struct Unfolded {
+    std::pair<int, int> step{-1, -1};
+    std::vector<Panel> panels;
+  } unfolded;
   // The field that had the keyboard last frame, the display's size and its text then: a change
   // of any scrolls it into view (app.cpp keep_typing_in_view).
   TypingBox typing_field = TypingBox::none;

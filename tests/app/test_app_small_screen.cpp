@@ -1005,3 +1005,41 @@ TEST_CASE("typing aimed at no field with a task open never adds a word; Enter in
     CHECK(s.set.words().size() == 6);
   }
 }
+
+// Issue 32: a lesson step that names the Numbers or the plots beside another panel shows their
+// short form (the rows a step quotes; the plot over k alone), so that both share a slide; "Show
+// all" unfolds a panel for that step only.
+TEST_CASE("a step naming the Numbers or the plots beside another panel shows their short form") {
+  Screen screen("preset=tiny");
+  AppState& s = screen.state;
+  (void)apply(s, screen.host, act::SetPresentation{true});
+  screen.reload_fonts();
+  const auto numbers_h = [&] { return s.layout.cards[size_t(Panel::numbers)].whole.h; };
+  REQUIRE(apply(s, screen.host, act::OpenLesson{"best-k", 1}).ok());  // numbers and bits
+  screen.frames(1024, 768, 4);
+  const float brief = numbers_h();
+  CHECK(short_form(s, Panel::numbers));
+  unfold(s, Panel::numbers);
+  screen.frames(1024, 768, 4);
+  const float all = numbers_h();
+  MESSAGE("Numbers on a 1024 x 768 slide: short " << brief << " px, all " << all << " px");
+  CHECK(brief > 0.0f);
+  CHECK(brief < 0.5f * all);
+  REQUIRE(apply(s, screen.host, act::OpenLesson{"best-k", 2}).ok());  // the next step: short again
+  screen.frames(1024, 768, 4);
+  CHECK(numbers_h() == doctest::Approx(brief));
+  // best-k 4 names the Numbers and the plots: the plot over k alone, none of the other two.
+  REQUIRE(apply(s, screen.host, act::OpenLesson{"best-k", 4}).ok());
+  screen.frames(1024, 768, 4);
+  CHECK(s.layout.plot_k.w > 0.0f);
+  CHECK(s.layout.plot_bits.w == 0.0f);
+  CHECK(s.layout.plot_growth.w == 0.0f);
+  unfold(s, Panel::plots);
+  screen.frames(1024, 768, 4);
+  CHECK(s.layout.plot_bits.w > 0.0f);
+  CHECK(s.layout.plot_growth.w > 0.0f);
+  // A step that names the Numbers alone keeps them whole (error-rate 2).
+  REQUIRE(apply(s, screen.host, act::OpenLesson{"error-rate", 2}).ok());
+  screen.frames(1024, 768, 4);
+  CHECK_FALSE(short_form(s, Panel::numbers));
+}

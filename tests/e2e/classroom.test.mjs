@@ -170,7 +170,8 @@ run("classroom: presentation, step-through, shortcuts, screen reader, page prefe
   }
 
   // Issue 32, finding 2: error-rate step 5 ("Change m and watch the numbers") on a 1024×768
-  // slide shows what it highlights: Parameters with m's field, and the FP plot. The word box
+  // slide shows what it highlights: Parameters with m's field, and the FP plot (the plot over k
+  // alone: the step names the plots beside Parameters, so they show their short form). The word box
   // takes the keyboard as the page opens, and its column was scrolled to it (m's field above the
   // screen, then the whole scene below it); typing still goes there.
   {
@@ -178,8 +179,8 @@ run("classroom: presentation, step-through, shortcuts, screen reader, page prefe
     await settled(a.page);
     const v = await view(a.page);
     const on = (r) => r.w > 0 && r.x >= 0 && r.y >= 0 && r.x + r.w <= 1024 && r.y + r.h <= 768;
-    check(on(v.mField) && on(v.mSlider) && on(v.kSlider) && on(v.plotArea), "error-rate step 5 slide: m's field, the sliders and the plot are on screen",
-          JSON.stringify({ field: v.mField, m: v.mSlider, k: v.kSlider, plot: v.plotArea }));
+    check(on(v.mField) && on(v.mSlider) && on(v.kSlider) && on(v.plotKArea), "error-rate step 5 slide: m's field, the sliders and the plot are on screen",
+          JSON.stringify({ field: v.mField, m: v.mSlider, k: v.kSlider, plot: v.plotKArea }));
     console.log(`  screenshot: ${(await screenshot(a.page, "slide-error-rate-5.png")).file}`);
     await a.page.keyboard.type("zz");
     await settled(a.page);
