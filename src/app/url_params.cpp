@@ -64,6 +64,19 @@ struct Parsed {
   }
 };
 
+// The key=value pairs of a query in the order written, the key decoded, the value as written
+// (a link's values are decoded where they are read: words= says its bad escapes per word).
+std::vector<std::pair<std::string, std::string_view>> query_pairs(std::string_view query) {
+  std::vector<std::pair<std::string, std::string_view>> pairs;
+  for (std::string_view pair : split(query, '&')) {
+    if (pair.empty()) continue;
+    const size_t eq = pair.find('=');
+    pairs.emplace_back(percent_decode(pair.substr(0, eq)),
+                       eq == std::string_view::npos ? std::string_view() : pair.substr(eq + 1));
+  }
+  return pairs;
+}
+
 Parsed parse_query(std::string_view query) {
   Parsed out;
   if (!query.empty() && (query[0] == '?' || query[0] == '#')) query.remove_prefix(1);
@@ -72,11 +85,7 @@ Parsed parse_query(std::string_view query) {
     return out;
   }
   std::map<std::string, size_t> given;  // key -> its index in `repeated` once repeated
-  for (std::string_view pair : split(query, '&')) {
-    if (pair.empty()) continue;
-    const size_t eq = pair.find('=');
-    const std::string key = percent_decode(pair.substr(0, eq));
-    const std::string_view raw = eq == std::string_view::npos ? "" : pair.substr(eq + 1);
+  for (const auto& [key, raw] : query_pairs(query)) {
     if (out.values.count(key)) {
       auto [at, first] = given.emplace(key, out.repeated.size());
       if (first) out.repeated.push_back({key, 1});
@@ -126,12 +135,7 @@ Outcome set_params_text(AppState& s, Host& host, std::string_view query) {
   // The values in the order written: check_params reads them through their rows in that order
   // (a key that is no parameter is refused there, not ignored as a link's is), then the whole.
   ParamsRequest r;
-  for (std::string_view pair : split(query, '&')) {
-    if (pair.empty()) continue;
-    const size_t eq = pair.find('=');
-    r.values.push_back({percent_decode(pair.substr(0, eq)),
-                        eq == std::string_view::npos ? "" : percent_decode(pair.substr(eq + 1))});
-  }
+  for (const auto& [key, raw] : query_pairs(query)) r.values.push_back({key, percent_decode(raw)});
   return apply(s, host, act::SetParams{r});
 }
 
