@@ -332,7 +332,7 @@ std::string state_json(const AppState& s) {
       .field("error", failure_text(s.code_templates_error))
       .end_object();
   // Which of those (or the password list's download) the page still waits for, "" for none:
-  // bloomlab.idle() and viewState().busy both read it (app.h awaited_reason).
+  // bloomlab.idle() and viewState().busy both read it (actions.h awaited_reason).
   const char* awaited = awaited_reason(s);
   w.field("awaiting", awaited ? awaited : "");
   w.key("query");

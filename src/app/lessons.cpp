@@ -380,7 +380,9 @@ bool step_names_beside_others(const AppState& s, Panel panel) {
   return std::find(named.begin(), named.end(), panel) != named.end();
 }
 
+namespace {
 std::pair<int, int> open_step(const AppState& s) { return {s.lessons.current, s.lessons.step}; }
+}  // namespace
 
 bool short_form(const AppState& s, Panel panel) {
   const auto& u = s.between_frames.unfolded;

@@ -23,11 +23,16 @@ const char* theory_note(const Filter& f) { return tr(f.ops().theory_formula); }
 // short form (short_form below) leaves them out there.
 enum class Notes { beside, under, none };
 
-void row(const char* name, const std::string& value, const char* formula, Notes notes) {
+// A new row with its name; the cursor is then in the value's cell.
+void row_name(const char* name) {
   ImGui::TableNextRow();
   ImGui::TableNextColumn();
   ImGui::TextUnformatted(name);
   ImGui::TableNextColumn();
+}
+
+void row(const char* name, const std::string& value, const char* formula, Notes notes) {
+  row_name(name);
   text_coloured(palette().text, value.c_str());
   if (notes == Notes::beside) ImGui::TableNextColumn();
   if (*formula == 0 || notes == Notes::none) return;
@@ -187,8 +192,7 @@ void panel_numbers(AppState& s, Host& /*host*/) {
               .c_str(),
           notes);
     } else if (brief && !s.pending.active()) {  // the short form's Measure (no probes field)
-      row(tr("FP, measured"), "", "", notes);
-      ImGui::SameLine(0, 0);
+      row_name(tr("FP, measured"));
       if (ImGui::Button(tr("Measure"))) dispatch(s, act::Measure{});
     } else {
       row(tr("FP, measured"), "—", s.pending.active() ? tr("after loading") : tr("press Measure"), notes);

@@ -134,7 +134,8 @@ void plot_fp_vs_bits(AppState& s) {
   s.layout.plot_bits_area = draw_and_keep(s, spec, series, markers);
 }
 
-void plot_fp_vs_k(AppState& s) {
+// brief: the plots' short form (panel_plots), where this plot is the only one.
+void plot_fp_vs_k(AppState& s, bool brief) {
   const Palette& pal = palette();
   const FilterParams& p = s.set.params();
   if (variant_ops(p.variant).grows) {
@@ -213,7 +214,7 @@ void plot_fp_vs_k(AppState& s) {
   spec.y_min = std::max(1e-12, floor_decade(lowest) / 10), spec.y_max = 1;
   spec.log_y = true;
   // The short form's one plot: on a slide its frame and x title fit under what the step names first.
-  spec.height = short_form(s, Panel::plots) ? slide_plot_height(220, 1) : 220;
+  spec.height = brief ? slide_plot_height(220, 1) : 220;
   spec.format_x = k_label;
   spec.format_y = format_rate;
   bits_set_axis(spec);
@@ -364,7 +365,7 @@ void panel_plots(AppState& s, Host& /*host*/) {
   if (short_form(s, Panel::plots)) {
     s.layout.plot_bits = s.layout.plot_bits_area = s.layout.plot_growth = s.layout.inserted_slider =
         s.layout.save_png_button = s.layout.save_csv_button = ScreenRect{};  // not drawn
-    s.layout.plot_k = grouped([&] { plot_fp_vs_k(s); });
+    s.layout.plot_k = grouped([&] { plot_fp_vs_k(s, true); });
     if (ImGui::Button(tr("Show all"))) unfold(s, Panel::plots);
     end_card();
     return;
@@ -376,7 +377,7 @@ void panel_plots(AppState& s, Host& /*host*/) {
   s.layout.plot_bits = grouped([&] { plot_fp_vs_bits(s); });
   if (ui_compact()) controls();
   ImGui::Spacing();
-  s.layout.plot_k = grouped([&] { plot_fp_vs_k(s); });
+  s.layout.plot_k = grouped([&] { plot_fp_vs_k(s, false); });
   ImGui::Spacing();
   actions::refresh_growth(s, actions::kPlotSliceMs);
   s.layout.plot_growth = grouped([&] {
