@@ -565,17 +565,22 @@ void begin_scrolled(AppState& s, const char* id, ImVec2 size) {
 // On one column (a phone, a narrow embed) an open lesson step's text keeps its place above the
 // panels it names, which come first below it: the step and what it talks about are on the
 // screen together (a 360 x 640 embed showed 450 px of text and the bits at y = 994). The pane
-// is as tall as the step, up to kLessonPaneShare of the height; a longer step scrolls in it.
+// is as tall as the step, up to kLessonPaneShare of the height; a longer step scrolls in it, and
+// its buttons stay under it (Next on a phone was under the pane's own fold).
 constexpr float kLessonPaneShare = 0.45f;
-void draw_lesson_pane(AppState& s, Host& host) {
+void draw_lesson_pane(AppState& s) {
   const float room = ImGui::GetContentRegionAvail().y;
-  const float content =
-      s.between_frames.lesson_pane_content;  // last frame's: the step as drawn at this width
-  begin_scrolled(s, "lesson",
-                 ImVec2(0, std::floor(std::min(content > 0 ? content : room, room * kLessonPaneShare))));
-  panel_lessons(s, host);
-  s.between_frames.lesson_pane_content = ImGui::GetCursorPosY();
+  BetweenFrames& f = s.between_frames;  // last frame's heights: the step and its buttons at this width
+  const float most = std::max(room * kLessonPaneShare - f.lesson_buttons_height, room * 0.2f);
+  begin_scrolled(
+      s, "lesson",
+      ImVec2(0, std::floor(std::min(f.lesson_pane_content > 0 ? f.lesson_pane_content : room, most))));
+  lesson_card(s, LessonButtons::apart);
+  f.lesson_pane_content = ImGui::GetCursorPosY();
   ImGui::EndChild();
+  const float top = ImGui::GetCursorPosY();
+  lesson_buttons(s);
+  f.lesson_buttons_height = ImGui::GetCursorPosY() - top;
 }
 
 void draw_column(AppState& s, Host& host, const char* id, float width,
@@ -768,6 +773,7 @@ void draw_composing(AppState& s) {
 // The one window filling the display: the header, the columns of panels, the share dialog.
 void draw_screen(AppState& s, Host& host) {
   const ImGuiIO& io = ImGui::GetIO();
+  s.between_frames.cards = s.layout.cards;
   s.layout.cards = {};
   ImGui::SetNextWindowPos(ImVec2(0, 0));
   ImGui::SetNextWindowSize(io.DisplaySize);
@@ -835,7 +841,7 @@ void draw_screen(AppState& s, Host& host) {
   } else if (step.first >= 0) {
     std::vector<const PanelInfo*> panels = shown_panels(s, std::nullopt);
     std::stable_partition(panels.begin(), panels.end(), named);
-    draw_lesson_pane(s, host);
+    draw_lesson_pane(s);
     draw_column(s, host, "one", 0, panels, Steps::with_words, true);
   } else {
     draw_column(s, host, "one", 0, shown_panels(s, std::nullopt), Steps::with_words, true, false, true);

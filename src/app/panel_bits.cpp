@@ -276,6 +276,39 @@ void zoom_buttons(AppState& s) {
   ImGui::EndDisabled();
 }
 
+// The height of the panels a lesson step names beside the bits that come below them in the same
+// column (a phone, a slide's left column), as drawn last frame; 0 if none.
+float named_below_bits(const AppState& s) {
+  if (!step_names_beside_others(s, Panel::bits)) return 0;
+  const ScreenRect& bits = s.between_frames.cards[size_t(Panel::bits)].whole;
+  float below = 0;
+  for (Panel p : current_lesson_step(s)->highlight_panels) {
+    const ScreenRect& c = s.between_frames.cards[size_t(p)].whole;
+    if (p != Panel::bits && c.h > 0 && c.x == bits.x && c.y > bits.y)
+      below += c.h + ImGui::GetStyle().ItemSpacing.y;
+  }
+  return below;
+}
+
+// The picture's height: up to half the screen; in a lesson step that names other panels below
+// the bits in the same column, what leaves them their room on screen (their heights last frame),
+// down to a fifth of the screen (the Numbers' fill and FP rows under the bits of a 1920 x 1080
+// slide were below its bottom).
+float texture_max_height(const AppState& s, float top) {
+  const float screen = ImGui::GetIO().DisplaySize.y;
+  const float most = std::max(200.0f, screen * 0.5f);
+  const float below = named_below_bits(s);
+  if (below == 0) return most;
+  // Under the picture: its caption and the card's bottom edge, as drawn last frame.
+  const ScreenRect& card = s.between_frames.cards[size_t(Panel::bits)].whole;
+  const ScreenRect& picture = s.layout.bit_area;
+  const float caption = picture.h > 0
+                            ? (card.y + card.h) - (picture.y + picture.h)
+                            : ImGui::GetFrameHeightWithSpacing() + ImGui::GetStyle().WindowPadding.y * 2;
+  const float bottom = ImGui::GetCurrentWindowRead()->InnerClipRect.Max.y;  // the column's, on screen
+  return std::clamp(bottom - top - caption - below, std::min(most, screen * 0.2f), most);
+}
+
 void draw_texture(AppState& s, Host& host, const Highlights& h) {
   const BitView& view = s.bits;
   BitCache& v = s.bit_cache;
@@ -284,7 +317,7 @@ void draw_texture(AppState& s, Host& host, const Highlights& h) {
   if (v.texture_version != s.version && !loading) build_texture(s, host);
   const Palette& pal = palette();
   const float width = ImGui::GetContentRegionAvail().x;
-  const float max_height = std::max(200.0f, ImGui::GetIO().DisplaySize.y * 0.5f);
+  const float max_height = texture_max_height(s, ImGui::GetCursorScreenPos().y);
   const float aspect = float(v.texture_rows) / float(std::max(1, v.texture_cols));
   const ImVec2 size(std::min(width, max_height / aspect), std::min(width, max_height / aspect) * aspect);
   const ImVec2 min = ImGui::GetCursorScreenPos();
@@ -409,7 +442,8 @@ void panel_bits(AppState& s, Host& host) {
   begin_card(tr("Bit array"), hint.c_str(),
              tr("Each word sets k bits. After n words a bit is still 0 with probability "
                 "(1 − 1/m)^(kn) ≈ e^(−kn/m), so the expected fill is 1 − e^(−kn/m)."));
-  if (!ui_compact()) legend();  // a slide keeps its room for the cells
+  // A slide keeps its room for the cells, and so does a step that names a panel under the bits.
+  if (!ui_compact() && named_below_bits(s) == 0) legend();
   const Highlights h = highlights(s);
   if (m <= kMaxCellBits) {
     s.bit_cache.texture_bucket = 1;

@@ -288,7 +288,40 @@ void draw_list(AppState& s) {
 
 }  // namespace
 
-void panel_lessons(AppState& s, Host& /*host*/) {
+// Back / Next / Reset this step / All lessons under the open step (nav=0: Reset alone).
+void lesson_buttons(AppState& s) {
+  const Lesson* lesson = current_lesson(s);
+  if (!lesson || !current_lesson_step(s)) return;
+  const auto lessons = all_lessons(s);
+  const int steps = int(lesson->steps.size());
+  const bool nav = s.view.lesson_nav;  // nav=0: an article's step, which the reader does not leave
+  s.layout.lesson_next_button = ScreenRect{};
+  if (nav) {
+    ImGui::BeginDisabled(s.lessons.step == 0);
+    if (ImGui::Button(tr("◀ Back"))) dispatch(s, act::LessonGo{-1});
+    ImGui::EndDisabled();
+    ImGui::SameLine();
+    const bool last = s.lessons.step + 1 == steps;
+    const bool more = s.lessons.current + 1 < int(lessons.size());
+    ImGui::BeginDisabled(last && !more);
+    if (ImGui::Button(with_id(last ? tr("Next lesson ▶") : tr("Next ▶"), "##next").c_str()))
+      dispatch(s, act::LessonGo{+1});
+    ImGui::EndDisabled();
+    s.layout.lesson_next_button = last_item_rect();
+    if (ImGui::IsItemHovered()) tooltip(tr("PageDown or → (PageUp or ← goes back)"));
+    same_line_if_fits(120 * ui_scale());
+  }
+  if (ImGui::Button(tr("Reset this step"))) dispatch(s, act::ResetLessonStep{});
+  if (ImGui::IsItemHovered()) tooltip(tr("The step's filter and words again (Undo goes back too)"));
+  if (nav) {
+    same_line_if_fits(100 * ui_scale());
+    if (ImGui::Button(tr("All lessons"))) dispatch(s, act::OpenLesson{"", 1});
+  }
+}
+
+void panel_lessons(AppState& s, Host& /*host*/) { lesson_card(s, LessonButtons::in_card); }
+
+void lesson_card(AppState& s, LessonButtons buttons) {
   const Lesson* lesson = current_lesson(s);
   const LessonStep* st = current_lesson_step(s);
   const ImVec2 top = ImGui::GetCursorScreenPos();
@@ -324,29 +357,9 @@ void panel_lessons(AppState& s, Host& /*host*/) {
       answers_end = draw_task(s, *st);
       task_end = ImGui::GetCursorScreenPos().y;
     }
-    ImGui::Separator();
-    const bool nav = s.view.lesson_nav;  // nav=0: an article's step, which the reader does not leave
-    s.layout.lesson_next_button = ScreenRect{};
-    if (nav) {
-      ImGui::BeginDisabled(s.lessons.step == 0);
-      if (ImGui::Button(tr("◀ Back"))) dispatch(s, act::LessonGo{-1});
-      ImGui::EndDisabled();
-      ImGui::SameLine();
-      const bool last = s.lessons.step + 1 == steps;
-      const bool more = s.lessons.current + 1 < int(lessons.size());
-      ImGui::BeginDisabled(last && !more);
-      if (ImGui::Button(with_id(last ? tr("Next lesson ▶") : tr("Next ▶"), "##next").c_str()))
-        dispatch(s, act::LessonGo{+1});
-      ImGui::EndDisabled();
-      s.layout.lesson_next_button = last_item_rect();
-      if (ImGui::IsItemHovered()) tooltip(tr("PageDown or → (PageUp or ← goes back)"));
-      same_line_if_fits(120 * ui_scale());
-    }
-    if (ImGui::Button(tr("Reset this step"))) dispatch(s, act::ResetLessonStep{});
-    if (ImGui::IsItemHovered()) tooltip(tr("The step's filter and words again (Undo goes back too)"));
-    if (nav) {
-      same_line_if_fits(100 * ui_scale());
-      if (ImGui::Button(tr("All lessons"))) dispatch(s, act::OpenLesson{"", 1});
+    if (buttons == LessonButtons::in_card) {
+      ImGui::Separator();
+      lesson_buttons(s);
     }
   }
   end_card();

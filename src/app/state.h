@@ -378,10 +378,13 @@ struct BetweenFrames {
   double announce_changed_at = 0;
   uint64_t announce_version = UINT64_MAX;
   std::string announce_word;
-  uint64_t word_box_revision = 0;  // the word_input_revision the word box shows
-  float header_height = 0;         // last frame's: a header too tall scrolls with the panels
-  float lesson_fit = 1;            // a slide's lesson text scale, so that the step fits the screen
-  float lesson_pane_content = 0;   // the lesson pane's content height last frame (app.cpp draw_lesson_pane)
+  uint64_t word_box_revision = 0;   // the word_input_revision the word box shows
+  float header_height = 0;          // last frame's: a header too tall scrolls with the panels
+  float lesson_fit = 1;             // a slide's lesson text scale, so that the step fits the screen
+  float lesson_pane_content = 0;    // the lesson pane's content height last frame (app.cpp draw_lesson_pane)
+  float lesson_buttons_height = 0;  // the buttons under that pane, last frame
+  std::array<Layout::Card, kPanelCount>
+      cards;  // where the cards were last frame (a panel drawn first sees them)
   // The lesson step the columns were last drawn for ({lesson, step}; -1: none): a new step's
   // scene starts with its columns at the top, where its panels are (app.cpp draw_screen).
   std::pair<int, int> scene_step{-1, -1};

@@ -133,6 +133,11 @@ void panel_speed(AppState& s, Host& host);    // the standard and the blocked fi
 void panel_steps(AppState& s, Host& host);    // the step-through (classroom)
 void panel_list(AppState& s, Host& host);     // your own words: open, paste or drop a list
 void panel_lessons(AppState& s, Host& host);  // lessons and their tasks
+// The lessons' card with its buttons under the step (panel_lessons), or without them, for a
+// pane that scrolls the step and keeps lesson_buttons below its scroll (one column).
+enum class LessonButtons { in_card, apart };
+void lesson_card(AppState& s, LessonButtons buttons);
+void lesson_buttons(AppState& s);  // Back / Next / Reset this step / All lessons
 // The next cards drawn have an outline in the accent colour (a lesson's step points at them).
 void set_card_highlight(bool on);
 

@@ -1043,3 +1043,53 @@ TEST_CASE("a step naming the Numbers or the plots beside another panel shows the
   screen.frames(1024, 768, 4);
   CHECK_FALSE(short_form(s, Panel::numbers));
 }
+
+// A step that names the bits and a panel under them in the same column (best-k 1: the bit array
+// above the Numbers on a slide) sizes the bit array to leave that panel on screen: on a 1920 x
+// 1080 slide the Numbers' FP rows were under the bottom edge (bits 648 px tall), and on a 1024 x
+// 768 slide 93 of their 379 px.
+TEST_CASE("a step naming the bits and a panel under them keeps both on the screen") {
+  Screen screen("preset=tiny");
+  AppState& s = screen.state;
+  (void)apply(s, screen.host, act::SetPresentation{true});
+  screen.reload_fonts();
+  REQUIRE(apply(s, screen.host, act::OpenLesson{"best-k", 1}).ok());  // m = 100,000: the picture
+  std::string list;  // the step loads the passwords: any 10,000 distinct words stand in
+  for (int i = 0; i < 10000; ++i) list += "word" + std::to_string(i) + "\n";
+  REQUIRE(apply(s, screen.host, act::PasswordListArrived{list}).ok());
+  for (int i = 0; i < 100000 && continue_loading(s, 50.0); ++i) {
+  }
+  REQUIRE(s.set.filter().bit_count() == 100000);
+  const auto card = [&](Panel p) { return s.layout.cards[size_t(p)]; };
+  screen.frames(1920, 1080, 6);
+  MESSAGE("1920 x 1080: bits " << card(Panel::bits).whole.y << "+" << card(Panel::bits).whole.h
+                               << ", numbers " << card(Panel::numbers).whole.y << "+"
+                               << card(Panel::numbers).whole.h << ", seen " << card(Panel::numbers).seen.h);
+  CHECK(card(Panel::numbers).whole.y > card(Panel::bits).whole.y);
+  CHECK(card(Panel::numbers).seen.h == doctest::Approx(card(Panel::numbers).whole.h));
+  CHECK(s.layout.bit_area.h > 0.2f * 1080);  // still a picture of the fill, above its floor
+  // Where both cannot fit (this test's fonts on 1024 x 768), the picture stops at a fifth of the
+  // screen; the Numbers come as far up as that lets them.
+  screen.frames(1024, 768, 6);
+  CHECK(s.layout.bit_area.h == doctest::Approx(0.2f * 768).epsilon(0.01));
+  // Outside a lesson step the picture is as before: up to half the screen.
+  REQUIRE(apply(s, screen.host, act::ShowLessons{false}).ok());
+  screen.frames(1920, 1080, 6);
+  CHECK(s.layout.bit_area.h > 0.4f * 1080);
+}
+
+// On one column the step's text scrolls in its pane and Back / Next stay under it, on screen:
+// on a phone Next was under the pane's own fold, so a reader scrolled the text to move on.
+TEST_CASE("on one column the lesson's buttons stay on screen under its scrolled text") {
+  Screen screen("preset=tiny");
+  AppState& s = screen.state;
+  REQUIRE(apply(s, screen.host, act::OpenLesson{"best-k", 1}).ok());  // a long step
+  screen.frames(375, 667, 6);
+  const ScreenRect next = s.layout.lesson_next_button;
+  const ScreenRect pane = s.layout.scroll_areas.front().rect;  // the lesson pane: the first region
+  MESSAGE("pane " << pane.y << "+" << pane.h << ", Next at " << next.y << "+" << next.h);
+  REQUIRE(next.h > 0.0f);
+  CHECK(next.y >= pane.y + pane.h);
+  CHECK(next.y + next.h <= 667.0f);
+  CHECK(s.layout.scroll_areas.front().max > 0.0f);  // the text is longer than its pane here
+}

@@ -1,9 +1,9 @@
 // Whether every lesson step shows what it names (not a test; prints figures for RESULTS.md):
-// walks every step of the eleven lessons on a 1024x768 slide, a 700x500 laptop window and a
+// walks every step of the eleven lessons on 1920x1080 and 1024x768 slides, a 700x500 laptop window and a
 // 375x667 phone, and for each panel the step names prints its card whole and the part its
 // column shows (viewState().cards). A card counts as on screen when it is shown whole or at
 // least 40% of the window's height of it; the ones that are not are screenshotted.
-//   NODE_PATH=$PWD/node_modules node tests/bench/scenes.mjs [slide1024|laptop700|phone375]
+//   NODE_PATH=$PWD/node_modules node tests/bench/scenes.mjs [slide1920|slide1024|laptop700|phone375]
 // (after a web build; screenshots in build/web/screenshots/scene-*.png)
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -15,6 +15,7 @@ const { run, openApp, screenshot } = await import("../e2e/harness.mjs");
 const { settled, cardShown } = await import("../e2e/page_helpers.mjs");
 
 const sizes = [
+  { name: "slide1920", query: "?present=1&lesson=basics&step=1", viewport: { width: 1920, height: 1080 } },
   { name: "slide1024", query: "?present=1&lesson=basics&step=1", viewport: { width: 1024, height: 768 } },
   { name: "laptop700", query: "?lesson=basics&step=1", viewport: { width: 700, height: 500 } },
   { name: "phone375", query: "?lesson=basics&step=1", viewport: { width: 375, height: 667 }, isMobile: true, hasTouch: true,
