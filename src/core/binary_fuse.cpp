@@ -1,0 +1,123 @@
+#include "binary_fuse.h"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+#include "hashing.h"
+
+namespace bloomlab {
+
+namespace {
+
+constexpr unsigned kArity = 3;
+constexpr uint64_t kMaxSegmentLength = uint64_t{1} << 18;
+constexpr unsigned kMaxAttempts = 1000;  // a failure per seed is rare (the paper: below 1 in 10^4)
+
+uint64_t murmur64(uint64_t h) {
+  h ^= h >> 33;
+  h *= 0xff51afd7ed558ccdULL;
+  h ^= h >> 33;
+  h *= 0xc4ceb9fe1a85ec53ULL;
+  h ^= h >> 33;
+  return h;
+}
+
+uint64_t splitmix64(uint64_t& state) {
+  uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
+}
+
+__extension__ typedef unsigned __int128 u128;  // GCC's and clang's (wasm32 too); -Wpedantic knows it so
+uint64_t mulhi(uint64_t a, uint64_t b) { return uint64_t(u128(a) * b >> 64); }
+
+}  // namespace
+
+BinaryFuseFilter::BinaryFuseFilter(const std::vector<std::string>& words, unsigned fingerprint_bits)
+    : bits_(fingerprint_bits) {
+  if (bits_ != 8 && bits_ != 16)
+    throw std::invalid_argument("a binary fuse filter's fingerprints are 8 or 16 bits");
+  std::vector<uint64_t> keys;
+  keys.reserve(words.size());
+  for (const std::string& w : words) keys.push_back(fnv1a64(w));
+  std::sort(keys.begin(), keys.end());
+  keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+  keys_ = keys.size();
+  // The paper's sizes for arity 3 (and its reference code's arithmetic for tiny n).
+  const double n = double(keys_);
+  segment_length_ = keys_ == 0 ? 4 : uint64_t{1} << int(std::floor(std::log(n) / std::log(3.33) + 2.25));
+  segment_length_ = std::min(segment_length_, kMaxSegmentLength);
+  const double factor = keys_ <= 1 ? 0 : std::max(1.125, 0.875 + 0.25 * std::log(1e6) / std::log(n));
+  const auto capacity = int64_t(keys_ <= 1 ? 0 : std::round(n * factor));
+  const auto length = int64_t(segment_length_);
+  const int64_t initial_segments = (capacity + length - 1) / length - int64_t(kArity - 1);
+  int64_t array_length = std::max<int64_t>(0, (initial_segments + kArity - 1) * length);
+  int64_t segments = (array_length + length - 1) / length;
+  segments = segments <= int64_t(kArity - 1) ? 1 : segments - int64_t(kArity - 1);
+  segment_count_ = uint64_t(segments);
+  array_length = (segments + kArity - 1) * length;
+  fingerprints_.assign(size_t(array_length), 0);
+
+  const size_t slots = fingerprints_.size();
+  std::vector<uint32_t> count(slots);
+  std::vector<uint64_t> xored(slots);
+  std::vector<uint64_t> queue;
+  std::vector<std::pair<uint64_t, uint64_t>> peeled;  // (hash, the slot it was peeled from)
+  uint64_t state = 0x726b2b9d438b9d4dULL;
+  for (attempts_ = 1; attempts_ <= kMaxAttempts; ++attempts_) {
+    seed_ = splitmix64(state);
+    std::fill(count.begin(), count.end(), 0u);
+    std::fill(xored.begin(), xored.end(), 0u);
+    for (uint64_t key : keys) {
+      const uint64_t hash = murmur64(key + seed_);
+      for (uint64_t s : positions_of_hash(hash).slot) ++count[s], xored[s] ^= hash;
+    }
+    queue.clear();
+    peeled.clear();
+    for (size_t i = 0; i < slots; ++i)
+      if (count[i] == 1) queue.push_back(i);
+    while (!queue.empty()) {
+      const uint64_t i = queue.back();
+      queue.pop_back();
+      if (count[i] != 1) continue;
+      const uint64_t hash = xored[i];
+      peeled.emplace_back(hash, i);
+      for (uint64_t s : positions_of_hash(hash).slot) {  // the key alone in slot i
+        xored[s] ^= hash;
+        if (--count[s] == 1) queue.push_back(s);
+      }
+    }
+    if (peeled.size() == keys.size()) break;
+  }
+  if (peeled.size() != keys.size()) throw std::runtime_error("the binary fuse filter could not be built");
+  for (auto it = peeled.rbegin(); it != peeled.rend(); ++it) {
+    // Slot it->second is still 0: the XOR of the three is the XOR of the other two.
+    const BinaryFusePositions p = positions_of_hash(it->first);
+    fingerprints_[it->second] = uint16_t(p.fingerprint ^ fingerprints_[p.slot[0]] ^ fingerprints_[p.slot[1]] ^
+                                         fingerprints_[p.slot[2]]);
+  }
+}
+
+BinaryFusePositions BinaryFuseFilter::positions_of_hash(uint64_t hash) const {
+  const uint64_t mask = segment_length_ - 1;
+  BinaryFusePositions p;
+  p.fingerprint = uint32_t((hash ^ (hash >> 32)) & ((uint64_t{1} << bits_) - 1));
+  p.slot[0] = mulhi(hash, segment_count_ * segment_length_);
+  p.slot[1] = (p.slot[0] + segment_length_) ^ ((hash >> 18) & mask);
+  p.slot[2] = (p.slot[0] + 2 * segment_length_) ^ (hash & mask);
+  return p;
+}
+
+BinaryFusePositions BinaryFuseFilter::positions(std::string_view word) const {
+  return positions_of_hash(murmur64(fnv1a64(word) + seed_));
+}
+
+bool BinaryFuseFilter::contains(std::string_view word) const {
+  const BinaryFusePositions p = positions(word);
+  return p.fingerprint ==
+         uint32_t(fingerprints_[p.slot[0]] ^ fingerprints_[p.slot[1]] ^ fingerprints_[p.slot[2]]);
+}
+
+}  // namespace bloomlab
