@@ -72,19 +72,20 @@ BinaryFuseFilter::BinaryFuseFilter(const std::vector<std::string>& words, unsign
     std::fill(xored.begin(), xored.end(), 0u);
     for (uint64_t key : keys) {
       const uint64_t hash = murmur64(key + seed_);
-      for (uint64_t s : positions_of_hash(hash).slot) ++count[s], xored[s] ^= hash;
+      for (uint64_t s : positions_of_hash(hash).slot) ++count[size_t(s)], xored[size_t(s)] ^= hash;
     }
     queue.clear();
     peeled.clear();
     for (size_t i = 0; i < slots; ++i)
       if (count[i] == 1) queue.push_back(i);
     while (!queue.empty()) {
-      const uint64_t i = queue.back();
+      const auto i = size_t(queue.back());
       queue.pop_back();
       if (count[i] != 1) continue;
       const uint64_t hash = xored[i];
       peeled.emplace_back(hash, i);
-      for (uint64_t s : positions_of_hash(hash).slot) {  // the key alone in slot i
+      for (uint64_t at : positions_of_hash(hash).slot) {  // the key alone in slot i
+        const auto s = size_t(at);
         xored[s] ^= hash;
         if (--count[s] == 1) queue.push_back(s);
       }
@@ -95,8 +96,8 @@ BinaryFuseFilter::BinaryFuseFilter(const std::vector<std::string>& words, unsign
   for (auto it = peeled.rbegin(); it != peeled.rend(); ++it) {
     // Slot it->second is still 0: the XOR of the three is the XOR of the other two.
     const BinaryFusePositions p = positions_of_hash(it->first);
-    fingerprints_[it->second] = uint16_t(p.fingerprint ^ fingerprints_[p.slot[0]] ^ fingerprints_[p.slot[1]] ^
-                                         fingerprints_[p.slot[2]]);
+    fingerprints_[size_t(it->second)] =
+        uint16_t(p.fingerprint ^ slot(p.slot[0]) ^ slot(p.slot[1]) ^ slot(p.slot[2]));
   }
 }
 
@@ -116,8 +117,7 @@ BinaryFusePositions BinaryFuseFilter::positions(std::string_view word) const {
 
 bool BinaryFuseFilter::contains(std::string_view word) const {
   const BinaryFusePositions p = positions(word);
-  return p.fingerprint ==
-         uint32_t(fingerprints_[p.slot[0]] ^ fingerprints_[p.slot[1]] ^ fingerprints_[p.slot[2]]);
+  return p.fingerprint == (slot(p.slot[0]) ^ slot(p.slot[1]) ^ slot(p.slot[2]));
 }
 
 }  // namespace bloomlab

@@ -32,7 +32,7 @@ class BinaryFuseFilter {
   BinaryFuseFilter(const std::vector<std::string>& words, unsigned fingerprint_bits);
   bool contains(std::string_view word) const;
   BinaryFusePositions positions(std::string_view word) const;  // the query's three slots
-  uint32_t slot(uint64_t i) const { return fingerprints_[i]; }
+  uint32_t slot(uint64_t i) const { return fingerprints_[size_t(i)]; }
 
   unsigned fingerprint_bits() const { return bits_; }
   uint64_t keys() const { return keys_; }  // distinct words

@@ -45,7 +45,7 @@ CuckooPlace cuckoo_place(const CuckooParams& p, std::string_view word) {
   return place;
 }
 
-CuckooFilter::CuckooFilter(const CuckooParams& p) : params_(p), slots_(p.slots(), 0) {}
+CuckooFilter::CuckooFilter(const CuckooParams& p) : params_(p), slots_(size_t(p.slots()), 0) {}
 
 void CuckooFilter::clear() {
   std::fill(slots_.begin(), slots_.end(), 0u);
@@ -62,7 +62,7 @@ uint64_t CuckooFilter::next_random() {  // xorshift64 (Marsaglia 2003), the trip
 }
 
 bool CuckooFilter::put_in_empty(uint64_t bucket, uint32_t fp) {
-  uint32_t* at = &slots_[bucket * params_.bucket_size];
+  uint32_t* at = &slots_[size_t(bucket * params_.bucket_size)];
   for (unsigned i = 0; i < params_.bucket_size; ++i)
     if (at[i] == 0) {
       at[i] = fp;
@@ -81,7 +81,7 @@ CuckooInsert CuckooFilter::insert(std::string_view word, std::vector<CuckooKick>
   uint64_t bucket = (next_random() & 1) ? place.bucket2 : place.bucket1;
   for (unsigned kick = 0; kick < kCuckooMaxKicks; ++kick) {
     const auto slot = unsigned(next_random() % params_.bucket_size);
-    std::swap(fp, slots_[bucket * params_.bucket_size + slot]);  // fp is now the victim
+    std::swap(fp, slots_[size_t(bucket * params_.bucket_size + slot)]);  // fp is now the victim
     const uint64_t to = cuckoo_alternate(bucket, fp, params_.buckets);
     if (kicks) kicks->push_back({fp, bucket, to, slot});
     bucket = to;
@@ -103,7 +103,7 @@ bool CuckooFilter::contains(std::string_view word) const {
 CuckooRemove CuckooFilter::remove(std::string_view word) {
   const CuckooPlace place = cuckoo_place(params_, word);
   for (uint64_t bucket : {place.bucket1, place.bucket2}) {
-    uint32_t* at = &slots_[bucket * params_.bucket_size];
+    uint32_t* at = &slots_[size_t(bucket * params_.bucket_size)];
     for (unsigned i = 0; i < params_.bucket_size; ++i)
       if (at[i] == place.fingerprint) {
         at[i] = 0;

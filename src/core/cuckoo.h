@@ -83,7 +83,9 @@ class CuckooFilter {
   CuckooRemove remove(std::string_view word);
   void clear();  // empty, the generator seeded again
 
-  uint32_t slot(uint64_t bucket, unsigned i) const { return slots_[bucket * params_.bucket_size + i]; }
+  uint32_t slot(uint64_t bucket, unsigned i) const {
+    return slots_[size_t(bucket * params_.bucket_size + i)];
+  }
   bool full() const { return victim_.used; }
   struct Victim {
     bool used = false;
