@@ -390,6 +390,18 @@ bool short_form(const AppState& s, Panel panel) {
          (u.step != open_step(s) || std::find(u.panels.begin(), u.panels.end(), panel) == u.panels.end());
 }
 
+float named_below(const AppState& s, Panel panel) {
+  if (!step_names_beside_others(s, panel)) return 0;
+  const auto& cards = s.between_frames.cards;
+  const ScreenRect& me = cards[size_t(panel)].whole;
+  float below = 0;
+  for (Panel p : current_lesson_step(s)->highlight_panels) {
+    const ScreenRect& c = cards[size_t(p)].whole;  // a card's rect ends where the next one starts
+    if (p != panel && c.h > 0 && c.x == me.x && c.y > me.y) below += c.h;
+  }
+  return below;
+}
+
 void unfold(AppState& s, Panel panel) {
   auto& u = s.between_frames.unfolded;
   if (u.step != open_step(s)) u = {open_step(s), {}};

@@ -24,6 +24,9 @@ bool step_names_beside_others(const AppState& s, Panel panel);
 // unless the reader unfolded it in this step ("Show all": unfold()).
 bool short_form(const AppState& s, Panel panel);
 void unfold(AppState& s, Panel panel);
+// The height the open step's other named panels took last frame below `panel`, in its column
+// (a slide's left column, a phone's one): what that panel leaves them on screen. 0 if none.
+float named_below(const AppState& s, Panel panel);
 // The step has a task not yet solved nor answered by "Show the answer".
 bool task_open(const AppState& s);
 // The open task is answered in its answer box (a word or a number typed).

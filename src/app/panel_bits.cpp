@@ -276,20 +276,6 @@ void zoom_buttons(AppState& s) {
   ImGui::EndDisabled();
 }
 
-// The height of the panels a lesson step names beside the bits that come below them in the same
-// column (a phone, a slide's left column), as drawn last frame; 0 if none.
-float named_below_bits(const AppState& s) {
-  if (!step_names_beside_others(s, Panel::bits)) return 0;
-  const ScreenRect& bits = s.between_frames.cards[size_t(Panel::bits)].whole;
-  float below = 0;
-  for (Panel p : current_lesson_step(s)->highlight_panels) {
-    const ScreenRect& c = s.between_frames.cards[size_t(p)].whole;
-    if (p != Panel::bits && c.h > 0 && c.x == bits.x && c.y > bits.y)
-      below += c.h + ImGui::GetStyle().ItemSpacing.y;
-  }
-  return below;
-}
-
 // The picture's height: up to half the screen; in a lesson step that names other panels below
 // the bits in the same column, what leaves them their room on screen (their heights last frame),
 // down to a fifth of the screen (the Numbers' fill and FP rows under the bits of a 1920 x 1080
@@ -297,7 +283,7 @@ float named_below_bits(const AppState& s) {
 float texture_max_height(const AppState& s, float top) {
   const float screen = ImGui::GetIO().DisplaySize.y;
   const float most = std::max(200.0f, screen * 0.5f);
-  const float below = named_below_bits(s);
+  const float below = named_below(s, Panel::bits);
   if (below == 0) return most;
   // Under the picture: its caption and the card's bottom edge, as drawn last frame.
   const ScreenRect& card = s.between_frames.cards[size_t(Panel::bits)].whole;
@@ -443,7 +429,7 @@ void panel_bits(AppState& s, Host& host) {
              tr("Each word sets k bits. After n words a bit is still 0 with probability "
                 "(1 − 1/m)^(kn) ≈ e^(−kn/m), so the expected fill is 1 − e^(−kn/m)."));
   // A slide keeps its room for the cells, and so does a step that names a panel under the bits.
-  if (!ui_compact() && named_below_bits(s) == 0) legend();
+  if (!ui_compact() && named_below(s, Panel::bits) == 0) legend();
   const Highlights h = highlights(s);
   if (m <= kMaxCellBits) {
     s.bit_cache.texture_bucket = 1;
