@@ -25,10 +25,12 @@ run_tests() {  # run_tests PRESET: ctest, then its summary counted into passed/f
 }
 
 # The web tree's build is long stretches on one core (SDL's configure, the wasm's link and split):
-# it runs in the background, at a lower priority, while the native and sanitize trees build and
-# test on both cores; its log is shown when it is waited for, and its tests run last.
+# it runs in the background while the native and sanitize trees build and test on both cores;
+# its log is shown when it is waited for, and its tests run last, alone. (At nice 10 it starved:
+# SDL's configure was still running when the sanitize tree's tests ended, and the web tree's
+# one-core tail came after them.)
 echo "==== web: build (in the background; its log follows the sanitize tree's tests)"
-(renice -n 10 "$BASHPID" >/dev/null && build_preset web) >"$web_log" 2>&1 &
+(build_preset web) >"$web_log" 2>&1 &
 web_pid=$!
 
 for preset in native sanitize; do
