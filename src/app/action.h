@@ -194,6 +194,7 @@ enum class Code {
   word_duplicate,
   word_empty,
   word_too_long,  // {bytes, limit}
+  word_refused,   // {the core's error (error_args)}: the filter cannot take it (a full cuckoo filter)
   word_removed,
   remove_needs_counting,   // {variant}
   word_removed_unchecked,  // {word, the members it broke (false negatives), comma-separated}
@@ -221,7 +222,8 @@ enum class Code {
   list_queued,       // {words, source}
   list_loaded,       // {source, words, lines, duplicates, empty lines, invalid UTF-8 lines, NUL
                      //  lines, encoding, byte order mark (1|0), UTF-16 units replaced, the first
-                     //  invalid lines (","-separated)}: the parse report, worded by the app
+                     //  invalid lines (","-separated), words the filter refused, and the
+                     //  first refusal (error_args) when it refused any}: the parse report
   list_invalid,      // {the core's error: its token and arguments (error_args)}
   list_failed,       // {the core's error (error_args)}, or {"download", the browser's detail}
   paste_empty,

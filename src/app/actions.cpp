@@ -165,7 +165,9 @@ Outcome do_add_word(AppState& s, std::string_view word) {
     return fail(Code::word_too_long, {std::to_string(word.size()), std::to_string(kMaxLineBytes)});
   if (s.set.contains_word(word)) return make(Code::word_duplicate, {std::string(word)});
   Change c = begin_change(s, ChangeKind::add_word);
-  if (s.set.add(word) != AddOutcome::added) return fail(Code::word_empty);  // checked above
+  const AddOutcome added = s.set.add(word);
+  if (added == AddOutcome::full) return fail(Code::word_refused, error_args(s.set.filter().refusal(word)));
+  if (added != AddOutcome::added) return fail(Code::word_empty);  // checked above
   c.added.emplace_back(word);
   s.history.push(std::move(c));
   changed(s, What::words);
@@ -1001,6 +1003,8 @@ bool continue_loading(AppState& s, double budget_ms) {
       }
     } else if (o == AddOutcome::duplicate && p.reader && *s.set.index_of(w) >= p.set_size_before) {
       ++p.reader->report().duplicates;  // the list's own (a word the set had before is not)
+    } else if (o == AddOutcome::full) {
+      if (p.refused++ == 0) p.refusal = error_args(s.set.filter().refusal(w));
     }
   };
   // Check the clock every 64 words: cheap, and a slice never overshoots by much.
@@ -1036,16 +1040,24 @@ bool continue_loading(AppState& s, double budget_ms) {
     const std::string source = source_arg(s.pending.source, s.pending.file_name);
     // The report's numbers: outcome_text words them in the reader's language (the core's
     // English summary is the CLI's).
-    const uint64_t words = r.lines - r.empty_lines - r.duplicates;
+    const uint64_t words = r.lines - r.empty_lines - r.duplicates - s.pending.refused;
     std::string first_invalid;
     for (uint64_t line : r.first_invalid_lines)
       first_invalid += (first_invalid.empty() ? "" : ",") + std::to_string(line);
-    (void)noted(s, NoteSlot::list,
-                make(Code::list_loaded,
-                     {source, std::to_string(words), std::to_string(r.lines), std::to_string(r.duplicates),
-                      std::to_string(r.empty_lines), std::to_string(r.invalid_utf8_lines),
-                      std::to_string(r.nul_lines), r.encoding, r.had_bom ? "1" : "0",
-                      std::to_string(r.utf16_replaced), first_invalid}));
+    std::vector<std::string> args{source,
+                                  std::to_string(words),
+                                  std::to_string(r.lines),
+                                  std::to_string(r.duplicates),
+                                  std::to_string(r.empty_lines),
+                                  std::to_string(r.invalid_utf8_lines),
+                                  std::to_string(r.nul_lines),
+                                  r.encoding,
+                                  r.had_bom ? "1" : "0",
+                                  std::to_string(r.utf16_replaced),
+                                  first_invalid,
+                                  std::to_string(s.pending.refused)};
+    args.insert(args.end(), s.pending.refusal.begin(), s.pending.refusal.end());
+    (void)noted(s, NoteSlot::list, make(Code::list_loaded, std::move(args)));
   }
   s.pending = PendingWords{};
   return false;

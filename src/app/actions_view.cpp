@@ -132,8 +132,11 @@ const Explained& checked_query(AppState& s) { return cached_query(s, s.check_cac
 // Steps: 0 the word's bytes, 1 h = FNV-1a 64 (blocked: and its block), 2 h1 and h2,
 // 3 .. 3+k-1 each position, 3+k the verdict from the bits. A scalable filter: every stage's
 // positions (each stage its own k), as a query asks every stage.
+// A cuckoo filter: 0 the bytes, 1 h, 2 the fingerprint, 3 bucket i1, 4 bucket i2, 5 and 6 what
+// each holds, 7 the verdict.
 int step_count(const AppState& s) {
   const Filter& f = shown_set(s).filter();
+  if (trace_positions(f.params(), s.word_input).fingerprint.used) return 8;
   if (!variant_ops(f.params().variant).grows) return 4 + int(s.set.params().k);
   int positions = 0;
   for (const Stage& st : f.stages()) positions += int(st.k);
@@ -464,8 +467,9 @@ std::string query_json(const AppState& s, std::string_view word) {
     return outcome_json(
         Outcome{Code::word_too_long, {std::to_string(word.size()), std::to_string(kMaxLineBytes)}, true});
   JsonWriter w;
-  const Explained e = shown_set(s).explain(word);
-  write_explained(w, word, e, verdict_sentence(s, e));
+  const WordSet& set = shown_set(s);
+  const Explained e = set.explain(word);
+  write_explained(w, word, e, verdict_sentence(s, e), &set.params());
   return w.str();
 }
 
@@ -478,7 +482,9 @@ std::string measurement_json(const Measurement& m) {
 std::string outcome_json(const Outcome& o) {
   // A refusal of the core's (parameters, a word list) has the core's code and arguments, as the
   // CLI's --json gives them: the same code for the same fault (m_range for m = 0 everywhere).
-  const bool core = (o.code == Code::params_refused || o.code == Code::list_invalid) && !o.args.empty();
+  const bool core =
+      (o.code == Code::params_refused || o.code == Code::list_invalid || o.code == Code::word_refused) &&
+      !o.args.empty();
   const size_t skip = !core ? 0 : o.args[0] == error_code_name(ErrorCode::other) ? 2 : 1;  // its sentence
   JsonWriter j;
   j.begin_object().field("ok", o.ok()).field("code", core ? o.args[0] : std::string(code_name(o.code)));
@@ -514,6 +520,25 @@ std::string verdict_sentence(const AppState& s, const Explained& e) {
             "possibly in the set: all %s of its bits are set. Added, or a false positive? The filter cannot tell.",
             k),
         {std::to_string(k)});
+  // A filter of fingerprints (the cuckoo filter): its positions are the slots of two buckets, b
+  // each; the verdict is the fingerprint's, not bits'.
+  if (shown_set(s).filter().ops().counter_radix == 16 && e.positions.size() >= 2) {
+    const size_t b = e.positions.size() / 2;
+    const std::string b1 = with_commas(e.positions[0] / b), b2 = with_commas(e.positions[b] / b);
+    if (e.verdict == Verdict::definitely_not)
+      return fill(
+          e.is_member
+              ? tr("definitely not in the set: neither bucket %s nor bucket %s holds its "
+                   "fingerprint, yet it was added: a false negative (a remove without checking "
+                   "took its fingerprint)")
+              : tr("definitely not in the set: neither bucket %s nor bucket %s holds its fingerprint"),
+          {b1, b2});
+    if (e.is_member) return tr("in the set: it was added");
+    return fill(
+        tr("possibly in the set, but it was never added (a false positive): another word left the same "
+           "fingerprint in bucket %s or %s"),
+        {b1, b2});
+  }
   // One bit or a list of them: two sentences (a plural form is grammar, and ru/uk's "one" form
   // also serves 21, 31 …: a list of 21 bits must not get the one-bit sentence).
   if (e.verdict == Verdict::definitely_not) {

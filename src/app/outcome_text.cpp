@@ -75,6 +75,14 @@ std::string value_shown(const std::string& text) {
   return param_number_text(*x) == text && std::fabs(*x) < 1e15 ? plain_number(text) : text;
 }
 
+// A sentence without its closing full stop, to go inside another ("…: the filter is full — x.").
+std::string without_full_stop(std::string text) {
+  for (const std::string_view stop : {std::string_view("."), std::string_view("。")})
+    if (text.size() >= stop.size() && std::string_view(text).substr(text.size() - stop.size()) == stop)
+      text.resize(text.size() - stop.size());
+  return text;
+}
+
 // A core error's arguments (after its token), worded.
 std::string core_error_text(ErrorCode code, const std::vector<std::string>& a) {
   const auto at = [&](size_t i) -> const std::string& {
@@ -135,6 +143,19 @@ std::string core_error_text(ErrorCode code, const std::vector<std::string>& a) {
     case ErrorCode::remove_false_positive:
       return outcome_text(Outcome{Code::remove_false_positive, {at(0), at(1)}, true});
     case ErrorCode::remove_failed: return fill(tr("%s could not be removed."), {quoted(at(0))});
+    case ErrorCode::cuckoo_fingerprint_range:
+      return fill(tr("f (the fingerprint's bits) must be a whole number from 4 to 32; %s is not."),
+                  {value_shown(at(0))});
+    case ErrorCode::cuckoo_bucket_size:
+      return fill(tr("b (slots per bucket) must be 1, 2, 4 or 8; %s is not."), {value_shown(at(0))});
+    case ErrorCode::cuckoo_buckets_range:
+      return fill(tr("B (buckets) must be a power of two from 1 to 2^24 (%s); %s is not."),
+                  {with_commas(16777216), value_shown(at(0))});
+    case ErrorCode::cuckoo_full:
+      // TRANSLATORS: the word, the fingerprints in the buckets, the slots.
+      return fill(tr("The cuckoo filter is full (%s of %s slots hold a fingerprint and one more waits in "
+                     "its victim slot): %s was not added. Enlarge B or b, or remove a word."),
+                  {count(at(1)), count(at(2)), quoted(at(0))});
     case ErrorCode::param_choice:
       // TRANSLATORS: a parameter (variant, scheme, counters), the value given, the choices.
       return fill(tr("%s = %s is not one of %s."), {at(0), quoted(at(1)), at(2)});
@@ -301,6 +322,7 @@ const char* code_name(Code c) {
     case Code::word_duplicate: return "word_duplicate";
     case Code::word_empty: return "word_empty";
     case Code::word_too_long: return "word_too_long";
+    case Code::word_refused: return "word_refused";
     case Code::word_removed: return "word_removed";
     case Code::word_removed_unchecked: return "word_removed_unchecked";
     case Code::remove_needs_counting: return "remove_needs_counting";
@@ -477,6 +499,7 @@ std::string outcome_text(const Outcome& o) {
     case Code::k_range:
       return fill(tr("k must be a whole number of hashes from 1 to 64; %s is not."), {value_shown(a0)});
     case Code::params_refused: return error_args_text(o.args);
+    case Code::word_refused: return error_args_text(o.args);
     case Code::inserted_invalid:
       return fill(tr("Words inserted must be a whole number from 0 to the list's size; %s is not."), {a0});
     case Code::probes_invalid:
@@ -543,6 +566,11 @@ std::string outcome_text(const Outcome& o) {
         text +=
             "; " + fill(trn("%s line contains NUL bytes", "%s lines contain NUL bytes", number(arg(o, 6))),
                         {count(arg(o, 6))});
+      if (const uint64_t refused = number(arg(o, 11)); refused > 0)
+        text +=
+            "; " + fill(trn("%s word not added", "%s words not added", refused), {count(arg(o, 11))}) +
+            " — " +
+            without_full_stop(error_args_text(std::vector<std::string>(o.args.begin() + 12, o.args.end())));
       return source_title(a0) + ": " + text + ".";
     }
     case Code::list_invalid: return error_args_text(o.args);

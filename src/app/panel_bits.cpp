@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 #include "actions.h"
 #include "i18n.h"
@@ -142,7 +143,10 @@ void draw_cells(AppState& s, const Highlights& h) {
   // something is drawn under it (a 0 bit's cross: the step's text names that bit).
   const auto number = [&](uint64_t bit, bool plate) {
     const uint64_t count = f.counter(bit);
-    const std::string idx = f.ops().has_counters && count > 1
+    char hex[20];
+    std::snprintf(hex, sizeof hex, "%llx", static_cast<unsigned long long>(count));
+    const std::string idx = f.ops().counter_radix == 16 && count ? hex  // a fingerprint
+                            : f.ops().has_counters && count > 1
                                 ? std::to_string(bit) + "·" + std::to_string(count)
                                 : std::to_string(bit);
     const ImVec2 ts = ImGui::GetFont()->CalcTextSizeA(label_size, FLT_MAX, 0.0f, idx.c_str());

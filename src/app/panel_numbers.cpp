@@ -6,6 +6,8 @@
 #include <cmath>
 
 #include "actions.h"
+#include "core/params.h"
+#include "core/parse.h"
 #include "core/theory.h"
 #include "i18n.h"
 #include "lessons.h"
@@ -95,6 +97,25 @@ void scalable_rows(const Filter& f, Notes notes) {
       notes);
 }
 
+// A filter of fingerprints (the cuckoo filter, VariantOps::counter_radix 16): its memory, f, b
+// and B, bits per word, its load and whether it is full, and the theory.
+void fingerprint_rows(const Filter& f, Notes notes) {
+  const FilterParams& p = f.params();
+  const VariantOps& ops = f.ops();
+  const double n = double(f.items_added());
+  row(tr("bits m"), with_commas(f.size_in_bits()), format_bytes(f.size_in_bytes()).c_str(), notes);
+  std::string values;
+  for (size_t i = 0; i < ops.param_count; ++i)
+    values += (i ? ", " : "") + with_commas(parse_whole(ops.params[i]->get(p)).value_or(0));
+  row(own_param_symbols(p.variant).c_str(), values, tr("fingerprint bits, slots per bucket, buckets"), notes);
+  row(tr("bits per word"), n > 0 ? number(double(f.size_in_bits()) / n) : "—", "m / n", notes);
+  std::string load =
+      fill(tr("%s of %s slots hold a fingerprint"), {with_commas(f.bits_set()), with_commas(f.bit_count())});
+  if (f.full()) load += "; " + std::string(tr("full: the next word is refused"));
+  row(tr("load α"), format_percent(double(f.bits_set()) / double(f.bit_count())), load.c_str(), notes);
+  row(tr("FP, theory"), format_rate(theoretical_fp_rate(p, n)), theory_note(f), notes);
+}
+
 // One bit array: m, k, fill and the theory beside them. In the short form (a lesson step that
 // names the Numbers beside another panel: lessons.h short_form), only the rows a step's text
 // quotes ({n}, {m}, {k}, {set}, {fill}, {theory}, {measured}), one line each, with Measure in the
@@ -167,7 +188,8 @@ void panel_numbers(AppState& s, Host& /*host*/) {
     for (const char* name :
          {N_("words n"), N_("bits m"), N_("hashes k"), N_("bits per word"), N_("bits set X"), N_("fill"),
           N_("estimated n"), N_("FP, theory"), N_("FP, from the fill"), N_("FP, measured"),
-          N_("Memory: filter"), N_("list as text"), N_("as a hash set"), N_("Python set"), N_("FP bound")})
+          N_("Memory: filter"), N_("list as text"), N_("as a hash set"), N_("Python set"), N_("FP bound"),
+          N_("load α")})
       name_w = std::max(name_w, ImGui::CalcTextSize(tr(name)).x);
     ImGui::TableSetupColumn("name", ImGuiTableColumnFlags_WidthFixed, name_w + st.CellPadding.x);
     if (notes != Notes::beside) {
@@ -180,6 +202,8 @@ void panel_numbers(AppState& s, Host& /*host*/) {
     row(tr("words n"), with_commas(f.items_added()), "", notes);
     if (!f.stages().empty())
       scalable_rows(f, notes);
+    else if (f.ops().counter_radix == 16)
+      fingerprint_rows(f, notes);
     else
       array_rows(s, f, notes, brief);
     if (lesson_hides(s, hide_measured)) {

@@ -13,6 +13,7 @@
 #include "actions.h"
 #include "core/design.h"
 #include "core/params.h"
+#include "core/parse.h"
 #include "core/theory.h"
 #include "i18n.h"
 #include "lessons.h"
@@ -181,38 +182,31 @@ void hash_control(AppState& s, FilterParams p) {
 
 // The scalable filter's growth: n0, p0, s, r, each applied when Enter is pressed (a half-typed
 // number is not a filter to rebuild).
-void growth_controls(AppState& s, const FilterParams& p) {
+// A variant's own number rows (the scalable filter's n0, p0, s, r; the cuckoo filter's f, b, B),
+// from its schema (core/params.h): the symbol, a field that applies on Enter, what it means.
+void own_number_controls(AppState& s, const FilterParams& p) {
   const float label_w = label_width();
-  struct Field {
-    const char* label;
-    const char* id;
-    double value;
-    const char* key;  // its row in the schema (core/params.h)
-    const char* format;
-    const char* tip;
-  };
-  const ScalableParams& sp = p.scalable;
-  const Field fields[] = {
-      {"n0", "##n0", sp.n0, "n0", "%.0f", N_("items the first stage is designed for")},
-      {"p0", "##p0", sp.p0, "p0", "%g", N_("the first stage's false-positive rate")},
-      {"s", "##s", sp.growth, "s", "%g", N_("each stage holds s times the items of the one before")},
-      {"r", "##r", sp.tightening, "r", "%g",
-       N_("each stage's false-positive rate is r times the one before;\n"
-          "together they stay under p0 / (1 − r)")},
-  };
-  for (const Field& f : fields) {
+  const VariantOps& ops = variant_ops(p.variant);
+  for (size_t i = 0; i < ops.param_count; ++i) {
+    const ParamRow& row = *ops.params[i];
+    if (row.type == ParamType::choice) continue;  // a menu of its own (the counters)
+    ImGui::PushID(row.key);
     ImGui::AlignTextToFramePadding();
-    ImGui::TextUnformatted(f.label);
+    ImGui::TextUnformatted(row.symbol ? row.symbol : row.key);
     ImGui::SameLine(label_w);
     ImGui::SetNextItemWidth(ImGui::CalcTextSize("0000000000").x + 16 * ui_scale());
-    double v = f.value;
-    if (input_number(f.id, &v, f.format, ImGuiInputTextFlags_EnterReturnsTrue)) {
+    double v = parse_real(row.get(p)).value_or(0);
+    if (input_number("##value", &v, row.type == ParamType::whole ? "%.0f" : "%g",
+                     ImGuiInputTextFlags_EnterReturnsTrue)) {
       ParamsRequest r;
-      r.values.push_back({f.key, param_number_text(v)});
+      r.values.push_back({row.key, param_number_text(v)});
       ask(s, r);
     }
-    ImGui::SameLine();
-    help_marker(tr(f.tip));
+    if (row.tip) {
+      ImGui::SameLine();
+      help_marker(tr(row.tip));
+    }
+    ImGui::PopID();
   }
 }
 
@@ -284,12 +278,23 @@ void enum_combo(const char* label, const char* id, Enum current, const Choices& 
 }
 
 // The counting variant's own parameters (CountingParams) and the article's remove.
-void counting_controls(AppState& s, const FilterParams& p) {
-  enum_combo(tr("counters"), "##counters", p.counting.width, kAllCounterWidths, counters_title,
-             tr("4 bits: a counter stops at 15 and never goes down again (BloomLab's default).\n"
-                "8 bits: stops at 255.\n"
-                "unbounded: as one article's Python, a counter counts every word."),
-             s, p, [](FilterParams& q) -> CounterWidth& { return q.counting.width; });
+// Whether the variant of p reads the row `key` (its own rows, core/params.h).
+bool has_row(const FilterParams& p, std::string_view key) {
+  const VariantOps& ops = variant_ops(p.variant);
+  return std::any_of(ops.params, ops.params + ops.param_count,
+                     [&](const ParamRow* r) { return r->key == key; });
+}
+
+// The counting filter's counters (its choice row), and the remove without checking (the counting
+// and cuckoo filters both have it).
+void removal_controls(AppState& s, const FilterParams& p) {
+  if (has_row(p, "counters")) {
+    enum_combo(tr("counters"), "##counters", p.counting.width, kAllCounterWidths, counters_title,
+               tr("4 bits: a counter stops at 15 and never goes down again (BloomLab's default).\n"
+                  "8 bits: stops at 255.\n"
+                  "unbounded: as one article's Python, a counter counts every word."),
+               s, p, [](FilterParams& q) -> CounterWidth& { return q.counting.width; });
+  }
   bool unchecked = s.remove_unchecked;
   if (checkbox_wrapped(tr("remove without checking (the article's remove)"), "unchecked", &unchecked))
     dispatch(s, act::SetRemoveUnchecked{unchecked});
@@ -415,9 +420,12 @@ void panel_params(AppState& s, Host& /*host*/) {
   size_control(s, p);
   hash_control(s, p);
   ImGui::EndDisabled();
-  if (own_sizes)
-    hint_text(
-        tr("The scalable filter sizes each stage from n0, p0, s and r: m and k are for the other variants."));
+  if (own_sizes) {
+    // TRANSLATORS: the variant's title, then its own parameters' symbols ("n0, p0, s, r").
+    hint_text(fill(tr("The %s filter sizes itself from %s: m and k are for the other variants."),
+                   {variant_title(p.variant), own_param_symbols(p.variant)})
+                  .c_str());
+  }
   // On a slide the standard filter's variant, scheme and design helper fold under one line, so
   // that m, k and the plot under this card share the screen; elsewhere, for another variant (its
   // own rows are the lesson) and once opened, they are rows.
@@ -427,10 +435,12 @@ void panel_params(AppState& s, Host& /*host*/) {
         tr("standard: one bit per position (the article's filter).\n"
            "counting: counters (4 or 8 bits, or unbounded), so a word can be removed.\n"
            "blocked: all k bits in one 512-bit block — one cache miss, a slightly higher FP rate.\n"
-           "scalable: stages that grow with the set (Almeida et al. 2007); m and k are each stage's own."),
+           "scalable: stages that grow with the set (Almeida et al. 2007); m and k are each stage's own.\n"
+           "cuckoo: f-bit fingerprints in B buckets of b slots (Fan et al. 2014): a word can be\n"
+           "removed, and the filter can be full."),
         s, p, [](FilterParams& q) -> Variant& { return q.variant; });
-    if (variant_ops(p.variant).grows) growth_controls(s, p);
-    if (variant_ops(p.variant).can_remove) counting_controls(s, p);
+    own_number_controls(s, p);
+    if (variant_ops(p.variant).remove_unchecked) removal_controls(s, p);
     enum_combo(tr("scheme"), "##scheme", p.scheme, kAllSchemes, scheme_title,
                tr("reference: h1 + i·h2 (Kirsch & Mitzenmacher), the article's positions.\n"
                   "enhanced: h1 + i·h2 + (i³ − i)/6 (Dillinger & Manolios).\n"

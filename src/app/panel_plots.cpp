@@ -11,6 +11,7 @@
 #include <cmath>
 
 #include "actions.h"
+#include "core/params.h"
 #include "core/theory.h"
 #include "i18n.h"
 #include "lessons.h"
@@ -153,6 +154,16 @@ void plot_fp_vs_k(AppState& s, bool brief) {
                 "size and error rate, k = (m/n)·ln 2: here %s. The stages are listed under Numbers."),
              {ks})
             .c_str());
+    s.layout.plot_k_area = ScreenRect{};
+    return;
+  }
+  if (variant_ops(p.variant).sizes_itself) {
+    // A filter without hash positions to count (the cuckoo filter): its own parameters instead.
+    // TRANSLATORS: the variant's title, then its own parameters' symbols ("f, b, B").
+    text_wrapped(fill(tr("No plot of k here: the %s filter has no k. It is sized by %s (Parameters), and its "
+                         "false-positive rate is under Numbers."),
+                      {trc("variant", variant_name(p.variant)), own_param_symbols(p.variant)})
+                     .c_str());
     s.layout.plot_k_area = ScreenRect{};
     return;
   }

@@ -53,6 +53,55 @@ void step_line(AppState& s, int index, int current, const std::string& text) {
   ImGui::PopStyleColor();
 }
 
+// A cuckoo filter's steps after the hash (2 ..): the fingerprint, the two buckets, what each
+// holds, the verdict; the current one marked, as the bit array's steps.
+void fingerprint_steps(AppState& s, const PositionTrace& t, int current, const std::string& shown) {
+  const PositionTrace::FingerprintTrace& c = t.fingerprint;
+  const Filter& f = shown_set(s).filter();
+  step_line(s, 2, current,
+            fill(tr("fingerprint = ((h >> 32) mod (2^%s − 1)) + 1 = %s (never 0: 0 marks an empty slot)"),
+                 {std::to_string(c.bits), hex32(c.fingerprint)}));
+  step_line(
+      s, 3, current,
+      fill(tr("bucket i1 = (h & 0xffffffff) mod %s = %s"), {with_commas(c.buckets), with_commas(c.bucket1)}));
+  step_line(s, 4, current,
+            fill(tr("bucket i2 = (i1 XOR (fingerprint · 0x5bd1e995 mod 2^32)) mod %s = %s (and i2's other "
+                    "bucket is i1 again)"),
+                 {with_commas(c.buckets), with_commas(c.bucket2)}));
+  bool found = false;
+  for (int j = 0; j < 2; ++j) {
+    const uint64_t bucket = j == 0 ? c.bucket1 : c.bucket2;
+    std::string slots;
+    bool here = false;
+    for (unsigned i = 0; i < c.bucket_size; ++i) {
+      const uint64_t fp = f.counter(bucket * c.bucket_size + i);
+      char buf[16];
+      std::snprintf(buf, sizeof buf, "%" PRIx64, fp);
+      slots += (i ? " " : "") + (fp ? std::string(buf) : std::string("·"));
+      here |= fp == c.fingerprint;
+    }
+    found |= here;
+    step_line(s, 5 + j, current,
+              fill(here ? tr("bucket %s holds %s: the fingerprint is there")
+                        : tr("bucket %s holds %s: not the fingerprint"),
+                   {with_commas(bucket), slots}));
+  }
+  // The victim slot of a full filter counts as well (CuckooFilter::contains).
+  const bool possibly = f.contains(s.word_input);
+  std::string verdict;
+  if (possibly && shown_set(s).contains_word(s.word_input))
+    verdict = fill(tr("%s is possibly in the set (it was added)."), {shown});
+  else if (possibly)
+    verdict = fill(tr("%s is possibly in the set — yet it was never added: another word left the same "
+                      "fingerprint in one of its buckets, a false positive."),
+                   {shown});
+  else
+    verdict = fill(tr("Neither bucket holds the fingerprint: %s is definitely not in the set."), {shown});
+  if (possibly && !found)
+    verdict = std::string(tr("The fingerprint waits in the victim slot.")) + " " + verdict;
+  step_line(s, 7, current, verdict);
+}
+
 }  // namespace
 
 // The steps read trace_positions(), the function the filter's own positions come from, so they
@@ -98,6 +147,11 @@ void panel_steps(AppState& s, Host& /*host*/) {
                              {hex64(t.mixed), with_commas(t.block), with_commas(t.block_start),
                               with_commas(t.block_start + t.block_bits - 1)});
   step_line(s, 1, current, hash_step);
+  if (t.fingerprint.used) {
+    fingerprint_steps(s, t, current, shown);
+    end_card();
+    return;
+  }
   const char* of = t.blocked ? "g" : "h";
   std::string halves;
   if (t.blocked) {

@@ -37,10 +37,12 @@ struct PendingWords {
   std::optional<WordListReader> reader;  // a list's lines, and its report so far
   size_t set_size_before = 0;            // a word the set had below this index was there before the list
   ListSource source = ListSource::pasted;
-  std::string file_name;  // for ListSource::file
-  WordListReport report;  // a session's (a list's is its reader's)
-  bool quiet = false;     // opened with the page (a link, a session): no report note when done
-  bool reserved = false;  // room made for all its words (the first slice's work)
+  std::string file_name;             // for ListSource::file
+  WordListReport report;             // a session's (a list's is its reader's)
+  bool quiet = false;                // opened with the page (a link, a session): no report note when done
+  bool reserved = false;             // room made for all its words (the first slice's work)
+  uint64_t refused = 0;              // words the filter refused (a full cuckoo filter)
+  std::vector<std::string> refusal;  // the first refusal (error_args)
   bool active() const { return next < words.size() || (reader && !reader->done()); }
   bool counts_lines() const { return reader.has_value(); }  // progress in lines, not words
   uint64_t done() const { return reader ? reader->lines_read() : next; }

@@ -416,13 +416,13 @@ std::vector<std::string> apply_query(AppState& s, Host& host, std::string_view q
   if (bad_lang)
     warn.push_back(fill(tr("lang = %s is not en, ru, uk or zh: the page stays in %s."),
                         {quoted(*bad_lang), lang_endonym(s.view.lang_loading.value_or(s.view.lang))}));
-  static const char* const kKnown[] = {
-      "preset",   "m",        "k",      "variant", "scheme", "words", "word", "panels", "theme", "scale",
-      "probes",   "embed",    "safe",   "present", "lesson", "step",  "n0",   "p0",     "s",     "r",
-      "inserted", "counters", "remove", "removed", "lang",   "nav",   "start"};  // start=click: the page's
+  // The link's own keys; the filter's parameters are the schema's rows (core/params.h).
+  static const char* const kKnown[] = {"preset",  "words", "word",    "panels", "theme", "scale",    "probes",
+                                       "embed",   "safe",  "present", "lesson", "step",  "inserted", "remove",
+                                       "removed", "lang",  "nav",     "start"};  // start=click: the page's
                                                                                  // poster (web/bloomlab.js)
   for (const auto& [key, value] : in.values) {
-    bool known = false;
+    bool known = find_param(key) != nullptr;
     for (const char* k : kKnown) known |= key == k;
     if (!known) warn.push_back(fill(tr("Unknown parameter %s ignored."), {quoted(key)}));
   }

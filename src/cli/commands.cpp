@@ -55,11 +55,25 @@ std::optional<Error> check_words(const std::vector<std::string>& words, const ch
   return std::nullopt;
 }
 
+// A parameter's option: its key in the shell's words, "--fingerprint-bits" for fingerprintBits.
+std::string option_of(const ParamRow& row) {
+  std::string option = "--";
+  for (const char c : std::string_view(row.key)) {
+    if (c >= 'A' && c <= 'Z') {
+      option += '-';
+      option += char(c - 'A' + 'a');
+    } else {
+      option += c;
+    }
+  }
+  return option;
+}
+
 // The filter's parameters, --key value for every row of the schema (core/params.h: the same
 // reader and words as a link's key=value), then the whole filter judged.
 Result<FilterParams> filter_params(const Args& a, FilterParams p) {
   for (const ParamRow* row : param_rows()) {
-    if (const std::string* v = a.value(std::string("--") + row->key)) {
+    if (const std::string* v = a.value(option_of(*row))) {
       if (std::optional<Error> bad = row->set(p, *v)) return *bad;
     }
   }
@@ -69,7 +83,7 @@ Result<FilterParams> filter_params(const Args& a, FilterParams p) {
 
 // A command's options: `own` and every parameter's --key.
 OptionSpec with_params(std::set<std::string> own, std::set<std::string> flags) {
-  for (const ParamRow* row : param_rows()) own.insert(std::string("--") + row->key);
+  for (const ParamRow* row : param_rows()) own.insert(option_of(*row));
   return {std::move(own), std::move(flags)};
 }
 
@@ -217,10 +231,16 @@ const char* const kPositionsUsage =
     "                as one article's Python hashlib filter)\n"
     "  --variant V   standard (default), counting, blocked (positions inside the word's block),\n"
     "                scalable (stages that grow: --n0 N --p0 P --s S --r R, defaults 1000 0.01 2 0.85;\n"
-    "                the positions in every stage, as a query asks every stage; --m, --k unused)\n"
+    "                the positions in every stage, as a query asks every stage; --m, --k unused),\n"
+    "                cuckoo (fingerprints in buckets: --fingerprint-bits F --bucket-size b\n"
+    "                --buckets B, defaults 12 4 1024; the positions are the slots of the word's\n"
+    "                two buckets, b each; --m, --k unused)\n"
     "  --stages N    scalable: how many stages the filter has grown, 1 to 40 (default 1)\n"
     "  --counters C  the counting variant's counters: 4 (default, saturating), 8, unbounded\n"
-    "  --json        machine-readable output\n"
+    "  --fingerprint-bits F  cuckoo: bits per fingerprint, 4 to 32\n"
+    "  --bucket-size b       cuckoo: slots per bucket, 1, 2, 4 or 8\n"
+    "  --buckets B           cuckoo: buckets, a power of two from 1 to 2^24\n"
+    "  --json        machine-readable output (cuckoo: each word's fingerprint and buckets too)\n"
     "example: bloomlab positions --m 64 --k 3 dragon   ->  dragon  30 1 36\n";
 
 Result<int> run_positions(const std::vector<std::string>& argv) {
@@ -265,7 +285,9 @@ Result<int> run_positions(const std::vector<std::string>& argv) {
     j.key("words").begin_array();
     for (const std::string& w : a->positional) {
       filter_positions(*p, w, pos, stages);
-      j.begin_object().field("word", std::string_view(w)).array("positions", pos);
+      j.begin_object().field("word", std::string_view(w));
+      if (const auto place = variant_ops(p->variant).place_json) place(*p, fnv1a64(w), j);
+      j.array("positions", pos);
       if (scalable) {
         j.key("stages").begin_array();
         for (size_t s = 0; s < layout.size(); ++s) {
@@ -286,6 +308,13 @@ Result<int> run_positions(const std::vector<std::string>& argv) {
     filter_positions(*p, w, pos, stages);
     if (!scalable) {
       rows.push_back({shown(w), join(pos)});
+      if (const auto place = variant_ops(p->variant).place_json) {  // its place, as JSON fields
+        JsonWriter j;
+        j.begin_object();
+        place(*p, fnv1a64(w), j);
+        j.end_object();
+        rows.back().push_back(j.str());
+      }
       continue;
     }
     for (size_t s = 0; s < layout.size(); ++s) {
@@ -309,7 +338,7 @@ const char* const kMeasureUsage =
     "probes that are members: measured FP = maybes / queried, beside the theory.\n"
     "  --probes N          100000 by default (1 to 1000000000)\n"
     "  --probe-list FILE   query the lines of FILE instead\n"
-    "  --scheme, --variant, --counters as for `bloomlab positions`\n";
+    "  --scheme, --variant and its own options (--counters, ...) as for `bloomlab positions`\n";
 
 Result<int> run_measure(const std::vector<std::string>& argv) {
   Result<Args> a = parse(argv, with_params({"--words", "--probes", "--probe-list"}, {"--json"}));
@@ -339,7 +368,16 @@ Result<int> run_measure(const std::vector<std::string>& argv) {
   const double md = static_cast<double>(r.m);
   const double fill = static_cast<double>(r.bits_set) / md;
   const double expected_fill = theory::expected_fill(static_cast<double>(r.n), md, r.k);
-  const bool has_exact = set->filter().ops().has_exact_theory;
+  const VariantOps& ops = set->filter().ops();
+  const bool has_exact = ops.has_exact_theory;
+  // Words the filter refused (a full cuckoo filter): how many, and why, for the first of them.
+  const uint64_t refused = list->words.size() - set->words().size();
+  std::string refusal;
+  for (const std::string& w : list->words)
+    if (refused > 0 && !set->contains_word(w)) {
+      refusal = set->filter().refusal(w).message;
+      break;
+    }
 
   if (a->has("--json")) {
     JsonWriter j;
@@ -348,18 +386,31 @@ Result<int> run_measure(const std::vector<std::string>& argv) {
     write_measurement_fields(j, r);  // exact: null for the blocked variant
     j.field("bytes", set->filter().size_in_bytes());
     j.field("fill", fill).field("expectedFill", expected_fill);
+    j.field("refused", refused);
+    if (refused > 0) j.field("refusal", refusal);
     json_word_list(j, *list);
     j.end_object();
     std::cout << j.str() << '\n';
     return 0;
   }
+  // A variant sizing its own arrays (scalable, cuckoo) is told by its own parameters and size,
+  // its fill without Bloom's expectation.
+  const std::string bytes = std::to_string(set->filter().size_in_bytes()) + " bytes";
+  const std::string filter_row =
+      ops.sizes_itself
+          ? std::string(variant_name(p->variant)) + ", " + scheme_name(p->scheme) + " scheme" +
+                own_params_text(*p) + ", " + std::to_string(set->filter().size_in_bits()) + " bits (" +
+                bytes + ")"
+          : std::string(variant_name(p->variant)) + ", " + scheme_name(p->scheme) +
+                " scheme, m = " + std::to_string(r.m) + " bits (" + bytes + "), k = " + std::to_string(r.k);
+  const std::string set_row =
+      std::to_string(r.bits_set) + " of " + std::to_string(r.m) + " (" + fixed(100 * fill, 2) + "%" +
+      (ops.sizes_itself ? std::string(")") : "; expected " + fixed(100 * expected_fill, 2) + "%)");
   print_table({
-      {"words", std::to_string(r.n) + " (" + list->report.summary() + ")"},
-      {"filter", std::string(variant_name(p->variant)) + ", " + scheme_name(p->scheme) +
-                     " scheme, m = " + std::to_string(r.m) + " bits (" +
-                     std::to_string(set->filter().size_in_bytes()) + " bytes), k = " + std::to_string(r.k)},
-      {"bits set", std::to_string(r.bits_set) + " (" + fixed(100 * fill, 2) + "%; expected " +
-                       fixed(100 * expected_fill, 2) + "%)"},
+      {"words", std::to_string(r.n) + " (" + list->report.summary() + ")" +
+                    (refused ? "; " + std::to_string(refused) + " refused: " + refusal : "")},
+      {"filter", filter_row},
+      {std::string(ops.cells) + " set", set_row},
       {"probes", std::to_string(r.probes) + " queried, " + std::to_string(r.skipped) + " skipped (members)"},
       {"false positives", std::to_string(r.false_positives)},
       {"measured FP", fixed(r.measured_rate, 6)},
@@ -461,7 +512,7 @@ const char* const kGrowthUsage =
     "1 - e^(-kn/m), and the design n = m ln 2 / k for which k is the best.\n"
     "  --points N   41 by default (2 to 10001)\n"
     "  --probes N   100000 by default\n"
-    "  --scheme, --variant, --counters, --n0, --p0, --s, --r as for `bloomlab positions`\n";
+    "  --scheme, --variant and its own options (--counters, --n0, ...) as for `bloomlab positions`\n";
 
 Result<int> run_growth(const std::vector<std::string>& argv) {
   Result<Args> a = parse(argv, with_params({"--words", "--points", "--probes"}, {"--json"}));
@@ -651,7 +702,7 @@ Result<int> run_check(const std::vector<std::string>& argv) {
     j.begin_object();
     json_filter_params(j, *p);
     j.field("n", uint64_t{set->words().size()}).key("results").begin_array();
-    for (const std::string& w : a->positional) write_explained(j, w, set->explain(w));
+    for (const std::string& w : a->positional) write_explained(j, w, set->explain(w), &set->params());
     j.end_array().end_object();
     std::cout << j.str() << '\n';
     return 0;

@@ -4,25 +4,21 @@
 #include <cmath>
 
 #include "hashing.h"
+#include "params.h"
 
 namespace bloomlab {
 
 std::optional<Error> check_cuckoo_params(const CuckooParams& p) {
   if (p.fingerprint_bits < kCuckooMinFingerprintBits || p.fingerprint_bits > kCuckooMaxFingerprintBits)
-    return Error{"f (the fingerprint's bits) must be a whole number from 4 to 32; " +
-                     std::to_string(p.fingerprint_bits) + " is not.",
-                 ErrorCode::other,
-                 {std::to_string(p.fingerprint_bits)}};
+    return param_detail::refusal(kCuckooFingerprintRefusal, ErrorCode::cuckoo_fingerprint_range,
+                                 std::to_string(p.fingerprint_bits));
   if (std::find(std::begin(kCuckooBucketSizes), std::end(kCuckooBucketSizes), p.bucket_size) ==
       std::end(kCuckooBucketSizes))
-    return Error{"b (slots per bucket) must be 1, 2, 4 or 8; " + std::to_string(p.bucket_size) + " is not.",
-                 ErrorCode::other,
-                 {std::to_string(p.bucket_size)}};
+    return param_detail::refusal(kCuckooBucketSizeRefusal, ErrorCode::cuckoo_bucket_size,
+                                 std::to_string(p.bucket_size));
   if (p.buckets < 1 || p.buckets > kCuckooMaxBuckets || (p.buckets & (p.buckets - 1)) != 0)
-    return Error{"B (buckets) must be a power of two from 1 to 2^24 (16777216); " +
-                     std::to_string(p.buckets) + " is not.",
-                 ErrorCode::other,
-                 {std::to_string(p.buckets)}};
+    return param_detail::refusal(kCuckooBucketsRefusal, ErrorCode::cuckoo_buckets_range,
+                                 std::to_string(p.buckets));
   return std::nullopt;
 }
 
@@ -37,7 +33,10 @@ uint64_t cuckoo_alternate(uint64_t bucket, uint32_t fingerprint, uint64_t bucket
 }
 
 CuckooPlace cuckoo_place(const CuckooParams& p, std::string_view word) {
-  const uint64_t h = fnv1a64(word);
+  return cuckoo_place(p, fnv1a64(word));
+}
+
+CuckooPlace cuckoo_place(const CuckooParams& p, uint64_t h) {
   CuckooPlace place;
   place.fingerprint = cuckoo_fingerprint(h, p.fingerprint_bits);
   place.bucket1 = (h & 0xffffffffu) & (p.buckets - 1);
@@ -72,8 +71,16 @@ bool CuckooFilter::put_in_empty(uint64_t bucket, uint32_t fp) {
 }
 
 CuckooInsert CuckooFilter::insert(std::string_view word, std::vector<CuckooKick>* kicks) {
+  return insert_hash(fnv1a64(word), kicks);
+}
+
+bool CuckooFilter::contains(std::string_view word) const { return contains_hash(fnv1a64(word)); }
+
+CuckooRemove CuckooFilter::remove(std::string_view word) { return remove_hash(fnv1a64(word)); }
+
+CuckooInsert CuckooFilter::insert_hash(uint64_t h, std::vector<CuckooKick>* kicks) {
   if (victim_.used) return CuckooInsert::refused_full;
-  const CuckooPlace place = cuckoo_place(params_, word);
+  const CuckooPlace place = cuckoo_place(params_, h);
   ++count_;
   if (put_in_empty(place.bucket1, place.fingerprint) || put_in_empty(place.bucket2, place.fingerprint))
     return CuckooInsert::placed;
@@ -91,8 +98,8 @@ CuckooInsert CuckooFilter::insert(std::string_view word, std::vector<CuckooKick>
   return CuckooInsert::placed_full;
 }
 
-bool CuckooFilter::contains(std::string_view word) const {
-  const CuckooPlace place = cuckoo_place(params_, word);
+bool CuckooFilter::contains_hash(uint64_t h) const {
+  const CuckooPlace place = cuckoo_place(params_, h);
   for (uint64_t bucket : {place.bucket1, place.bucket2})
     for (unsigned i = 0; i < params_.bucket_size; ++i)
       if (slot(bucket, i) == place.fingerprint) return true;
@@ -100,8 +107,8 @@ bool CuckooFilter::contains(std::string_view word) const {
          (victim_.bucket == place.bucket1 || victim_.bucket == place.bucket2);
 }
 
-CuckooRemove CuckooFilter::remove(std::string_view word) {
-  const CuckooPlace place = cuckoo_place(params_, word);
+CuckooRemove CuckooFilter::remove_hash(uint64_t h) {
+  const CuckooPlace place = cuckoo_place(params_, h);
   for (uint64_t bucket : {place.bucket1, place.bucket2}) {
     uint32_t* at = &slots_[size_t(bucket * params_.bucket_size)];
     for (unsigned i = 0; i < params_.bucket_size; ++i)

@@ -45,7 +45,14 @@ struct CuckooParams {
   uint64_t bits() const { return slots() * fingerprint_bits; }  // m
 };
 
-// nullopt, or what is wrong with p, in words ("B must be a power of two from 1 to 16,777,216; 1000 is not.").
+// The refusals of f, b and B (check_cuckoo_params' and the parameter rows'): %s is the value.
+inline constexpr char kCuckooFingerprintRefusal[] =
+    "f (the fingerprint's bits) must be a whole number from 4 to 32; %s is not.";
+inline constexpr char kCuckooBucketSizeRefusal[] = "b (slots per bucket) must be 1, 2, 4 or 8; %s is not.";
+inline constexpr char kCuckooBucketsRefusal[] =
+    "B (buckets) must be a power of two from 1 to 2^24 (16,777,216); %s is not.";
+
+// nullopt, or what is wrong with p, in words ("B (buckets) must be a power of two ...; 1000 is not.").
 std::optional<Error> check_cuckoo_params(const CuckooParams& p);
 
 // Where a word lives in a filter with params p.
@@ -54,6 +61,7 @@ struct CuckooPlace {
   uint64_t bucket1 = 0, bucket2 = 0;
 };
 CuckooPlace cuckoo_place(const CuckooParams& p, std::string_view word);
+CuckooPlace cuckoo_place(const CuckooParams& p, uint64_t h);  // h = fnv1a64(word)
 uint32_t cuckoo_fingerprint(uint64_t h, unsigned f);
 uint64_t cuckoo_alternate(uint64_t bucket, uint32_t fingerprint, uint64_t buckets);
 
@@ -81,6 +89,10 @@ class CuckooFilter {
   CuckooInsert insert(std::string_view word, std::vector<CuckooKick>* kicks = nullptr);
   bool contains(std::string_view word) const;
   CuckooRemove remove(std::string_view word);
+  // The same from h = fnv1a64(word), computed before.
+  CuckooInsert insert_hash(uint64_t h, std::vector<CuckooKick>* kicks = nullptr);
+  bool contains_hash(uint64_t h) const;
+  CuckooRemove remove_hash(uint64_t h);
   void clear();  // empty, the generator seeded again
 
   uint32_t slot(uint64_t bucket, unsigned i) const {

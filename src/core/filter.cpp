@@ -75,13 +75,25 @@ Result<Filter> Filter::create(const FilterParams& p) {
                {std::to_string(p.m), std::to_string(bytes >> 20)}};
 }
 
-void Filter::add(std::string_view item) { ops_->insert(s_, item, fnv1a64(item)); }
+InsertOutcome Filter::add(std::string_view item) { return ops_->insert(s_, item, fnv1a64(item)); }
 
-void Filter::add(std::string_view item, uint64_t h) { ops_->insert(s_, item, h); }
+InsertOutcome Filter::add(std::string_view item, uint64_t h) { return ops_->insert(s_, item, h); }
 
-void Filter::add_many(const std::string* items, const uint64_t* h, size_t n) {
-  if (ops_->insert_many) return ops_->insert_many(s_, items, h, n);
-  for (size_t q = 0; q < n; ++q) ops_->insert(s_, items[q], h[q]);
+size_t Filter::add_many(const std::string* items, const uint64_t* h, size_t n) {
+  if (ops_->insert_many) {
+    ops_->insert_many(s_, items, h, n);
+    return n;
+  }
+  for (size_t q = 0; q < n; ++q)
+    if (ops_->insert(s_, items[q], h[q]) == InsertOutcome::refused_full) return q;
+  return n;
+}
+
+bool Filter::full() const { return ops_->full && ops_->full(s_); }
+
+Error Filter::refusal(std::string_view item) const {
+  if (ops_->refusal) return ops_->refusal(s_, item);
+  return Error{"\"" + std::string(item) + "\" was not added"};  // no such variant: its inserts never refuse
 }
 
 Query Filter::query(std::string_view item) const {

@@ -97,6 +97,16 @@ struct PositionTrace {
     uint64_t h = 0, h1 = 0, h2 = 0;
   };
   std::vector<StageTrace> stages;
+  // A filter of fingerprints (the cuckoo filter): the word's fingerprint and its two buckets;
+  // positions are then the slots of both buckets, b each.
+  struct FingerprintTrace {
+    bool used = false;
+    unsigned bits = 0, bucket_size = 0;  // f, b
+    uint64_t buckets = 0;                // B
+    uint32_t fingerprint = 0;
+    uint64_t bucket1 = 0, bucket2 = 0;
+  };
+  FingerprintTrace fingerprint;
 };
 // stages: how many of a scalable filter's stages to trace (its filter's stages().size()).
 PositionTrace trace_positions(const FilterParams& p, std::string_view item, size_t stages = 1);
@@ -111,10 +121,15 @@ class Filter {
  public:
   static Result<Filter> create(const FilterParams& p);
 
-  void add(std::string_view item);
-  void add(std::string_view item, uint64_t h);  // h = fnv1a64(item), computed before
+  // refused_full: a filter that cannot take more (a full cuckoo filter); nothing changed, and
+  // refusal(item) says why.
+  InsertOutcome add(std::string_view item);
+  InsertOutcome add(std::string_view item, uint64_t h);  // h = fnv1a64(item), computed before
   // add() of items[0..n) with h[i] = fnv1a64(items[i]): the same filter, faster (a rebuild).
-  void add_many(const std::string* items, const uint64_t* h, size_t n);
+  // Returns how many were added: n, unless the filter refused the rest (it stops there).
+  size_t add_many(const std::string* items, const uint64_t* h, size_t n);
+  Error refusal(std::string_view item) const;
+  bool full() const;  // the next add() would be refused (a full cuckoo filter)
   Query query(std::string_view item) const;
   bool contains(std::string_view item) const;  // query().possibly, without allocating
   // contains() of many items, answers into out[0..count): the same answers, faster for a filter

@@ -148,6 +148,14 @@ std::string param_keys() {
   return keys;
 }
 
+std::string own_param_symbols(Variant v) {
+  const VariantOps& ops = variant_ops(v);
+  std::string out;
+  for (size_t i = 0; i < ops.param_count; ++i)
+    out += (i ? ", " : "") + std::string(ops.params[i]->symbol ? ops.params[i]->symbol : ops.params[i]->key);
+  return out;
+}
+
 std::optional<Error> apply_param(FilterParams& p, std::string_view key, std::string_view text) {
   const ParamRow* row = find_param(key);
   if (!row) {

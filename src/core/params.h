@@ -33,6 +33,10 @@ struct ParamRow {
   // the text as given.
   std::optional<Error> (*set)(FilterParams& p, std::string_view text);
   std::string (*get)(const FilterParams& p);  // the value as a link writes it ("64", "0.01", "4")
+  // A variant's own number rows, as the Parameters panel shows them: the symbol ("f"; null:
+  // the key) and what it means (a UI text, translated).
+  const char* symbol = nullptr;
+  const char* tip = nullptr;
 };
 
 // Every row, each key once: the common rows, then each registered variant's own, in order.
@@ -42,6 +46,9 @@ std::vector<const ParamRow*> param_rows_of(Variant v);
 const ParamRow* find_param(std::string_view key);
 // "m, k, variant, scheme, counters, n0, p0, s, r": for messages that list the keys.
 std::string param_keys();
+
+// A variant's own parameters by their symbols, ", " between them: "n0, p0, s, r"; "f, b, B".
+std::string own_param_symbols(Variant v);
 
 // Sets one parameter from text. An unknown key is refused (param_unknown) as a bad value is.
 // The value alone is judged here; validate(p) judges the whole filter after.

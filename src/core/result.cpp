@@ -31,6 +31,10 @@ const char* error_code_name(ErrorCode code) {
     case ErrorCode::remove_failed: return "remove_failed";
     case ErrorCode::param_choice: return "param_choice";
     case ErrorCode::param_unknown: return "param_unknown";
+    case ErrorCode::cuckoo_fingerprint_range: return "cuckoo_fingerprint_range";
+    case ErrorCode::cuckoo_bucket_size: return "cuckoo_bucket_size";
+    case ErrorCode::cuckoo_buckets_range: return "cuckoo_buckets_range";
+    case ErrorCode::cuckoo_full: return "cuckoo_full";
     case ErrorCode::count_: break;
   }
   return "other";

@@ -39,6 +39,10 @@ enum class ErrorCode {
   remove_failed,              // {word}
   param_choice,               // {key, text, the choices (", ")}: variant, scheme, counters
   param_unknown,              // {key, the keys (", ")}
+  cuckoo_fingerprint_range,   // {f}
+  cuckoo_bucket_size,         // {b}
+  cuckoo_buckets_range,       // {B}
+  cuckoo_full,                // {word, fingerprints held, slots}: the next add is refused
   count_                      // not a code: the number of codes
 };
 

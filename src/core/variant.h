@@ -9,6 +9,7 @@
 // Speed: a filter calls through the table once per add or query (an indirect call, a few ns);
 // inside, each variant's loop over its k positions is inlined code, never a call per bit.
 #pragma once
+#include <any>
 #include <cstddef>
 #include <cstdint>
 #include <new>
@@ -17,6 +18,7 @@
 #include <string_view>
 #include <vector>
 
+#include "cuckoo.h"
 #include "hashing.h"
 #include "result.h"
 
@@ -25,7 +27,7 @@ namespace bloomlab {
 // The built-in variants; a variant registered at run time (register_variant) takes the next
 // value. The speed measurement compares standard and blocked by name, and a filter's defaults
 // are the standard one's: otherwise nothing outside the variants' files names one.
-enum class Variant : uint8_t { standard, counting, blocked, scalable };
+enum class Variant : uint8_t { standard, counting, blocked, scalable, cuckoo };
 
 // Marks a text a UI shows translated (scripts/update-po.sh extracts it from the variants'
 // files): the text itself. The core stays free of any catalog.
@@ -76,9 +78,10 @@ struct FilterParams {
   Scheme scheme = Scheme::reference;
   ScalableParams scalable = {};
   CountingParams counting = {};
+  CuckooParams cuckoo = {};  // the cuckoo filter's f, b and B (cuckoo.h); ignored by the others
   bool operator==(const FilterParams& o) const {
     return m == o.m && k == o.k && variant == o.variant && scheme == o.scheme && scalable == o.scalable &&
-           counting == o.counting;
+           counting == o.counting && cuckoo == o.cuckoo;
   }
   bool operator!=(const FilterParams& o) const { return !(*this == o); }
 };
@@ -130,6 +133,7 @@ struct FilterStorage {
   uint64_t bit_count = 0;               // bits in the array: m, or the stages' sum
   uint64_t n = 0;                       // adds minus successful removes
   uint64_t bits_set = 0;
+  std::any own;  // a variant's own structure, which it alone reads (the cuckoo filter's buckets)
 };
 
 // A scalable filter's stage j (variant_scalable.cpp) after stages holding `offset` bits: its
@@ -137,6 +141,11 @@ struct FilterStorage {
 // positions come from: h itself for stage 0, splitmix64(h + j) for the stages after it.
 Stage scalable_stage(const ScalableParams& sp, size_t j, uint64_t offset);
 uint64_t scalable_stage_hash(uint64_t h, size_t j);
+
+enum class InsertOutcome {
+  added,
+  refused_full,  // a filter that cannot take more (a full cuckoo filter): nothing changed
+};
 
 enum class RemoveOutcome {
   removed,          // every counter went down by one (saturated counters stay)
@@ -146,6 +155,7 @@ enum class RemoveOutcome {
 
 struct ParamRow;       // params.h
 struct PositionTrace;  // filter.h
+class JsonWriter;      // json_writer.h
 
 struct VariantOps {
   Variant id;
@@ -156,6 +166,10 @@ struct VariantOps {
   bool grows;                  // adds arrays as it fills: an item's positions depend on when it came
   bool sizes_itself;           // m and k are not its parameters: it sizes its own arrays
   const char* theory_formula;  // how its theoretical FP is computed, for the Numbers (a UI text)
+  const char* cells;           // what its positions are: "bits", "counters", "slots" (the CLI's words)
+  // How a cell writes its counter: 10, a count (the views show it above 1); 16, a fingerprint
+  // (shown in hex instead of the cell's index while it is there).
+  unsigned counter_radix;
   // Its own parameters beyond m, k, variant and scheme (params.h): rows, how many.
   const ParamRow* const* params;
   size_t param_count;
@@ -164,9 +178,9 @@ struct VariantOps {
   // Bytes an empty filter with these params needs (checked before allocating).
   uint64_t (*bytes_needed)(const FilterParams& p);
   void (*init)(FilterStorage& s);  // allocate for s.params, empty
-  void (*insert)(FilterStorage& s, std::string_view item, uint64_t h);
+  InsertOutcome (*insert)(FilterStorage& s, std::string_view item, uint64_t h);
   // insert() of n items, h[i] = fnv1a64(items[i]): the same filter, faster (a rebuild of a
-  // million words). Null: insert() one by one.
+  // million words). Null: insert() one by one. Only for variants whose insert never refuses.
   void (*insert_many)(FilterStorage& s, const std::string* items, const uint64_t* h, size_t n);
   bool (*contains)(const FilterStorage& s, std::string_view item, uint64_t h);
   // Many queries at once (n <= kBatch), h[i] = fnv1a64(items[i]), answers into out: the memory
@@ -187,6 +201,18 @@ struct VariantOps {
   // The step-through's values beyond the scheme's h1, h2 and the positions (which t holds
   // already): the blocked variant's block and x_i, the scalable one's stages. Null: none.
   void (*trace)(const FilterParams& p, std::string_view item, PositionTrace& t);
+  // A word's place beyond its positions, as fields of a JSON object (the CLI's positions
+  // --json, the JS API's query()): the cuckoo filter's fingerprint and two buckets. Null: none.
+  void (*place_json)(const FilterParams& p, uint64_t h, JsonWriter& j);
+  // Why the filter refuses an insert (InsertOutcome::refused_full), for `item`: an Error with
+  // its code. Null: it never refuses.
+  Error (*refusal)(const FilterStorage& s, std::string_view item);
+  // Whether the next insert would be refused (a full cuckoo filter). Null: never.
+  bool (*full)(const FilterStorage& s);
+  // Whether removing the item hashed `removed` would leave the member hashed `member` answering
+  // "definitely not" (WordSet::would_break_if_cleared). Null: by positions (a bit array's
+  // positions all clear; counters at 1 drop to 0).
+  bool (*breaks)(const FilterStorage& s, uint64_t removed, uint64_t member);
   // Memory the filter uses, in bits.
   uint64_t (*size_in_bits)(const FilterStorage& s);
   // The expected FP after n distinct adds, from the params alone.

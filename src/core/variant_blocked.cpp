@@ -27,9 +27,10 @@ inline void for_each_blocked_position(uint64_t m, uint32_t k, uint64_t h, Emit&&
   }
 }
 
-void insert(FilterStorage& s, std::string_view, uint64_t h) {
+InsertOutcome insert(FilterStorage& s, std::string_view, uint64_t h) {
   for_each_blocked_position(s.params.m, s.params.k, h, [&](uint64_t i) { detail::set_bit(s, i); });
   ++s.n;
+  return InsertOutcome::added;
 }
 
 // The hot path: one cache line, a multiply and a shift per position. It stops at the first 0 bit
@@ -130,6 +131,8 @@ extern const VariantOps kBlockedVariant = {
     /*grows=*/false,
     /*sizes_itself=*/false,
     BLOOMLAB_UI_TEXT("blocked estimate"),
+    "bits",
+    /*counter_radix=*/10,
     /*params=*/nullptr,
     /*param_count=*/0,
     /*validate=*/nullptr,
@@ -144,6 +147,10 @@ extern const VariantOps kBlockedVariant = {
     /*counter=*/nullptr,
     positions,
     trace,
+    /*place_json=*/nullptr,
+    /*refusal=*/nullptr,
+    /*full=*/nullptr,
+    /*breaks=*/nullptr,
     size_in_bits,
     theory_fp,
 };

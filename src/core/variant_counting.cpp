@@ -99,7 +99,7 @@ void decrement(FilterStorage& s, const uint64_t* pos, size_t count) {
   }
 }
 
-void insert(FilterStorage& s, std::string_view item, uint64_t h) {
+InsertOutcome insert(FilterStorage& s, std::string_view item, uint64_t h) {
   uint64_t pos[kMaxHashes];
   const size_t count = counted_positions(s.params, item, h, pos);
   const uint64_t max = counter_max(width(s.params));
@@ -111,6 +111,7 @@ void insert(FilterStorage& s, std::string_view item, uint64_t h) {
     if (c == 0) detail::set_bit(s, i);
   }
   ++s.n;
+  return InsertOutcome::added;
 }
 
 bool contains(const FilterStorage& s, std::string_view item, uint64_t h) {
@@ -169,6 +170,8 @@ extern const VariantOps kCountingVariant = {
     /*grows=*/false,
     /*sizes_itself=*/false,
     detail::kArrayTheoryFormula,  // the counters change the memory, not the FP
+    "counters",
+    /*counter_radix=*/10,
     kCountingParams,
     1,
     /*validate=*/nullptr,
@@ -183,6 +186,10 @@ extern const VariantOps kCountingVariant = {
     counter,
     positions,
     /*trace=*/nullptr,
+    /*place_json=*/nullptr,
+    /*refusal=*/nullptr,
+    /*full=*/nullptr,
+    /*breaks=*/nullptr,
     size_in_bits,
     detail::array_theory_fp,
 };

@@ -51,6 +51,7 @@ inline void init_bit_array(FilterStorage& s, uint64_t bits) {
   s.counters.clear();
   s.wide_counters.clear();
   s.stages.clear();
+  s.own.reset();
   s.bit_count = bits;
   s.n = 0;
   s.bits_set = 0;

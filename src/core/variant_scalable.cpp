@@ -99,10 +99,20 @@ std::string get_p0(const FilterParams& p) { return param_number_text(p.scalable.
 std::string get_growth(const FilterParams& p) { return param_number_text(p.scalable.growth); }
 std::string get_tightening(const FilterParams& p) { return param_number_text(p.scalable.tightening); }
 
-const ParamRow kN0{"n0", ParamType::whole, set_n0, get_n0};
-const ParamRow kP0{"p0", ParamType::real, set_p0, get_p0};
-const ParamRow kGrowth{"s", ParamType::real, set_growth, get_growth};
-const ParamRow kTightening{"r", ParamType::real, set_tightening, get_tightening};
+const ParamRow kN0{
+    "n0", ParamType::whole, set_n0, get_n0, "n0", BLOOMLAB_UI_TEXT("items the first stage is designed for")};
+const ParamRow kP0{
+    "p0", ParamType::real, set_p0, get_p0, "p0", BLOOMLAB_UI_TEXT("the first stage's false-positive rate")};
+const ParamRow kGrowth{"s",        ParamType::real,
+                       set_growth, get_growth,
+                       "s",        BLOOMLAB_UI_TEXT("each stage holds s times the items of the one before")};
+const ParamRow kTightening{"r",
+                           ParamType::real,
+                           set_tightening,
+                           get_tightening,
+                           "r",
+                           BLOOMLAB_UI_TEXT("each stage's false-positive rate is r times the one before;\n"
+                                            "together they stay under p0 / (1 − r)")};
 const ParamRow* const kScalableParams[] = {&kN0, &kP0, &kGrowth, &kTightening};
 
 uint64_t bytes_needed(const FilterParams& p) { return (stage_layout(p.scalable, 0, 0).m + 7) / 8; }
@@ -126,7 +136,7 @@ bool can_grow(const FilterStorage& s) {
               stage_layout(s.params.scalable, s.stages.size(), s.bit_count));
 }
 
-void insert(FilterStorage& s, std::string_view item, uint64_t h) {
+InsertOutcome insert(FilterStorage& s, std::string_view item, uint64_t h) {
   const Stage& newest = s.stages.back();
   if (double(newest.bits_set) >= newest.design_fill * double(newest.m) && can_grow(s)) add_stage(s);
   const size_t j = s.stages.size() - 1;
@@ -139,6 +149,7 @@ void insert(FilterStorage& s, std::string_view item, uint64_t h) {
   st.bits_set += s.bits_set - before;
   ++st.n;
   ++s.n;
+  return InsertOutcome::added;
 }
 
 bool contains(const FilterStorage& s, std::string_view item, uint64_t h) {
@@ -222,6 +233,8 @@ extern const VariantOps kScalableVariant = {
     /*grows=*/true,
     /*sizes_itself=*/true,
     BLOOMLAB_UI_TEXT("1 − Π(1 − FP_j) over the stages"),
+    "bits",
+    /*counter_radix=*/10,
     kScalableParams,
     4,
     validate_own,
@@ -236,6 +249,10 @@ extern const VariantOps kScalableVariant = {
     /*counter=*/nullptr,
     positions,
     trace,
+    /*place_json=*/nullptr,
+    /*refusal=*/nullptr,
+    /*full=*/nullptr,
+    /*breaks=*/nullptr,
     size_in_bits,
     theory_fp,
 };

@@ -10,12 +10,13 @@ uint64_t bytes_needed(const FilterParams& p) { return (p.m + 7) / 8; }
 
 void init(FilterStorage& s) { detail::init_bit_array(s, s.params.m); }
 
-void insert(FilterStorage& s, std::string_view item, uint64_t h) {
+InsertOutcome insert(FilterStorage& s, std::string_view item, uint64_t h) {
   detail::for_each_position(s.params.scheme, item, h, s.params.m, s.params.k, [&](uint64_t i) {
     detail::set_bit(s, i);
     return true;
   });
   ++s.n;
+  return InsertOutcome::added;
 }
 
 // A rebuild's adds (WordSet::set_params, n items at once). For the reference and weak schemes
@@ -82,6 +83,8 @@ extern const VariantOps kStandardVariant = {
     /*grows=*/false,
     /*sizes_itself=*/false,
     detail::kArrayTheoryFormula,
+    "bits",
+    /*counter_radix=*/10,
     /*params=*/nullptr,
     /*param_count=*/0,
     /*validate=*/nullptr,
@@ -96,6 +99,10 @@ extern const VariantOps kStandardVariant = {
     /*counter=*/nullptr,
     positions,
     /*trace=*/nullptr,
+    /*place_json=*/nullptr,
+    /*refusal=*/nullptr,
+    /*full=*/nullptr,
+    /*breaks=*/nullptr,
     size_in_bits,
     detail::array_theory_fp,
 };

@@ -7,13 +7,13 @@
 
 namespace bloomlab {
 
-extern const VariantOps kStandardVariant, kCountingVariant, kBlockedVariant, kScalableVariant;
+extern const VariantOps kStandardVariant, kCountingVariant, kBlockedVariant, kScalableVariant, kCuckooVariant;
 
 namespace {
 
 struct Registry {
   std::vector<const VariantOps*> list{&kStandardVariant, &kCountingVariant, &kBlockedVariant,
-                                      &kScalableVariant};
+                                      &kScalableVariant, &kCuckooVariant};
   std::deque<VariantOps> added;  // copies of the run-time ones, with their ids (stable addresses)
 };
 

@@ -158,11 +158,14 @@ AddOutcome WordSet::add(std::string_view word, std::string* why) {
     if (why) *why = "\"" + std::string(word) + "\" is already in the set";
     return AddOutcome::duplicate;
   }
+  if (filter_.add(word, h) == InsertOutcome::refused_full) {
+    if (why) *why = filter_.refusal(word).message;
+    return AddOutcome::full;
+  }
   slots_[slot] = static_cast<uint32_t>(words_.size() + 1);
   hashes_.push_back(h);
   word_bytes_ += word.size();
   words_.emplace_back(word);
-  filter_.add(word, h);
   if (words_.size() * 2 > slots_.size()) rebuild_index(slots_.size() * 2);
   return AddOutcome::added;
 }
@@ -252,11 +255,26 @@ void WordSet::replay_unchecked(Filter& f) const {
   for (const std::string& w : unchecked_) f.remove_unchecked(w);
 }
 
+size_t WordSet::refill(Filter& f) const {
+  const size_t added = f.add_many(words_.data(), hashes_.data(), words_.size());
+  replay_unchecked(f);
+  return added;
+}
+
+void WordSet::rebuild_filter() {
+  filter_.clear();
+  const size_t added = refill(filter_);
+  if (added == words_.size()) return;
+  for (size_t i = added; i < words_.size(); ++i) word_bytes_ -= words_[i].size();
+  words_.resize(added);
+  hashes_.resize(added);
+  lineage_.id = Lineage::next();
+  rebuild_index(slots_.size());
+}
+
 void WordSet::set_unchecked_removals(std::vector<std::string> removals) {
   unchecked_ = std::move(removals);
-  filter_.clear();
-  filter_.add_many(words_.data(), hashes_.data(), words_.size());
-  replay_unchecked(filter_);
+  rebuild_filter();
 }
 
 std::vector<std::string> WordSet::false_negatives() const {
@@ -269,25 +287,33 @@ std::vector<std::string> WordSet::false_negatives() const {
 
 std::optional<Error> WordSet::set_params(const FilterParams& p) {
   Result<Filter> f = Filter::create(p);
+  const FilterParams old = params();
+  bool released = false;
   if (!f.ok() && !validate(p) && filter_.size_in_bytes() > kReleaseFirstBytes) {
     // The old and the new filter together may not fit where memory is bounded (two filters of
     // 2^32 bits, 512 MiB each, in wasm's 1 GiB): let the old one go first. The words stay, so
     // if the new one does not fit either, the old one is rebuilt in the memory it gave back.
-    const FilterParams old = params();
     filter_ = Filter(FilterParams{kMinBits, old.k, old.variant, old.scheme});
+    released = true;
     f = Filter::create(p);
-    if (!f.ok()) {
-      filter_ = Filter(old);
-      filter_.add_many(words_.data(), hashes_.data(), words_.size());
-      replay_unchecked(filter_);
-      return f.failure();
-    }
   }
-  if (!f.ok()) return f.failure();
-  f->add_many(words_.data(), hashes_.data(), words_.size());
-  replay_unchecked(*f);
-  filter_ = std::move(*f);
-  return std::nullopt;
+  std::optional<Error> refused;
+  if (f.ok()) {
+    const size_t added = refill(*f);
+    if (added == words_.size()) {
+      filter_ = std::move(*f);
+      return std::nullopt;
+    }
+    refused = f->refusal(words_[added]);  // the words do not fit (a cuckoo filter too small)
+  } else {
+    refused = f.failure();
+  }
+  if (released) {
+    f = Result<Filter>(Error{""});  // its memory back before the old one is rebuilt
+    filter_ = Filter(old);
+    refill(filter_);
+  }
+  return refused;
 }
 
 void WordSet::clear() {
@@ -307,9 +333,7 @@ void WordSet::truncate(size_t count) {
   hashes_.resize(count);
   lineage_.id = Lineage::next();
   rebuild_index(slots_.size());
-  filter_.clear();
-  filter_.add_many(words_.data(), hashes_.data(), words_.size());
-  replay_unchecked(filter_);
+  rebuild_filter();
 }
 
 void WordSet::assign(const std::vector<std::string>& words) {
@@ -403,6 +427,13 @@ std::vector<uint32_t> WordSet::setters_of_bit(uint64_t bit) const {
 }
 
 std::vector<std::string> WordSet::would_break_if_cleared(std::string_view word, bool unchecked) const {
+  if (const auto breaks = filter_.ops().breaks) {  // the variant knows (a cuckoo filter's copies)
+    std::vector<std::string> broken;
+    const uint64_t h = fnv1a64(word);
+    for (size_t id = 0; id < words_.size(); ++id)
+      if (words_[id] != word && breaks(filter_.s_, h, hashes_[id])) broken.push_back(words_[id]);
+    return broken;
+  }
   // Which of the word's positions would drop to 0: every one for a bit array; for counters,
   // those at 1 (a removal lowers each distinct position once; 15 is saturated and stays).
   std::vector<uint64_t> cleared;

@@ -57,7 +57,9 @@ struct ExplainWalk {
   std::vector<char> hit;
 };
 
-enum class AddOutcome { added, duplicate, invalid };
+// full: the filter refused the word (a full cuckoo filter): it stays out of the words, and
+// filter().refusal(word) says why.
+enum class AddOutcome { added, duplicate, invalid, full };
 
 class WordSet {
  public:
@@ -90,7 +92,8 @@ class WordSet {
   // Members the filter answers "definitely not" for: none, unless unchecked removals broke some.
   std::vector<std::string> false_negatives() const;
 
-  // Rebuilds the filter from the words for new params; on a bad value nothing changes.
+  // Rebuilds the filter from the words for new params; on a bad value, or a filter the words
+  // do not fit (a cuckoo filter too small for them), nothing changes.
   std::optional<Error> set_params(const FilterParams& p);
   void clear();
   // Keeps the first `count` words (the rest go) and rebuilds the filter from them: undoing
@@ -155,6 +158,12 @@ class WordSet {
   Lineage lineage_;
   std::vector<std::string> unchecked_;  // remove_unchecked() of non-members, in order
   void replay_unchecked(Filter& f) const;
+  // Puts every word into f (cleared), then replays the unchecked removals; how many words went in
+  // (fewer only if f refused the rest: a full cuckoo filter).
+  size_t refill(Filter& f) const;
+  // refill(filter_); words it refused (a cuckoo filter's arrangement after removals differs
+  // from a fresh one's, and may hold fewer) leave the words, so that every word stays found.
+  void rebuild_filter();
   std::vector<uint64_t> hashes_;  // fnv1a64 of each word, as words_
   uint64_t word_bytes_ = 0;
   // Which words there are: an open-addressing table of ids + 1, sized from the hashes (rather

@@ -167,9 +167,9 @@ TEST_CASE("the password list loads a slice per frame, and a failure keeps the wo
   CHECK(note.code == Code::list_loaded);
   // The report's numbers, worded by the app in every language (issue 33: English passed the
   // core's summary through, the other languages dropped its byte order mark and first lines).
-  REQUIRE(note.args.size() == 11);
+  REQUIRE(note.args.size() == 12);
   CHECK(note.args ==
-        std::vector<std::string>{"passwords", "3000", "3002", "1", "1", "0", "0", "", "0", "0", ""});
+        std::vector<std::string>{"passwords", "3000", "3002", "1", "1", "0", "0", "", "0", "0", "", "0"});
   CHECK(outcome_text(note) ==
         "10k leaked passwords: 3,000 words from 3,002 lines; 1 duplicate dropped; 1 empty line skipped.");
   const auto json = state(s);

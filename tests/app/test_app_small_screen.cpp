@@ -521,6 +521,37 @@ TEST_CASE("the step-through of a scalable filter shows every stage's positions")
                          : "stages has a 0 bit: \"Qwerty\" is definitely not") != std::string::npos);
 }
 
+// A cuckoo filter's step-through (issue 35): the word's fingerprint, its two buckets, what each
+// holds (hex, "·" for an empty slot), and the verdict from the fingerprints.
+TEST_CASE("the step-through of a cuckoo filter shows the fingerprint, both buckets and what they hold") {
+  Screen screen("preset=tiny&variant=cuckoo&fingerprintBits=8&bucketSize=2&buckets=8&word=dragon");
+  AppState& s = screen.state;
+  const Filter& f = s.set.filter();
+  REQUIRE(s.set.params().variant == Variant::cuckoo);
+  REQUIRE(s.set.contains_word("dragon"));
+  REQUIRE(apply(s, screen.host, act::ShowSteps{true}).ok());
+  for (int i = 0; i < 20; ++i) (void)apply(s, screen.host, act::Step{+1});
+  screen.frames(1280, 3000, 2);
+  CHECK(actions::step_count(s) == 8);
+  const CuckooPlace place = cuckoo_place(CuckooParams{8, 2, 8}, "dragon");
+  const std::string& shown = s.steps.shown;
+  CAPTURE(shown);
+  char fp[16];
+  std::snprintf(fp, sizeof fp, "0x%08x", place.fingerprint);
+  CHECK(shown.find("fingerprint = ((h >> 32) mod (2^8 − 1)) + 1 = " + std::string(fp)) != std::string::npos);
+  CHECK(shown.find("bucket i1 = (h & 0xffffffff) mod 8 = " + std::to_string(place.bucket1)) !=
+        std::string::npos);
+  CHECK(shown.find("mod 8 = " + std::to_string(place.bucket2) + " (and i2's other bucket is i1 again)") !=
+        std::string::npos);
+  CHECK(shown.find(": the fingerprint is there") != std::string::npos);
+  CHECK(shown.find("\"dragon\" is possibly in the set (it was added).") != std::string::npos);
+  // The bit array's cells are the slots: 16 of them, the word's 4 marked.
+  CHECK(f.bit_count() == 16);
+  std::vector<uint64_t> pos;
+  f.positions_of("dragon", pos);
+  CHECK(pos.size() == 4);
+}
+
 // The Code panel's red line saying what the program does differently (a blocked filter written as
 // a standard one) wraps at the card's edge like every other sentence: on a phone it ran past it.
 TEST_CASE("the Code panel's 'what differs' line wraps at the card's edge") {

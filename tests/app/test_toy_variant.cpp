@@ -36,7 +36,7 @@ void toy_init(FilterStorage& s) {
   s.bit_count = s.params.m;
   s.n = s.bits_set = 0;
 }
-void toy_insert(FilterStorage& s, std::string_view item, uint64_t h) {
+InsertOutcome toy_insert(FilterStorage& s, std::string_view item, uint64_t h) {
   uint64_t pos[kMaxPositions];
   for (size_t i = 0, n = toy_positions(s.params, 1, item, h, pos); i < n; ++i) {
     uint64_t& word = s.bits[size_t(pos[i] / 64)];
@@ -45,6 +45,7 @@ void toy_insert(FilterStorage& s, std::string_view item, uint64_t h) {
     word |= mask;
   }
   ++s.n;
+  return InsertOutcome::added;
 }
 bool toy_contains(const FilterStorage& s, std::string_view item, uint64_t h) {
   uint64_t pos[kMaxPositions];
@@ -67,6 +68,8 @@ const Variant kToy = register_variant(VariantOps{
     /*grows=*/false,
     /*sizes_itself=*/false,
     "n / m (a toy's guess)",
+    "bits",
+    /*counter_radix=*/10,
     /*params=*/nullptr,
     /*param_count=*/0,
     /*validate=*/nullptr,
@@ -81,6 +84,10 @@ const Variant kToy = register_variant(VariantOps{
     /*counter=*/nullptr,
     toy_positions,
     /*trace=*/nullptr,
+    /*place_json=*/nullptr,
+    /*refusal=*/nullptr,
+    /*full=*/nullptr,
+    /*breaks=*/nullptr,
     toy_bits,
     toy_fp,
 });
@@ -105,7 +112,7 @@ std::string run_cli(const std::string& name, const std::vector<std::string>& arg
 TEST_CASE("a toy variant from one file: the core, the CLI, a link and the JS API know it") {
   // The core: its name, the list of names, a filter of it.
   REQUIRE(parse_variant("toy") == kToy);
-  CHECK(variant_names() == "standard, counting, blocked, scalable, toy");
+  CHECK(variant_names() == "standard, counting, blocked, scalable, cuckoo, toy");
   FilterParams p;
   p.m = 64;
   p.k = 4;
@@ -135,7 +142,7 @@ TEST_CASE("a toy variant from one file: the core, the CLI, a link and the JS API
   const std::string refused =
       run_cli("positions", {"--m", "64", "--k", "4", "--variant", "toys", "x"}, &code);
   CHECK(code == 2);
-  CHECK(refused == "variant = \"toys\" is not one of standard, counting, blocked, scalable, toy.");
+  CHECK(refused == "variant = \"toys\" is not one of standard, counting, blocked, scalable, cuckoo, toy.");
 
   // A link: variant=toy applies, and the address written back names it.
   FakeHost host;

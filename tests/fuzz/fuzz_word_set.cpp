@@ -2,7 +2,8 @@
 // checked against a std::set model after every step: every added word still answers "possibly"
 // (a Bloom filter has no false negatives, also after a counting remove and after a rebuild), the
 // words and n match the model, and refused operations change nothing. Every scheme (sha256md5
-// too) and every counting width (4, 8, unbounded) is drawn.
+// too), every counting width (4, 8, unbounded) and small cuckoo filters (which fill up: a full
+// one refuses the next word, and too small a one refuses the words it is rebuilt for) are drawn.
 #include <fuzzer/FuzzedDataProvider.h>
 
 #include <cstddef>
@@ -31,6 +32,9 @@ FilterParams consume_params(FuzzedDataProvider& in) {
   p.variant = variants[in.ConsumeIntegralInRange<size_t>(0, variants.size() - 1)];
   p.scheme = in.PickValueInArray(kAllSchemes);
   p.counting.width = in.PickValueInArray(kAllCounterWidths);  // the counting variant's own
+  p.cuckoo.fingerprint_bits = in.ConsumeIntegralInRange<unsigned>(kCuckooMinFingerprintBits, 16);
+  p.cuckoo.bucket_size = in.PickValueInArray(kCuckooBucketSizes);
+  p.cuckoo.buckets = uint64_t{1} << in.ConsumeIntegralInRange<unsigned>(0, 6);
   return p;
 }
 
@@ -59,8 +63,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       const std::string word = in.ConsumeRandomLengthString(24);
       const bool fresh = !word.empty() && model.count(word) == 0;
       const AddOutcome outcome = set.add(word);
-      require((outcome == AddOutcome::added) == fresh);
       require((outcome == AddOutcome::invalid) == word.empty());
+      if (outcome == AddOutcome::full) {  // refused: nothing changes
+        require(fresh && set.params().variant == Variant::cuckoo && !set.contains_word(word));
+        check_model(set, model);
+        continue;
+      }
+      require((outcome == AddOutcome::added) == fresh);
       if (fresh) model.insert(word);
       if (fresh) require(set.filter().contains(word));
       continue;            // the whole model is checked after the operations that can lose a word
@@ -70,27 +79,33 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       std::advance(it, in.ConsumeIntegralInRange<size_t>(0, model.size() - 1));
       const std::string word = *it;
       const Result<bool> removed = set.remove(word);
-      require(removed.ok() == (set.params().variant == Variant::counting));
+      require(removed.ok() == variant_ops(set.params().variant).can_remove);
       if (removed.ok()) model.erase(word);
     } else if (op == 3) {  // query any word
       const std::string word = in.ConsumeRandomLengthString(24);
       const Explained e = set.explain(word);
       require(e.is_member == (model.count(word) == 1));
       // k positions in one array; a filter that grows has k_j in each of its stages.
+      // A cuckoo filter's are the 2·b slots of its two buckets.
       if (variant_ops(set.params().variant).grows)
         require(!e.positions.empty() && e.positions.size() <= kMaxPositions);
+      else if (set.params().variant == Variant::cuckoo)
+        require(e.positions.size() == 2 * set.params().cuckoo.bucket_size);
       else
         require(e.positions.size() == set.params().k);
       if (e.is_member) require(e.verdict == Verdict::possibly);
       // Removing a non-member is refused and changes nothing.
-      if (!e.is_member && set.params().variant == Variant::counting) {
+      if (!e.is_member && variant_ops(set.params().variant).can_remove) {
         const uint64_t bits = set.filter().bits_set();
         require(!set.remove(word).ok());
         require(set.filter().bits_set() == bits);
       }
       require(!e.sentence().empty());
     } else if (op == 4) {  // new parameters: rebuilt from the same words
-      require(!set.set_params(consume_params(in)).has_value());
+      // Refused only when the words do not fit (a cuckoo filter too small): nothing changes.
+      const FilterParams before = set.params();
+      const std::optional<Error> refused = set.set_params(consume_params(in));
+      if (refused) require(refused->code == ErrorCode::cuckoo_full && set.params() == before);
     } else {
       set.clear();
       model.clear();

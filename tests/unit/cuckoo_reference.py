@@ -4,6 +4,9 @@
     python3 tests/unit/cuckoo_reference.py          prints the golden values test_cuckoo.cpp holds
     python3 tests/unit/cuckoo_reference.py --check tests/unit/test_cuckoo.cpp
                                                     fails unless that file holds exactly them
+    python3 tests/unit/cuckoo_reference.py --cli build/native/src/cli/bloomlab
+                                                    fails unless `bloomlab positions --variant
+                                                    cuckoo --json` gives the same places
 
 The C++ test compares the core with these values; this script is the independent side.
 """
@@ -89,7 +92,34 @@ def golden() -> list:
     return lines
 
 
+def check_cli(bloomlab: str) -> int:
+    """The CLI's places (fingerprint, buckets, and the slots of both buckets) against these."""
+    import json
+    import subprocess
+
+    words = ["a", "hello", "letmein", "пароль", "dragon", "Qwerty", "x" * 4096]
+    bad = 0
+    checked = 0
+    for f, b, buckets in ((4, 1, 1), (8, 2, 2), (12, 4, 1024), (16, 8, 1 << 20), (32, 4, 1 << 24)):
+        out = subprocess.run(
+            [bloomlab, "positions", "--variant", "cuckoo", "--fingerprint-bits", str(f), "--bucket-size", str(b),
+             "--buckets", str(buckets), "--json", *words],
+            check=True, capture_output=True, text=True).stdout
+        for word, got in zip(words, json.loads(out)["words"]):
+            fp, i1, i2 = place(word.encode(), f, buckets)
+            slots = [i1 * b + j for j in range(b)] + [i2 * b + j for j in range(b)]
+            want = {"word": word, "fingerprint": fp, "buckets": [i1, i2], "positions": slots}
+            checked += 1
+            if got != want:
+                bad += 1
+                print(f"f={f} b={b} B={buckets} {word[:20]!r}: the CLI gives {got}, the reference {want}")
+    print(f"{checked - bad} of {checked} places agree with `bloomlab positions --variant cuckoo`")
+    return 1 if bad else 0
+
+
 def main() -> int:
+    if len(sys.argv) == 3 and sys.argv[1] == "--cli":
+        return check_cli(sys.argv[2])
     lines = golden()
     if len(sys.argv) == 3 and sys.argv[1] == "--check":
         text = open(sys.argv[2], encoding="utf-8").read()

@@ -196,9 +196,11 @@ TEST_CASE(
   // Only the counting variant's row has them (variant.h); the others refuse through the table.
   for (Variant v : variant_ids()) {
     CAPTURE(variant_name(v));
-    CHECK((variant_ops(v).remove_unchecked != nullptr) == (v == Variant::counting));
+    // The cuckoo filter's remove is one operation either way: a false positive's fingerprint is
+    // another word's (variant_cuckoo.cpp).
+    CHECK((variant_ops(v).remove_unchecked != nullptr) == (v == Variant::counting || v == Variant::cuckoo));
     CHECK((variant_ops(v).counter != nullptr) == variant_ops(v).has_counters);
-    if (v == Variant::counting) continue;
+    if (variant_ops(v).remove_unchecked) continue;
     Result<Filter> f = Filter::create({64, 3, v});
     REQUIRE(f.ok());
     f->add("password");

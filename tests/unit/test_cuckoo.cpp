@@ -11,6 +11,9 @@
 #include <vector>
 
 #include "core/cuckoo.h"
+#include "core/filter.h"
+#include "core/params.h"
+#include "core/word_set.h"
 
 using namespace bloomlab;
 
@@ -180,8 +183,131 @@ TEST_CASE("cuckoo filter: its parameters are checked in words") {
   CHECK(check_cuckoo_params(CuckooParams{12, 3, 1024}).has_value());
   const auto b = check_cuckoo_params(CuckooParams{12, 4, 1000});
   REQUIRE(b.has_value());
-  CHECK(b->message == "B (buckets) must be a power of two from 1 to 2^24 (16777216); 1000 is not.");
+  CHECK(b->message == "B (buckets) must be a power of two from 1 to 2^24 (16,777,216); 1000 is not.");
+  CHECK(b->code == ErrorCode::cuckoo_buckets_range);
   CHECK(check_cuckoo_params(CuckooParams{12, 4, uint64_t{1} << 25}).has_value());
   CHECK(check_cuckoo_params(CuckooParams{12, 4, 0}).has_value());
   CHECK(CuckooParams{12, 4, 1024}.bits() == 12 * 4 * 1024);
+}
+
+// ---- as a variant: the filter, the word set, the parameter rows --------------------------------
+
+namespace {
+
+FilterParams cuckoo_params(unsigned f, unsigned b, uint64_t buckets) {
+  FilterParams p;
+  p.variant = Variant::cuckoo;
+  p.cuckoo = CuckooParams{f, b, buckets};
+  return p;
+}
+
+}  // namespace
+
+TEST_CASE("cuckoo variant: the filter agrees with CuckooFilter, slot for slot") {
+  Result<Filter> f = Filter::create(cuckoo_params(8, 2, 64));
+  REQUIRE(f.ok());
+  CuckooFilter plain(CuckooParams{8, 2, 64});
+  for (int i = 0; i < 200; ++i) {  // more than its 128 slots
+    const std::string w = "w" + std::to_string(i);
+    const CuckooInsert direct = plain.insert(w);
+    const InsertOutcome via = f->add(w);
+    CHECK((via == InsertOutcome::refused_full) == (direct == CuckooInsert::refused_full));
+  }
+  REQUIRE(plain.full());
+  CHECK(f->bit_count() == 128);
+  CHECK(f->size_in_bits() == 128 * 8);
+  uint64_t filled = 0;
+  for (uint64_t i = 0; i < 128; ++i) {
+    CHECK(f->counter(i) == plain.slot(i / 2, unsigned(i % 2)));
+    CHECK(f->bit(i) == (plain.slot(i / 2, unsigned(i % 2)) != 0));
+    filled += f->bit(i);
+  }
+  CHECK(f->bits_set() == filled);
+  CHECK(f->items_added() == plain.count());
+  // A word's positions: the b slots of its first bucket, then of its second.
+  const CuckooPlace place = cuckoo_place(CuckooParams{8, 2, 64}, "dragon");
+  std::vector<uint64_t> pos;
+  f->positions_of("dragon", pos);
+  CHECK(pos == std::vector<uint64_t>{place.bucket1 * 2, place.bucket1 * 2 + 1, place.bucket2 * 2,
+                                     place.bucket2 * 2 + 1});
+  const Error why = f->refusal("dragon");
+  CHECK(why.code == ErrorCode::cuckoo_full);
+  CHECK(why.message.find("the cuckoo filter is full") == 0);
+}
+
+TEST_CASE("cuckoo variant: a full filter refuses a word, keeps it out of the words and loses nothing") {
+  Result<WordSet> set = WordSet::create(cuckoo_params(8, 2, 16));
+  REQUIRE(set.ok());
+  std::vector<std::string> kept;
+  std::string why;
+  for (int i = 0;; ++i) {
+    const std::string w = "word-" + std::to_string(i);
+    const AddOutcome o = set->add(w, &why);
+    if (o == AddOutcome::full) {
+      CHECK_FALSE(set->contains_word(w));
+      CHECK(why.find("the cuckoo filter is full") == 0);
+      break;
+    }
+    REQUIRE(o == AddOutcome::added);
+    kept.push_back(w);
+  }
+  CHECK(set->words() == kept);
+  for (const std::string& w : kept) CHECK(set->filter().contains(w));
+  // Too small a filter for the words: refused in words, and nothing changes.
+  const FilterParams before = set->params();
+  const std::optional<Error> refused = set->set_params(cuckoo_params(8, 1, 4));
+  REQUIRE(refused.has_value());
+  CHECK(refused->code == ErrorCode::cuckoo_full);
+  CHECK(set->params() == before);
+  CHECK(set->words() == kept);
+  for (const std::string& w : kept) CHECK(set->filter().contains(w));
+  // A larger one takes them all; removing one makes room again.
+  CHECK_FALSE(set->set_params(cuckoo_params(8, 4, 64)).has_value());
+  for (const std::string& w : kept) CHECK(set->filter().contains(w));
+  CHECK(set->add("one more") == AddOutcome::added);
+  CHECK(set->remove("one more").ok());
+  CHECK_FALSE(set->contains_word("one more"));
+}
+
+TEST_CASE("cuckoo variant: removing a false positive breaks the member whose fingerprint it takes") {
+  // One bucket of 4 slots and 4-bit fingerprints (15 values): a word never added that shares a
+  // member's fingerprint is a false positive, and removing it takes that member's only copy.
+  Result<WordSet> set = WordSet::create(cuckoo_params(4, 4, 1));
+  REQUIRE(set.ok());
+  for (const char* w : {"alpha", "beta", "gamma"}) REQUIRE(set->add(w) == AddOutcome::added);
+  std::string stranger;
+  for (int i = 0; stranger.empty(); ++i) {
+    const std::string w = "s" + std::to_string(i);
+    if (cuckoo_place(CuckooParams{4, 4, 1}, w).fingerprint ==
+        cuckoo_place(CuckooParams{4, 4, 1}, "beta").fingerprint)
+      stranger = w;
+  }
+  REQUIRE(set->filter().contains(stranger));
+  CHECK(set->would_break_if_cleared(stranger) == std::vector<std::string>{"beta"});
+  CHECK(set->would_break_if_cleared("alpha").empty());  // a member takes its own copy
+  Result<std::vector<std::string>> broken = set->remove_unchecked(stranger);
+  REQUIRE(broken.ok());
+  CHECK(*broken == std::vector<std::string>{"beta"});
+  CHECK_FALSE(set->filter().contains("beta"));
+}
+
+TEST_CASE("cuckoo variant: its parameters are rows of the schema") {
+  FilterParams p;
+  CHECK_FALSE(apply_param(p, "variant", "cuckoo"));
+  CHECK_FALSE(apply_param(p, "fingerprintBits", "8"));
+  CHECK_FALSE(apply_param(p, "bucketSize", "2"));
+  CHECK_FALSE(apply_param(p, "buckets", "4096"));
+  CHECK(p.cuckoo == CuckooParams{8, 2, 4096});
+  const auto bad_b = apply_param(p, "bucketSize", "3");
+  REQUIRE(bad_b);
+  CHECK(bad_b->code == ErrorCode::cuckoo_bucket_size);
+  CHECK(bad_b->message == "b (slots per bucket) must be 1, 2, 4 or 8; 3 is not.");
+  const auto bad_buckets = apply_param(p, "buckets", "1000");
+  REQUIRE(bad_buckets);
+  CHECK(bad_buckets->code == ErrorCode::cuckoo_buckets_range);
+  CHECK(bad_buckets->args == std::vector<std::string>{"1000"});
+  const auto bad_f = apply_param(p, "fingerprintBits", "x");
+  REQUIRE(bad_f);
+  CHECK(bad_f->code == ErrorCode::cuckoo_fingerprint_range);
+  CHECK(p.cuckoo == CuckooParams{8, 2, 4096});  // refusals change nothing
 }

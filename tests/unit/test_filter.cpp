@@ -80,7 +80,7 @@ TEST_CASE(
         words.clear();
         for (int i = 0; i < kWordsPerRound; ++i) {
           words.push_back(rng.word());
-          f.add(words.back());
+          if (f.add(words.back()) == InsertOutcome::refused_full) words.pop_back();  // a full cuckoo filter
         }
         bool all_found = true;
         for (size_t i = 0; i < words.size(); ++i)  // query(), which allocates, on every 16th
@@ -240,7 +240,7 @@ TEST_CASE("clear empties the filter") {
 
 TEST_CASE("variant names round-trip") {
   for (Variant v : variant_ids()) CHECK(parse_variant(variant_name(v)) == v);
-  CHECK_FALSE(parse_variant("cuckoo").has_value());
+  CHECK_FALSE(parse_variant("quotient").has_value());
 }
 
 // The variants' one face (variant.h): each enum value has its own registered row, and the

@@ -1,0 +1,102 @@
+// Issue 35 in the browser: the cuckoo filter as a variant of the page. Its f, b and B through a
+// link and bloomlab.setParams (the schema's rows: the same words as the link's warning), query()'s
+// fingerprint and buckets computed here from the spec (src/core/cuckoo.h), a full filter's refusal
+// with its code and nothing lost, the step-through, and the view at 1280×800 and in a 700×500 embed.
+import { run, openApp, check, equal, screenshot } from "./harness.mjs";
+import { settled } from "./page_helpers.mjs";
+import { fnv1a64 } from "./reference.mjs";
+
+// fp = ((h >> 32) mod (2^f − 1)) + 1; i1 = (h & 0xffffffff) mod B; i2 = (i1 ^ (fp·0x5bd1e995 mod 2^32)) mod B.
+function place(word, f, buckets) {
+  const h = fnv1a64(word);
+  const fp = Number((h >> 32n) % ((1n << BigInt(f)) - 1n)) + 1;
+  const i1 = Number((h & 0xffffffffn) % BigInt(buckets));
+  const mixed = Number((BigInt(fp) * 0x5bd1e995n) & 0xffffffffn);
+  const i2 = Number(BigInt(i1 ^ mixed) & BigInt(buckets - 1)) >>> 0;
+  return { fp, i1, i2 };
+}
+
+const attempt = (page, fn, arg) => page.evaluate(([src, arg]) => {
+  try { return { ok: true, value: (0, eval)(src)(arg) }; } catch (e) { return { ok: false, error: e.message, code: e.code }; }
+}, [fn.toString(), arg]);
+
+run("the cuckoo filter in the page", async (browser) => {
+  const app = await openApp(browser, {
+    query: "?variant=cuckoo&fingerprintBits=8&bucketSize=2&buckets=16&words=apple,pear,dragon&word=dragon",
+    viewport: { width: 1280, height: 800 },
+  });
+  const { page } = app;
+  await settled(page);
+  let st = await page.evaluate(() => bloomlab.state());
+  equal([st.params.variant, st.params.fingerprintBits, st.params.bucketSize, st.params.buckets], ["cuckoo", 8, 2, 16],
+        "a link's variant=cuckoo&fingerprintBits=8&bucketSize=2&buckets=16 sets the filter");
+  const link = await page.evaluate(() => bloomlab.shareParams());
+  check(/fingerprintBits=8/.test(link) && /bucketSize=2/.test(link) && /buckets=16/.test(link), "the share link carries f, b and B", link);
+
+  // query(): the word's fingerprint and buckets, and its slots (b of each bucket), as the spec gives them.
+  for (const word of ["dragon", "apple", "Qwerty", "пароль"]) {
+    const q = await page.evaluate((w) => bloomlab.query(w), word);
+    const want = place(word, 8, 16);
+    equal([q.fingerprint, q.buckets], [want.fp, [want.i1, want.i2]], `query(${JSON.stringify(word)}): fingerprint and buckets as the spec`);
+    equal(q.positions, [want.i1 * 2, want.i1 * 2 + 1, want.i2 * 2, want.i2 * 2 + 1], "  …and its slots");
+  }
+  equal((await page.evaluate(() => bloomlab.query("dragon"))).verdict, "possibly", "a member answers possibly");
+  await screenshot(page, "cuckoo-1280.png");
+
+  // The step-through: the fingerprint, both buckets, what they hold, the verdict.
+  await page.keyboard.press("Alt+Shift+S");
+  for (let i = 0; i < 10; i++) await page.keyboard.press("ArrowRight");
+  await settled(page);
+  const v = await page.evaluate(() => bloomlab.viewState());
+  const d = place("dragon", 8, 16);
+  equal(v.stepCount, 8, "the step-through has 8 steps for a cuckoo filter");
+  check(v.stepText.includes(`bucket i1 = (h & 0xffffffff) mod 16 = ${d.i1}`), "  …bucket i1 from the spec", v.stepText);
+  check(v.stepText.includes(`mod 16 = ${d.i2} (and i2's other bucket is i1 again)`), "  …bucket i2 from the spec");
+  check(v.stepText.includes(`"dragon" is possibly in the set (it was added).`), "  …and the verdict");
+  await screenshot(page, "cuckoo-steps.png");
+  await page.keyboard.press("Alt+Shift+S");
+
+  // Refusals: a bad B in the link's words, with the core's code; nothing changes.
+  const before = (await page.evaluate(() => bloomlab.state())).params;
+  let r = await attempt(page, (p) => bloomlab.setParams(p), { buckets: 1000 });
+  equal([r.ok, r.code, r.error], [false, "cuckoo_buckets_range", "B (buckets) must be a power of two from 1 to 2^24 (16,777,216); 1,000 is not."],
+        "setParams({buckets: 1000}) refused in words, with its code");
+  equal(await page.evaluate(() => bloomlab.applyParams("buckets=1000")), [r.error], "  …the link's buckets=1000 warns with the same words");
+  r = await attempt(page, (p) => bloomlab.setParams(p), { bucketSize: 3 });
+  equal([r.ok, r.code], [false, "cuckoo_bucket_size"], "setParams({bucketSize: 3}) refused");
+  equal((await page.evaluate(() => bloomlab.state())).params, before, "  …the filter's parameters unchanged");
+
+  // Full: 32 slots; words go in until one is refused, with its code; every word before it stays.
+  let refused = null, added = 3;
+  for (let i = 0; i < 60 && !refused; i++) {
+    r = await attempt(page, (w) => bloomlab.add(w), `w${i}`);
+    if (r.ok) added++; else refused = r;
+  }
+  check(refused !== null, "a full filter refuses a word", JSON.stringify(r));
+  if (refused) {
+    equal(refused.code, "cuckoo_full", "  …with the code cuckoo_full");
+    check(/^The cuckoo filter is full \(\d+ of 32 slots hold a fingerprint and one more waits in its victim slot\): "w\d+" was not added\. Enlarge B or b, or remove a word\.$/.test(refused.error),
+          "  …and says so in words", refused.error);
+  }
+  st = await page.evaluate(() => bloomlab.state());
+  equal(st.n, added, "every word before it stays, the refused one is not added");
+  const lost = await page.evaluate(() => bloomlab.state().words.filter((w) => bloomlab.query(w).verdict !== "possibly"));
+  equal(lost, [], "every word still answers possibly");
+  await settled(page);
+  await screenshot(page, "cuckoo-full.png");
+  check(app.problems.length === 0, "no console errors", app.problems.join("; "));
+  await app.close();
+
+  // An embed of the words and the slots, 700×500.
+  const embed = await openApp(browser, {
+    query: "?embed=1&variant=cuckoo&fingerprintBits=12&bucketSize=4&buckets=8&words=password,12345,qwerty,dragon,letmein&word=dragon&panels=words,bits",
+    viewport: { width: 700, height: 500 },
+  });
+  await settled(embed.page);
+  const ev = await embed.page.evaluate(() => bloomlab.viewState());
+  const bits = ev.cards && (ev.cards.bits || ev.cards.Bits);
+  check(!bits || bits.seen.h > 100, "the embed shows the slots", JSON.stringify(bits));
+  await screenshot(embed.page, "cuckoo-embed.png");
+  check(embed.problems.length === 0, "no console errors in the embed", embed.problems.join("; "));
+  await embed.close();
+});
