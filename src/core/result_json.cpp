@@ -107,4 +107,46 @@ void write_speed_fields(JsonWriter& w, const SpeedRun& run) {
     w.null();
 }
 
+void write_family_fields(JsonWriter& w, const FamilyRun& run, uint64_t words) {
+  w.field("words", words).field("probes", run.probes()).key("rows").begin_array();
+  for (const FamilyRow& r : run.rows()) {
+    w.begin_object().field("variant", family_kind_name(r.kind)).key("params").begin_object();
+    if (r.kind == FamilyKind::standard || r.kind == FamilyKind::blocked) w.field("m", r.m).field("k", r.k);
+    if (r.fingerprint_bits) w.field("fingerprintBits", r.fingerprint_bits);
+    if (r.kind == FamilyKind::cuckoo) w.field("bucketSize", r.bucket_size).field("buckets", r.buckets);
+    w.end_object()
+        .field("bits", r.m)
+        .field("items", r.items)
+        .field("bitsPerItem", r.bits_per_item)
+        .key("load");
+    if (r.slots)
+      w.value(r.load);
+    else
+      w.null();
+    w.field("measured", r.measured).field("falsePositives", r.false_positives).field("probes", r.probes);
+    w.field("theory", r.theory).field("boundBits", r.bound_bits).field("overBound", r.over_bound);
+    w.field("nsPerQuery", r.ns_per_query).end_object();
+  }
+  const FamilyCurves c = run.curves();
+  w.end_array().key("curves").begin_object().field("cuckooLoad", c.cuckoo_load);
+  w.field("cuckooBucketSize", c.cuckoo_bucket).field("fuseSlotsPerItem", c.fuse_slots_per_item).end_object();
+  w.key("can").begin_object();
+  for (size_t i = 0; i < kFamilyKinds; ++i) {
+    const FamilyTraits& t = family_traits(FamilyKind(i));
+    w.key(family_kind_name(FamilyKind(i))).begin_object().field("add", t.adds).field("remove", t.removes);
+    w.key("maxLoad");
+    if (t.max_load > 0)
+      w.value(t.max_load);
+    else
+      w.null();
+    w.key("cacheLines");
+    if (t.cache_lines > 0)
+      w.value(t.cache_lines);
+    else
+      w.value("k");
+    w.end_object();
+  }
+  w.end_object();
+}
+
 }  // namespace bloomlab

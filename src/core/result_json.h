@@ -5,6 +5,7 @@
 #include <string_view>
 
 #include "experiment.h"
+#include "family.h"
 #include "growth.h"
 #include "json_writer.h"
 #include "speed.h"
@@ -43,5 +44,10 @@ void write_memory(JsonWriter& w, uint64_t filter_bytes, uint64_t list_text_bytes
 // maybes, queries}], "rounds", "skipped" (why the out-of-cache size was not measured, or null):
 // inside an object the caller opened (the CLI's speed --json, the JS API's speed()).
 void write_speed_fields(JsonWriter& w, const SpeedRun& run);
+// The filter family's measurement (family.h) as fields {words, probes, rows: [{variant, params,
+// bits, items, bitsPerItem, load, measured, falsePositives, probes, theory, boundBits, overBound,
+// nsPerQuery}], curves, can: {variant: {add, remove, maxLoad, cacheLines}}} inside an object the
+// caller opened (the CLI's family --json, the JS API's family()).
+void write_family_fields(JsonWriter& w, const FamilyRun& run, uint64_t words);
 
 }  // namespace bloomlab
