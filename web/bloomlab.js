@@ -376,6 +376,29 @@
     },
     cancelSpeed() { return check(parse(Module._bl_speed_cancel())); },
     speedState() { return parse(Module._bl_speed()); },
+    // The filter family panel's measurement (issue 35 §3) on the current words: a standard Bloom
+    // filter at its best k, a blocked one, cuckoo filters (f = 8, 12, 16) and binary fuse filters
+    // (f = 8, 16), each sized for the words, a slice per frame. Resolves, when done, with {words,
+    // probes, rows: [{variant, params, bits, items, bitsPerItem, load, measured, falsePositives,
+    // probes, theory, boundBits, overBound, nsPerQuery}], curves, can: {variant: {add, remove,
+    // maxLoad, cacheLines}}}; rejects on bad options, without words, when cancelled, replaced by a
+    // newer measurement, or stopped by a change of the words.
+    async family(options = {}) {
+      await ready;
+      check(withName(given(options.probes) ? numberText(options.probes) : "", (p) => parse(Module._bl_family_start(p))));
+      const mine = api.familyState().started;
+      for (;;) {
+        const s = api.familyState();
+        if (s.started !== mine) throw new Error("family(): a newer measurement replaced this one");
+        if (!s.running) {
+          if (s.current) return s;
+          throw new Error("family(): the measurement was cancelled, or the words changed under it");
+        }
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    },
+    cancelFamily() { return check(parse(Module._bl_family_cancel())); },
+    familyState() { return parse(Module._bl_family()); },
     // Work per frame since the last call ({frames, meanMs, maxMs}), for benchmarks.
     frameStats() { return parse(Module._bl_frame_stats()); },
     state() { return parse(Module._bl_state()); },
@@ -471,7 +494,7 @@
   // The calls that reach the program answer "not ready yet" before it runs (they threw
   // "Module._bl_limits is not a function"); await bloomlab.ready first. The async ones wait.
   for (const name of ["setParams", "add", "remove", "query", "loadPreset", "loadWords", "undo", "redo", "canUndo",
-                      "canRedo", "measure", "setInserted", "growth", "memory", "cancelSpeed", "speedState",
+                      "canRedo", "measure", "setInserted", "growth", "memory", "cancelSpeed", "speedState", "cancelFamily", "familyState",
                       "frameStats", "state", "viewState", "lesson", "answer", "setLanguage", "applyParams",
                       "shareParams", "restorePrevious"]) {
     const call = api[name];

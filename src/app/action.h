@@ -30,10 +30,10 @@ inline const char* theme_name(Theme t) {
 enum class SizeUnit { bits, bytes, kib };  // the unit the m control is typed in
 
 // The panels, in the order of the table in panels.cpp (their ids are the `panels=` names).
-enum class Panel { words, bits, params, plots, numbers, check, code, speed, count_ };
+enum class Panel { words, bits, params, plots, numbers, check, code, speed, family, count_ };
 inline constexpr size_t kPanelCount = size_t(Panel::count_);
-inline constexpr const char* kPanelNames[kPanelCount] = {"words",   "bits",  "params", "plots",
-                                                         "numbers", "check", "code",   "speed"};
+inline constexpr const char* kPanelNames[kPanelCount] = {"words", "bits", "params", "plots", "numbers",
+                                                         "check", "code", "speed",  "family"};
 inline const char* panel_name(Panel p) { return kPanelNames[size_t(p)]; }
 inline std::optional<Panel> parse_panel(std::string_view name) {
   for (size_t i = 0; i < kPanelCount; ++i)
@@ -116,6 +116,12 @@ struct Speed {
   bool out_of_cache = true;
   double queries = -1, rounds = -1;
 };
+// The filter family panel (core/family.h): measure the family on the words (probes: -1 the
+// default), a slice per frame, started over by another measure; cancel stops it.
+struct Family {
+  enum What { measure, cancel } what = measure;
+  double probes = -1;
+};
 // The view.
 struct SetPresentation { bool on; };
 struct ShowSteps { bool on; };
@@ -174,9 +180,9 @@ using Action = std::variant<
     act::SetParams, act::SetInserted, act::AddWord, act::RemoveWord, act::SetRemoveUnchecked, act::LoadPreset,
     act::LoadWordList, act::ClearWords, act::Undo, act::Redo, act::PasswordListArrived,
     act::PasswordListFailed, act::ExportRefused, act::SetWordInput, act::SetCheckInput, act::SetPasteInput,
-    act::AddPastedList, act::WhatIfCleared, act::Measure, act::SetProbes, act::Speed, act::SetDesign,
-    act::SetDesignMemory, act::SetPresentation, act::ShowSteps, act::Step, act::ShowShortcuts, act::ShowShare,
-    act::ShowQrCode, act::SetTheme, act::SetFontScale, act::SetSizeUnit, act::ShowExactCurve,
+    act::AddPastedList, act::WhatIfCleared, act::Measure, act::SetProbes, act::Speed, act::Family,
+    act::SetDesign, act::SetDesignMemory, act::SetPresentation, act::ShowSteps, act::Step, act::ShowShortcuts,
+    act::ShowShare, act::ShowQrCode, act::SetTheme, act::SetFontScale, act::SetSizeUnit, act::ShowExactCurve,
     act::SetSafeWords, act::SetPanels, act::FocusWordBox, act::FocusAnswerBox, act::ZoomBits, act::PanBits,
     act::ResetBitsView, act::PinBit, act::ResetEmbed, act::ExportCsv, act::ExportPng, act::CopyText,
     act::SetCodeLanguage, act::SaveCode, act::LoadCode, act::OpenFile, act::ShowLessons, act::LoadLessons,
@@ -214,6 +220,9 @@ enum class Code {
   speed_invalid,     // {value}: a speed measurement's queries or rounds
   speed_started,     // the Speed panel measures
   speed_cancelled,
+  family_started,  // the family panel measures
+  family_cancelled,
+  family_no_words,  // the family is measured on the words: there are none
   design_invalid,
   // presets and lists
   preset_loaded,     // {name}
@@ -307,7 +316,7 @@ struct [[nodiscard]] Outcome {
 };
 
 // Which note on screen an outcome belongs to (the control that caused it).
-enum class NoteSlot { none, word, params, list, check, exports, history };
+enum class NoteSlot { none, word, params, list, check, exports, history, family, count_ };
 
 // What each undoable change was, for "Undo Empty" and the history's words.
 enum class ChangeKind { params, add_word, remove_word, preset, word_list, clear_words, inserted };

@@ -767,6 +767,28 @@ Outcome start_speed(AppState& s, const act::Speed& a) {
   return make(Code::speed_started);
 }
 
+// The family panel's measurement on the words as they are (core/family.h).
+Outcome start_family(AppState& s, double probes) {
+  uint64_t count = kFamilyDefaultProbes;
+  if (probes != -1) {
+    if (!std::isfinite(probes) || probes < 1 || probes > double(kMaxProbes) || std::floor(probes) != probes)
+      return fail(Code::probes_invalid, {param_number_text(probes)});
+    count = uint64_t(probes);
+  }
+  if (s.set.words().empty()) return fail(Code::family_no_words);
+  FamilyState& f = s.family;
+  const WordSet* set = &s.set;
+  f.run = FamilyRun(
+      &s.set.words(), [set](std::string_view w) { return set->contains_word(w); }, count);
+  f.running = true;
+  f.has_result = false;
+  f.words_version = s.words_version;
+  f.words = s.set.words().size();
+  f.ms = 0;
+  ++f.started;
+  return make(Code::family_started);
+}
+
 }  // namespace
 
 // ---- the door ---------------------------------------------------------------------------------
@@ -858,6 +880,13 @@ Outcome apply_one(AppState& s, Host& host, const Action& action) {
             s.speed.run = SpeedRun();  // its filters (64 MiB at 2^28) go now
             s.speed.running = false;
             return make(Code::speed_cancelled);
+          },
+          [&](const act::Family& a) {
+            if (a.what == act::Family::measure) return noted(s, NoteSlot::family, start_family(s, a.probes));
+            if (!s.family.running) return make(Code::unchanged);
+            s.family.run = FamilyRun();
+            s.family.running = false;
+            return make(Code::family_cancelled);
           },
           [&](const act::SetProbes& a) {
             if (!std::isfinite(a.probes) || a.probes < 1 || a.probes > double(kMaxProbes) ||

@@ -185,6 +185,11 @@ std::string memory_comparison(const AppState& s, const MemoryFigures& m);
 inline constexpr double kSpeedSliceMs = 10;
 bool continue_speed(AppState& s, double budget_ms);
 std::string speed_json(const AppState& s);
+// The family panel's measurement, as the Speed panel's: continue_family() works on it for about
+// budget_ms (once per frame); a change of the words since it started stops it (it reads them).
+// family_json(): {running, progress, started, ms, words, probes, rows, curves, can}.
+bool continue_family(AppState& s, double budget_ms);
+std::string family_json(const AppState& s);
 
 }  // namespace actions
 }  // namespace bloomlab::app

@@ -357,6 +357,7 @@ std::string state_json(const AppState& s) {
   write_note(w, "check", s.note(NoteSlot::check));
   write_note(w, "exports", s.note(NoteSlot::exports));
   write_note(w, "history", s.note(NoteSlot::history));
+  write_note(w, "family", s.note(NoteSlot::family));
   w.end_object();
   std::vector<std::string> errors;
   for (const Outcome& o : s.notes)
@@ -742,17 +743,43 @@ MemoryFigures memory_figures(AppState& s, double budget_ms) {
   return m;
 }
 
-bool continue_speed(AppState& s, double budget_ms) {
-  SpeedState& sp = s.speed;
-  if (!sp.running) return false;
+namespace {
+// A measurement run a slice per frame (SpeedState, FamilyState): its time summed, done when the
+// core's run says no more remains.
+template <typename State>
+bool continue_run(State& st, double budget_ms) {
+  if (!st.running) return false;
   const auto start = std::chrono::steady_clock::now();
-  const bool more = sp.run.advance(budget_ms);
-  sp.ms += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  const bool more = st.run.advance(budget_ms);
+  st.ms += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   if (!more) {
-    sp.running = false;
-    sp.has_result = true;
+    st.running = false;
+    st.has_result = true;
   }
   return more;
+}
+}  // namespace
+
+bool continue_speed(AppState& s, double budget_ms) { return continue_run(s.speed, budget_ms); }
+
+bool continue_family(AppState& s, double budget_ms) {
+  FamilyState& f = s.family;
+  if (f.running && f.words_version != s.words_version) {  // its words are gone: it cannot read them
+    f.run = FamilyRun();
+    f.running = false;
+  }
+  return continue_run(f, budget_ms);
+}
+
+std::string family_json(const AppState& s) {
+  const FamilyState& f = s.family;
+  JsonWriter w;
+  w.begin_object().field("running", f.running).field("progress", f.run.progress());
+  w.field("started", f.started).field("ms", f.ms);
+  w.field("current", f.has_result && f.words_version == s.words_version);
+  write_family_fields(w, f.run, f.words);
+  w.end_object();
+  return w.str();
 }
 
 std::string speed_json(const AppState& s) {

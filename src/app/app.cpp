@@ -929,6 +929,7 @@ void frame(AppState& s, Host& host) {
   run_shortcuts(s, host);
   (void)continue_loading(s, 8.0);
   (void)actions::continue_speed(s, actions::kSpeedSliceMs);
+  (void)actions::continue_family(s, actions::kSpeedSliceMs);
   apply_deferred_url_params(s, host);
   if (s.opening && !s.password_list_loading && !s.pending.active() && s.url_after_list.empty() &&
       !s.lessons.waiting) {
@@ -1000,6 +1001,7 @@ const char* work_reason(const AppState& s) {
   if (layout_moving(s)) return "layout";
   if (s.pending.active()) return "list loading";
   if (s.speed.running) return "speed";
+  if (s.family.running) return "family";
   if (walking(s.query_cache) || walking(s.check_cache)) return "word walk";
   if (!s.shortcuts.empty() || !s.inbox.empty()) return "actions";
   if (s.focus_word_box || s.focus_answer_box || s.release_focus) return "focus";

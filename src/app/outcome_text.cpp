@@ -341,6 +341,9 @@ const char* code_name(Code c) {
     case Code::speed_invalid: return "speed_invalid";
     case Code::speed_started: return "speed_started";
     case Code::speed_cancelled: return "speed_cancelled";
+    case Code::family_started: return "family_started";
+    case Code::family_cancelled: return "family_cancelled";
+    case Code::family_no_words: return "family_no_words";
     case Code::design_invalid: return "design_invalid";
     case Code::preset_loaded: return "preset_loaded";
     case Code::preset_requested: return "preset_requested";
@@ -455,7 +458,11 @@ std::string outcome_text(const Outcome& o) {
     case Code::preset_requested:
     case Code::embed_reset:
     case Code::speed_started:
-    case Code::speed_cancelled: return "";
+    case Code::speed_cancelled:
+    case Code::family_started:
+    case Code::family_cancelled: return "";
+    case Code::family_no_words:
+      return tr("The family is measured on your words, and there are none: add some or load a list first.");
     case Code::word_added_invalid_utf8:
     case Code::word_input_invalid_utf8: return tr("Not valid UTF-8: hashed as bytes.");
     case Code::word_duplicate: return fill(tr("%s is already in the set: a word counts once."), {quoted(a0)});

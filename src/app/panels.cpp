@@ -16,6 +16,7 @@ const PanelInfo kPanels[] = {
     {Panel::check, N_("Check a password"), Column::left, panel_check},
     {Panel::code, N_("Code"), Column::right, panel_code},
     {Panel::speed, N_("Speed"), Column::right, panel_speed},
+    {Panel::family, N_("Filter family"), Column::right, panel_family},
 };
 static_assert(std::size(kPanels) == kPanelCount, "a row for every Panel of action.h");
 

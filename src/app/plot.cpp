@@ -441,7 +441,7 @@ DrawnPlot draw_plot(const PlotSpec& spec, const std::vector<PlotSeries>& series,
   // In the corner the spec names; where a marker or a measured point would be under it, in the
   // opposite corner (monotone curves leave both empty), then in the other two; else under the
   // plot.
-  const bool fits = legend_fits_inside(f, series);  // the box's size: the same in any corner
+  const bool fits = !spec.legend_under && legend_fits_inside(f, series);  // the same size in any corner
   bool inside = false;
   const bool upper = spec.legend_top, right_side = spec.legend_right;
   const bool corners[4][2] = {

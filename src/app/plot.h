@@ -51,6 +51,7 @@ struct PlotSpec {
   std::string (*format_right)(double) = nullptr;
   bool legend_top = false;    // the legend at the top (bottom by default) ...
   bool legend_right = false;  // ... on the right (left by default): where the curves leave room
+  bool legend_under = false;  // under the plot always (curves everywhere: the family plot)
 };
 
 // A marker's label as drawn, in screen pixels: markers[marker]'s.

@@ -17,6 +17,7 @@
 
 #include "action.h"
 #include "core/experiment.h"
+#include "core/family.h"
 #include "core/growth.h"
 #include "core/memory.h"
 #include "core/program.h"
@@ -199,6 +200,7 @@ struct Layout {
   ScreenRect plot_k, memory_chart;       // the plot of FP over k; the memory bars
   ScreenRect plot_k_area;                // the plot over k's frame with its ticks (as plot_bits_area)
   ScreenRect speed_button, speed_chart;  // the Speed panel's Measure (or Cancel) and its bars
+  ScreenRect family_button, family_plot, family_table;  // the family panel's Measure, plot and table
   ScreenRect share_button, copy_link_button, copy_embed_button,
       share_close_button;                  // header and share dialog
   ScreenRect presets_button, menu_button;  // a phone's one header bar: Words ▾ and Menu ▾ (else empty)
@@ -299,6 +301,9 @@ inline constexpr LayoutRect kLayoutRects[] = {
     {"languageButton", &Layout::language_button},
     {"speedButton", &Layout::speed_button},
     {"speedChart", &Layout::speed_chart},
+    {"familyButton", &Layout::family_button},
+    {"familyPlot", &Layout::family_plot},
+    {"familyTable", &Layout::family_table},
     {"composing", &Layout::composing},
     {"qrButton", &Layout::qr_button},
     {"qrCode", &Layout::qr_code},
@@ -448,6 +453,19 @@ struct SpeedState {
   bool batch_chart = true;  // the chart: queries asked 32 at a time (else one by one)
 };
 
+// The filter family panel (issue 35 §3, core/family.h): started by act::Family (the panel's
+// button, bloomlab.family()), run a slice per frame (continue_family) on the words as they were
+// (words_version): a change of the words stops it.
+struct FamilyState {
+  FamilyRun run;
+  bool running = false;
+  bool has_result = false;     // run holds a finished measurement
+  uint64_t started = 0;        // measurements started so far (the JS API waits for its own)
+  uint64_t words_version = 0;  // the words it measures (or measured)
+  uint64_t words = 0;          // how many
+  double ms = 0;
+};
+
 struct AppState {
   WordSet set = std::move(WordSet::create(FilterParams{}).value());
   // The growth slider: the filter shown is the one after the first `inserted` words (nullopt:
@@ -523,7 +541,7 @@ struct AppState {
 
   // The message of each control, as an outcome (the view words it). An action clears the
   // others: a message belongs to the action that made it.
-  std::array<Outcome, 7> notes;
+  std::array<Outcome, size_t(NoteSlot::count_)> notes;
   Outcome& note(NoteSlot slot) { return notes[size_t(slot)]; }
   const Outcome& note(NoteSlot slot) const { return notes[size_t(slot)]; }
 
@@ -572,6 +590,7 @@ struct AppState {
   GrowthCache growth;
   HashSetCache hash_set;
   SpeedState speed;
+  FamilyState family;
   Layout layout;
   BetweenFrames between_frames;
 };

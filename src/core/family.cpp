@@ -64,8 +64,12 @@ double family_curve_fp(FamilyKind kind, double c, const FamilyCurves& f) {
       const double m = std::max(1.0, std::round(c * f.n));
       return theory::blocked_filter_fp_rate(f.n, uint64_t(m), theory::optimal_k(m, f.n));
     }
-    case FamilyKind::cuckoo:
-      return std::min(1.0, std::exp2(-(c * f.cuckoo_load - std::log2(2.0 * f.cuckoo_bucket))));
+    case FamilyKind::cuckoo: {
+      // f = c·α bits per fingerprint; cuckoo_theory_fp's formula with a real f.
+      const double bits = c * f.cuckoo_load, slots = 2.0 * f.cuckoo_bucket * f.cuckoo_load;
+      if (bits <= 1) return 1;
+      return -std::expm1(slots * std::log1p(-1 / (std::exp2(bits) - 1)));
+    }
     case FamilyKind::binary_fuse:
       return f.fuse_slots_per_item > 0 ? std::exp2(-c / f.fuse_slots_per_item) : 1;
   }

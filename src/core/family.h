@@ -69,8 +69,9 @@ struct FamilyRow {
 
 // The theory's FP of a structure of `kind` with c bits per word: the family plot's curves.
 // Bloom at its best (real) k: 2^(-c ln 2); blocked: the blocked estimate for n words at m = c·n
-// and the best integer k; cuckoo at load α with b slots per bucket: 2^-(c·α − log2(2b));
-// binary fuse with s slots per word: 2^(-c/s); the bound: 2^-c.
+// and the best integer k; cuckoo at load α with b slots per bucket: cuckoo_theory_fp with
+// f = c·α bits (about 2b·α / 2^f: c ≈ (log2(1/p) + log2(2bα))/α); binary fuse with s slots per
+// word: 2^(-c/s); the bound: 2^-c.
 struct FamilyCurves {
   double n = 0;            // the words
   double cuckoo_load = 0;  // α of the cuckoo rows (0: none measured)

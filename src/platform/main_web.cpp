@@ -610,6 +610,17 @@ EMSCRIPTEN_KEEPALIVE const char* bl_speed_start(int out_of_cache, const char* qu
 }
 EMSCRIPTEN_KEEPALIVE const char* bl_speed_cancel() { return run(app::act::Speed{app::act::Speed::cancel}); }
 EMSCRIPTEN_KEEPALIVE const char* bl_speed() { return reply(app::actions::speed_json(g_loop.state)); }
+// The family panel's measurement (probes as text: "" the default), a slice per frame; its state
+// and, once done, its rows.
+EMSCRIPTEN_KEEPALIVE const char* bl_family_start(const char* probes_text) {
+  const char* refusal = nullptr;
+  const std::optional<double> probes = count_arg(probes_text, app::Code::probes_invalid, refusal);
+  return probes ? run(app::act::Family{app::act::Family::measure, *probes}) : refusal;
+}
+EMSCRIPTEN_KEEPALIVE const char* bl_family_cancel() {
+  return run(app::act::Family{app::act::Family::cancel});
+}
+EMSCRIPTEN_KEEPALIVE const char* bl_family() { return reply(app::actions::family_json(g_loop.state)); }
 
 // bloomlab.loadWords(): the page writes the list straight into the string that the action and
 // then the list's reader keep (one copy of up to 64 MiB into the heap, not three: each fresh

@@ -180,7 +180,7 @@ TEST_CASE("a link's warnings: one a key, capped, bad escapes in any value, every
   CHECK(any_contains(warnings, "theme: \"dark%G1\" has a \"%\" not followed by two hexadecimal digits"));
   CHECK(any_contains(
       warnings,
-      "panels: \"cards\" is not one of words, bits, params, plots, numbers, check, code, speed, presets."));
+      "panels: \"cards\" is not one of words, bits, params, plots, numbers, check, code, speed, family, presets."));
   // A refused value is quoted, never "—" (a NaN or an infinity was shown as a dash).
   for (const char* q : {"variant=scalable&p0=1e999", "variant=scalable&n0=inf", "m=", "probes=NaN"}) {
     CAPTURE(q);

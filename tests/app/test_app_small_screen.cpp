@@ -693,6 +693,7 @@ TEST_CASE("no card overflows and nothing is cut in any language, size or view") 
       {"lesson: a choice of sentences", "preset=tiny", "no-false-negatives", 3},
       {"lesson: remove and check", "preset=tiny", "deleting", 3},
       {"speed, measured", "preset=tiny&panels=words,params,speed"},
+      {"family, measured", "preset=tiny&panels=words,family"},
   };
   for (Lang lang : {Lang::en, Lang::ru, Lang::uk, Lang::zh}) {
     CAPTURE(lang_code(lang));
@@ -730,6 +731,11 @@ TEST_CASE("no card overflows and nothing is cut in any language, size or view") 
         if (std::string(v.name) == "speed, measured") {
           s.speed.run = measured_speed();
           s.speed.has_result = true;
+        }
+        if (std::string(v.name) == "family, measured") {
+          REQUIRE(apply(s, screen.host, act::Family{act::Family::measure, 2000}).ok());
+          while (actions::continue_family(s, -1)) {
+          }
         }
         if (v.lesson) REQUIRE(apply(s, screen.host, act::OpenLesson{v.lesson, v.step}).ok());
         screen.reload_fonts();

@@ -208,7 +208,7 @@ TEST_CASE("a malformed lesson file names its line and what is wrong") {
   }
   // The lists a message names come from the format's own tables (a new panel or kind is named).
   CHECK(lesson_error_text(parse("lesson: a\ntitle: t\nstep: s\nhighlight: panel x\n").error) ==
-        "highlight: \"x\" is not a panel (words, bits, params, plots, numbers, check, code, speed)");
+        "highlight: \"x\" is not a panel (words, bits, params, plots, numbers, check, code, speed, family)");
   CHECK(lesson_error_text(parse("lesson: a\ntitle: t\nstep: s\ntask: guess\n").error) ==
         "unknown task \"guess\": the kinds are false-positive, choice, predict, best-k, sizing, "
         "false-or-real, remove-safely, reads");
@@ -249,7 +249,7 @@ TEST_CASE("a malformed lesson's error is in the reader's language, and follows i
   REQUIRE(use_language(Lang::zh));
   CHECK(outcome_text(bad) == "这个课程文件无法使用：第 4 行：“bogus:”不是格式中的键（参见 FORMAT.md）。");
   CHECK(lesson_error_text(parse("lesson: a\ntitle: t\nstep: s\nhighlight: panel x\n").error) ==
-        "highlight：“x” 不是面板名称（words, bits, params, plots, numbers, check, code, speed）");
+        "highlight：“x” 不是面板名称（words, bits, params, plots, numbers, check, code, speed, family）");
   // Every code has its words in each language (none falls back to English).
   for (Lang lang : {Lang::ru, Lang::zh}) {
     REQUIRE(use_language(lang));

@@ -189,7 +189,7 @@ run("bad input in the browser: JS API and URL parameters", async (browser) => {
     ["?preset=tiny&word=%ZZ&panels=words,cards",
       (s) => s.wordInput === "%ZZ" &&
         s.urlWarnings.some((w) => w.startsWith('word: "%ZZ" has a "%" not followed by two hexadecimal digits')) &&
-        s.urlWarnings.includes('panels: "cards" is not one of words, bits, params, plots, numbers, check, code, speed, presets.'),
+        s.urlWarnings.includes('panels: "cards" is not one of words, bits, params, plots, numbers, check, code, speed, family, presets.'),
       "word=%ZZ: taken as written, with a warning; the panels warning names every panel"],
     ["?m=4294967296&k=64&variant=counting",
       (s) => s.params.m === 64 && s.urlWarnings.some((w) => /Not enough memory for a filter of 4,294,967,296 bits/.test(w)),

@@ -2,6 +2,8 @@
 // link and bloomlab.setParams (the schema's rows: the same words as the link's warning), query()'s
 // fingerprint and buckets computed here from the spec (src/core/cuckoo.h), a full filter's refusal
 // with its code and nothing lost, the step-through, and the view at 1280×800 and in a 700×500 embed.
+// Then the family panel (§3) on the 10k list: bloomlab.family()'s rows against the theory and the
+// bound, its plot and table (screenshots in English and Russian), Measure with the mouse.
 import { run, openApp, check, equal, screenshot } from "./harness.mjs";
 import { settled } from "./page_helpers.mjs";
 import { fnv1a64 } from "./reference.mjs";
@@ -99,4 +101,58 @@ run("the cuckoo filter in the page", async (browser) => {
   await screenshot(embed.page, "cuckoo-embed.png");
   check(embed.problems.length === 0, "no console errors in the embed", embed.problems.join("; "));
   await embed.close();
+
+  // The family panel on the 10k list.
+  const fam = await openApp(browser, { query: "?preset=passwords&panels=words,family", viewport: { width: 1280, height: 1100 } });
+  const fp = fam.page;
+  await fp.evaluate(() => bloomlab.idle());
+  const noWords = await fp.evaluate(() => bloomlab.family({ probes: 0 }).then(() => "", (e) => e.message + " / " + e.code));
+  check(noWords.includes("probes_invalid"), "family({probes: 0}) is refused with its code", noWords);
+  const result = await fp.evaluate(() => bloomlab.family({ probes: 200000 }).then((r) => r, (e) => ({ error: e.message })));
+  check(!result.error, "family() resolves", result.error || "");
+  equal(result.words, 10000, "measured on the 10,000 words");
+  equal(result.rows.map((r) => r.variant), ["standard", "standard", "standard", "blocked", "blocked", "blocked",
+    "cuckoo", "cuckoo", "cuckoo", "binaryFuse", "binaryFuse"], "every structure, in order");
+  for (const r of result.rows) {
+    const sd = Math.sqrt(r.theory * (1 - r.theory) / r.probes);
+    check(Math.abs(r.measured - r.theory) <= 5 * sd + 0.1 * r.theory, `${r.variant} ${JSON.stringify(r.params)}: measured within bounds of its theory`,
+          `${r.measured} against ${r.theory}`);
+    check(r.items === 10000 && r.nsPerQuery > 0, `${r.variant} holds every word and was timed`, JSON.stringify(r));
+  }
+  const std = result.rows.filter((r) => r.variant === "standard");
+  check(std.every((r) => Math.abs(r.overBound - (1 / Math.LN2 - 1)) < 0.02), "Bloom at its best k: 44% over the bound",
+        JSON.stringify(std.map((r) => r.overBound)));
+  const fuse8 = result.rows.find((r) => r.variant === "binaryFuse" && r.params.fingerprintBits === 8);
+  check(fuse8.bitsPerItem <= 10.5, "binary fuse, 8 bits: at most 10.5 bits per word for the 10k list", String(fuse8.bitsPerItem));
+  // The same rows as the CLI's (the same code natively: same false positives, other times).
+  if (process.env.BLOOMLAB_CLI) {
+    const { execFileSync } = await import("node:child_process");
+    try {
+      const cli = JSON.parse(execFileSync(process.env.BLOOMLAB_CLI, ["family", "--words", "passwords-10k", "--probes", "200000", "--json"]).toString());
+      equal(cli.rows.map((r) => [r.variant, r.bits, r.falsePositives]), result.rows.map((r) => [r.variant, r.bits, r.falsePositives]),
+            "the CLI's family --json: the same sizes and the same false positives");
+    } catch (e) { console.log(`  (CLI not compared: ${e.message.split("\n")[0]})`); }
+  }
+  await settled(fp);
+  let fv = await fp.evaluate(() => bloomlab.viewState());
+  check(fv.familyPlot.h > 200 && fv.familyTable.h > 100, "the plot and the table are drawn", JSON.stringify([fv.familyPlot, fv.familyTable]));
+  equal(fv.overflowing || [], [], "no card overflows");
+  await screenshot(fp, "family.png");
+  await fp.evaluate(() => bloomlab.setLanguage("ru"));
+  await settled(fp);
+  fv = await fp.evaluate(() => bloomlab.viewState());
+  equal(fv.overflowing || [], [], "no card overflows in Russian");
+  await screenshot(fp, "family-ru.png");
+  await fp.evaluate(() => bloomlab.setLanguage("en"));
+  await settled(fp);
+  fv = await fp.evaluate(() => bloomlab.viewState());
+  // Measure, clicked, starts the panel's own run (a million probes); Cancel, where it was, stops it.
+  const startedBefore = await fp.evaluate(() => bloomlab.familyState().started);
+  await fp.mouse.click(fv.familyButton.x + fv.familyButton.w / 2, fv.familyButton.y + fv.familyButton.h / 2);
+  await fp.waitForFunction((n) => bloomlab.familyState().started > n, startedBefore);
+  equal(await fp.evaluate(() => bloomlab.familyState().probes), 1000000, "the button's run: a million probes each");
+  await fp.evaluate(() => bloomlab.cancelFamily());
+  check(!(await fp.evaluate(() => bloomlab.familyState().running)), "cancelFamily() stops it");
+  check(fam.problems.length === 0, "no console errors in the family panel", fam.problems.join("; "));
+  await fam.close();
 });

@@ -287,7 +287,7 @@ export async function embedUrlState(app) {
   equal(s.words, ["apple", "pear", "café"], "the words come from the URL (percent-decoded UTF-8)");
   equal(s.wordInput, "fig", "the word box holds the URL's word");
   equal(s.query.positions, reference.positions("fig", 128, 4), "its positions are the reference filter's");
-  equal(s.view.panels, { words: true, bits: true, params: false, plots: false, numbers: false, check: false, code: false, speed: false },
+  equal(s.view.panels, { words: true, bits: true, params: false, plots: false, numbers: false, check: false, code: false, speed: false, family: false },
         "only the panels the URL names show");
   const v = await ops.evaluate(() => window.bloomlab.viewState());
   check(v.embed, "embed=1 gives the compact embed header");
