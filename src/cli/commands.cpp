@@ -847,7 +847,7 @@ const char* const kFamilyUsage =
     "usage: bloomlab family --words FILE [--probes N] [--json]\n"
     "The filter family on the same words, each sized for them: a standard Bloom filter at its best\n"
     "k designed for p = 2^-8, 2^-12 and 2^-16, a blocked one of the same m and k, cuckoo filters\n"
-    "(f = 8, 12, 16 bits, b = 4, the fewest buckets at a load of at most 95%) and binary fuse\n"
+    "(f = 8, 12, 16 bits, b = 4, the fewest buckets at a load of at most 96%) and binary fuse\n"
     "filters (f = 8, 16). For each: bits per word, the measured FP (probe-0 .. probe-(N-1), the\n"
     "words among them skipped) beside its theory, how far it is above the lower bound log2(1/p)\n"
     "bits per word, and nanoseconds per query here; then what each can do.\n"

@@ -38,7 +38,7 @@ size_t write_probe(char (&buf)[32], uint64_t i) {
 }
 
 uint64_t cuckoo_buckets_for(uint64_t n) {
-  const auto wanted = uint64_t(std::ceil(double(n) / (kFamilyCuckooBucket * kFamilyCuckooLoad)));
+  const auto wanted = uint64_t(std::ceil(double(n) / (kFamilyCuckooBucket * kFamilyCuckooSizingLoad)));
   uint64_t b = 1;
   while (b < wanted && b < kCuckooMaxBuckets) b <<= 1;
   return b;

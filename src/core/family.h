@@ -6,7 +6,7 @@
 //
 // Sizes: the Bloom filters are designed for p = 2^-8, 2^-12 and 2^-16 (design_for_rate: the
 // fingerprints' rates), the blocked ones get the same m and k; the cuckoo filters get the fewest
-// buckets (a power of two) that hold the words at a load of at most 95%, twice as many while one
+// buckets (a power of two) that hold the words at a load of at most 96%, twice as many while one
 // refuses a word; a binary fuse filter sizes itself (binary_fuse.h). Probes as measure()'s:
 // "probe-0" .. "probe-(N-1)", those that are words skipped; nanoseconds per query are the time
 // of those queries, one by one, where the program runs.
@@ -44,7 +44,10 @@ const FamilyTraits& family_traits(FamilyKind kind);
 inline constexpr unsigned kFamilyLevels[] = {8, 12, 16};      // Bloom's designs: p = 2^-level
 inline constexpr unsigned kFamilyCuckooBits[] = {8, 12, 16};  // f at b = kFamilyCuckooBucket
 inline constexpr unsigned kFamilyCuckooBucket = 4;
-inline constexpr double kFamilyCuckooLoad = 0.95;  // the sizing's load, at most
+inline constexpr double kFamilyCuckooLoad = 0.95;  // how full b = 4 gets (the paper)
+// The sizing: the fewest buckets (a power of two) at a load of at most 96%, the paper's reference
+// code's rule (efficient/cuckoofilter, as fastfilter_cpp's); twice as many while one refuses.
+inline constexpr double kFamilyCuckooSizingLoad = 0.96;
 inline constexpr unsigned kFamilyFuseBits[] = {8, 16};
 inline constexpr uint64_t kFamilyDefaultProbes = 1000000;
 

@@ -178,3 +178,5 @@ kept = old[old.index("\n## Web\n") + 1:] if "\n## Web\n" in old else ""
 open(results, "w").write("\n".join(L) + "\n" + ("\n" + kept if kept else ""))
 print("\n".join(L))
 PY
+echo "the filter family ..." >&2
+/usr/bin/python3 tests/bench/family.py > /dev/null
