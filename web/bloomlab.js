@@ -312,6 +312,23 @@
   // the C side judges; only an absent one keeps the current setting.
   const given = (v) => (v === undefined || v === null ? 0 : 1);
 
+  // A measurement the app runs a slice per frame (speed(), family()): started, then waited for
+  // until its state says it ended; rejected when a newer one replaced it or it ended without
+  // a result (why(state) says why).
+  async function measured(name, start, state, done, why) {
+    check(start());
+    const mine = state().started;
+    for (;;) {
+      const s = state();
+      if (s.started !== mine) throw new Error(`${name}(): a newer measurement replaced this one`);
+      if (!s.running) {
+        if (done(s)) return s;
+        throw new Error(`${name}(): ${why(s)}`);
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+
   const api = {
     ready,
     version: "0.1.0",
@@ -361,18 +378,9 @@
     async speed(options = {}) {
       await ready;
       const count = (v) => (given(v) ? numberText(v) : "");
-      check(withNames([count(options.queries), count(options.rounds)], (queries, rounds) =>
-        parse(Module._bl_speed_start(options.outOfCache === false ? 0 : 1, queries, rounds))));
-      const mine = api.speedState().started;
-      for (;;) {
-        const s = api.speedState();
-        if (s.started !== mine) throw new Error("speed(): a newer measurement replaced this one");
-        if (!s.running) {
-          if (s.rows.length) return s;
-          throw new Error("speed(): " + (s.skipped || "the measurement was cancelled"));
-        }
-        await new Promise((r) => setTimeout(r, 50));
-      }
+      return measured("speed", () => withNames([count(options.queries), count(options.rounds)], (queries, rounds) =>
+        parse(Module._bl_speed_start(options.outOfCache === false ? 0 : 1, queries, rounds))), api.speedState,
+        (s) => s.rows.length > 0, (s) => s.skipped || "the measurement was cancelled");
     },
     cancelSpeed() { return check(parse(Module._bl_speed_cancel())); },
     speedState() { return parse(Module._bl_speed()); },
@@ -385,17 +393,9 @@
     // newer measurement, or stopped by a change of the words.
     async family(options = {}) {
       await ready;
-      check(withName(given(options.probes) ? numberText(options.probes) : "", (p) => parse(Module._bl_family_start(p))));
-      const mine = api.familyState().started;
-      for (;;) {
-        const s = api.familyState();
-        if (s.started !== mine) throw new Error("family(): a newer measurement replaced this one");
-        if (!s.running) {
-          if (s.current) return s;
-          throw new Error("family(): the measurement was cancelled, or the words changed under it");
-        }
-        await new Promise((r) => setTimeout(r, 50));
-      }
+      return measured("family", () => withName(given(options.probes) ? numberText(options.probes) : "",
+        (p) => parse(Module._bl_family_start(p))), api.familyState, (s) => s.current,
+        () => "the measurement was cancelled, or the words changed under it");
     },
     cancelFamily() { return check(parse(Module._bl_family_cancel())); },
     familyState() { return parse(Module._bl_family()); },

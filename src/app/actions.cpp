@@ -777,9 +777,7 @@ Outcome start_family(AppState& s, double probes) {
   }
   if (s.set.words().empty()) return fail(Code::family_no_words);
   FamilyState& f = s.family;
-  const WordSet* set = &s.set;
-  f.run = FamilyRun(
-      &s.set.words(), [set](std::string_view w) { return set->contains_word(w); }, count);
+  f.run = FamilyRun(&s.set.words(), count);
   f.running = true;
   f.has_result = false;
   f.words_version = s.words_version;

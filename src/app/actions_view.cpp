@@ -136,7 +136,7 @@ const Explained& checked_query(AppState& s) { return cached_query(s, s.check_cac
 // each holds, 7 the verdict.
 int step_count(const AppState& s) {
   const Filter& f = shown_set(s).filter();
-  if (trace_positions(f.params(), s.word_input).fingerprint.used) return 8;
+  if (holds_fingerprints(f.ops())) return 8;
   if (!variant_ops(f.params().variant).grows) return 4 + int(s.set.params().k);
   int positions = 0;
   for (const Stage& st : f.stages()) positions += int(st.k);
@@ -523,7 +523,7 @@ std::string verdict_sentence(const AppState& s, const Explained& e) {
         {std::to_string(k)});
   // A filter of fingerprints (the cuckoo filter): its positions are the slots of two buckets, b
   // each; the verdict is the fingerprint's, not bits'.
-  if (shown_set(s).filter().ops().counter_radix == 16 && e.positions.size() >= 2) {
+  if (holds_fingerprints(shown_set(s).filter().ops()) && e.positions.size() >= 2) {
     const size_t b = e.positions.size() / 2;
     const std::string b1 = with_commas(e.positions[0] / b), b2 = with_commas(e.positions[b] / b);
     if (e.verdict == Verdict::definitely_not)

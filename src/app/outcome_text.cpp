@@ -156,6 +156,11 @@ std::string core_error_text(ErrorCode code, const std::vector<std::string>& a) {
       return fill(tr("The cuckoo filter is full (%s of %s slots hold a fingerprint and one more waits in "
                      "its victim slot): %s was not added. Enlarge B or b, or remove a word."),
                   {count(at(1)), count(at(2)), quoted(at(0))});
+    case ErrorCode::words_do_not_fit:
+      // TRANSLATORS: the words in the set; how many the new filter took before it was full.
+      return fill(
+          tr("The words do not fit: these parameters' filter was full after %s of %s. Nothing changed."),
+          {count(at(1)), count(at(0))});
     case ErrorCode::param_choice:
       // TRANSLATORS: a parameter (variant, scheme, counters), the value given, the choices.
       return fill(tr("%s = %s is not one of %s."), {at(0), quoted(at(1)), at(2)});
@@ -461,8 +466,7 @@ std::string outcome_text(const Outcome& o) {
     case Code::speed_cancelled:
     case Code::family_started:
     case Code::family_cancelled: return "";
-    case Code::family_no_words:
-      return tr("The family is measured on your words, and there are none: add some or load a list first.");
+    case Code::family_no_words: return tr("No words to measure: add some or load a list first.");
     case Code::word_added_invalid_utf8:
     case Code::word_input_invalid_utf8: return tr("Not valid UTF-8: hashed as bytes.");
     case Code::word_duplicate: return fill(tr("%s is already in the set: a word counts once."), {quoted(a0)});

@@ -7,7 +7,10 @@
 //   draw_texture()   larger m: one texel per bit (or per bucket of bits beyond ~4M), uploaded
 //                    through Host::upload_texture only when the filter changed; wheel zooms,
 //                    drag pans, the mouse position gives the bit
-//   readout()        bit i: set or not, by how many words, which
+//   draw_buckets()   a filter of fingerprints (cuckoo), up to kMaxCellBits slots: its buckets as
+//                    groups of b slots with the fingerprints in hex, the word's two buckets
+//                    outlined, the slots holding its fingerprint marked; load_bar(): the load
+//   readout()        bit i: set or not, by how many words, which (a slot: its fingerprint, whose)
 #include <imgui_internal.h>  // SetItemUsingMouseWheel, IsMouseDragPastThreshold
 
 #include <algorithm>
@@ -33,7 +36,14 @@ struct Highlights {
   std::vector<uint64_t> zero_bits;
   std::vector<uint64_t> hovered;  // a word hovered in the list
   std::string word;
+  // A filter of fingerprints: the word box's fingerprint and two buckets, the hovered word's.
+  uint32_t fingerprint = 0;
+  uint64_t bucket[2] = {0, 0};
+  std::vector<uint64_t> hovered_buckets;
 };
+
+// A filter of fingerprints: the word's fingerprint and buckets, the hovered word's buckets.
+void fingerprint_highlights(const AppState& s, const Filter& f, Highlights& h);
 
 Highlights highlights(AppState& s) {
   Highlights h;
@@ -43,8 +53,23 @@ Highlights highlights(AppState& s) {
     h.zero_bits = e.zero_bits;
     h.word = display_text(s.word_input, 20);
   }
-  if (!s.hovered_word.empty()) shown_set(s).filter().positions_of(s.hovered_word, h.hovered);
+  const Filter& f = shown_set(s).filter();
+  if (!s.hovered_word.empty()) f.positions_of(s.hovered_word, h.hovered);
+  if (holds_fingerprints(f.ops())) later(fingerprint_highlights)(s, f, h);
   return h;
+}
+
+void fingerprint_highlights(const AppState& s, const Filter& f, Highlights& h) {
+  if (!s.word_input.empty()) {
+    const PositionTrace t = trace_positions(f.params(), s.word_input);
+    h.fingerprint = t.fingerprint.fingerprint;
+    h.bucket[0] = t.fingerprint.bucket1;
+    h.bucket[1] = t.fingerprint.bucket2;
+  }
+  if (!s.hovered_word.empty()) {
+    const PositionTrace t = trace_positions(f.params(), s.hovered_word);
+    h.hovered_buckets = {t.fingerprint.bucket1, t.fingerprint.bucket2};
+  }
 }
 
 bool is_zero(const Highlights& h, uint64_t bit) {
@@ -59,7 +84,17 @@ std::string index_label(const Highlights& h, uint64_t bit) {
   return out;
 }
 
-void legend() {
+template <typename Swatch>
+void fingerprint_legend(const Swatch& swatch) {
+  const Palette& pal = palette();
+  swatch(pal.set_bit, 0, tr("a fingerprint (hex)"));
+  swatch(pal.unset_bit, 0, tr("empty slot"));
+  swatch(pal.unset_bit, pal.current, tr("the word's two buckets"));
+  swatch(pal.set_bit, pal.text, tr("its fingerprint, found"));
+  swatch(pal.unset_bit, pal.hovered_word, tr("hovered word"));
+}
+
+void legend(bool fingerprints) {
   const Palette& pal = palette();
   const float sz = ImGui::GetTextLineHeight() * 0.8f;
   bool first = true;
@@ -75,6 +110,10 @@ void legend() {
     ImGui::SameLine(0, 6 * ui_scale());
     ImGui::TextUnformatted(label);
   };
+  if (fingerprints) {
+    later(fingerprint_legend<decltype(swatch)>)(swatch);
+    return;
+  }
   swatch(pal.set_bit, 0, tr("1 (set)"));
   swatch(pal.unset_bit, 0, "0");
   swatch(pal.unset_bit, pal.current, tr("the word's bits"));
@@ -145,7 +184,7 @@ void draw_cells(AppState& s, const Highlights& h) {
     const uint64_t count = f.counter(bit);
     char hex[20];
     std::snprintf(hex, sizeof hex, "%llx", static_cast<unsigned long long>(count));
-    const std::string idx = f.ops().counter_radix == 16 && count ? hex  // a fingerprint
+    const std::string idx = holds_fingerprints(f.ops()) && count ? hex  // a fingerprint
                             : f.ops().has_counters && count > 1
                                 ? std::to_string(bit) + "·" + std::to_string(count)
                                 : std::to_string(bit);
@@ -208,6 +247,140 @@ void draw_cells(AppState& s, const Highlights& h) {
   // A tap or click released where it started pins the bit's read-out (a drag scrolls instead).
   if (ImGui::IsItemDeactivated() && !ImGui::IsMouseDragPastThreshold(ImGuiMouseButton_Left))
     dispatch(s, act::PinBit{s.bit_cache.hovered_bit});
+}
+
+// --- a filter of fingerprints: buckets of b slots ------------------------------------------------
+
+void draw_buckets(AppState& s, const Highlights& h, unsigned b) {
+  const Palette& pal = palette();
+  const Filter& f = shown_set(s).filter();
+  const uint64_t slots = f.bit_count(), buckets = slots / b;
+  const float width = std::max(1.0f, ImGui::GetContentRegionAvail().x);
+  // Curves from the word to its buckets while they are all in one row (across rows they would
+  // cross other buckets: the outlines say it).
+  const bool curves = slots <= kMaxCurveBits && !s.word_input.empty();
+  const float curve_gap = (ui_compact() ? 44.0f : 70.0f) * ui_scale();
+  const float below = ImGui::GetIO().DisplaySize.y - ImGui::GetCursorScreenPos().y -
+                      (curves ? curve_gap : 0.0f) - 3 * ImGui::GetFrameHeight();
+  const float max_height =
+      ui_compact() ? std::max(120.0f, below) : std::max(160.0f, ImGui::GetIO().DisplaySize.y * 0.5f);
+  const float bucket_gap = 10 * ui_scale();
+  // Slots as large as fit (up to 44 px); a bucket's b slots side by side, buckets in rows.
+  float cell = std::min({44.0f * ui_scale(), (width - bucket_gap) / float(b),
+                         0.8f * std::sqrt(width * max_height / float(slots))});
+  cell = std::max(cell, 4.0f);
+  const float label_size = ui_compact() ? std::min(ImGui::GetFontSize(), cell * 0.45f) : ImGui::GetFontSize();
+  const bool labels = cell >= 26 * ui_scale() || (ui_compact() && label_size >= 10.0f);
+  const float head = labels ? label_size * 0.85f + 4 : 2;  // the bucket's number above it
+  const uint64_t per_row =
+      std::max<uint64_t>(1, uint64_t((width + bucket_gap) / (float(b) * cell + bucket_gap)));
+  const uint64_t rows = (buckets + per_row - 1) / per_row;
+  const float row_h = head + cell + 6 * ui_scale();
+  const float top_gap = curves && rows == 1 ? curve_gap : 0.0f;
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  ImGui::InvisibleButton("cells", ImVec2(width, top_gap + float(rows) * row_h));
+  s.layout.bit_area = last_item_rect();
+  s.layout.bit_cells = false;  // not a plain grid: the tests' cell arithmetic does not apply
+  s.layout.cell_text = labels ? label_size : 0.0f;
+  const ImVec2 grid(origin.x, origin.y + top_gap);
+  const auto bucket_min = [&](uint64_t i) {
+    return ImVec2(grid.x + float(i % per_row) * (float(b) * cell + bucket_gap),
+                  grid.y + float(i / per_row) * row_h + head);
+  };
+  const auto slot_min = [&](uint64_t slot) {
+    const ImVec2 p = bucket_min(slot / b);
+    return ImVec2(p.x + float(slot % b) * cell, p.y);
+  };
+  const float gap = cell >= 12 ? 2.0f : cell >= 6 ? 1.0f : 0.0f;
+  const float rounding = cell >= 16 ? 4.0f : 0.0f;
+  const float thick = std::max(1.5f, std::min(3.5f, cell / 8)) * ui_scale();
+  const auto outline = [&](uint64_t i, ImU32 colour, float t) {
+    const ImVec2 p = bucket_min(i);
+    dl->AddRect(ImVec2(p.x - 2, p.y - 2), ImVec2(p.x + float(b) * cell + 2, p.y + cell + 2), colour, rounding,
+                0, t);
+  };
+  // The word at the top, with a curve to each of its two buckets.
+  if (top_gap > 0) {
+    const std::string word = display_text(s.word_input, 20);
+    const ImVec2 ts = ImGui::CalcTextSize(word.c_str());
+    const ImVec2 wmin(origin.x + (width - ts.x) / 2 - 10, origin.y);
+    const ImVec2 wmax(wmin.x + ts.x + 20, wmin.y + ts.y + 8);
+    dl->AddRectFilled(wmin, wmax, pal.current, ts.y);
+    dl->AddText(ImVec2(wmin.x + 10, wmin.y + 4), IM_COL32(10, 20, 30, 255), word.c_str());
+    const ImVec2 anchor((wmin.x + wmax.x) / 2, wmax.y);
+    for (uint64_t i : h.bucket) {
+      const ImVec2 p = bucket_min(i);
+      const ImVec2 target(p.x + float(b) * cell / 2, p.y - head);
+      dl->AddBezierCubic(anchor, ImVec2(anchor.x, anchor.y + top_gap * 0.5f),
+                         ImVec2(target.x, target.y - top_gap * 0.6f), target, pal.current, 2.0f * ui_scale());
+    }
+  }
+  for (uint64_t i = 0; i < buckets && labels; ++i) {  // the bucket's number, above its first slot
+    const std::string n = std::to_string(i);
+    const ImVec2 p = bucket_min(i);
+    dl->AddText(ImGui::GetFont(), label_size * 0.85f, ImVec2(p.x + 2, p.y - head), pal.text_dim, n.c_str());
+  }
+  for (uint64_t slot = 0; slot < slots; ++slot) {
+    const ImVec2 p = slot_min(slot);
+    const uint64_t fp = f.counter(slot);
+    dl->AddRectFilled(ImVec2(p.x + gap, p.y + gap), ImVec2(p.x + cell - gap, p.y + cell - gap),
+                      fp ? pal.set_bit : pal.unset_bit, rounding);
+    if (labels && fp) {
+      char hex[20];
+      std::snprintf(hex, sizeof hex, "%llx", static_cast<unsigned long long>(fp));
+      const ImVec2 ts = ImGui::GetFont()->CalcTextSizeA(label_size, FLT_MAX, 0.0f, hex);
+      dl->AddText(ImGui::GetFont(), label_size, ImVec2(p.x + (cell - ts.x) / 2, p.y + (cell - ts.y) / 2),
+                  IM_COL32(30, 24, 10, 255), hex);
+    }
+  }
+  for (uint64_t i : h.hovered_buckets) outline(i, pal.hovered_word, thick);
+  if (!s.word_input.empty()) {
+    for (uint64_t i : h.bucket) outline(i, pal.current, thick + 1);
+    for (int j = 0; j < 2 && labels; ++j) {  // i1 and i2 on badges over the buckets' right edges
+      if (j == 1 && h.bucket[1] == h.bucket[0]) break;
+      const char* lab = h.bucket[0] == h.bucket[1] ? "i1 = i2" : j == 0 ? "i1" : "i2";
+      const ImVec2 ts = ImGui::GetFont()->CalcTextSizeA(label_size * 0.85f, FLT_MAX, 0.0f, lab);
+      const ImVec2 p = bucket_min(h.bucket[j]);
+      const ImVec2 at(p.x + float(b) * cell - ts.x - 4, p.y - ts.y - 2);
+      dl->AddRectFilled(ImVec2(at.x - 3, at.y), ImVec2(at.x + ts.x + 3, at.y + ts.y), pal.current, 4);
+      dl->AddText(ImGui::GetFont(), label_size * 0.85f, at, IM_COL32(10, 20, 30, 255), lab);
+    }
+    // The slots of its buckets that hold its fingerprint: what makes the answer "possibly".
+    for (uint64_t i : h.bucket)
+      for (unsigned j = 0; j < b; ++j) {
+        const uint64_t slot = i * b + j;
+        if (h.fingerprint == 0 || f.counter(slot) != h.fingerprint) continue;
+        const ImVec2 p = slot_min(slot);
+        dl->AddRect(ImVec2(p.x + 1, p.y + 1), ImVec2(p.x + cell - 1, p.y + cell - 1), pal.text, rounding, 0,
+                    thick);
+      }
+  }
+  s.bit_cache.hovered_bit = -1;
+  if (ImGui::IsItemHovered()) {
+    const ImVec2 mouse = ImGui::GetIO().MousePos;
+    for (uint64_t slot = 0; slot < slots; ++slot) {
+      const ImVec2 p = slot_min(slot);
+      if (mouse.x < p.x || mouse.y < p.y || mouse.x >= p.x + cell || mouse.y >= p.y + cell) continue;
+      s.bit_cache.hovered_bit = int64_t(slot);
+      dl->AddRect(p, ImVec2(p.x + cell, p.y + cell), pal.text, rounding, 0, 2.0f);
+      break;
+    }
+  }
+  if (ImGui::IsItemDeactivated() && !ImGui::IsMouseDragPastThreshold(ImGuiMouseButton_Left))
+    dispatch(s, act::PinBit{s.bit_cache.hovered_bit});
+}
+
+// The load α as a bar, and what "full" means when it is.
+void load_bar(const Filter& f) {
+  const double load = double(f.bits_set()) / double(std::max<uint64_t>(1, f.bit_count()));
+  const std::string label = fill(tr("load α = %s"), {format_percent(load)});
+  ImGui::ProgressBar(float(std::min(1.0, load)), ImVec2(-1, 0), label.c_str());
+  if (f.full()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, palette().error);
+    text_wrapped(tr("Full: one fingerprint waits in the victim slot; the next word is refused."));
+    ImGui::PopStyleColor();
+  }
 }
 
 // --- larger m: a texture -----------------------------------------------------------------------
@@ -378,6 +551,39 @@ void draw_texture(AppState& s, Host& host, const Highlights& h) {
 
 // --- the read-out --------------------------------------------------------------------------
 
+// A slot of a filter of fingerprints: empty, or its fingerprint and the words whose fingerprint
+// it is and whose buckets include it (a fingerprint is shared: it cannot say which one put it).
+void slot_readout(AppState& s, const Filter& f, uint64_t slot) {
+  const unsigned group = f.ops().group ? std::max(1u, f.ops().group(f.params())) : 1;
+  const std::string where = fill(tr("slot %s (bucket %s)"), {with_commas(slot), with_commas(slot / group)});
+  const uint64_t fp = f.counter(slot);
+  if (fp == 0) {
+    text_wrapped(fill(tr("%s is empty."), {where}).c_str());
+    return;
+  }
+  BitCache& v = s.bit_cache;
+  if (v.setters_bit != int64_t(slot) || v.setters_version != s.version) {
+    v.setters = shown_set(s).setters_of_bit(slot);
+    v.setters_bit = int64_t(slot);
+    v.setters_version = s.version;
+  }
+  std::string names;
+  size_t listed = 0;
+  for (size_t i : v.setters) {
+    const std::string& w = shown_set(s).words()[i];
+    if (trace_positions(f.params(), w).fingerprint.fingerprint != fp) continue;
+    if (listed++ == kSettersListed) {
+      names += ", …";
+      break;
+    }
+    names += (names.empty() ? "" : ", ") + in_quotes(actions::shown_word(s, w, 24));
+  }
+  char hex[20];
+  std::snprintf(hex, sizeof hex, "%llx", static_cast<unsigned long long>(fp));
+  // TRANSLATORS: "slot 12 (bucket 6) holds fingerprint ac: the fingerprint of "dragon"".
+  text_wrapped(fill(tr("%s holds fingerprint %s: the fingerprint of %s"), {where, hex, names}).c_str());
+}
+
 void readout(AppState& s) {
   BitCache& v = s.bit_cache;
   const int64_t shown = v.hovered_bit >= 0 ? v.hovered_bit : s.bits.pinned_bit;
@@ -400,6 +606,10 @@ void readout(AppState& s) {
         fill(tr("bits %s – %s: %s of %s set"), {with_commas(bit), with_commas(bit + v.texture_bucket - 1),
                                                 with_commas(set), with_commas(v.texture_bucket)})
             .c_str());
+    return;
+  }
+  if (holds_fingerprints(f.ops())) {
+    later(slot_readout)(s, f, bit);
     return;
   }
   if (v.setters_bit != shown || v.setters_version != s.version) {
@@ -426,16 +636,29 @@ void readout(AppState& s) {
 void panel_bits(AppState& s, Host& host) {
   const Filter& f = shown_set(s).filter();
   const uint64_t m = f.bit_count();
+  const bool fingerprints = holds_fingerprints(f.ops());
+  const unsigned group = f.ops().group ? std::max(1u, f.ops().group(f.params())) : 1;
   const std::string hint =
-      fill(tr("%s, %s set (%s). Adding a word sets its k bits to 1; a query checks them."),
-           {bits_text(m), with_commas(f.bits_set()), format_percent(double(f.bits_set()) / double(m))});
-  begin_card(tr("Bit array"), hint.c_str(),
-             tr("Each word sets k bits. After n words a bit is still 0 with probability "
-                "(1 − 1/m)^(kn) ≈ e^(−kn/m), so the expected fill is 1 − e^(−kn/m)."));
+      fingerprints
+          ? fill(
+                tr("Slots: %s, in buckets of %s; with a fingerprint: %s. A word's goes into one of its two buckets."),
+                {with_commas(m), std::to_string(group), with_commas(f.bits_set())})
+          : fill(tr("%s, %s set (%s). Adding a word sets its k bits to 1; a query checks them."),
+                 {bits_text(m), with_commas(f.bits_set()), format_percent(double(f.bits_set()) / double(m))});
+  begin_card(
+      tr("Bit array"), hint.c_str(),
+      fingerprints
+          ? tr("fingerprint: f bits of the hash, never 0 (0: an empty slot)\ni2 = i1 XOR hash(fingerprint)\n"
+               "both full: kick one out to its other bucket")
+          : tr("Each word sets k bits. After n words a bit is still 0 with probability "
+               "(1 − 1/m)^(kn) ≈ e^(−kn/m), so the expected fill is 1 − e^(−kn/m)."));
   // A slide keeps its room for the cells, and so does a step that names a panel under the bits.
-  if (!ui_compact() && named_below(s, Panel::bits) == 0) legend();
+  if (!ui_compact() && named_below(s, Panel::bits) == 0) legend(fingerprints);
   const Highlights h = highlights(s);
-  if (m <= kMaxCellBits) {
+  if (fingerprints && m <= kMaxCellBits) {
+    s.bit_cache.texture_bucket = 1;
+    later(draw_buckets)(s, h, group);
+  } else if (m <= kMaxCellBits) {
     s.bit_cache.texture_bucket = 1;
     draw_cells(s, h);
   } else {
@@ -443,6 +666,7 @@ void panel_bits(AppState& s, Host& host) {
     s.layout.cell_text = 0;
     draw_texture(s, host, h);
   }
+  if (fingerprints) later(load_bar)(f);
   readout(s);
   end_card();
 }

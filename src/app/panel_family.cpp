@@ -156,9 +156,8 @@ void family_table(AppState& s, const FamilyRun& run) {
       ImGui::PopStyleColor();
       ImGui::Indent();
       const std::vector<std::string> c = row_cells(r);
-      text_wrapped(
-          fill(tr("bits per word: %s; FP: %s measured, %s in theory; %s above the bound; ns per query: %s"),
-               {c[0], c[1], c[2], format_whole_percent(r.over_bound), c[4]}));
+      text_wrapped(fill(tr("bits/word: %s; FP: %s (theory %s); over the bound: %s; ns/query: %s"),
+                        {c[0], c[1], c[2], format_whole_percent(r.over_bound), c[4]}));
       ImGui::Unindent();
     }
   } else if (ImGui::BeginTable("family", 6, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) {
@@ -188,16 +187,16 @@ void traits_table() {
     const auto kind = FamilyKind(i);
     const FamilyTraits& t = family_traits(kind);
     const std::string lines = t.cache_lines ? std::to_string(t.cache_lines) : std::string("k");
-    const std::string fills = t.max_load == 0   ? std::string(tr("any number of words (its FP rises)"))
-                              : t.max_load >= 1 ? std::string(tr("exactly the words it was built from"))
-                                                : fill(tr("about %s of its slots, then it refuses"),
-                                                       {format_whole_percent(t.max_load)});
+    const std::string fills = t.max_load == 0 ? std::string(tr("any number of words"))
+                              : t.max_load >= 1
+                                  ? std::string(tr("exactly its words"))
+                                  : fill(tr("about %s of its slots"), {format_whole_percent(t.max_load)});
     text_coloured(kind_colour(kind), kind_title(kind));
     ImGui::Indent();
     // TRANSLATORS: what a structure can do. %1$s: adds ("add", "add: an add rebuilds it");
     // %2$s: remove or not; %3$s: how full it can get; %4$s: cache lines per query ("2", "k").
-    text_wrapped(fill(tr("%1$s; %2$s; holds %3$s; reads up to %4$s cache lines per query"),
-                      {t.adds ? tr("adds a word") : tr("adds by rebuilding from every word"),
+    text_wrapped(fill(tr("%1$s; %2$s; holds %3$s; cache lines per query: %4$s"),
+                      {t.adds ? tr("adds a word") : tr("adds by rebuilding"),
                        t.removes ? tr("removes one") : tr("cannot remove one"), fills, lines}));
     ImGui::Unindent();
   }
@@ -207,20 +206,13 @@ void traits_table() {
 
 void panel_family(AppState& s, Host& /*host*/) {
   begin_card(
-      tr("Filter family"), tr("Bloom, blocked, cuckoo and binary fuse filters on your words."),
-      tr("The lower bound: a structure that answers \"possibly\" for a word not in the set with "
-         "probability p needs at least log₂(1/p) bits per word.\nBloom at its best k: 1.44·log₂(1/p)\n"
-         "cuckoo: (log₂(1/p) + log₂(2b))/α at load α\nbinary fuse: about 1.125·log₂(1/p) for many words"));
+      tr("Filter family"), tr("Bloom, blocked, cuckoo and binary fuse, on your words."),
+      tr("bound: log₂(1/p) bits per word\nBloom, best k: 1.44·log₂(1/p)\ncuckoo: (log₂(1/p) + log₂(2b))/α\n"
+         "binary fuse: ≈1.125·log₂(1/p)"));
   FamilyState& f = s.family;
   text_wrapped(
-      fill(trn("Each is sized for your %s word: Bloom filters for 1 in 256, 4,096 and 65,536 false "
-               "positives (the blocked one of the same size), cuckoo filters with 8-, 12- and 16-bit "
-               "fingerprints, binary fuse filters with 8 and 16 bits.",
-               "Each is sized for your %s words: Bloom filters for 1 in 256, 4,096 and 65,536 false "
-               "positives (the blocked one of the same size), cuckoo filters with 8-, 12- and 16-bit "
-               "fingerprints, binary fuse filters with 8 and 16 bits.",
-               s.set.words().size()),
-           {with_commas(s.set.words().size())}));
+      tr("Each sized for your words: Bloom for p = 2^-8, 2^-12, 2^-16 (blocked: the same size), cuckoo and "
+         "binary fuse with 8- to 16-bit fingerprints."));
   if (f.running) {
     const std::string label = fill(tr("Measuring… %s"), {format_whole_percent(f.run.progress())});
     ImGui::ProgressBar(float(f.run.progress()), ImVec2(-1, 0), label.c_str());
@@ -237,25 +229,16 @@ void panel_family(AppState& s, Host& /*host*/) {
     return;
   }
   const FamilyRun& run = f.run;
-  if (f.words_version != s.words_version)
-    hint_text(fill(trn("Measured on %s word: Measure again for the words as they are now.",
-                       "Measured on %s words: Measure again for the words as they are now.", f.words),
-                   {with_commas(f.words)})
-                  .c_str());
+  if (f.words_version != s.words_version) hint_text(tr("Measured on other words: Measure again for these."));
   family_plot(s, run);
-  hint_text(
-      fill(trn("Lines: the theory; dots: measured with %s probe each, words that are in the set skipped.",
-               "Lines: the theory; dots: measured with %s probes each, words that are in the set skipped.",
-               run.probes()),
-           {with_commas(run.probes())})
-          .c_str());
+  hint_text(fill(tr("Lines: theory; dots: measured, probes each: %s."), {with_commas(run.probes())}).c_str());
   family_table(s, run);
   const FamilyCurves c = run.curves();
   if (c.cuckoo_load > 0 && c.cuckoo_load < 0.8)
-    hint_text(fill(tr("The cuckoo filters are %s full: their number of buckets is a power of two, so they "
-                      "pay for room they do not use. Filled to %s they would need fewer bits per word."),
-                   {format_whole_percent(c.cuckoo_load), format_whole_percent(kFamilyCuckooLoad)})
-                  .c_str());
+    hint_text(
+        fill(tr("The cuckoo filters are %s full (B is a power of two); at %s they would need fewer bits."),
+             {format_whole_percent(c.cuckoo_load), format_whole_percent(kFamilyCuckooLoad)})
+            .c_str());
   traits_table();
   end_card();
 }

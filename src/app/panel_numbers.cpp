@@ -202,7 +202,7 @@ void panel_numbers(AppState& s, Host& /*host*/) {
     row(tr("words n"), with_commas(f.items_added()), "", notes);
     if (!f.stages().empty())
       scalable_rows(f, notes);
-    else if (f.ops().counter_radix == 16)
+    else if (holds_fingerprints(f.ops()))
       fingerprint_rows(f, notes);
     else
       array_rows(s, f, notes, brief);

@@ -10,6 +10,7 @@
 #include <imgui_stdlib.h>
 
 #include <algorithm>
+#include <cstdio>
 
 #include "actions.h"
 #include "core/word_list.h"
@@ -174,8 +175,39 @@ void bit_strip(AppState& s, const Explained& e) {
                           .c_str());
 }
 
+// A filter of fingerprints: the word's fingerprint and its two buckets, amber where the bucket
+// holds the fingerprint (the reason for "possibly"), grey where it does not.
+void fingerprint_row(const AppState& s) {
+  const Palette& pal = palette();
+  const Filter& f = shown_set(s).filter();
+  const PositionTrace t = trace_positions(f.params(), s.word_input);
+  const PositionTrace::FingerprintTrace& fp = t.fingerprint;
+  char hex[20];
+  std::snprintf(hex, sizeof hex, "%x", fp.fingerprint);
+  const std::string first = fill(tr("fingerprint %s"), {hex});
+  chip(first.c_str(), pal.current, IM_COL32(20, 20, 24, 255));
+  const uint64_t bucket[2] = {fp.bucket1, fp.bucket2};
+  for (int j = 0; j < 2; ++j) {
+    bool holds = false;
+    for (unsigned i = 0; i < fp.bucket_size; ++i)
+      holds |= f.counter(bucket[j] * fp.bucket_size + i) == fp.fingerprint;
+    const std::string label = (j == 0 ? "i1 = " : "i2 = ") + std::to_string(bucket[j]);
+    same_line_if_fits(ImGui::CalcTextSize(label.c_str()).x + 14 * ui_scale());
+    chip(label.c_str(), holds ? pal.set_bit : pal.unset_bit, holds ? IM_COL32(20, 20, 24, 255) : pal.text);
+    if (ImGui::IsItemHovered())
+      tooltip(
+          fill(holds ? tr("bucket %s holds fingerprint %s") : tr("bucket %s does not hold fingerprint %s"),
+               {std::to_string(bucket[j]), hex})
+              .c_str());
+  }
+}
+
 void positions_row(AppState& s, const Explained& e) {
   const Palette& pal = palette();
+  if (holds_fingerprints(shown_set(s).filter().ops())) {
+    later(fingerprint_row)(s);
+    return;
+  }
   for (size_t i = 0; i < e.positions.size(); ++i) {
     const uint64_t bit = e.positions[i];
     const bool zero = std::binary_search(e.zero_bits.begin(), e.zero_bits.end(), bit);

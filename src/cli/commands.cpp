@@ -884,9 +884,7 @@ Result<int> run_family(const std::vector<std::string>& argv) {
   for (const std::string& w : list->words)
     if (seen.insert(w).second) words.push_back(w);
   if (words.empty()) return Error{"family needs words: the list has none"};
-  std::unordered_set<std::string_view> members(words.begin(), words.end());
-  const FamilyRun run = measure_family(
-      words, [&](std::string_view w) { return members.count(w) > 0; }, *probes);
+  const FamilyRun run = measure_family(words, *probes);
 
   if (a->has("--json")) {
     JsonWriter j;

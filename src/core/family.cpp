@@ -8,6 +8,7 @@
 #include "cuckoo.h"
 #include "design.h"
 #include "experiment.h"
+#include "hashing.h"
 #include "theory.h"
 
 namespace bloomlab {
@@ -76,8 +77,8 @@ double family_curve_fp(FamilyKind kind, double c, const FamilyCurves& f) {
   return 1;
 }
 
-FamilyRun::FamilyRun(const std::vector<std::string>* words, IsMember is_member, uint64_t probes)
-    : words_(words), is_member_(std::move(is_member)), probes_(probes) {
+FamilyRun::FamilyRun(const std::vector<std::string>* words, uint64_t probes)
+    : words_(words), probes_(probes) {
   const uint64_t n = words_->size();
   if (n == 0) {
     phase_ = Phase::done;
@@ -108,6 +109,7 @@ FamilyRun::FamilyRun(const std::vector<std::string>* words, IsMember is_member, 
     r.fingerprint_bits = f;
     planned_.push_back(r);
   }
+  work_total_ += nd;  // the words' hashes, sorted
   for (const FamilyRow& r : planned_)
     work_total_ += double(probes_) + (r.kind == FamilyKind::binary_fuse ? kFuseWorkPerWord : 1) * nd;
 }
@@ -153,6 +155,10 @@ void FamilyRun::start_member() {
 bool FamilyRun::step() {
   if (phase_ == Phase::done) return false;
   if (phase_ == Phase::start) {
+    members_.reserve(words_->size());
+    for (size_t i = 0; i < words_->size(); ++i) members_.emplace_back(fnv1a64((*words_)[i]), uint32_t(i));
+    std::sort(members_.begin(), members_.end());
+    work_done_ += double(words_->size());
     member_ = 0;
     start_member();
     phase_ = Phase::build;
@@ -212,7 +218,7 @@ bool FamilyRun::step() {
   // Only a "possibly" can be a member (no false negatives): those are looked up.
   uint64_t skipped = 0;
   for (size_t q = 0; q < maybes; ++q) {
-    if (is_member_(std::string_view(buf, write_probe(buf, maybes_at[q]))))
+    if (is_member(std::string_view(buf, write_probe(buf, maybes_at[q]))))
       ++skipped;
     else
       ++r.false_positives;
@@ -245,6 +251,14 @@ bool FamilyRun::step() {
   return true;
 }
 
+bool FamilyRun::is_member(std::string_view probe) const {
+  const uint64_t h = fnv1a64(probe);
+  auto it = std::lower_bound(members_.begin(), members_.end(), std::make_pair(h, uint32_t(0)));
+  for (; it != members_.end() && it->first == h; ++it)
+    if ((*words_)[it->second] == probe) return true;
+  return false;
+}
+
 bool FamilyRun::advance(double budget_ms) {
   const auto start = Clock::now();
   while (step()) {
@@ -255,9 +269,8 @@ bool FamilyRun::advance(double budget_ms) {
   return false;
 }
 
-FamilyRun measure_family(const std::vector<std::string>& words, const FamilyRun::IsMember& is_member,
-                         uint64_t probes) {
-  FamilyRun run(&words, is_member, probes);
+FamilyRun measure_family(const std::vector<std::string>& words, uint64_t probes) {
+  FamilyRun run(&words, probes);
   run.advance(-1);
   return run;
 }

@@ -15,7 +15,6 @@
 // remains, so that a page stays responsive while it measures a million words.
 #pragma once
 #include <cstdint>
-#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -86,11 +85,9 @@ double family_bound_fp(double bits_per_item);  // 2^-c
 
 class FamilyRun {
  public:
-  using IsMember = std::function<bool(std::string_view)>;
   FamilyRun() = default;
   // `words` must be distinct, and stay the same vector, unchanged, while the run goes on.
-  FamilyRun(const std::vector<std::string>* words, IsMember is_member,
-            uint64_t probes = kFamilyDefaultProbes);
+  FamilyRun(const std::vector<std::string>* words, uint64_t probes = kFamilyDefaultProbes);
   bool advance(double budget_ms);  // < 0: to the end
   bool done() const { return phase_ == Phase::done; }
   double progress() const;  // 0 .. 1
@@ -103,7 +100,9 @@ class FamilyRun {
   bool step();
   void start_member();
   const std::vector<std::string>* words_ = nullptr;
-  IsMember is_member_;
+  bool is_member(std::string_view probe) const;
+  // The words' hashes with their index, sorted: a probe that answers "possibly" is looked up.
+  std::vector<std::pair<uint64_t, uint32_t>> members_;
   uint64_t probes_ = 0;
   Phase phase_ = Phase::start;
   std::vector<FamilyRow> planned_, rows_;
@@ -116,7 +115,6 @@ class FamilyRun {
 };
 
 // The whole measurement at once (the CLI).
-FamilyRun measure_family(const std::vector<std::string>& words, const FamilyRun::IsMember& is_member,
-                         uint64_t probes = kFamilyDefaultProbes);
+FamilyRun measure_family(const std::vector<std::string>& words, uint64_t probes = kFamilyDefaultProbes);
 
 }  // namespace bloomlab

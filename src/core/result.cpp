@@ -35,6 +35,7 @@ const char* error_code_name(ErrorCode code) {
     case ErrorCode::cuckoo_bucket_size: return "cuckoo_bucket_size";
     case ErrorCode::cuckoo_buckets_range: return "cuckoo_buckets_range";
     case ErrorCode::cuckoo_full: return "cuckoo_full";
+    case ErrorCode::words_do_not_fit: return "words_do_not_fit";
     case ErrorCode::count_: break;
   }
   return "other";

@@ -217,7 +217,14 @@ struct VariantOps {
   uint64_t (*size_in_bits)(const FilterStorage& s);
   // The expected FP after n distinct adds, from the params alone.
   double (*theory_fp)(const FilterParams& p, double n);
+  // How many cells the views draw together as one group (a cuckoo filter's bucket: b slots, a
+  // word's fingerprint goes into one of two of them). Null: 1, no groups.
+  unsigned (*group)(const FilterParams& p);
 };
+
+// A cell holds a fingerprint (0: an empty slot), not a bit or a count: the views write it in
+// hex and speak of slots and buckets (the cuckoo filter).
+inline bool holds_fingerprints(const VariantOps& ops) { return ops.counter_radix == 16; }
 
 // The registration table (variants.cpp): the built-in variants in the enum's order, then those
 // registered at run time.

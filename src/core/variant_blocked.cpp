@@ -153,6 +153,7 @@ extern const VariantOps kBlockedVariant = {
     /*breaks=*/nullptr,
     size_in_bits,
     theory_fp,
+    /*group=*/nullptr,
 };
 
 }  // namespace bloomlab

@@ -192,6 +192,7 @@ extern const VariantOps kCountingVariant = {
     /*breaks=*/nullptr,
     size_in_bits,
     detail::array_theory_fp,
+    /*group=*/nullptr,
 };
 
 }  // namespace bloomlab

@@ -197,6 +197,8 @@ const ParamRow kFingerprintBits{
     get_fingerprint_bits,
     "f",
     BLOOMLAB_UI_TEXT("bits per fingerprint, 4 to 32: each one more halves the false positives")};
+unsigned group(const FilterParams& p) { return p.cuckoo.bucket_size; }
+
 const ParamRow kBucketSize{"bucketSize",
                            ParamType::whole,
                            set_bucket_size,
@@ -243,6 +245,7 @@ extern const VariantOps kCuckooVariant = {
     breaks,
     size_in_bits,
     theory_fp,
+    group,
 };
 
 }  // namespace bloomlab

@@ -255,6 +255,7 @@ extern const VariantOps kScalableVariant = {
     /*breaks=*/nullptr,
     size_in_bits,
     theory_fp,
+    /*group=*/nullptr,
 };
 
 }  // namespace bloomlab

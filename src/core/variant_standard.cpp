@@ -105,6 +105,7 @@ extern const VariantOps kStandardVariant = {
     /*breaks=*/nullptr,
     size_in_bits,
     detail::array_theory_fp,
+    /*group=*/nullptr,
 };
 
 }  // namespace bloomlab

@@ -304,7 +304,13 @@ std::optional<Error> WordSet::set_params(const FilterParams& p) {
       filter_ = std::move(*f);
       return std::nullopt;
     }
-    refused = f->refusal(words_[added]);  // the words do not fit (a cuckoo filter too small)
+    // The words do not fit (a cuckoo filter too small): said without naming the word it stopped
+    // at (one of a list's, perhaps one the classroom setting hides).
+    const std::string n = std::to_string(words_.size()), took = std::to_string(added);
+    refused = Error{"the " + n + " words do not fit a filter of these parameters: it was full after " + took +
+                        " of them; enlarge it (a cuckoo filter: B or b)",
+                    ErrorCode::words_do_not_fit,
+                    {n, took}};
   } else {
     refused = f.failure();
   }

@@ -105,7 +105,9 @@ TEST_CASE("cuckoo app: a list that does not fit says how many words were not add
   const FilterParams before = s.set.params();
   const Outcome smaller = run(s, host, act::SetParams{cuckoo(12, 1, 64)});
   CHECK(smaller.code == Code::params_refused);
-  CHECK(nlohmann::json::parse(actions::outcome_json(smaller))["code"] == "cuckoo_full");
+  CHECK(nlohmann::json::parse(actions::outcome_json(smaller))["code"] == "words_do_not_fit");
+  CHECK(outcome_text(smaller).find("The words do not fit: these parameters' filter was full after ") !=
+        std::string::npos);
   CHECK(s.set.params() == before);
 }
 

@@ -17,7 +17,7 @@ TEST_CASE("family app: no words or bad probes are refused in words, and nothing 
   REQUIRE(s.set.words().empty());
   const Outcome none = run(s, host, act::Family{act::Family::measure});
   CHECK(none.code == Code::family_no_words);
-  CHECK(outcome_text(none).find("there are none") != std::string::npos);
+  CHECK(outcome_text(none).find("No words to measure") != std::string::npos);
   CHECK(state(s)["notes"]["family"]["text"].get<std::string>() == outcome_text(none));
   CHECK_FALSE(s.family.running);
   AppState t = tiny_state(host);

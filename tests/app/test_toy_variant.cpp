@@ -90,6 +90,7 @@ const Variant kToy = register_variant(VariantOps{
     /*breaks=*/nullptr,
     toy_bits,
     toy_fp,
+    /*group=*/nullptr,
 });
 
 // Runs a `bloomlab` subcommand in this process; its stdout.

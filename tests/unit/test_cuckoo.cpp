@@ -257,7 +257,9 @@ TEST_CASE("cuckoo variant: a full filter refuses a word, keeps it out of the wor
   const FilterParams before = set->params();
   const std::optional<Error> refused = set->set_params(cuckoo_params(8, 1, 4));
   REQUIRE(refused.has_value());
-  CHECK(refused->code == ErrorCode::cuckoo_full);
+  CHECK(refused->code == ErrorCode::words_do_not_fit);  // names no word: one the classroom hides, perhaps
+  CHECK(refused->args[0] == std::to_string(kept.size()));
+  CHECK(std::stoul(refused->args[1]) < kept.size());
   CHECK(set->params() == before);
   CHECK(set->words() == kept);
   for (const std::string& w : kept) CHECK(set->filter().contains(w));
