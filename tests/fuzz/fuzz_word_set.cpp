@@ -105,7 +105,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       // Refused only when the words do not fit (a cuckoo filter too small): nothing changes.
       const FilterParams before = set.params();
       const std::optional<Error> refused = set.set_params(consume_params(in));
-      if (refused) require(refused->code == ErrorCode::cuckoo_full && set.params() == before);
+      if (refused) require(refused->code == ErrorCode::words_do_not_fit && set.params() == before);
     } else {
       set.clear();
       model.clear();
