@@ -523,8 +523,8 @@ std::string verdict_sentence(const AppState& s, const Explained& e) {
         {std::to_string(k)});
   // A filter of fingerprints (the cuckoo filter): its positions are the slots of two buckets, b
   // each; the verdict is the fingerprint's, not bits'.
-  if (holds_fingerprints(shown_set(s).filter().ops()) && e.positions.size() >= 2) {
-    const size_t b = e.positions.size() / 2;
+  if (e.bucket_slots > 0 && e.positions.size() >= 2 * size_t{e.bucket_slots}) {
+    const size_t b = e.bucket_slots;
     const std::string b1 = with_commas(e.positions[0] / b), b2 = with_commas(e.positions[b] / b);
     if (e.verdict == Verdict::definitely_not)
       return fill(

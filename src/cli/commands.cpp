@@ -702,19 +702,26 @@ Result<int> run_check(const std::vector<std::string>& argv) {
   if (a->has("--json")) {
     JsonWriter j;
     j.begin_object();
-    json_filter_params(j, *p);
+    json_filter_params(j, set->params());
     j.field("n", uint64_t{set->words().size()}).key("results").begin_array();
     for (const std::string& w : a->positional) write_explained(j, w, set->explain(w), &set->params());
     j.end_array().end_object();
     std::cout << j.str() << '\n';
     return 0;
   }
-  std::cout << variant_name(p->variant) << " filter, " << scheme_name(p->scheme) << " scheme, m = " << p->m
-            << ", k = " << p->k << ", " << set->words().size() << " words\n";
+  const FilterParams& used = set->params();
+  std::cout << variant_name(used.variant) << " filter" << own_params_text(used) << ", "
+            << scheme_name(used.scheme) << " scheme, ";
+  if (!holds_fingerprints(set->filter().ops())) std::cout << "m = " << used.m << ", k = " << used.k << ", ";
+  std::cout << set->filter().size_in_bits() << " bits, " << set->words().size() << " words\n";
   std::vector<std::vector<std::string>> rows;
   for (const std::string& w : a->positional) {
     const Explained e = set->explain(w);
-    rows.push_back({shown(w), "[" + join(e.positions, ", ") + "]", shown(e.sentence())});
+    std::string where = "[" + join(e.positions, ", ") + "]";
+    if (e.bucket_slots > 0)  // a filter of fingerprints: the word's two buckets (--json: its fingerprint)
+      where = "buckets [" + std::to_string(e.positions[0] / e.bucket_slots) + ", " +
+              std::to_string(e.positions[e.bucket_slots] / e.bucket_slots) + "]";
+    rows.push_back({shown(w), where, shown(e.sentence())});
   }
   print_table(rows);
   return 0;

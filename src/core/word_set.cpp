@@ -70,6 +70,20 @@ std::string Explained::sentence() const {
 }
 
 std::string Explained::sentence(const std::function<std::string(std::string_view)>& show) const {
+  if (bucket_slots > 0 && positions.size() >= 2 * size_t{bucket_slots}) {
+    const std::string b1 = std::to_string(positions[0] / bucket_slots),
+                      b2 = std::to_string(positions[bucket_slots] / bucket_slots);
+    if (verdict == Verdict::definitely_not)
+      return "definitely not in the set: neither bucket " + b1 + " nor bucket " + b2 +
+             " holds its fingerprint" +
+             (is_member ? ", yet it was added: a false negative (a remove without checking took its "
+                          "fingerprint)"
+                        : "");
+    if (is_member) return "in the set: it was added";
+    return "possibly in the set, but it was never added (a false positive): another word left the same "
+           "fingerprint in bucket " +
+           b1 + " or " + b2;
+  }
   if (verdict == Verdict::definitely_not) {
     return std::string("definitely not in the set: ") + (zero_bits.size() == 1 ? "bit " : "bits ") +
            join_bits(zero_bits) + (zero_bits.size() == 1 ? " is 0" : " are 0") +
@@ -371,6 +385,7 @@ ExplainWalk WordSet::begin_explain(std::string_view word, bool with_setters) con
   e.zero_bits = q.zero_bits;
   e.verdict = q.possibly ? Verdict::possibly : Verdict::definitely_not;
   e.is_member = contains_word(word);
+  if (holds_fingerprints(filter_.ops())) e.bucket_slots = filter_.ops().group(filter_.params());
   e.setters.resize(e.positions.size());
   e.setter_counts.assign(e.positions.size(), 0);
   if (!with_setters && (e.verdict == Verdict::definitely_not || e.is_member)) {

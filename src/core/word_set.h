@@ -35,6 +35,9 @@ struct Explained {
   // culprits (a sure miss, a member): setters and culprits are then empty.
   bool setters_found = true;
   bool is_member = false;  // the word itself was added (a true positive)
+  // A filter of fingerprints (cuckoo): the slots per bucket; positions are then the slots of the
+  // word's two buckets, b each, and the verdict is its fingerprint's. 0 for a filter of bits.
+  unsigned bucket_slots = 0;
   // The share of the words walked so far for setters and culprits: below 1 while an
   // ExplainWalk goes on (setters_found is then false), 1 otherwise.
   double walked = 1.0;

@@ -2,10 +2,10 @@
 """Runs the bloomlab CLI once and checks its exit code and output; a ctest entry per call.
 
 usage: run_cli.py BLOOMLAB EXIT [--stdout REGEX] [--stderr REGEX] [--json | --csv] -- ARGS...
-ARGS may contain @EMPTY@, @BLANK@, @BIG@, @LONGLINE@, @HUGELINE@, @NUL@, @BADUTF8@, @BOM@, @CRLF@,
+ARGS may contain @EMPTY@, @BLANK@, @BIG@, @LONGLINE@, @HUGELINE@, @NUL@, @BADUTF8@, @BOM@, @TINY@, @CRLF@,
 @UTF16LE@, @UTF16BE@, @DIR@: replaced by files generated in the working directory (the build tree):
 an empty file, only empty lines, 64 MiB + 1 byte, a 4097-byte line, one 5 MB line, NUL bytes,
-invalid UTF-8, a BOM, CRLF and LF mixed, UTF-16LE with a BOM, UTF-16BE without one, a directory.
+invalid UTF-8, a BOM, the tiny preset's five words (@TINY@), CRLF and LF mixed, UTF-16LE with a BOM, UTF-16BE without one, a directory.
 @EMPTYWORD@, @WORD4096@, @WORD5000@ become a word of 0, 4096, 5000 bytes (ctest drops ""), @ESCWORD@ a word
 of terminal controls (ESC ] 0;pwned BEL ESC [2J: sets a terminal's title and clears its screen).
 --stdout-not / --stderr-not REGEX: the output must not match.
@@ -27,6 +27,7 @@ def make_inputs(tmp):
              "@NUL@": b"ok\nnul\x00byte\n\x00\n",
              "@BADUTF8@": b"ok\n\xff\xfe bad\n\xc3\x28\n\xed\xa0\x80\n",
              "@BOM@": b"\xef\xbb\xbfapple\npear\n",
+             "@TINY@": b"password\n12345\nqwerty\ndragon\nletmein\n",
              "@CRLF@": b"apple\r\npear\nplum\r\n\r\napple\n",
              # Notepad's "Unicode" (UTF-16LE with a BOM) and UTF-16BE without one.
              "@UTF16LE@": b"\xff\xfe" + "apple\r\ncaf\u00e9\r\n".encode("utf-16-le"),
