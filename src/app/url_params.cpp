@@ -460,8 +460,10 @@ std::vector<std::string> apply_query(AppState& s, Host& host, std::string_view q
   }
   if (s.password_list_loading) {
     // The list resets m, k and the words when it arrives: what the link says about them must
-    // come after that, or the link would be overruled.
-    s.url_after_list = std::string(query);
+    // come after that, or the link would be overruled. A lesson step's state (applied above, its
+    // preset the list) waits there already: the link's own values follow it and refine it.
+    s.url_after_list =
+        s.url_after_list.empty() ? std::string(query) : s.url_after_list + "&" + std::string(query);
   } else {
     apply_filter_and_words(s, host, in, warn);
   }

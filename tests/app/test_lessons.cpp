@@ -274,7 +274,7 @@ TEST_CASE("the lessons' bundle the web build fetches holds the same lessons as t
   REQUIRE(files);
   REQUIRE(files->size() == builtin_lessons().size());
   CHECK(files->front().name == "01-basics.lesson");
-  CHECK(files->back().name == "11-uses.lesson");
+  CHECK(files->back().name == "12-beyond.lesson");
   std::ifstream first(std::string(BLOOMLAB_SOURCE_DIR) + "/assets/lessons/01-basics.lesson",
                       std::ios::binary);
   std::stringstream first_text;
@@ -374,7 +374,7 @@ TEST_CASE("the lessons follow the language: the open step stays, its text is the
   CHECK_FALSE(builtin_lessons_ready(Lang::ru));
   CHECK(state(s)["lessonTexts"]["error"] != "");
   CHECK(json::parse(lesson_json(s))["stepTitle"] == en_step);
-  CHECK(json::parse(lessons_json(s)).size() == 11);  // English stays available
+  CHECK(json::parse(lessons_json(s)).size() == 12);  // English stays available
   (void)run(s, host, act::LoadLessons{});
   CHECK(host.assets == std::vector<std::string>{"lessons-ru.txt", "lessons-ru.txt"});
 
@@ -405,8 +405,8 @@ TEST_CASE("the built-in lessons: all parse, in the issue's order, each step's st
   std::vector<std::string> ids;
   for (const Lesson& l : builtin_lessons()) ids.push_back(l.id);
   CHECK(ids == std::vector<std::string>{"basics", "no-false-negatives", "error-rate", "best-k", "sizing",
-                                        "false-or-real", "overfill", "deleting", "memory", "blocked",
-                                        "uses"});
+                                        "false-or-real", "overfill", "deleting", "memory", "blocked", "uses",
+                                        "beyond"});
   FakeHost host;
   AppState s = tiny_state(host);
   for (const Lesson& l : builtin_lessons()) {
@@ -686,6 +686,32 @@ TEST_CASE("while a task is open the screen does not give the answer away") {
         CHECK(lesson_hides(s, hide_design));
       }
   }
+}
+
+// A link straight to a step whose preset is the 10k list: the list arrives later, and the step's
+// own values (its variant and the variant's parameters) come after it, then the link's. The
+// link's deferred values once replaced the step's: lesson=blocked&step=2 showed a standard filter.
+TEST_CASE("a link to a step on the 10k list keeps the step's variant once the list is in") {
+  FakeHost host;
+  AppState s = tiny_state(host);
+  CHECK(apply_url_params(s, host, "lesson=blocked&step=2").empty());
+  REQUIRE(s.password_list_loading);
+  deliver_passwords(s, host);
+  CHECK(s.set.params().variant == Variant::blocked);
+  CHECK(s.set.words().size() == 10000);
+  AppState t = tiny_state(host);
+  CHECK(apply_url_params(t, host, "lesson=beyond&step=5").empty());
+  deliver_passwords(t, host);
+  CHECK(t.set.params().variant == Variant::cuckoo);
+  CHECK(t.set.params().cuckoo.fingerprint_bits == 8);
+  CHECK(t.set.params().cuckoo.buckets == 4096);
+  CHECK(t.set.words().size() == 10000);
+  // The link's own values refine the step's: k=5 after the step's k=7.
+  AppState u = tiny_state(host);
+  CHECK(apply_url_params(u, host, "lesson=blocked&step=2&k=5").empty());
+  deliver_passwords(u, host);
+  CHECK(u.set.params().variant == Variant::blocked);
+  CHECK(u.set.params().k == 5);
 }
 
 TEST_CASE("links open a step and carry it; progress is kept; a teacher's file opens or is refused") {
