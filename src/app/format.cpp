@@ -220,6 +220,10 @@ std::string format_percent(double fraction) {
 
 std::string bits_text(uint64_t bits) { return fill(trn("%s bit", "%s bits", bits), {with_commas(bits)}); }
 
+std::string slots_text(uint64_t slots) {
+  return fill(trn("%s slot", "%s slots", slots), {with_commas(slots)});
+}
+
 std::string probes_text(uint64_t probes) {
   // TRANSLATORS: the probes slider of the Numbers panel ("100,000 probes"): words never added,
   // queried to count the false positives.

@@ -48,8 +48,9 @@ std::string editable_number(double v, const char* format);
 // a copied figure holds) ignored, an exponent allowed; nullopt for anything else ("", "0,0,1").
 std::optional<double> typed_number(std::string_view text);
 std::string probes_text(uint64_t probes);  // "100,000 probes"; ru "100 000 пробных запросов"
-std::string bits_text(
-    uint64_t bits);  // "1 bit", "64 bits"; ru "64 бита", uk "64 біти"  // 0.001, 1 -> "0.1%"  // 0.314 ->
-                     // "31%" ("31 %" in ru/uk)  // 1.5, 2 -> "1.50" ("1,50" in ru/uk)
+// "1 bit", "64 bits"; ru "64 бита", uk "64 біти".
+std::string bits_text(uint64_t bits);
+// "1 slot", "16,384 slots": the cells of a filter of fingerprints (a cuckoo filter's).
+std::string slots_text(uint64_t slots);
 
 }  // namespace bloomlab::app

@@ -529,10 +529,10 @@ void draw_texture(AppState& s, Host& host, const Highlights& h) {
     zoom_buttons(s);
     ImGui::SameLine();
   }
-  const std::string texels =
-      fill(trn("%s as %s × %s texel", "%s as %s × %s texels", v.texture_rows),
-           {bits_text(m), std::to_string(v.texture_cols), std::to_string(v.texture_rows)});
-  const std::string each = v.texture_bucket > 1 ? fill(tr(", %s each"), {bits_text(v.texture_bucket)}) : "";
+  const auto cells = holds_fingerprints(shown_set(s).filter().ops()) ? slots_text : bits_text;
+  const std::string texels = fill(trn("%s as %s × %s texel", "%s as %s × %s texels", v.texture_rows),
+                                  {cells(m), std::to_string(v.texture_cols), std::to_string(v.texture_rows)});
+  const std::string each = v.texture_bucket > 1 ? fill(tr(", %s each"), {cells(v.texture_bucket)}) : "";
   ImGui::PushTextWrapPos(0.0f);  // wraps at the card's edge, under the buttons' row
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
   // A slide says what the picture is, not how to use it: the room goes to what the step names
@@ -592,8 +592,11 @@ void readout(AppState& s) {
     if (s.view.presentation) return;  // the teacher knows; the class watches
     ImGui::PushTextWrapPos(0.0f);     // wraps at the card's edge (a longer language on a slide)
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    text_wrapped(s.view.touch ? tr("Tap a bit to see which words set it.")
-                              : tr("Hover or tap a bit to see which words set it."));
+    if (holds_fingerprints(f.ops()))
+      text_wrapped(tr("Hover or tap a slot to see whose fingerprint it holds."));
+    else
+      text_wrapped(s.view.touch ? tr("Tap a bit to see which words set it.")
+                                : tr("Hover or tap a bit to see which words set it."));
     ImGui::PopStyleColor();
     ImGui::PopTextWrapPos();
     return;

@@ -53,8 +53,7 @@ std::string params_text(const FamilyRow& r) {
       return "f = " + std::to_string(r.fingerprint_bits) + ", b = " + std::to_string(r.bucket_size) +
              ", B = " + with_commas(r.buckets);
     case FamilyKind::binary_fuse:
-      return "f = " + std::to_string(r.fingerprint_bits) + ", " +
-             fill(trn("%s slot", "%s slots", r.slots), {with_commas(r.slots)});
+      return "f = " + std::to_string(r.fingerprint_bits) + ", " + slots_text(r.slots);
   }
   return "";
 }

@@ -318,15 +318,23 @@ void word_list(AppState& s) {
 }  // namespace
 
 void panel_word(AppState& s, Host& /*host*/) {
-  begin_card(tr("Word"),
-             s.view.touch
-                 ? tr("Type a word: its k bits light up before you add it. Enter adds it. Tap a word in "
-                      "the list to see its bits.")
-                 : tr("Type a word: its k bits light up before you add it. Enter adds it. Hover a word in "
-                      "the list to see its bits."),
-             tr("A word is hashed as its UTF-8 bytes:\n  h = FNV-1a 64(bytes)\n  h1 = h & 0xffffffff,  "
-                "h2 = (h >> 32) | 1\n  pos_i = (h1 + i·h2) mod m,  i = 0 … k−1\n\"Possibly in the set\" "
-                "when all k bits are 1; \"definitely not\" when any is 0."));
+  if (holds_fingerprints(shown_set(s).filter().ops()))
+    begin_card(
+        tr("Word"),
+        tr("Type a word: its fingerprint and two buckets light up before you add it. Enter adds it."),
+        tr("A word is hashed as its UTF-8 bytes:\n  h = FNV-1a 64(bytes)\n  fingerprint = ((h >> 32) "
+           "mod (2^f − 1)) + 1\n  i1 = (h & 0xffffffff) mod B\n  i2 = (i1 XOR (fingerprint · 0x5bd1e995 "
+           "mod 2^32)) mod B\n\"Possibly in the set\" when bucket i1 or i2 holds the fingerprint."));
+  else
+    begin_card(tr("Word"),
+               s.view.touch
+                   ? tr("Type a word: its k bits light up before you add it. Enter adds it. Tap a word "
+                        "in the list to see its bits.")
+                   : tr("Type a word: its k bits light up before you add it. Enter adds it. Hover a "
+                        "word in the list to see its bits."),
+               tr("A word is hashed as its UTF-8 bytes:\n  h = FNV-1a 64(bytes)\n  h1 = h & 0xffffffff,  "
+                  "h2 = (h >> 32) | 1\n  pos_i = (h1 + i·h2) mod m,  i = 0 … k−1\n\"Possibly in the set\" "
+                  "when all k bits are 1; \"definitely not\" when any is 0."));
   word_box(s);
   const Explained* e = s.word_input.empty() ? nullptr : &actions::current_query(s);
   if (e)
