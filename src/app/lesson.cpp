@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <iterator>
 
+#include "core/params.h"
 #include "core/parse.h"
 #include "core/word_list.h"
 #include "url_params.h"
@@ -30,9 +31,9 @@ const KindName kKinds[] = {
     {TaskKind::reads, "reads"},
 };
 
-// The keys of the link parameters a step's state may use.
-const char* const kStateKeys[] = {"preset", "m",    "k",      "variant", "scheme",
-                                  "words",  "word", "panels", "probes"};
+// The keys of the link parameters a step's state may use, besides the filter's parameters (every
+// row of core/params.h: m, k, variant, scheme and each variant's own).
+const char* const kStateKeys[] = {"preset", "words", "word", "panels", "probes"};
 
 // The codes' tokens, in LessonErrorCode's order.
 const char* const kErrorNames[] = {"none",
@@ -82,6 +83,17 @@ std::string listed(const Names& names, Name name) {
   std::string out;
   for (const auto& n : names) out += (out.empty() ? "" : ", ") + std::string(name(n));
   return out;
+}
+
+bool is_state_key(std::string_view key) {
+  return find_param(key) ||
+         std::any_of(std::begin(kStateKeys), std::end(kStateKeys), [&](const char* k) { return key == k; });
+}
+
+std::string state_keys_listed() {
+  std::vector<std::string> keys(std::begin(kStateKeys), std::end(kStateKeys));
+  for (const ParamRow* row : param_rows()) keys.push_back(row->key);
+  return listed(keys, [](const std::string& k) { return k; });
 }
 
 std::string_view trim(std::string_view s) {
@@ -259,8 +271,7 @@ class Parser {
     for (std::string_view pair : split(value, '&')) {
       if (pair.empty()) continue;
       const std::string_view key = pair.substr(0, pair.find('='));
-      if (std::none_of(std::begin(kStateKeys), std::end(kStateKeys), [&](const char* k) { return key == k; }))
-        return error(E::state_key, {std::string(key), listed(kStateKeys, [](const char* k) { return k; })});
+      if (!is_state_key(key)) return error(E::state_key, {std::string(key), state_keys_listed()});
       // The value as a link's is judged, now rather than when a student enters the step.
       const std::string_view raw =
           pair.size() > key.size() ? pair.substr(key.size() + 1) : std::string_view();

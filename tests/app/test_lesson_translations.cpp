@@ -137,6 +137,14 @@ const std::vector<Term>& terms() {
        {{"ru", {"считающ", "Считающ"}}, {"uk", {"лічильников", "Лічильников"}}, {"zh", {"计数布隆过滤器"}}}},
       {"blocked filter",
        {{"ru", {"блочн", "Блочн"}}, {"uk", {"блоков", "Блоков"}}, {"zh", {"分块布隆过滤器"}}}},
+      // Issue 35: the filter family's terms (ru «кукушкин фильтр», as the article says).
+      {"cuckoo filter",
+       {{"ru", {"кукушкин", "Кукушкин"}}, {"uk", {"зозулин", "Зозулин"}}, {"zh", {"布谷鸟过滤器"}}}},
+      {"fingerprint", {{"ru", {"отпечат", "Отпечат"}}, {"uk", {"відбит", "Відбит"}}, {"zh", {"指纹"}}}},
+      {"bucket", {{"ru", {"корзин", "Корзин"}}, {"uk", {"кошик", "Кошик"}}, {"zh", {"桶"}}}},
+      {"slot",
+       {{"ru", {"ячейк", "Ячейк", "ячеек"}}, {"uk", {"комірк", "Комірк", "комірок"}}, {"zh", {"槽"}}}},
+      {"binary fuse", {{"ru", {"бинарн"}}, {"uk", {"бінарн"}}, {"zh", {"二元熔断过滤器"}}}},
   };
   return t;
 }
@@ -152,7 +160,7 @@ std::string lower_ascii(std::string s) {
 TEST_SUITE("lessons-i18n") {
   TEST_CASE("every English lesson has a translation in each language, and nothing else is there") {
     const std::vector<std::string> english = lesson_files(kLessonDir);
-    REQUIRE(english.size() == 11);
+    REQUIRE(english.size() == 12);
     for (const std::string& lang : kLanguages) {
       CAPTURE(lang);
       CHECK(lesson_files(kLessonDir + "/" + lang) == english);
@@ -351,11 +359,11 @@ TEST_SUITE("lessons-i18n") {
       for (const LessonStep& step : parse_file(kLessonDir + "/" + file).steps)
         tasks += step.task.kind != TaskKind::none;
     const std::map<size_t, std::map<std::string, std::string>> said = {
-        {9,
-         {{"help.html", "nine steps have a task"},
-          {"help.ru.html", "в девяти шагах есть задание"},
-          {"help.uk.html", "у дев'яти кроках є завдання"},
-          {"help.zh.html", "其中九步带有"}}},
+        {11,
+         {{"help.html", "eleven steps have a task"},
+          {"help.ru.html", "в одиннадцати шагах есть задание"},
+          {"help.uk.html", "в одинадцяти кроках є завдання"},
+          {"help.zh.html", "其中十一步带有"}}},
     };
     CAPTURE(tasks);
     REQUIRE(said.count(tasks) == 1);           // a new count: write it into the four help pages and here

@@ -13,7 +13,7 @@ import { settled, centre, cardShown } from "./page_helpers.mjs";
 const here = path.dirname(fileURLToPath(import.meta.url));
 const answers = JSON.parse(fs.readFileSync(path.join(here, "../lessons/answers.json"), "utf8"));
 const IDS = ["basics", "no-false-negatives", "error-rate", "best-k", "sizing", "false-or-real",
-             "overfill", "deleting", "memory", "blocked", "uses"];
+             "overfill", "deleting", "memory", "blocked", "uses", "beyond"];
 
 const api = (page, fn, ...args) => page.evaluate(fn, args);  // fn takes the arguments as one array
 const lesson = (page) => api(page, () => window.bloomlab.lesson());
@@ -64,7 +64,7 @@ run("lessons: every step, every task, slides, links, progress, embeds, teachers'
   await settled(page);
   equal((await lesson(page)).open, true, "a click on Lessons opens the lessons panel");
   const list = await api(page, () => window.bloomlab.lessons());
-  equal(list.map((l) => l.id), IDS, "lessons() lists the eleven lessons in the story's order");
+  equal(list.map((l) => l.id), IDS, "lessons() lists the twelve lessons in the story's order");
   const shot = await screenshot(page, "lessons-list.png");
   check(drawnShare(shot.image) > 0.2, "the list of lessons is drawn", `${drawnShare(shot.image)}`);
 

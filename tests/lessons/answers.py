@@ -30,6 +30,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
 sys.path.insert(0, os.path.join(ROOT, "tests", "bench"))
 import reference  # noqa: E402
+sys.path.insert(0, os.path.join(ROOT, "tests", "unit"))
+import cuckoo_reference  # noqa: E402
 
 PASSWORDS_SHA256 = "af55295852bcb0bc63e76cd22e342d9f7778b1802e76f0c502c73a35f652fd7a"
 DEFAULT_WORDS = os.path.join(ROOT, "node_modules", "common-password", "lib", "10k most common.txt")
@@ -49,10 +51,11 @@ TASK_KEYS = {"prompt", "hint", "answer", "option", "option*", "exclude", "n", "p
 KEYS = LESSON_KEYS | STEP_KEYS | TASK_KEYS
 KINDS = {"false-positive", "choice", "predict", "best-k", "sizing", "false-or-real",
          "remove-safely", "reads"}
-PANELS = {"words", "bits", "params", "plots", "numbers", "check"}
+PANELS = {"words", "bits", "params", "plots", "numbers", "check", "code", "speed", "family"}
 HIDES = {"design", "truth", "measured", "theory"}
 PLACEHOLDERS = {"n", "m", "k", "set", "fill", "theory", "measured", "bpi", "bestk", "bytes"}
-STATE_KEYS = {"preset", "m", "k", "variant", "scheme", "words", "word", "panels", "probes"}
+STATE_KEYS = {"preset", "m", "k", "variant", "scheme", "words", "word", "panels", "probes",
+              "fingerprintBits", "bucketSize", "buckets"}
 DIRECTIVE = re.compile(r"^([a-z][a-z0-9-]*\*?):(?: (.*))?$")
 
 
@@ -199,7 +202,14 @@ class Setup:
                 self.words.append(w)
         self.probes = int(state.get("probes", DEFAULT_PROBES))
         if self.scheme != "reference" or self.variant == "blocked":
-            raise LessonError("answers.py knows the reference scheme, standard and counting only")
+            raise LessonError("answers.py knows the reference scheme, standard, counting and cuckoo only")
+        # The cuckoo filter's f, b and B (src/core/cuckoo.h); a step that takes it names all three.
+        self.cuckoo = None
+        if self.variant == "cuckoo":
+            try:
+                self.cuckoo = tuple(int(state[key]) for key in ("fingerprintBits", "bucketSize", "buckets"))
+            except KeyError:
+                raise LessonError("a cuckoo step must give fingerprintBits, bucketSize and buckets") from None
 
     def bloom(self, k=None):
         f = reference.BloomFilter(self.m, k or self.k)
@@ -214,6 +224,12 @@ def percent_decode(text):
 
 def theory(n, m, k):
     return (1 - math.exp(-k * n / m)) ** k
+
+
+def cuckoo_theory(n, f, b, buckets):
+    """Fan et al. 2014: a stranger meets 2b slots, each full with the load n/(B·b), each full one
+    matching its fingerprint with chance 1/(2^f − 1) (fingerprints are never 0)."""
+    return 1 - (1 - 1 / (2 ** f - 1)) ** (2 * b * n / (buckets * b))
 
 
 def measured_rates(setup, ks):
@@ -302,7 +318,11 @@ def answer_choice(task, setup, passwords):
 
 def answer_predict(task, setup, passwords):
     tolerance = float(task.get("tolerance", "0.001"))
-    if task.get("expect", "theory") == "theory":
+    if setup.cuckoo:
+        if task.get("expect", "theory") != "theory":
+            raise LessonError("answers.py predicts the cuckoo filter's theory only")
+        value = cuckoo_theory(len(setup.words), *setup.cuckoo)
+    elif task.get("expect", "theory") == "theory":
         value = theory(len(setup.words), setup.m, setup.k)
     else:
         value = measured_rates(setup, [setup.k])[setup.k]
@@ -443,6 +463,24 @@ def figures(passwords):
     def at(m, k):
         return Setup({"preset": "passwords", "m": str(m), "k": str(k)}, passwords)
 
+    def cuckoo_tiny(buckets):
+        f = cuckoo_reference.Cuckoo(8, 2, buckets)
+        f.contains = lambda w: any(cuckoo_reference.place(w, 8, buckets)[0] in f.table[i]
+                                   for i in cuckoo_reference.place(w, 8, buckets)[1:])
+        return f, [f.insert(w) for w in TINY_WORDS][-1]
+
+    def placed(word):
+        fp, i1, i2 = cuckoo_reference.place(word, 8, 8)
+        return f"{fp:x} [{i1}, {i2}]"
+
+    def held(f, bucket):
+        return " ".join(f"{x:x}" for x in f.table[bucket] if x)
+
+    def holder(f, bucket):
+        return " ".join(w.decode() for w in TINY_WORDS if f"{cuckoo_reference.place(w, 8, 8)[0]:x}" == held(f, bucket))
+
+    tiny8, _ = cuckoo_tiny(8)
+    tiny2, tiny2_last = cuckoo_tiny(2)
     rates10 = measured_rates(pw, range(1, 25))
     counting10k = Counting(10000, 7, passwords).counters
     bits = bytearray(100000)
@@ -500,6 +538,16 @@ def figures(passwords):
          f"{min(blocked_positions(b'dragon', 100000, 7))} … {max(blocked_positions(b'dragon', 100000, 7))}"
          f", block {blocked_positions(b'dragon', 100000, 7)[0] // 512}"),
         ("blocked: measured", "974", str(blocked_fp)),
+        ("beyond: tiny words in f = 8, b = 2, B = 8", "dragon ac [6, 2], iloveyou e7 [7, 4] (bucket 7: 6a of "
+         "letmein, bucket 4 empty), Qwerty 4d [1, 0] (not there)",
+         f"dragon {placed(b'dragon')}, iloveyou {placed(b'iloveyou')} (bucket 7: {held(tiny8, 7)} of "
+         f"{holder(tiny8, 7)}, bucket 4 {held(tiny8, 4) or 'empty'}), Qwerty {placed(b'Qwerty')} "
+         f"({'there' if tiny8.contains(b'Qwerty') else 'not there'})"),
+        ("beyond: B = 2: all held, the victim", "placed_full on the fifth word, victim ac of dragon",
+         f"{tiny2_last} on the fifth word, victim {tiny2.victim[0]:x} of "
+         f"{next(w.decode() for w in TINY_WORDS if cuckoo_reference.place(w, 8, 2)[0] == tiny2.victim[0])}"),
+        ("beyond: 10k at B = 4096, b = 4: load, theory", "0.61 1.90%",
+         f"{10000 / 16384:.2f} {cuckoo_theory(10000, 8, 4, 4096):.2%}"),
     ]
 
 
