@@ -22,9 +22,8 @@
 #include "ui.h"
 
 namespace bloomlab::app {
-namespace {
 
-const char* kind_title(FamilyKind kind) {
+const char* family_kind_title(FamilyKind kind) {
   switch (kind) {
     case FamilyKind::standard: return trc("variant", "standard");
     case FamilyKind::blocked: return trc("variant", "blocked");
@@ -34,7 +33,7 @@ const char* kind_title(FamilyKind kind) {
   return "";
 }
 
-ImU32 kind_colour(FamilyKind kind) {
+ImU32 family_kind_colour(FamilyKind kind) {
   const Palette& pal = palette();
   switch (kind) {
     case FamilyKind::standard: return pal.series[0];
@@ -44,6 +43,8 @@ ImU32 kind_colour(FamilyKind kind) {
   }
   return pal.text;
 }
+
+namespace {
 
 std::string params_text(const FamilyRow& r) {
   switch (r.kind) {
@@ -97,13 +98,13 @@ void family_plot(AppState& s, const FamilyRun& run) {
     const std::string over = over_bound_text(run, kind);
     if (over.empty()) continue;
     // TRANSLATORS: a structure's name and how far its points are above the bound: "cuckoo +102%".
-    curve(fill(tr("%s %s"), {kind_title(kind), over}), kind_colour(kind), SeriesStyle::line,
+    curve(fill(tr("%s %s"), {family_kind_title(kind), over}), family_kind_colour(kind), SeriesStyle::line,
           [&](double x) { return family_curve_fp(kind, x, curves); });
   }
   std::vector<PlotMarker> markers;
   for (const FamilyRow& r : run.rows()) {
     if (r.measured <= 0) continue;  // none of the probes answered "possibly": nothing to draw on a log axis
-    PlotMarker m{r.bits_per_item, r.measured, kind_colour(r.kind), ""};
+    PlotMarker m{r.bits_per_item, r.measured, family_kind_colour(r.kind), ""};
     m.dot = true;
     markers.push_back(m);
   }
@@ -140,7 +141,7 @@ void family_table(AppState& s, const FamilyRun& run) {
   float widths[6] = {};
   for (size_t c = 0; c < 6; ++c) widths[c] = ImGui::CalcTextSize(heads[c]).x;
   for (const FamilyRow& r : run.rows()) {
-    const std::string name = std::string(kind_title(r.kind)) + "  " + params_text(r);
+    const std::string name = std::string(family_kind_title(r.kind)) + "  " + params_text(r);
     widths[0] = std::max(widths[0], ImGui::CalcTextSize(name.c_str()).x);
     const std::vector<std::string> cells = row_cells(r);
     for (size_t c = 0; c < cells.size(); ++c)
@@ -150,8 +151,8 @@ void family_table(AppState& s, const FamilyRun& run) {
   for (float w : widths) needed += w + 2 * ImGui::GetStyle().CellPadding.x + ImGui::GetStyle().ItemSpacing.x;
   if (needed > width) {
     for (const FamilyRow& r : run.rows()) {
-      ImGui::PushStyleColor(ImGuiCol_Text, kind_colour(r.kind));
-      text_wrapped(std::string(kind_title(r.kind)) + ", " + params_text(r));
+      ImGui::PushStyleColor(ImGuiCol_Text, family_kind_colour(r.kind));
+      text_wrapped(std::string(family_kind_title(r.kind)) + ", " + params_text(r));
       ImGui::PopStyleColor();
       ImGui::Indent();
       const std::vector<std::string> c = row_cells(r);
@@ -166,7 +167,7 @@ void family_table(AppState& s, const FamilyRun& run) {
     for (const FamilyRow& r : run.rows()) {
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
-      text_coloured(kind_colour(r.kind), kind_title(r.kind));
+      text_coloured(family_kind_colour(r.kind), family_kind_title(r.kind));
       ImGui::SameLine();
       ImGui::TextDisabled("%s", params_text(r).c_str());
       for (const std::string& c : row_cells(r)) {
@@ -190,7 +191,7 @@ void traits_table() {
                               : t.max_load >= 1
                                   ? std::string(tr("exactly its words"))
                                   : fill(tr("about %s of its slots"), {format_whole_percent(t.max_load)});
-    text_coloured(kind_colour(kind), kind_title(kind));
+    text_coloured(family_kind_colour(kind), family_kind_title(kind));
     ImGui::Indent();
     // TRANSLATORS: what a structure can do. %1$s: adds ("add", "add: an add rebuilds it");
     // %2$s: remove or not; %3$s: how full it can get; %4$s: cache lines per query ("2", "k").

@@ -1,9 +1,11 @@
 // Speed (issue 11 §4). Index:
 //   panel_speed()   what is timed, Measure (a progress bar and Cancel while it runs), then the
 //                   bars and what they show, in words
-//   speed_chart()   ns per query, standard against blocked, for words in the set and not, at the
-//                   filter's own m and at 2^28 bits; asked 32 at a time or one by one
-//   speed_summary() the sentences: how much faster (or not) the blocked filter answered, and why
+//   speed_chart()   ns per query, standard against blocked (and the cuckoo and binary fuse filters
+//                   holding the same words), for words in the set and not, at the filter's own m
+//                   and at 2^28 bits; asked 32 at a time or one by one
+//   speed_summary() the sentences: how much faster (or not) the blocked filter answered, and why;
+//                   what the cuckoo and binary fuse filters read
 // The measurement itself is the core's SpeedRun (core/speed.h), run a slice per frame by the app
 // (actions::continue_speed): this file only shows it.
 #include <imgui.h>
@@ -29,17 +31,15 @@ std::string size_label(uint64_t m, uint64_t words) {
 }
 
 void speed_chart(AppState& s, const SpeedRun& run) {
-  const Palette& pal = palette();
   const bool batch = s.speed.batch_chart;
   const ImVec2 top = ImGui::GetCursorScreenPos();
   const float width = ImGui::GetContentRegionAvail().x;
   double longest = 1;
   for (const SpeedRow& r : run.rows())
     if (r.batch == batch) longest = std::max(longest, r.ns_per_query);
-  const char* names[] = {trc("variant", "standard"), trc("variant", "blocked")};
-  const ImU32 colours[] = {pal.series[0], pal.set_bit};
   float label_w = 0;
-  for (const char* n : names) label_w = std::max(label_w, ImGui::CalcTextSize(n).x);
+  for (size_t v = 0; v < kFamilyKinds; ++v)
+    label_w = std::max(label_w, ImGui::CalcTextSize(family_kind_title(FamilyKind(v))).x);
   const float spacing = ImGui::GetStyle().ItemSpacing.x;
   const float indent = ImGui::GetFontSize();
   float value_w = 0;  // the widest figure after a bar, as written ("25.0 ns", "1 234,5 нс", "25.0 纳秒")
@@ -51,27 +51,34 @@ void speed_chart(AppState& s, const SpeedRun& run) {
       std::max(1.0f, stacked ? ImGui::GetContentRegionAvail().x - indent - value_w - spacing : bar_room);
   uint64_t shown_m = UINT64_MAX;
   for (const SpeedRow& r : run.rows()) {
-    if (r.batch != batch || r.variant != Variant::standard) continue;
+    if (r.batch != batch || r.kind != FamilyKind::standard) continue;
     if (r.m != shown_m) {
       shown_m = r.m;
       ImGui::Spacing();
       text_wrapped(size_label(r.m, r.words));
+      const SpeedRow *c = run.find(FamilyKind::cuckoo, r.m, true, batch),
+                     *f = run.find(FamilyKind::binary_fuse, r.m, true, batch);
+      if (c && f)
+        hint_text(fill(tr("The same words in a cuckoo filter of %s and a binary fuse filter of %s."),
+                       {format_bytes((c->bits + 7) / 8), format_bytes((f->bits + 7) / 8)})
+                      .c_str());
     }
     ImGui::Indent(indent * 0.5f);
     hint_text(r.present ? tr("words in the set") : tr("words not in the set"));
-    for (size_t v = 0; v < 2; ++v) {
-      const SpeedRow* row = run.find(v == 0 ? Variant::standard : Variant::blocked, r.m, r.present, batch);
+    for (size_t v = 0; v < kFamilyKinds; ++v) {
+      const SpeedRow* row = run.find(FamilyKind(v), r.m, r.present, batch);
       if (!row) continue;
       const float x0 = ImGui::GetCursorScreenPos().x + indent * 0.5f;
       ImGui::SetCursorScreenPos(ImVec2(x0, ImGui::GetCursorScreenPos().y));
-      ImGui::TextUnformatted(names[v]);
+      ImGui::TextUnformatted(family_kind_title(FamilyKind(v)));
       if (!stacked) ImGui::SameLine();
       const float bx = stacked ? x0 : x0 + label_w + spacing;
       ImGui::SetCursorScreenPos(ImVec2(bx, ImGui::GetCursorScreenPos().y));
       const ImVec2 p = ImGui::GetCursorScreenPos();
       const float h = ImGui::GetTextLineHeight();
       const float w = std::max(2.0f, bar_w * float(row->ns_per_query / longest));
-      ImGui::GetWindowDrawList()->AddRectFilled(p, ImVec2(p.x + w, p.y + h), colours[v], 3);
+      ImGui::GetWindowDrawList()->AddRectFilled(p, ImVec2(p.x + w, p.y + h),
+                                                family_kind_colour(FamilyKind(v)), 3);
       ImGui::Dummy(ImVec2(w, h));
       ImGui::SameLine();
       ImGui::TextUnformatted(ns_text(row->ns_per_query).c_str());
@@ -96,10 +103,10 @@ void speed_summary(const AppState& s, const SpeedRun& run) {
   // The largest size measured: out of the caches if it could be made.
   uint64_t m = 0;
   for (const SpeedRow& r : run.rows()) m = std::max(m, r.m);
-  const SpeedRow *sp = run.find(Variant::standard, m, true, batch),
-                 *bp = run.find(Variant::blocked, m, true, batch),
-                 *sa = run.find(Variant::standard, m, false, batch),
-                 *ba = run.find(Variant::blocked, m, false, batch);
+  const SpeedRow *sp = run.find(FamilyKind::standard, m, true, batch),
+                 *bp = run.find(FamilyKind::blocked, m, true, batch),
+                 *sa = run.find(FamilyKind::standard, m, false, batch),
+                 *ba = run.find(FamilyKind::blocked, m, false, batch);
   if (!sp || !bp || !sa || !ba) return;
   const std::string where = m == kSpeedBigBits ? std::string(tr("At 32 MiB, out of the caches,"))
                                                : fill(tr("At m = %s,"), {with_commas(m)});
@@ -111,6 +118,13 @@ void speed_summary(const AppState& s, const SpeedRun& run) {
   text_wrapped(
       fill(tr("For words not in the set it was %s: both usually stop at the first 0 bit, one line each."),
            {compared(sa->ns_per_query, ba->ns_per_query)}));
+  const SpeedRow *ca = run.find(FamilyKind::cuckoo, m, false, batch),
+                 *fa = run.find(FamilyKind::binary_fuse, m, false, batch);
+  if (ca && fa)
+    // TRANSLATORS: the times per query ("25.0 ns") of the cuckoo and the binary fuse filter.
+    text_wrapped(fill(tr("The cuckoo filter took %s, the binary fuse filter %s: for any word they read two "
+                         "buckets and three slots, in the set or not."),
+                      {ns_text(ca->ns_per_query), ns_text(fa->ns_per_query)}));
   hint_text(batch ? tr("Asked 32 at a time, as a database asks its filter: the lines of 32 queries are "
                        "fetched from memory at once.")
                   : tr("Asked one by one: each query waits for its own lines before the next one starts."));
@@ -119,7 +133,8 @@ void speed_summary(const AppState& s, const SpeedRun& run) {
 }  // namespace
 
 void panel_speed(AppState& s, Host& /*host*/) {
-  begin_card(tr("Speed"), tr("Time the standard and the blocked filter here, on this device."),
+  begin_card(tr("Speed"),
+             tr("Time the standard, blocked, cuckoo and binary fuse filters here, on this device."),
              tr("A query of the standard filter reads k bits from anywhere in the array: up to k cache lines "
                 "of 64 bytes. The blocked filter keeps all k bits of a word in one block of 512 bits: one "
                 "line. Out of the caches, each line is a trip to memory of about 100 ns."));
@@ -127,7 +142,8 @@ void panel_speed(AppState& s, Host& /*host*/) {
   const FilterParams& p = s.set.params();
   text_wrapped(
       fill(tr("Random words in a standard and a blocked filter with this m and k = %s, filled until half "
-              "the bits are set, and in two of 32 MiB with a million words."),
+              "the bits are set, and in two of 32 MiB with a million words; the same words in a cuckoo and "
+              "a binary fuse filter."),
            {std::to_string(p.k)}));
   if (sp.running) {
     const std::string label = fill(tr("Measuring… %s"), {format_whole_percent(sp.run.progress())});

@@ -139,9 +139,12 @@ void panel_params(AppState& s, Host& host);
 void panel_plots(AppState& s, Host& host);
 void panel_numbers(AppState& s, Host& host);
 void panel_check(AppState& s, Host& host);
-void panel_code(AppState& s, Host& host);     // a runnable program for the filter (Python, Go, JS, C++)
-void panel_speed(AppState& s, Host& host);    // the standard and the blocked filter timed side by side
-void panel_family(AppState& s, Host& host);   // Bloom, blocked, cuckoo and binary fuse against the bound
+void panel_code(AppState& s, Host& host);    // a runnable program for the filter (Python, Go, JS, C++)
+void panel_speed(AppState& s, Host& host);   // the standard and the blocked filter timed side by side
+void panel_family(AppState& s, Host& host);  // Bloom, blocked, cuckoo and binary fuse against the bound
+// The family's members as the panels name and colour them (Filter family, Speed): panel_family.cpp.
+const char* family_kind_title(FamilyKind kind);
+ImU32 family_kind_colour(FamilyKind kind);
 void panel_steps(AppState& s, Host& host);    // the step-through (classroom)
 void panel_list(AppState& s, Host& host);     // your own words: open, paste or drop a list
 void panel_lessons(AppState& s, Host& host);  // lessons and their tasks

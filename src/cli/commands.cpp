@@ -788,7 +788,8 @@ Result<int> run_code(const std::vector<std::string>& argv) {
 
 const char* const kSpeedUsage =
     "usage: bloomlab speed [--m M] [--k K] [--queries N] [--rounds N] [--no-out-of-cache] [--json]\n"
-    "Nanoseconds per query of the standard and the blocked filter, side by side: at m (100000 by\n"
+    "Nanoseconds per query of the standard and the blocked filter, side by side, and of a cuckoo\n"
+    "(f = 12, b = 4) and a binary fuse filter (f = 8) holding the same words: at m (100000 by\n"
     "default; filled with random words to its design n = m ln 2 / k) and at m = 2^28 bits = 32 MiB\n"
     "(beyond the processor's caches; 1,000,000 words), for present and absent words, asked one by\n"
     "one and 32 at a time; the best of the rounds. The page's Speed panel runs the same code.\n"
@@ -834,17 +835,24 @@ Result<int> run_speed(const std::vector<std::string>& argv) {
   std::cout << "k = " << o.k << ", " << o.queries << " queries per pass, best of " << o.rounds
             << " rounds; random words\n";
   if (run.skipped()) std::cout << "m = 2^28 not measured: " << run.skipped()->message << "\n";
-  std::vector<std::vector<std::string>> table{
-      {"m", "words", "keys", "asked", "standard ns", "blocked ns", "blocked speed-up"}};
+  std::vector<std::vector<std::string>> table{{"m", "words", "keys", "asked", "standard ns", "blocked ns",
+                                               "blocked speed-up", "cuckoo ns", "binary fuse ns"}};
   for (const SpeedRow& r : run.rows()) {
-    if (r.variant != Variant::standard) continue;
-    const SpeedRow* b = run.find(Variant::blocked, r.m, r.present, r.batch);
-    if (!b) continue;
+    if (r.kind != FamilyKind::standard) continue;
+    const SpeedRow* b = run.find(FamilyKind::blocked, r.m, r.present, r.batch);
+    const SpeedRow* c = run.find(FamilyKind::cuckoo, r.m, r.present, r.batch);
+    const SpeedRow* f = run.find(FamilyKind::binary_fuse, r.m, r.present, r.batch);
+    if (!b || !c || !f) continue;
     table.push_back({std::to_string(r.m), std::to_string(r.words), r.present ? "present" : "absent",
                      r.batch ? "32 at a time" : "one by one", fixed(r.ns_per_query, 1),
-                     fixed(b->ns_per_query, 1), fixed(r.ns_per_query / b->ns_per_query, 2) + "x"});
+                     fixed(b->ns_per_query, 1), fixed(r.ns_per_query / b->ns_per_query, 2) + "x",
+                     fixed(c->ns_per_query, 1), fixed(f->ns_per_query, 1)});
   }
   print_table(table);
+  // The cuckoo and binary fuse filters' own sizes (they hold the same words as the Bloom filters).
+  for (const SpeedRow& r : run.rows())
+    if (r.kind >= FamilyKind::cuckoo && r.present && !r.batch)
+      std::cout << family_kind_name(r.kind) << " at m = " << r.m << ": " << r.bits << " bits\n";
   return 0;
 }
 

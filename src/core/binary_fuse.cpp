@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "hashing.h"
+#include "variant_detail.h"
 
 namespace bloomlab {
 
@@ -118,6 +119,21 @@ BinaryFusePositions BinaryFuseFilter::positions(std::string_view word) const {
 bool BinaryFuseFilter::contains(std::string_view word) const {
   const BinaryFusePositions p = positions(word);
   return p.fingerprint == (slot(p.slot[0]) ^ slot(p.slot[1]) ^ slot(p.slot[2]));
+}
+
+void BinaryFuseFilter::contains_many(const std::string_view* words, size_t n, uint8_t* out) const {
+  BinaryFusePositions p[kBatch];
+  for (size_t at = 0; at < n; at += kBatch) {
+    const size_t count = std::min(kBatch, n - at);
+    uint64_t acc = 0;
+    for (size_t i = 0; i < count; ++i) {
+      p[i] = positions(words[at + i]);
+      for (uint64_t slot : p[i].slot) detail::touch_at(&fingerprints_[size_t(slot)], acc);
+    }
+    detail::keep(acc);
+    for (size_t i = 0; i < count; ++i)
+      out[at + i] = p[i].fingerprint == (slot(p[i].slot[0]) ^ slot(p[i].slot[1]) ^ slot(p[i].slot[2]));
+  }
 }
 
 }  // namespace bloomlab

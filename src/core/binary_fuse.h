@@ -31,6 +31,9 @@ class BinaryFuseFilter {
   // Builds from `words` (any number, duplicates allowed); f is 8 or 16.
   BinaryFuseFilter(const std::vector<std::string>& words, unsigned fingerprint_bits);
   bool contains(std::string_view word) const;
+  // contains() for n words at once: the three slots of every word are asked for from memory
+  // first, so that their misses overlap (as Filter::contains_many).
+  void contains_many(const std::string_view* words, size_t n, uint8_t* out) const;
   BinaryFusePositions positions(std::string_view word) const;  // the query's three slots
   uint32_t slot(uint64_t i) const { return fingerprints_[size_t(i)]; }
 

@@ -2,11 +2,60 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 
 #include "hashing.h"
 #include "params.h"
+#include "variant_detail.h"
 
 namespace bloomlab {
+namespace {
+
+uint64_t xorshift64(uint64_t& state) {  // Marsaglia 2003, the triple 13, 7, 17
+  state ^= state << 13;
+  state ^= state >> 7;
+  state ^= state << 17;
+  return state;
+}
+
+// slots(bucket, i) is a slot of a table: the filter's own, or a plan's copy of the buckets it
+// touches. The first empty slot of `bucket` gets fp; false if it has none.
+template <class Slots>
+bool fill_empty_slot(Slots& slots, const CuckooParams& p, uint64_t bucket, uint32_t fp) {
+  for (unsigned i = 0; i < p.bucket_size; ++i)
+    if (uint32_t& at = slots(bucket, i); at == 0) {
+      at = fp;
+      return true;
+    }
+  return false;
+}
+
+// The insert: the first empty slot of i1, else of i2, else kicks until a fingerprint lands in an
+// empty slot. Returns placed, or placed_full with the fingerprint left over in `victim`.
+template <class Slots>
+CuckooInsert insert_into(Slots& slots, const CuckooParams& p, uint64_t& rng, uint64_t h,
+                         std::vector<CuckooKick>* kicks, CuckooFilter::Victim& victim) {
+  const auto put_in_empty = [&](uint64_t bucket, uint32_t fp) {
+    return fill_empty_slot(slots, p, bucket, fp);
+  };
+  const CuckooPlace place = cuckoo_place(p, h);
+  if (put_in_empty(place.bucket1, place.fingerprint) || put_in_empty(place.bucket2, place.fingerprint))
+    return CuckooInsert::placed;
+  uint32_t fp = place.fingerprint;
+  uint64_t bucket = (xorshift64(rng) & 1) ? place.bucket2 : place.bucket1;
+  for (unsigned kick = 0; kick < kCuckooMaxKicks; ++kick) {
+    const auto slot = unsigned(xorshift64(rng) % p.bucket_size);
+    std::swap(fp, slots(bucket, slot));  // fp is now the victim
+    const uint64_t to = cuckoo_alternate(bucket, fp, p.buckets);
+    if (kicks) kicks->push_back({fp, bucket, to, slot});
+    bucket = to;
+    if (put_in_empty(bucket, fp)) return CuckooInsert::placed;
+  }
+  victim = {true, fp, bucket};
+  return CuckooInsert::placed_full;
+}
+
+}  // namespace
 
 std::optional<Error> check_cuckoo_params(const CuckooParams& p) {
   if (p.fingerprint_bits < kCuckooMinFingerprintBits || p.fingerprint_bits > kCuckooMaxFingerprintBits)
@@ -53,21 +102,11 @@ void CuckooFilter::clear() {
   rng_ = 1;
 }
 
-uint64_t CuckooFilter::next_random() {  // xorshift64 (Marsaglia 2003), the triple 13, 7, 17
-  rng_ ^= rng_ << 13;
-  rng_ ^= rng_ >> 7;
-  rng_ ^= rng_ << 17;
-  return rng_;
-}
-
 bool CuckooFilter::put_in_empty(uint64_t bucket, uint32_t fp) {
-  uint32_t* at = &slots_[size_t(bucket * params_.bucket_size)];
-  for (unsigned i = 0; i < params_.bucket_size; ++i)
-    if (at[i] == 0) {
-      at[i] = fp;
-      return true;
-    }
-  return false;
+  auto slots = [this](uint64_t b, unsigned i) -> uint32_t& {
+    return slots_[size_t(b * params_.bucket_size + i)];
+  };
+  return fill_empty_slot(slots, params_, bucket, fp);
 }
 
 CuckooInsert CuckooFilter::insert(std::string_view word, std::vector<CuckooKick>* kicks) {
@@ -80,22 +119,27 @@ CuckooRemove CuckooFilter::remove(std::string_view word) { return remove_hash(fn
 
 CuckooInsert CuckooFilter::insert_hash(uint64_t h, std::vector<CuckooKick>* kicks) {
   if (victim_.used) return CuckooInsert::refused_full;
-  const CuckooPlace place = cuckoo_place(params_, h);
   ++count_;
-  if (put_in_empty(place.bucket1, place.fingerprint) || put_in_empty(place.bucket2, place.fingerprint))
-    return CuckooInsert::placed;
-  uint32_t fp = place.fingerprint;
-  uint64_t bucket = (next_random() & 1) ? place.bucket2 : place.bucket1;
-  for (unsigned kick = 0; kick < kCuckooMaxKicks; ++kick) {
-    const auto slot = unsigned(next_random() % params_.bucket_size);
-    std::swap(fp, slots_[size_t(bucket * params_.bucket_size + slot)]);  // fp is now the victim
-    const uint64_t to = cuckoo_alternate(bucket, fp, params_.buckets);
-    if (kicks) kicks->push_back({fp, bucket, to, slot});
-    bucket = to;
-    if (put_in_empty(bucket, fp)) return CuckooInsert::placed;
-  }
-  victim_ = {true, fp, bucket};
-  return CuckooInsert::placed_full;
+  auto slots = [this](uint64_t b, unsigned i) -> uint32_t& {
+    return slots_[size_t(b * params_.bucket_size + i)];
+  };
+  return insert_into(slots, params_, rng_, h, kicks, victim_);
+}
+
+CuckooInsert CuckooFilter::plan_insert(uint64_t h, std::vector<CuckooKick>* kicks) const {
+  if (victim_.used) return CuckooInsert::refused_full;
+  // A copy of each bucket the insert touches, made when it first does: at most 2 + 500 buckets.
+  std::map<uint64_t, std::vector<uint32_t>> copies;
+  auto slots = [&](uint64_t bucket, unsigned i) -> uint32_t& {
+    auto [it, fresh] = copies.try_emplace(bucket);
+    if (fresh)
+      it->second.assign(slots_.begin() + long(bucket * params_.bucket_size),
+                        slots_.begin() + long((bucket + 1) * params_.bucket_size));
+    return it->second[i];
+  };
+  uint64_t rng = rng_;
+  Victim victim;
+  return insert_into(slots, params_, rng, h, kicks, victim);
 }
 
 bool CuckooFilter::contains_hash(uint64_t h) const {
@@ -105,6 +149,17 @@ bool CuckooFilter::contains_hash(uint64_t h) const {
       if (slot(bucket, i) == place.fingerprint) return true;
   return victim_.used && victim_.fingerprint == place.fingerprint &&
          (victim_.bucket == place.bucket1 || victim_.bucket == place.bucket2);
+}
+
+void CuckooFilter::contains_many_hash(const uint64_t* h, size_t n, uint8_t* out) const {
+  uint64_t acc = 0;
+  for (size_t i = 0; i < n; ++i) {
+    const CuckooPlace place = cuckoo_place(params_, h[i]);
+    detail::touch_at(&slots_[size_t(place.bucket1 * params_.bucket_size)], acc);
+    detail::touch_at(&slots_[size_t(place.bucket2 * params_.bucket_size)], acc);
+  }
+  detail::keep(acc);
+  for (size_t i = 0; i < n; ++i) out[i] = contains_hash(h[i]);
 }
 
 CuckooRemove CuckooFilter::remove_hash(uint64_t h) {

@@ -91,7 +91,13 @@ class CuckooFilter {
   CuckooRemove remove(std::string_view word);
   // The same from h = fnv1a64(word), computed before.
   CuckooInsert insert_hash(uint64_t h, std::vector<CuckooKick>* kicks = nullptr);
+  // What insert_hash would do now (placed, after which kicks, or full), the filter unchanged: the
+  // step-through shows an add before it happens.
+  CuckooInsert plan_insert(uint64_t h, std::vector<CuckooKick>* kicks) const;
   bool contains_hash(uint64_t h) const;
+  // contains_hash for n words at once (h[i] = fnv1a64 of each): both buckets of every word are
+  // asked for from memory first, so that their misses overlap (as Filter::contains_many).
+  void contains_many_hash(const uint64_t* h, size_t n, uint8_t* out) const;
   CuckooRemove remove_hash(uint64_t h);
   void clear();  // empty, the generator seeded again
 
@@ -110,7 +116,6 @@ class CuckooFilter {
 
  private:
   bool put_in_empty(uint64_t bucket, uint32_t fp);
-  uint64_t next_random();
   CuckooParams params_;
   std::vector<uint32_t> slots_;
   Victim victim_;

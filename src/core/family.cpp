@@ -38,16 +38,16 @@ size_t write_probe(char (&buf)[32], uint64_t i) {
   return n;
 }
 
+double log2_of_inverse(double p) { return p > 0 ? -std::log2(p) : 0; }
+
+}  // namespace
+
 uint64_t cuckoo_buckets_for(uint64_t n) {
   const auto wanted = uint64_t(std::ceil(double(n) / (kFamilyCuckooBucket * kFamilyCuckooSizingLoad)));
   uint64_t b = 1;
   while (b < wanted && b < kCuckooMaxBuckets) b <<= 1;
   return b;
 }
-
-double log2_of_inverse(double p) { return p > 0 ? -std::log2(p) : 0; }
-
-}  // namespace
 
 const char* family_kind_name(FamilyKind kind) {
   static const char* const kNames[kFamilyKinds] = {"standard", "blocked", "cuckoo", "binaryFuse"};

@@ -47,6 +47,9 @@ inline constexpr double kFamilyCuckooLoad = 0.95;  // how full b = 4 gets (the p
 // The sizing: the fewest buckets (a power of two) at a load of at most 96%, the paper's reference
 // code's rule (efficient/cuckoofilter, as fastfilter_cpp's); twice as many while one refuses.
 inline constexpr double kFamilyCuckooSizingLoad = 0.96;
+// The fewest buckets (a power of two, at most kCuckooMaxBuckets) that hold n words at b = 4 under
+// that load.
+uint64_t cuckoo_buckets_for(uint64_t n);
 inline constexpr unsigned kFamilyFuseBits[] = {8, 16};
 inline constexpr uint64_t kFamilyDefaultProbes = 1000000;
 

@@ -145,6 +145,9 @@ class Filter {
 
   const FilterParams& params() const { return s_.params; }
   const VariantOps& ops() const { return *ops_; }
+  // The variant's own structure (VariantOps' FilterStorage::own), for a view that knows the
+  // variant: std::any_cast<CuckooFilter>(&f.own()) is the cuckoo filter's, or null.
+  const std::any& own() const { return s_.own; }
   uint64_t size_in_bits() const;                       // memory the filter needs: m bits, or m counters' bits
   uint64_t size_in_bytes() const;                      // rounded up to whole bytes
   uint64_t bits_set() const;                           // X: positions whose bit (counter) is non-zero

@@ -96,7 +96,8 @@ void write_memory(JsonWriter& w, uint64_t filter_bytes, uint64_t list_text_bytes
 void write_speed_fields(JsonWriter& w, const SpeedRun& run) {
   w.key("rows").begin_array();
   for (const SpeedRow& r : run.rows()) {
-    w.begin_object().field("variant", variant_name(r.variant)).field("m", r.m).field("words", r.words);
+    w.begin_object().field("variant", family_kind_name(r.kind)).field("m", r.m).field("bits", r.bits);
+    w.field("words", r.words);
     w.field("keys", r.present ? "present" : "absent").field("mode", r.batch ? "batch" : "one");
     w.field("nsPerQuery", r.ns_per_query).field("maybes", r.maybes).field("queries", r.queries).end_object();
   }

@@ -22,6 +22,22 @@ using Clock = std::chrono::steady_clock;
 constexpr size_t kWordBytes = 13;  // "p" or "a" and 12 hexadecimal digits
 constexpr double kPieceNs = 2e6;   // a timed piece: ~2 ms (a coarse browser clock still reads it)
 constexpr uint64_t kMinPiece = 1024, kMaxPiece = 1 << 18;
+constexpr size_t kFilters = 3;          // standard, blocked, cuckoo (Filters); then the binary fuse
+constexpr double kFuseWorkPerWord = 4;  // its build, against one add
+static_assert(size_t(FamilyKind::binary_fuse) == kFilters, "the cells' index is the row's kind");
+
+// The cuckoo filter of a size: f = 12, b = 4, the largest power of two of buckets whose slots
+// take no more memory than the Bloom filters' m bits (a slot is kept in 32 bits: at 2^28, 32 MiB,
+// beyond the caches too), or the fewest that hold the size's words (core/family.h's sizing) if more.
+CuckooParams speed_cuckoo(uint64_t m, uint64_t words) {
+  CuckooParams p;
+  p.fingerprint_bits = kSpeedCuckooBits;
+  p.bucket_size = kFamilyCuckooBucket;
+  uint64_t in_memory = 1;
+  while (in_memory * 2 * p.bucket_size * 32 <= m && in_memory * 2 <= kCuckooMaxBuckets) in_memory *= 2;
+  p.buckets = std::max(in_memory, cuckoo_buckets_for(words));
+  return p;
+}
 
 double ns_between(Clock::time_point a, Clock::time_point b) {
   return std::chrono::duration<double, std::nano>(b - a).count();
@@ -58,9 +74,9 @@ double SpeedRun::progress() const {
   return std::min(1.0, work_done_ / work_total_);
 }
 
-const SpeedRow* SpeedRun::find(Variant v, uint64_t m, bool present, bool batch) const {
+const SpeedRow* SpeedRun::find(FamilyKind kind, uint64_t m, bool present, bool batch) const {
   for (const SpeedRow& r : rows_)
-    if (r.variant == v && r.m == m && r.present == present && r.batch == batch) return &r;
+    if (r.kind == kind && r.m == m && r.present == present && r.batch == batch) return &r;
   return nullptr;
 }
 
@@ -78,21 +94,23 @@ BLOOMLAB_MINSIZE bool SpeedRun::step() {
       // The filter's own size, filled to its design n (half its bits set), and 2^28 bits.
       const double design = double(options_.m) * std::log(2.0) / double(options_.k);
       const uint64_t own = std::clamp<uint64_t>(uint64_t(std::llround(design)), 1, options_.big_words);
-      sizes_.push_back(Size{options_.m, own, {}});
+      sizes_.push_back(Size{options_.m, own, {}, nullptr});
       if (options_.out_of_cache && options_.m < kSpeedBigBits)
-        sizes_.push_back(Size{kSpeedBigBits, options_.big_words, {}});
+        sizes_.push_back(Size{kSpeedBigBits, options_.big_words, {}, nullptr});
       work_total_ = 1;
       for (const Size& size : sizes_)
-        work_total_ += 2.0 * double(size.words) + 2.0 * double(size.m / 64 / 1024);
+        work_total_ += (kFilters + kFuseWorkPerWord) * double(size.words) + 3.0 * double(size.m / 64 / 1024);
       phase_ = Phase::filters;
       return true;
     }
     case Phase::filters: {  // one filter a step: a 32 MiB one takes a few ms to clear
       for (size_t i = 0; i < sizes_.size(); ++i) {
         Size& size = sizes_[i];
-        if (size.filters.size() == 2) continue;
-        const Variant v = size.filters.empty() ? Variant::standard : Variant::blocked;
-        Result<Filter> f = Filter::create(FilterParams{size.m, options_.k, v, Scheme::reference});
+        if (size.filters.size() == kFilters) continue;
+        static constexpr Variant kVariants[kFilters] = {Variant::standard, Variant::blocked, Variant::cuckoo};
+        FilterParams params{size.m, options_.k, kVariants[size.filters.size()], Scheme::reference};
+        params.cuckoo = speed_cuckoo(size.m, size.words);
+        Result<Filter> f = Filter::create(params);
         if (!f.ok()) {  // no memory for it: the sizes measured are the ones before
           skipped_ = f.failure();
           sizes_.resize(i);
@@ -106,7 +124,7 @@ BLOOMLAB_MINSIZE bool SpeedRun::step() {
       present_words_.reserve(static_cast<size_t>(present_needed_ * kWordBytes));
       absent_words_.reserve(static_cast<size_t>(options_.queries * kWordBytes));
       for (size_t sz = 0; sz < sizes_.size(); ++sz)
-        for (size_t v = 0; v < 2; ++v)
+        for (size_t v = 0; v < kFilters + 1; ++v)  // the binary fuse filter last
           for (bool present : {true, false})
             for (bool batch : {false, true}) cells_.push_back(Cell{sz, v, present, batch});
       work_total_ += double(options_.rounds) * double(cells_.size()) * double(options_.queries) +
@@ -130,23 +148,28 @@ BLOOMLAB_MINSIZE bool SpeedRun::step() {
     }
     case Phase::fill: {
       Size& size = sizes_[fill_size_];
+      if (fill_filter_ == kFilters) {  // the binary fuse filter: built from all the words in one step
+        std::vector<std::string> words(static_cast<size_t>(size.words));
+        for (uint64_t i = 0; i < size.words; ++i) words[size_t(i)] = std::string(word(true, i));
+        size.fuse = std::make_shared<const BinaryFuseFilter>(words, kSpeedFuseBits);
+        work_done_ += kFuseWorkPerWord * double(size.words);
+        fill_filter_ = 0;
+        if (++fill_size_ == sizes_.size()) phase_ = Phase::measure;
+        return true;
+      }
       Filter& f = size.filters[fill_filter_];
       const uint64_t begin = next_, end = std::min(size.words, next_ + 16384);
       for (; next_ < end; ++next_) f.add(word(true, next_));
       work_done_ += double(end - begin);
       if (next_ == size.words) {
         next_ = 0;
-        if (++fill_filter_ == size.filters.size()) {
-          fill_filter_ = 0;
-          if (++fill_size_ == sizes_.size()) phase_ = Phase::measure;
-        }
+        ++fill_filter_;  // after the last Filter: the binary fuse filter
       }
       return true;
     }
     case Phase::measure: {
       Cell& c = cells_[cell_];
       const Size& size = sizes_[c.size];
-      const Filter& f = size.filters[c.variant];
       const size_t n = static_cast<size_t>(std::min(piece_, options_.queries - next_));
       // The words of this piece, found before the clock starts.
       std::vector<std::string_view> views(n);
@@ -155,10 +178,15 @@ BLOOMLAB_MINSIZE bool SpeedRun::step() {
       std::vector<uint8_t> answers(c.batch ? static_cast<size_t>(n) : 0);
       uint64_t maybes = 0;
       const auto t0 = Clock::now();
-      if (c.batch) {
-        f.contains_many(views.data(), views.size(), answers.data());
+      if (c.variant == kFilters) {
+        if (c.batch)
+          size.fuse->contains_many(views.data(), views.size(), answers.data());
+        else
+          for (std::string_view w : views) maybes += size.fuse->contains(w);
+      } else if (c.batch) {
+        size.filters[c.variant].contains_many(views.data(), views.size(), answers.data());
       } else {
-        for (std::string_view w : views) maybes += f.contains(w);
+        for (std::string_view w : views) maybes += size.filters[c.variant].contains(w);
       }
       const double ns = ns_between(t0, Clock::now());
       for (uint8_t a : answers) maybes += a;
@@ -185,9 +213,10 @@ BLOOMLAB_MINSIZE bool SpeedRun::step() {
           if (++round_ == options_.rounds) {
             for (const Cell& done : cells_) {
               const Size& s = sizes_[done.size];
-              rows_.push_back(SpeedRow{done.variant == 0 ? Variant::standard : Variant::blocked, s.m, s.words,
-                                       done.present, done.batch, done.best_ns, done.maybes,
-                                       options_.queries});
+              const uint64_t bits =
+                  done.variant == kFilters ? s.fuse->size_in_bits() : s.filters[done.variant].size_in_bits();
+              rows_.push_back(SpeedRow{FamilyKind(done.variant), s.m, bits, s.words, done.present, done.batch,
+                                       done.best_ns, done.maybes, options_.queries});
             }
             sizes_.clear();  // the filters (64 MiB at 2^28) and the words go
             present_words_ = std::string();

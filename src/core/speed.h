@@ -2,13 +2,16 @@
 // timed where the program runs (issue 11 §4): the Speed panel, bloomlab.speed() and
 // `bloomlab speed` all run this.
 //
-// Two filters of each size, standard and blocked, with the same k, filled with the same random
-// words: at the filter's own m (filled to its design n = m ln 2 / k, where half the bits are
-// set) and, for memory beyond the processor's caches, at m = 2^28 bits = 32 MiB (filled with
+// Four filters of each size, filled with the same random words: a standard and a blocked one with
+// the same m and k, a cuckoo filter (f = 12, b = 4, its B the largest power of two in the same
+// memory, or the fewest that hold the words: core/family.h) and a binary fuse filter (f = 8, built
+// from the words). At the filter's own m (filled to its design n = m ln 2 / k, where half the bits
+// are set) and, for memory beyond the processor's caches, at m = 2^28 bits = 32 MiB (filled with
 // 1,000,000 words: its design n at k = 7 would be 26.6 million). Then nanoseconds per query for
 // present words (every bit set: the standard filter reads up to k cache lines, the blocked one
-// one) and absent words (both stop at the first 0 bit), asked one by one and 32 at a time
-// (Filter::contains_many, as a database asks), in alternating passes, the best pass of each.
+// one, the cuckoo filter one or two buckets, the binary fuse filter three slots) and absent words
+// (the Bloom filters stop at the first 0 bit), asked one by one and 32 at a time
+// (contains_many, as a database asks), in alternating passes, the best pass of each.
 //
 // Random words, not numbered ones: numbered words ("key-1", "key-2", ...) hash, through FNV-1a's
 // weak low bits, to neighbouring places, which favours the standard filter's first read
@@ -18,11 +21,14 @@
 // remains, so that a page stays responsive while it measures.
 #pragma once
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "binary_fuse.h"
+#include "family.h"
 #include "filter.h"
 #include "result.h"
 
@@ -43,9 +49,12 @@ struct SpeedOptions {
   uint64_t big_words = kSpeedBigWords;  // words in the filters of kSpeedBigBits
 };
 
+inline constexpr unsigned kSpeedCuckooBits = 12, kSpeedFuseBits = 8;
+
 struct SpeedRow {
-  Variant variant = Variant::standard;  // standard or blocked
-  uint64_t m = 0;
+  FamilyKind kind = FamilyKind::standard;
+  uint64_t m = 0;           // the size measured (the Bloom filters' m): the rows of one size share it
+  uint64_t bits = 0;        // this filter's own size in bits (the cuckoo and binary fuse filters')
   uint64_t words = 0;       // in the filter
   bool present = true;      // the words asked are in the filter (else: never added)
   bool batch = false;       // asked 32 at a time (contains_many), else one by one
@@ -64,19 +73,20 @@ class SpeedRun {
   bool done() const { return phase_ == Phase::done; }
   double progress() const;  // 0 .. 1
   const SpeedOptions& options() const { return options_; }
-  // The measurements, once done: for each size (the filter's own m, then 2^28), each variant,
-  // present then absent words, one by one then in batches.
+  // The measurements, once done: for each size (the filter's own m, then 2^28), each filter
+  // (standard, blocked, cuckoo, binary fuse), present then absent words, one by one then in batches.
   const std::vector<SpeedRow>& rows() const { return rows_; }
   // Why the out-of-cache filters were not measured (no memory for them), if they were not.
   const std::optional<Error>& skipped() const { return skipped_; }
   // A row of the results; nullptr if it was not measured.
-  const SpeedRow* find(Variant v, uint64_t m, bool present, bool batch) const;
+  const SpeedRow* find(FamilyKind kind, uint64_t m, bool present, bool batch) const;
 
  private:
   enum class Phase { start, filters, words, fill, measure, done };
   struct Size {
     uint64_t m = 0, words = 0;
-    std::vector<Filter> filters;  // standard, blocked
+    std::vector<Filter> filters;                   // standard, blocked, cuckoo
+    std::shared_ptr<const BinaryFuseFilter> fuse;  // built from the words once they are made
   };
   struct Cell {
     size_t size = 0, variant = 0;

@@ -61,6 +61,11 @@ InsertOutcome insert(FilterStorage& s, std::string_view, uint64_t h) {
 
 bool contains(const FilterStorage& s, std::string_view, uint64_t h) { return filter_of(s).contains_hash(h); }
 
+void contains_batch(const FilterStorage& s, const std::string_view*, const uint64_t* h, size_t n,
+                    uint8_t* out) {
+  filter_of(s).contains_many_hash(h, n, out);
+}
+
 // Takes one copy of the word's fingerprint out of its buckets (or the victim slot); refused when
 // the filter says the word is surely absent. The article-style remove without checking is the
 // same operation: a false positive's fingerprint is another word's, and that one goes.
@@ -233,7 +238,7 @@ extern const VariantOps kCuckooVariant = {
     insert,
     /*insert_many=*/nullptr,
     contains,
-    /*contains_batch=*/nullptr,
+    contains_batch,
     remove,
     /*remove_unchecked=*/remove,
     counter,

@@ -34,14 +34,16 @@ inline void set_bit(FilterStorage& s, uint64_t i) {
 // Asks for the cache line holding words[i] without waiting for it. Natively a prefetch (it
 // retires at once); wasm has no prefetch instruction, so there a plain load, whose value is
 // folded into `acc` (written out once per batch) so that the load is not optimised away.
-inline void touch(const uint64_t* words, size_t i, uint64_t& acc) {
+template <class T>
+inline void touch_at(const T* item, uint64_t& acc) {
 #if defined(__wasm__)
-  acc ^= words[i];
+  acc ^= *item;
 #else
   (void)acc;
-  __builtin_prefetch(words + i);
+  __builtin_prefetch(item);
 #endif
 }
+inline void touch(const uint64_t* words, size_t i, uint64_t& acc) { touch_at(words + i, acc); }
 inline volatile uint64_t touched_sink = 0;
 inline void keep(uint64_t acc) { touched_sink = acc; }
 

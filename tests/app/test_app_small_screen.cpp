@@ -837,7 +837,7 @@ TEST_CASE("the Speed panel measures a slice per frame, then shows its bars and w
   }
   CHECK(frames >= 2);  // it took more than one frame: the page kept drawing meanwhile
   REQUIRE(s.speed.has_result);
-  CHECK(s.speed.run.rows().size() == 8);
+  CHECK(s.speed.run.rows().size() == 16);  // 4 filters x present/absent x one/batch
   screen.frames(1280, 800, 2);
   CHECK(s.layout.speed_chart.h > 0.0f);
   const std::string json = actions::speed_json(s);

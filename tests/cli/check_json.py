@@ -12,6 +12,8 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "bench"))
 import reference  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "unit"))
+import cuckoo_reference  # noqa: E402
 
 EXE, WORDS = sys.argv[1], sys.argv[2]
 failures = []
@@ -128,11 +130,24 @@ def speed_word(letter, seed, i):
 
 
 j = run("speed", "--m", "1000", "--k", "3", "--queries", "2000", "--rounds", "1", "--no-out-of-cache")
-expect("speed rows", len(j["rows"]), 8)
+expect("speed rows", len(j["rows"]), 16)  # standard, blocked, cuckoo, binary fuse × present/absent × one/batch
 ref = reference.BloomFilter(1000, 3)
 for i in range(231):
     ref.add(speed_word("p", 0x5EED, i))
 absent_maybes = sum(ref.contains(speed_word("a", 0xAB5E17, i)) for i in range(2000))
+# The cuckoo filter of that size: f = 12, b = 4, the fewest buckets that hold 231 words at a load of
+# at most 96% (its slots in 1000 bits would be 4: too few): 64 buckets, its own 3,072 bits.
+cuckoo = cuckoo_reference.Cuckoo(12, 4, 64)
+for i in range(231):
+    cuckoo.insert(speed_word("p", 0x5EED, i))
+
+
+def cuckoo_has(word):
+    fp, i1, i2 = cuckoo_reference.place(word, 12, 64)
+    return fp in cuckoo.table[i1] or fp in cuckoo.table[i2] or cuckoo.victim in ((fp, i1), (fp, i2))
+
+
+cuckoo_maybes = sum(cuckoo_has(speed_word("a", 0xAB5E17, i)) for i in range(2000))
 for row in j["rows"]:
     what = f"speed {row['variant']} {row['keys']} {row['mode']}"
     expect(what + " words", (row["m"], row["words"], row["queries"]), (1000, 231, 2000))
@@ -142,6 +157,10 @@ for row in j["rows"]:
         expect(what + " maybes", row["maybes"], 2000)
     elif row["variant"] == "standard":
         expect(what + " maybes", row["maybes"], absent_maybes)
+    elif row["variant"] == "cuckoo":
+        expect(what + " maybes", row["maybes"], cuckoo_maybes)
+    if row["variant"] != "binaryFuse":  # its size is its construction's (test_binary_fuse.cpp)
+        expect(what + " bits", row["bits"], 64 * 4 * 12 if row["variant"] == "cuckoo" else 1000)
 expect("speed skipped", j["skipped"], None)
 
 if failures:

@@ -12,6 +12,7 @@
 
 #include "core/cuckoo.h"
 #include "core/filter.h"
+#include "core/hashing.h"
 #include "core/params.h"
 #include "core/word_set.h"
 
@@ -150,6 +151,31 @@ TEST_CASE("cuckoo filter: full refuses the next insert and loses nothing") {
   CHECK(c.count() == 0);
   CHECK_FALSE(c.full());
   CHECK_FALSE(c.contains(in[1]));
+}
+
+// The step-through shows an add before it happens: plan_insert is the insert, without it.
+TEST_CASE("cuckoo filter: plan_insert foretells each insert's kicks and outcome, changing nothing") {
+  CuckooFilter f(CuckooParams{8, 2, 16});
+  int kicked = 0;
+  for (int i = 0; !f.full(); ++i) {
+    const uint64_t h = fnv1a64("w" + std::to_string(i));
+    std::vector<CuckooKick> planned, done;
+    const CuckooInsert plan = f.plan_insert(h, &planned);
+    const uint64_t count = f.count();
+    CHECK(f.plan_insert(h, nullptr) == plan);  // again: the plan changed nothing
+    CHECK(f.count() == count);
+    CHECK(f.insert_hash(h, &done) == plan);
+    REQUIRE(planned.size() == done.size());
+    for (size_t j = 0; j < done.size(); ++j) {
+      CHECK(planned[j].fingerprint == done[j].fingerprint);
+      CHECK(planned[j].from == done[j].from);
+      CHECK(planned[j].to == done[j].to);
+      CHECK(planned[j].slot == done[j].slot);
+    }
+    kicked += !done.empty();
+  }
+  CHECK(kicked > 0);  // some inserts kicked before the filter was full
+  CHECK(f.plan_insert(fnv1a64("one more"), nullptr) == CuckooInsert::refused_full);
 }
 
 TEST_CASE("cuckoo filter: measured FP within statistical bounds of the theory") {

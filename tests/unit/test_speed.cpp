@@ -25,19 +25,25 @@ SpeedOptions small(bool out_of_cache = false) {
 
 }  // namespace
 
-TEST_CASE("speed: every variant, words in and out of the set, one by one and in batches") {
+TEST_CASE("speed: every filter, words in and out of the set, one by one and in batches") {
   const SpeedRun run = measure_speed(small());
   REQUIRE(run.done());
   CHECK(run.progress() == 1.0);
   CHECK_FALSE(run.skipped());
-  REQUIRE(run.rows().size() == 8);  // one size x 2 variants x present/absent x one/batch
+  REQUIRE(run.rows().size() == 16);  // one size x 4 filters x present/absent x one/batch
   std::set<std::tuple<int, bool, bool>> seen;
   for (const SpeedRow& r : run.rows()) {
-    CAPTURE(variant_name(r.variant));
+    CAPTURE(family_kind_name(r.kind));
     CAPTURE(r.present);
     CAPTURE(r.batch);
-    seen.insert({int(r.variant), r.present, r.batch});
+    seen.insert({int(r.kind), r.present, r.batch});
     CHECK(r.m == 1000);
+    // The Bloom filters are m bits; the cuckoo filter (f = 12, b = 4) the fewest buckets that hold
+    // 231 words (64: 256 slots, load 90%), as it does not fit in m; the binary fuse filter its own.
+    if (r.kind == FamilyKind::standard || r.kind == FamilyKind::blocked) CHECK(r.bits == 1000);
+    if (r.kind == FamilyKind::cuckoo) CHECK(r.bits == 64 * 4 * 12);
+    if (r.kind == FamilyKind::binary_fuse)
+      CHECK(r.bits > 231 * 8);  // f = 8 bits a slot, more slots than words
     // Filled to the design n = m ln 2 / k: 1000 * 0.693 / 3 = 231 words.
     CHECK(r.words == 231);
     CHECK(r.queries == 2000);
@@ -49,17 +55,18 @@ TEST_CASE("speed: every variant, words in and out of the set, one by one and in 
       CHECK(r.maybes == r.queries);
     else
       CHECK(r.maybes < r.queries / 2);
-    CHECK(run.find(r.variant, r.m, r.present, r.batch) == &r);
+    CHECK(run.find(r.kind, r.m, r.present, r.batch) == &r);
   }
-  CHECK(seen.size() == 8);
-  CHECK(run.find(Variant::counting, 1000, true, false) == nullptr);
+  CHECK(seen.size() == 16);
+  CHECK(run.find(FamilyKind::standard, 999, true, false) == nullptr);
 }
 
 TEST_CASE("speed: the absent words get the same answers one by one and in batches") {
   const SpeedRun run = measure_speed(small());
-  for (Variant v : {Variant::standard, Variant::blocked}) {
-    const SpeedRow* one = run.find(v, 1000, false, false);
-    const SpeedRow* batch = run.find(v, 1000, false, true);
+  for (size_t v = 0; v < kFamilyKinds; ++v) {
+    CAPTURE(v);
+    const SpeedRow* one = run.find(FamilyKind(v), 1000, false, false);
+    const SpeedRow* batch = run.find(FamilyKind(v), 1000, false, true);
     REQUIRE(one);
     REQUIRE(batch);
     CHECK(one->maybes == batch->maybes);
@@ -72,15 +79,20 @@ TEST_CASE("speed: out of the caches, a second size of 2^28 bits with a million w
   o.rounds = 1;
   o.big_words = 20000;  // fewer than the default million: a unit test
   const SpeedRun run = measure_speed(o);
-  REQUIRE(run.rows().size() == 16);
-  const SpeedRow* big = run.find(Variant::blocked, kSpeedBigBits, true, true);
-  REQUIRE(big);
-  CHECK(big->words == 20000);
-  CHECK(big->maybes == big->queries);
+  REQUIRE(run.rows().size() == 32);
+  for (size_t v = 0; v < kFamilyKinds; ++v) {
+    const SpeedRow* big = run.find(FamilyKind(v), kSpeedBigBits, true, true);
+    REQUIRE(big);
+    CHECK(big->words == 20000);
+    CHECK(big->maybes == big->queries);
+  }
+  // Out of the caches too: the cuckoo filter's slots (32 bits each) take the Bloom filters' 2^28
+  // bits: 2^21 buckets of 4.
+  CHECK(run.find(FamilyKind::cuckoo, kSpeedBigBits, true, false)->bits == (uint64_t{1} << 21) * 4 * 12);
   // A filter already that large is measured once, at its own m.
   o.m = kSpeedBigBits;
   o.big_words = 1000;
-  CHECK(measure_speed(o).rows().size() == 8);
+  CHECK(measure_speed(o).rows().size() == 16);
 }
 
 TEST_CASE("speed: in pieces, with progress, and the default options") {
@@ -93,9 +105,9 @@ TEST_CASE("speed: in pieces, with progress, and the default options") {
     last = run.progress();
     ++slices;
   }
-  CHECK(slices > 4);  // fill, then 8 cells x 2 rounds, each at least one piece
+  CHECK(slices > 4);  // fill, then 16 cells x 2 rounds, each at least one piece
   CHECK(run.done());
-  CHECK(run.rows().size() == 8);
+  CHECK(run.rows().size() == 16);
   CHECK_FALSE(run.advance(10));  // done stays done
   const SpeedOptions d;
   CHECK(d.out_of_cache);
@@ -112,7 +124,7 @@ TEST_CASE("speed: k and queries are taken within bounds") {
   CHECK(run.options().k == 1);
   CHECK(run.options().queries == kBatch);
   CHECK(run.options().rounds == 1);
-  REQUIRE(run.rows().size() == 8);
+  REQUIRE(run.rows().size() == 16);
   CHECK(run.rows()[0].words == 693);  // 1000 ln 2 / 1
 }
 
@@ -125,9 +137,11 @@ TEST_CASE("speed: the JSON the CLI and the page share") {
   const std::string j = w.str();
   CHECK(
       j.find(
-          "\"rows\":[{\"variant\":\"standard\",\"m\":1000,\"words\":231,\"keys\":\"present\",\"mode\":\"one\",\"nsPerQuery\":") !=
+          "\"rows\":[{\"variant\":\"standard\",\"m\":1000,\"bits\":1000,\"words\":231,\"keys\":\"present\",\"mode\":\"one\",\"nsPerQuery\":") !=
       std::string::npos);
   CHECK(j.find("\"keys\":\"absent\",\"mode\":\"batch\"") != std::string::npos);
   CHECK(j.find("\"variant\":\"blocked\"") != std::string::npos);
+  CHECK(j.find("\"variant\":\"cuckoo\"") != std::string::npos);
+  CHECK(j.find("\"variant\":\"binaryFuse\"") != std::string::npos);
   CHECK(j.find("\"rounds\":2,\"skipped\":null}") != std::string::npos);
 }
