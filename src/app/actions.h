@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "action.h"
+#include "core/cuckoo.h"
 #include "core/json_writer.h"
 #include "host.h"
 #include "state.h"
@@ -58,6 +59,18 @@ const Explained& finished_query_with_setters(AppState& s);
 // explain() of the "check a password" box, cached as current_query() (it walks every word).
 const Explained& checked_query(AppState& s);
 int step_count(const AppState& s);  // steps for the current word and k
+// A cuckoo filter's step-through ends with the word box's add, foretold (CuckooFilter::
+// plan_insert): the empty slot it takes, or each kick, or "full". Nothing for a word already in
+// the set or a filter of bits. The first kMaxKickSteps kicks are a step each, the rest one step.
+struct AddPlan {
+  bool shown = false;
+  CuckooInsert outcome = CuckooInsert::placed;
+  std::vector<CuckooKick> kicks;
+  uint64_t bucket = 0;  // placed without kicks: the bucket with the empty slot
+};
+inline constexpr size_t kMaxKickSteps = 8;
+AddPlan planned_add(const AppState& s);
+int add_plan_steps(const AddPlan& plan);
 // Where the step-through is: the step on screen for the current word (a new word starts at 0).
 int current_step(const AppState& s);
 // The link and the iframe snippet that recreate the current state (Host::page_url + params).

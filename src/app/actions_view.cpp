@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "actions.h"
+#include "core/hashing.h"
 #include "core/memory.h"
 #include "core/result_json.h"
 #include "core/theory.h"
@@ -133,14 +134,39 @@ const Explained& checked_query(AppState& s) { return cached_query(s, s.check_cac
 // 3 .. 3+k-1 each position, 3+k the verdict from the bits. A scalable filter: every stage's
 // positions (each stage its own k), as a query asks every stage.
 // A cuckoo filter: 0 the bytes, 1 h, 2 the fingerprint, 3 bucket i1, 4 bucket i2, 5 and 6 what
-// each holds, 7 the verdict.
+// each holds, 7 the verdict, then the add foretold (planned_add).
 int step_count(const AppState& s) {
   const Filter& f = shown_set(s).filter();
-  if (holds_fingerprints(f.ops())) return 8;
+  if (holds_fingerprints(f.ops())) return 8 + add_plan_steps(planned_add(s));
   if (!variant_ops(f.params().variant).grows) return 4 + int(s.set.params().k);
   int positions = 0;
   for (const Stage& st : f.stages()) positions += int(st.k);
   return 4 + std::min(positions, int(kMaxPositions));
+}
+
+AddPlan planned_add(const AppState& s) {
+  AddPlan plan;
+  const WordSet& set = shown_set(s);
+  const auto* cuckoo = std::any_cast<CuckooFilter>(&set.filter().own());
+  if (!cuckoo || s.word_input.empty() || set.contains_word(s.word_input)) return plan;
+  plan.shown = true;
+  const uint64_t h = fnv1a64(s.word_input);
+  plan.outcome = cuckoo->plan_insert(h, &plan.kicks);
+  if (plan.outcome == CuckooInsert::placed && plan.kicks.empty()) {
+    const CuckooPlace place = cuckoo_place(cuckoo->params(), h);
+    const unsigned b = cuckoo->params().bucket_size;
+    bool room = false;
+    for (unsigned i = 0; i < b; ++i) room |= cuckoo->slot(place.bucket1, i) == 0;
+    plan.bucket = room ? place.bucket1 : place.bucket2;
+  }
+  return plan;
+}
+
+int add_plan_steps(const AddPlan& plan) {
+  if (!plan.shown) return 0;
+  if (plan.kicks.empty()) return 1;  // the empty slot it takes, or "full: refused"
+  // "both buckets full", a step per kick (the rest as one), where it ends.
+  return 2 + int(std::min(plan.kicks.size(), kMaxKickSteps)) + (plan.kicks.size() > kMaxKickSteps);
 }
 
 int current_step(const AppState& s) {

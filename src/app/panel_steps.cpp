@@ -30,6 +30,12 @@ std::string hex32(uint64_t v) {
   return buf;
 }
 
+std::string short_hex(uint64_t v) {  // a fingerprint as the buckets show it: "ac"
+  char buf[20];
+  std::snprintf(buf, sizeof buf, "%" PRIx64, v);
+  return buf;
+}
+
 std::string bytes_hex(std::string_view bytes) {
   std::string out;
   char buf[4];
@@ -53,6 +59,8 @@ void step_line(AppState& s, int index, int current, const std::string& text) {
   ImGui::PopStyleColor();
 }
 
+void add_steps(AppState& s, const PositionTrace::FingerprintTrace& c, int current);
+
 // A cuckoo filter's steps after the hash (2 ..): the fingerprint, the two buckets, what each
 // holds, the verdict; the current one marked, as the bit array's steps.
 void fingerprint_steps(AppState& s, const PositionTrace& t, int current, const std::string& shown) {
@@ -75,9 +83,7 @@ void fingerprint_steps(AppState& s, const PositionTrace& t, int current, const s
     bool here = false;
     for (unsigned i = 0; i < c.bucket_size; ++i) {
       const uint64_t fp = f.counter(bucket * c.bucket_size + i);
-      char buf[16];
-      std::snprintf(buf, sizeof buf, "%" PRIx64, fp);
-      slots += (i ? " " : "") + (fp ? std::string(buf) : std::string("·"));
+      slots += (i ? " " : "") + (fp ? short_hex(fp) : std::string("·"));
       here |= fp == c.fingerprint;
     }
     found |= here;
@@ -100,6 +106,57 @@ void fingerprint_steps(AppState& s, const PositionTrace& t, int current, const s
   if (possibly && !found)
     verdict = std::string(tr("The fingerprint waits in the victim slot.")) + " " + verdict;
   step_line(s, 7, current, verdict);
+  add_steps(s, c, current);
+}
+
+// After the verdict, the word box's add foretold (actions::planned_add): where the fingerprint
+// goes, or each kick (which fingerprint moves from which bucket to which), and how it ends.
+void add_steps(AppState& s, const PositionTrace::FingerprintTrace& c, int current) {
+  const actions::AddPlan plan = actions::planned_add(s);
+  if (!plan.shown) return;
+  int at = 8;
+  if (plan.outcome == CuckooInsert::refused_full) {
+    step_line(s, at, current,
+              tr("To add it: the filter is full, so the add is refused and nothing changes."));
+    return;
+  }
+  if (plan.kicks.empty()) {
+    step_line(s, at, current,
+              fill(tr("To add it: bucket %s has an empty slot, and %s goes there."),
+                   {with_commas(plan.bucket), short_hex(c.fingerprint)}));
+    return;
+  }
+  step_line(s, at++, current,
+            fill(tr("To add it: buckets %s and %s are full, so %s takes a slot of one of them, and the "
+                    "fingerprint that was there moves to its own other bucket."),
+                 {with_commas(c.bucket1), with_commas(c.bucket2), short_hex(c.fingerprint)}));
+  const size_t shown = std::min(plan.kicks.size(), actions::kMaxKickSteps);
+  for (size_t i = 0; i < shown; ++i) {
+    const CuckooKick& k = plan.kicks[i];
+    // TRANSLATORS: kick 1: fingerprint 3f leaves slot 0 of bucket 6 for bucket 2.
+    step_line(s, at++, current,
+              fill(tr("kick %s: fingerprint %s leaves slot %s of bucket %s for bucket %s"),
+                   {std::to_string(i + 1), short_hex(k.fingerprint), std::to_string(k.slot),
+                    with_commas(k.from), with_commas(k.to)}));
+  }
+  if (plan.kicks.size() > shown) {
+    const size_t more = plan.kicks.size() - shown;
+    step_line(s, at++, current,
+              fill(trn("… and %s more kick", "… and %s more kicks", more), {with_commas(more)}));
+  }
+  const size_t n = plan.kicks.size();
+  step_line(
+      s, at, current,
+      plan.outcome == CuckooInsert::placed
+          ? fill(trn("The last one moved lands in an empty slot of bucket %s: the add takes %s kick.",
+                     "The last one moved lands in an empty slot of bucket %s: the add takes %s kicks.", n),
+                 {with_commas(plan.kicks.back().to), with_commas(n)})
+          : fill(trn("After %s kick, fingerprint %s has no slot: it waits in the victim slot, and the "
+                     "filter is full.",
+                     "After %s kicks, fingerprint %s has no slot: it waits in the victim slot, and the "
+                     "filter is full.",
+                     n),
+                 {with_commas(n), short_hex(plan.kicks.back().fingerprint)}));
 }
 
 }  // namespace

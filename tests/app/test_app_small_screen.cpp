@@ -552,6 +552,51 @@ TEST_CASE("the step-through of a cuckoo filter shows the fingerprint, both bucke
   CHECK(pos.size() == 4);
 }
 
+// Issue 35: an add that kicks, step by step. The tiny words in 8 buckets of 1 slot: iloveyou's
+// buckets 7 and 4 are full; tests/unit/cuckoo_reference.py inserts it after 3 kicks and ends
+// with bucket 5 = 6a (letmein moved), 7 = e7 and 0, 1 = cd, 15. Qwerty's add ends with a fingerprint
+// in the victim slot; on a full filter the add is refused.
+TEST_CASE("the step-through of a cuckoo filter foretells the add: each kick, and how it ends") {
+  Screen screen("preset=tiny&variant=cuckoo&fingerprintBits=8&bucketSize=1&buckets=8&word=iloveyou");
+  AppState& s = screen.state;
+  REQUIRE(apply(s, screen.host, act::ShowSteps{true}).ok());
+  const actions::AddPlan plan = actions::planned_add(s);
+  REQUIRE(plan.shown);
+  CHECK(plan.outcome == CuckooInsert::placed);
+  REQUIRE_FALSE(plan.kicks.empty());
+  CHECK(actions::step_count(s) == 8 + 2 + int(std::min(plan.kicks.size(), actions::kMaxKickSteps)) +
+                                      (plan.kicks.size() > actions::kMaxKickSteps));
+  for (int i = 0; i < 40; ++i) (void)apply(s, screen.host, act::Step{+1});
+  screen.frames(1280, 3000, 2);
+  std::string shown = s.steps.shown;
+  CAPTURE(shown);
+  CHECK(shown.find("To add it: buckets 7 and 4 are full, so e7 takes a slot of one of them") !=
+        std::string::npos);
+  CHECK(shown.find("kick 1: fingerprint ") != std::string::npos);
+  CHECK(shown.find("The last one moved lands in an empty slot of bucket " +
+                   std::to_string(plan.kicks.back().to)) != std::string::npos);
+  // The add does what the plan said (and what the independent reference does).
+  REQUIRE(apply(s, screen.host, act::AddWord{"iloveyou"}).ok());
+  const Filter& f = s.set.filter();
+  const uint64_t want[8] = {0xcd, 0x15, 0, 0, 0xe4, 0x6a, 0xac, 0xe7};
+  for (uint64_t b = 0; b < 8; ++b) CHECK(f.counter(b) == want[b]);
+  // Qwerty: the kicks end with a fingerprint that finds no slot.
+  (void)apply(s, screen.host, act::SetWordInput{"Qwerty"});
+  const actions::AddPlan full = actions::planned_add(s);
+  CHECK(full.outcome == CuckooInsert::placed_full);
+  CHECK(full.kicks.size() == kCuckooMaxKicks);
+  for (int i = 0; i < 40; ++i) (void)apply(s, screen.host, act::Step{+1});
+  screen.frames(1280, 3000, 2);
+  shown = s.steps.shown;
+  CHECK(shown.find("… and 492 more kicks") != std::string::npos);
+  CHECK(shown.find("After 500 kicks, fingerprint ") != std::string::npos);
+  CHECK(shown.find("it waits in the victim slot, and the filter is full.") != std::string::npos);
+  // A word in the set is not added again: no add steps.
+  (void)apply(s, screen.host, act::SetWordInput{"dragon"});
+  CHECK_FALSE(actions::planned_add(s).shown);
+  CHECK(actions::step_count(s) == 8);
+}
+
 // The Code panel's red line saying what the program does differently (a blocked filter written as
 // a standard one) wraps at the card's edge like every other sentence: on a phone it ran past it.
 TEST_CASE("the Code panel's 'what differs' line wraps at the card's edge") {
