@@ -48,7 +48,7 @@ run("the Speed panel", async (browser) => {
         `${busyMean.toFixed(1)} ms against ${idle.meanMs.toFixed(1)} ms idle`);
   check(progress.every((p, i) => i === 0 || p >= progress[i - 1]), "the progress only grows", JSON.stringify(progress));
 
-  equal(result.rows.length, 16, "16 rows: 2 sizes × standard, blocked × present, absent × one by one, 32 at a time");
+  equal(result.rows.length, 32, "32 rows: 2 sizes × standard, blocked, cuckoo, binary fuse × present, absent × one by one, 32 at a time");
   equal([...new Set(result.rows.map((r) => r.m))], [100000, 2 ** 28], "at this filter's m and at 2^28 bits");
   const own = result.rows.find((r) => r.m === 100000);
   equal(own.words, Math.round(100000 * Math.LN2 / 7), "this m is filled to its design n = m ln 2 / k");
@@ -62,9 +62,15 @@ run("the Speed panel", async (browser) => {
   equal(absentOne.map((r) => r.maybes), absentBatch.map((r) => r.maybes), "absent words: the same answers one by one and in batches");
   const row = (variant, m, keys, mode) => result.rows.find((r) => r.variant === variant && r.m === m && r.keys === keys && r.mode === mode);
   for (const keys of ["present", "absent"]) for (const mode of ["one", "batch"]) {
-    const s = row("standard", 2 ** 28, keys, mode), b = row("blocked", 2 ** 28, keys, mode);
-    console.log(`  2^28, ${keys}, ${mode}: standard ${s.nsPerQuery.toFixed(1)} ns, blocked ${b.nsPerQuery.toFixed(1)} ns: ${(s.nsPerQuery / b.nsPerQuery).toFixed(2)}x`);
+    const [s, b, c, f] = ["standard", "blocked", "cuckoo", "binaryFuse"].map((v) => row(v, 2 ** 28, keys, mode));
+    console.log(`  2^28, ${keys}, ${mode}: standard ${s.nsPerQuery.toFixed(1)} ns, blocked ${b.nsPerQuery.toFixed(1)} ns: ${(s.nsPerQuery / b.nsPerQuery).toFixed(2)}x; ` +
+                `cuckoo ${c.nsPerQuery.toFixed(1)} ns, binary fuse ${f.nsPerQuery.toFixed(1)} ns`);
   }
+  // The cuckoo filter's slots take the same 32 MiB (2^21 buckets of 4, f = 12); the binary fuse
+  // filter is sized for the million words (about 9 bits each at f = 8).
+  equal(row("cuckoo", 2 ** 28, "present", "one").bits, 2 ** 21 * 4 * 12, "the cuckoo filter: 2^21 buckets of 4 slots of 12 bits");
+  const fuseBits = row("binaryFuse", 2 ** 28, "present", "one").bits;
+  check(fuseBits > 8e6 && fuseBits < 1.05e7, "the binary fuse filter: about 9 bits per word", fuseBits);
   // The CLI runs the same code natively: the same rows (the same words), other times.
   if (process.env.BLOOMLAB_CLI) {
     const { execFileSync } = await import("node:child_process");
@@ -117,7 +123,7 @@ run("the Speed panel", async (browser) => {
     return { a, rows: b.rows.length };
   });
   check(replaced.a.includes("newer measurement"), "a newer speed() replaces the one under way", replaced.a);
-  equal(replaced.rows, 8, "outOfCache: false measures this m only");
+  equal(replaced.rows, 16, "outOfCache: false measures this m only");
   equal(app.problems, [], "no errors in the console");
   await app.close();
 });
