@@ -220,6 +220,15 @@ std::string format_percent(double fraction) {
 
 std::string bits_text(uint64_t bits) { return fill(trn("%s bit", "%s bits", bits), {with_commas(bits)}); }
 
+std::string hex_text(uint64_t v, int digits) {
+  char buf[24];
+  if (digits > 0)
+    std::snprintf(buf, sizeof buf, "0x%0*llx", digits, static_cast<unsigned long long>(v));
+  else
+    std::snprintf(buf, sizeof buf, "%llx", static_cast<unsigned long long>(v));
+  return buf;
+}
+
 std::string slots_text(uint64_t slots) {
   return fill(trn("%s slot", "%s slots", slots), {with_commas(slots)});
 }

@@ -52,5 +52,8 @@ std::string probes_text(uint64_t probes);  // "100,000 probes"; ru "100 000 пр
 std::string bits_text(uint64_t bits);
 // "1 slot", "16,384 slots": the cells of a filter of fingerprints (a cuckoo filter's).
 std::string slots_text(uint64_t slots);
+// v in lowercase hexadecimal: "ac" (a fingerprint as the buckets show it); with digits > 0,
+// "0x" and that many digits at least ("0x000000ac", a hash in the step-through).
+std::string hex_text(uint64_t v, int digits = 0);
 
 }  // namespace bloomlab::app

@@ -182,9 +182,7 @@ void draw_cells(AppState& s, const Highlights& h) {
   // something is drawn under it (a 0 bit's cross: the step's text names that bit).
   const auto number = [&](uint64_t bit, bool plate) {
     const uint64_t count = f.counter(bit);
-    char hex[20];
-    std::snprintf(hex, sizeof hex, "%llx", static_cast<unsigned long long>(count));
-    const std::string idx = holds_fingerprints(f.ops()) && count ? hex  // a fingerprint
+    const std::string idx = holds_fingerprints(f.ops()) && count ? hex_text(count)  // a fingerprint
                             : f.ops().has_counters && count > 1
                                 ? std::to_string(bit) + "·" + std::to_string(count)
                                 : std::to_string(bit);
@@ -327,11 +325,10 @@ void draw_buckets(AppState& s, const Highlights& h, unsigned b) {
     dl->AddRectFilled(ImVec2(p.x + gap, p.y + gap), ImVec2(p.x + cell - gap, p.y + cell - gap),
                       fp ? pal.set_bit : pal.unset_bit, rounding);
     if (labels && fp) {
-      char hex[20];
-      std::snprintf(hex, sizeof hex, "%llx", static_cast<unsigned long long>(fp));
-      const ImVec2 ts = ImGui::GetFont()->CalcTextSizeA(label_size, FLT_MAX, 0.0f, hex);
+      const std::string hex = hex_text(fp);
+      const ImVec2 ts = ImGui::GetFont()->CalcTextSizeA(label_size, FLT_MAX, 0.0f, hex.c_str());
       dl->AddText(ImGui::GetFont(), label_size, ImVec2(p.x + (cell - ts.x) / 2, p.y + (cell - ts.y) / 2),
-                  IM_COL32(30, 24, 10, 255), hex);
+                  IM_COL32(30, 24, 10, 255), hex.c_str());
     }
   }
   for (uint64_t i : h.hovered_buckets) outline(i, pal.hovered_word, thick);
@@ -578,10 +575,9 @@ void slot_readout(AppState& s, const Filter& f, uint64_t slot) {
     }
     names += (names.empty() ? "" : ", ") + in_quotes(actions::shown_word(s, w, 24));
   }
-  char hex[20];
-  std::snprintf(hex, sizeof hex, "%llx", static_cast<unsigned long long>(fp));
   // TRANSLATORS: "slot 12 (bucket 6) holds fingerprint ac: the fingerprint of "dragon"".
-  text_wrapped(fill(tr("%s holds fingerprint %s: the fingerprint of %s"), {where, hex, names}).c_str());
+  text_wrapped(
+      fill(tr("%s holds fingerprint %s: the fingerprint of %s"), {where, hex_text(fp), names}).c_str());
 }
 
 void readout(AppState& s) {

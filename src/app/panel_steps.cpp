@@ -6,7 +6,6 @@
 #include <imgui_internal.h>  // PushItemFlag: buttons outside keyboard navigation
 
 #include <algorithm>
-#include <cinttypes>
 #include <cstdio>
 
 #include "actions.h"
@@ -19,22 +18,8 @@ namespace {
 
 constexpr size_t kBytesShown = 24;
 
-std::string hex64(uint64_t v) {
-  char buf[24];
-  std::snprintf(buf, sizeof buf, "0x%016" PRIx64, v);
-  return buf;
-}
-std::string hex32(uint64_t v) {
-  char buf[16];
-  std::snprintf(buf, sizeof buf, "0x%08" PRIx64, v);
-  return buf;
-}
-
-std::string short_hex(uint64_t v) {  // a fingerprint as the buckets show it: "ac"
-  char buf[20];
-  std::snprintf(buf, sizeof buf, "%" PRIx64, v);
-  return buf;
-}
+std::string hex64(uint64_t v) { return hex_text(v, 16); }
+std::string hex32(uint64_t v) { return hex_text(v, 8); }
 
 std::string bytes_hex(std::string_view bytes) {
   std::string out;
@@ -83,7 +68,7 @@ void fingerprint_steps(AppState& s, const PositionTrace& t, int current, const s
     bool here = false;
     for (unsigned i = 0; i < c.bucket_size; ++i) {
       const uint64_t fp = f.counter(bucket * c.bucket_size + i);
-      slots += (i ? " " : "") + (fp ? short_hex(fp) : std::string("·"));
+      slots += (i ? " " : "") + (fp ? hex_text(fp) : std::string("·"));
       here |= fp == c.fingerprint;
     }
     found |= here;
@@ -123,20 +108,20 @@ void add_steps(AppState& s, const PositionTrace::FingerprintTrace& c, int curren
   if (plan.kicks.empty()) {
     step_line(s, at, current,
               fill(tr("To add it: bucket %s has an empty slot, and %s goes there."),
-                   {with_commas(plan.bucket), short_hex(c.fingerprint)}));
+                   {with_commas(plan.bucket), hex_text(c.fingerprint)}));
     return;
   }
   step_line(s, at++, current,
             fill(tr("To add it: buckets %s and %s are full, so %s takes a slot of one of them, and the "
                     "fingerprint that was there moves to its own other bucket."),
-                 {with_commas(c.bucket1), with_commas(c.bucket2), short_hex(c.fingerprint)}));
+                 {with_commas(c.bucket1), with_commas(c.bucket2), hex_text(c.fingerprint)}));
   const size_t shown = std::min(plan.kicks.size(), actions::kMaxKickSteps);
   for (size_t i = 0; i < shown; ++i) {
     const CuckooKick& k = plan.kicks[i];
     // TRANSLATORS: kick 1: fingerprint 3f leaves slot 0 of bucket 6 for bucket 2.
     step_line(s, at++, current,
               fill(tr("kick %s: fingerprint %s leaves slot %s of bucket %s for bucket %s"),
-                   {std::to_string(i + 1), short_hex(k.fingerprint), std::to_string(k.slot),
+                   {std::to_string(i + 1), hex_text(k.fingerprint), std::to_string(k.slot),
                     with_commas(k.from), with_commas(k.to)}));
   }
   if (plan.kicks.size() > shown) {
@@ -156,7 +141,7 @@ void add_steps(AppState& s, const PositionTrace::FingerprintTrace& c, int curren
                      "After %s kicks, fingerprint %s has no slot: it waits in the victim slot, and the "
                      "filter is full.",
                      n),
-                 {with_commas(n), short_hex(plan.kicks.back().fingerprint)}));
+                 {with_commas(n), hex_text(plan.kicks.back().fingerprint)}));
 }
 
 }  // namespace

@@ -182,9 +182,7 @@ void fingerprint_row(const AppState& s) {
   const Filter& f = shown_set(s).filter();
   const PositionTrace t = trace_positions(f.params(), s.word_input);
   const PositionTrace::FingerprintTrace& fp = t.fingerprint;
-  char hex[20];
-  std::snprintf(hex, sizeof hex, "%x", fp.fingerprint);
-  const std::string first = fill(tr("fingerprint %s"), {hex});
+  const std::string first = fill(tr("fingerprint %s"), {hex_text(fp.fingerprint)});
   chip(first.c_str(), pal.current, IM_COL32(20, 20, 24, 255));
   const uint64_t bucket[2] = {fp.bucket1, fp.bucket2};
   for (int j = 0; j < 2; ++j) {
@@ -197,7 +195,7 @@ void fingerprint_row(const AppState& s) {
     if (ImGui::IsItemHovered())
       tooltip(
           fill(holds ? tr("bucket %s holds fingerprint %s") : tr("bucket %s does not hold fingerprint %s"),
-               {std::to_string(bucket[j]), hex})
+               {std::to_string(bucket[j]), hex_text(fp.fingerprint)})
               .c_str());
   }
 }
