@@ -230,13 +230,10 @@ bool FamilyRun::step() {
   // This member is measured.
   r.measured = r.probes ? double(r.false_positives) / double(r.probes) : 0;
   r.ns_per_query = probes_ ? query_ns_ / double(probes_) : 0;
-  if (r.kind == FamilyKind::binary_fuse) {
-    r.theory = std::exp2(-double(r.fingerprint_bits));
-  } else if (r.kind == FamilyKind::cuckoo) {
-    r.theory = cuckoo_theory_fp(filter_->params().cuckoo, double(r.items));
-  } else {
-    r.theory = theoretical_fp_rate(filter_->params(), double(r.items));
-  }
+  // A Filter's theory is its variant's (the cuckoo filter's counts its fingerprints, the words
+  // that fit); the binary fuse filter, no variant, errs with 2^-f.
+  r.theory = r.kind == FamilyKind::binary_fuse ? std::exp2(-double(r.fingerprint_bits))
+                                               : theoretical_fp_rate(filter_->params(), double(r.items));
   r.bound_bits = log2_of_inverse(r.theory);
   r.over_bound = r.bound_bits > 0 ? r.bits_per_item / r.bound_bits - 1 : 0;
   rows_.push_back(r);
