@@ -553,9 +553,9 @@ TEST_CASE("the step-through of a cuckoo filter shows the fingerprint, both bucke
 }
 
 // Issue 35: an add that kicks, step by step. The tiny words in 8 buckets of 1 slot: iloveyou's
-// buckets 7 and 4 are full; tests/unit/cuckoo_reference.py inserts it after 3 kicks and ends
-// with bucket 5 = 6a (letmein moved), 7 = e7 and 0, 1 = cd, 15. Qwerty's add ends with a fingerprint
-// in the victim slot; on a full filter the add is refused.
+// buckets 7 and 4 are full; tests/unit/cuckoo_reference.py's insert kicks 6 times (e4 4→0, 15 0→1,
+// cd 1→0, e4 0→4, e7 4→7, 6a 7→5) and ends with 0, 1 = cd, 15, 5 = 6a (letmein moved), 7 = e7. Qwerty's add
+// ends with a fingerprint in the victim slot; on a full filter the add is refused.
 TEST_CASE("the step-through of a cuckoo filter foretells the add: each kick, and how it ends") {
   Screen screen("preset=tiny&variant=cuckoo&fingerprintBits=8&bucketSize=1&buckets=8&word=iloveyou");
   AppState& s = screen.state;
@@ -572,7 +572,9 @@ TEST_CASE("the step-through of a cuckoo filter foretells the add: each kick, and
   CAPTURE(shown);
   CHECK(shown.find("To add it: buckets 7 and 4 are full, so e7 takes a slot of one of them") !=
         std::string::npos);
-  CHECK(shown.find("kick 1: fingerprint ") != std::string::npos);
+  CHECK(plan.kicks.size() == 6);
+  CHECK(shown.find("kick 1: fingerprint e4 leaves slot 0 of bucket 4 for bucket 0") != std::string::npos);
+  CHECK(shown.find("kick 6: fingerprint 6a leaves slot 0 of bucket 7 for bucket 5") != std::string::npos);
   CHECK(shown.find("The last one moved lands in an empty slot of bucket " +
                    std::to_string(plan.kicks.back().to)) != std::string::npos);
   // The add does what the plan said (and what the independent reference does).
