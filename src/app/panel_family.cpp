@@ -202,6 +202,28 @@ void traits_table() {
   }
 }
 
+// The word box's word in the binary fuse filter the run built (f = 8): its three slots, what they
+// hold, and their XOR against the word's own fingerprint (issue 35 §2).
+void fuse_word(AppState& s, const BinaryFuseFilter& fuse) {
+  const BinaryFusePositions p = fuse.positions(s.word_input);
+  const std::string a = hex_text(fuse.slot(p.slot[0])), b = hex_text(fuse.slot(p.slot[1])),
+                    c = hex_text(fuse.slot(p.slot[2]));
+  const uint32_t x = fuse.slot(p.slot[0]) ^ fuse.slot(p.slot[1]) ^ fuse.slot(p.slot[2]);
+  ImGui::Spacing();
+  const ImVec2 top = ImGui::GetCursorScreenPos();
+  text_wrapped(fill(tr("%s in the binary fuse filter (f = 8, %s): slots %s, %s and %s hold %s, %s and %s."),
+                    {in_quotes(actions::shown_word(s, s.word_input, 32)), slots_text(fuse.slots()),
+                     with_commas(p.slot[0]), with_commas(p.slot[1]), with_commas(p.slot[2]), a, b, c}));
+  text_wrapped(
+      x == p.fingerprint
+          ? fill(tr("%s XOR %s XOR %s = %s, its fingerprint: possibly in the set."), {a, b, c, hex_text(x)})
+          : fill(tr("%s XOR %s XOR %s = %s, not its fingerprint %s: definitely not in the set."),
+                 {a, b, c, hex_text(x), hex_text(p.fingerprint)}));
+  hint_text(tr("It is built from the whole list at once: to add a word, it is built again."));
+  s.layout.family_fuse =
+      ScreenRect{top.x, top.y, ImGui::GetContentRegionAvail().x, ImGui::GetItemRectMax().y - top.y};
+}
+
 }  // namespace
 
 void panel_family(AppState& s, Host& /*host*/) {
@@ -210,6 +232,7 @@ void panel_family(AppState& s, Host& /*host*/) {
       tr("bound: log₂(1/p) bits per word\nBloom, best k: 1.44·log₂(1/p)\ncuckoo: (log₂(1/p) + log₂(2b))/α\n"
          "binary fuse: ≈1.125·log₂(1/p)"));
   FamilyState& f = s.family;
+  s.layout.family_fuse = ScreenRect{};  // drawn below only with a word and a measurement
   text_wrapped(
       tr("Each sized for your words: Bloom for p = 2^-8, 2^-12, 2^-16 (blocked: the same size), cuckoo and "
          "binary fuse with 8- to 16-bit fingerprints."));
@@ -240,6 +263,7 @@ void panel_family(AppState& s, Host& /*host*/) {
              {format_whole_percent(c.cuckoo_load), format_whole_percent(kFamilyCuckooLoad)})
             .c_str());
   traits_table();
+  if (!s.word_input.empty() && run.fuse() && f.words_version == s.words_version) fuse_word(s, *run.fuse());
   end_card();
 }
 

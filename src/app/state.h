@@ -201,6 +201,7 @@ struct Layout {
   ScreenRect plot_k_area;                // the plot over k's frame with its ticks (as plot_bits_area)
   ScreenRect speed_button, speed_chart;  // the Speed panel's Measure (or Cancel) and its bars
   ScreenRect family_button, family_plot, family_table;  // the family panel's Measure, plot and table
+  ScreenRect family_fuse;                               // and the word box's word in its binary fuse filter
   ScreenRect share_button, copy_link_button, copy_embed_button,
       share_close_button;                  // header and share dialog
   ScreenRect presets_button, menu_button;  // a phone's one header bar: Words ▾ and Menu ▾ (else empty)
@@ -304,6 +305,7 @@ inline constexpr LayoutRect kLayoutRects[] = {
     {"familyButton", &Layout::family_button},
     {"familyPlot", &Layout::family_plot},
     {"familyTable", &Layout::family_table},
+    {"familyFuse", &Layout::family_fuse},
     {"composing", &Layout::composing},
     {"qrButton", &Layout::qr_button},
     {"qrCode", &Layout::qr_code},

@@ -238,6 +238,7 @@ bool FamilyRun::step() {
   r.over_bound = r.bound_bits > 0 ? r.bits_per_item / r.bound_bits - 1 : 0;
   rows_.push_back(r);
   filter_.reset();
+  if (fuse_ && !kept_fuse_) kept_fuse_ = std::move(fuse_);  // the first, f = 8: for the view
   fuse_.reset();
   if (++member_ == planned_.size()) {
     phase_ = Phase::done;

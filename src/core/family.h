@@ -97,6 +97,9 @@ class FamilyRun {
   uint64_t probes() const { return probes_; }
   const std::vector<FamilyRow>& rows() const { return rows_; }
   FamilyCurves curves() const;
+  // The smallest binary fuse filter it built (f = 8), kept once measured: the family panel shows a
+  // word's three slots and their XOR in it. Null before.
+  const BinaryFuseFilter* fuse() const { return kept_fuse_.get(); }
 
  private:
   enum class Phase { start, build, query, done };
@@ -113,6 +116,7 @@ class FamilyRun {
   uint64_t at_ = 0;  // words added, or probes asked, of the current member
   std::optional<Filter> filter_;
   std::unique_ptr<BinaryFuseFilter> fuse_;
+  std::unique_ptr<BinaryFuseFilter> kept_fuse_;
   double query_ns_ = 0;
   double work_done_ = 0, work_total_ = 1;
 };

@@ -138,6 +138,14 @@ run("the cuckoo filter in the page", async (browser) => {
   check(fv.familyPlot.h > 200 && fv.familyTable.h > 100, "the plot and the table are drawn", JSON.stringify([fv.familyPlot, fv.familyTable]));
   equal(fv.overflowing || [], [], "no card overflows");
   await screenshot(fp, "family.png");
+  // A word in the word box: its three slots in the binary fuse filter just measured, and their XOR.
+  check(fv.familyFuse.h === 0, "no word, no binary fuse lines", JSON.stringify(fv.familyFuse));
+  await fp.evaluate(() => bloomlab.applyParams("word=dragon"));
+  await settled(fp);
+  fv = await fp.evaluate(() => bloomlab.viewState());
+  check(fv.familyFuse.h > 40, "the word's slots in the binary fuse filter are drawn", JSON.stringify(fv.familyFuse));
+  equal(fv.overflowing || [], [], "no card overflows with the word's slots");
+  await screenshot(fp, "family-fuse.png");
   await fp.evaluate(() => bloomlab.setLanguage("ru"));
   await settled(fp);
   fv = await fp.evaluate(() => bloomlab.viewState());

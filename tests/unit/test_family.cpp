@@ -125,3 +125,27 @@ TEST_CASE("family: five words still give every structure") {
   const FamilyRun skipping = measure_family(with_probes, 5000);
   for (const FamilyRow& r : skipping.rows()) CHECK(r.probes == 5000 - 2);
 }
+
+// The family panel shows a word's three slots in the binary fuse filter the run built: the run
+// keeps its f = 8 one, and a word's fingerprint is the XOR of its slots exactly when it is a member
+// (or one of the 1 in 256 that collide).
+TEST_CASE("family: the run keeps its 8-bit binary fuse filter, whose slots XOR to a member's fingerprint") {
+  const std::vector<std::string>& words = passwords();
+  CHECK(FamilyRun(&words).fuse() == nullptr);  // before a run: none
+  const FamilyRun run = measure_family(words, 2000);
+  REQUIRE(run.fuse());
+  const BinaryFuseFilter& fuse = *run.fuse();
+  CHECK(fuse.fingerprint_bits() == 8);
+  CHECK(fuse.keys() == words.size());
+  for (const std::string& w : words) {
+    const BinaryFusePositions p = fuse.positions(w);
+    REQUIRE((fuse.slot(p.slot[0]) ^ fuse.slot(p.slot[1]) ^ fuse.slot(p.slot[2])) == p.fingerprint);
+  }
+  int agree = 0;
+  for (int i = 0; i < 2560; ++i) {
+    const std::string stranger = "stranger-" + std::to_string(i);
+    const BinaryFusePositions p = fuse.positions(stranger);
+    agree += (fuse.slot(p.slot[0]) ^ fuse.slot(p.slot[1]) ^ fuse.slot(p.slot[2])) == p.fingerprint;
+  }
+  CHECK(agree < 40);  // about 10 expected (1 in 256)
+}
