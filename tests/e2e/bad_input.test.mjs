@@ -272,11 +272,14 @@ run("bad input in the browser: JS API and URL parameters", async (browser) => {
     await page.mouse.click(v.pasteBox.x + v.pasteBox.w / 2, v.pasteBox.y + v.pasteBox.h / 2);
     await settled(page);
     await page.keyboard.press("Control+V");
+    // The clipboard is read asynchronously: wait until its lines are in the box (on a busy machine
+    // the page was settled before they came, and Add added nothing), then add them.
+    await page.waitForFunction(() => bloomlab.state().pasteInput.includes("gamma"), null, { timeout: 60000 }).catch(() => {});
     await settled(page);
     v = await page.evaluate(() => bloomlab.viewState());
     await page.mouse.click(v.addListButton.x + v.addListButton.w / 2, v.addListButton.y + v.addListButton.h / 2);
     // The click is seen at the next frame; adding words re-measures (a slow frame): wait for it.
-    await page.waitForFunction(() => bloomlab.state().words.includes("gamma"), null, { timeout: 10000 }).catch(() => {});
+    await page.waitForFunction(() => bloomlab.state().words.includes("gamma"), null, { timeout: 60000 }).catch(() => {});
     const st = await page.evaluate(() => bloomlab.idle());
     check(["alpha", "beta", "gamma"].every((w) => st.words.includes(w)), "Ctrl+V in the list box pastes the clipboard's lines, added as words", JSON.stringify(st.words));
     check(a.problems.length === 0, "  …no console errors (paste)", a.problems.join("\n"));

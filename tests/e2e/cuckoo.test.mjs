@@ -139,6 +139,9 @@ run("the cuckoo filter in the page", async (browser) => {
   equal(fv.overflowing || [], [], "no card overflows");
   await screenshot(fp, "family.png");
   // A word in the word box: its three slots in the binary fuse filter just measured, and their XOR.
+  await fp.evaluate(() => bloomlab.applyParams("word="));
+  await settled(fp);
+  fv = await fp.evaluate(() => bloomlab.viewState());
   check(fv.familyFuse.h === 0, "no word, no binary fuse lines", JSON.stringify(fv.familyFuse));
   await fp.evaluate(() => bloomlab.applyParams("word=dragon"));
   await settled(fp);
