@@ -66,7 +66,7 @@ struct AddPlan {
   bool shown = false;
   CuckooInsert outcome = CuckooInsert::placed;
   std::vector<CuckooKick> kicks;
-  uint64_t bucket = 0;  // placed without kicks: the bucket with the empty slot
+  uint64_t bucket = 0;  // placed: the bucket whose empty slot the last fingerprint moved takes
 };
 inline constexpr size_t kMaxKickSteps = 8;
 AddPlan planned_add(const AppState& s);

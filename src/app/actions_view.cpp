@@ -150,15 +150,7 @@ AddPlan planned_add(const AppState& s) {
   const auto* cuckoo = std::any_cast<CuckooFilter>(&set.filter().own());
   if (!cuckoo || s.word_input.empty() || set.contains_word(s.word_input)) return plan;
   plan.shown = true;
-  const uint64_t h = fnv1a64(s.word_input);
-  plan.outcome = cuckoo->plan_insert(h, &plan.kicks);
-  if (plan.outcome == CuckooInsert::placed && plan.kicks.empty()) {
-    const CuckooPlace place = cuckoo_place(cuckoo->params(), h);
-    const unsigned b = cuckoo->params().bucket_size;
-    bool room = false;
-    for (unsigned i = 0; i < b; ++i) room |= cuckoo->slot(place.bucket1, i) == 0;
-    plan.bucket = room ? place.bucket1 : place.bucket2;
-  }
+  plan.outcome = cuckoo->plan_insert(fnv1a64(s.word_input), &plan.kicks, &plan.bucket);
   return plan;
 }
 
@@ -549,9 +541,8 @@ std::string verdict_sentence(const AppState& s, const Explained& e) {
         {std::to_string(k)});
   // A filter of fingerprints (the cuckoo filter): its positions are the slots of two buckets, b
   // each; the verdict is the fingerprint's, not bits'.
-  if (e.bucket_slots > 0 && e.positions.size() >= 2 * size_t{e.bucket_slots}) {
-    const size_t b = e.bucket_slots;
-    const std::string b1 = with_commas(e.positions[0] / b), b2 = with_commas(e.positions[b] / b);
+  if (const auto two = e.buckets()) {
+    const std::string b1 = with_commas((*two)[0]), b2 = with_commas((*two)[1]);
     if (e.verdict == Verdict::definitely_not)
       return fill(
           e.is_member

@@ -718,9 +718,8 @@ Result<int> run_check(const std::vector<std::string>& argv) {
   for (const std::string& w : a->positional) {
     const Explained e = set->explain(w);
     std::string where = "[" + join(e.positions, ", ") + "]";
-    if (e.bucket_slots > 0)  // a filter of fingerprints: the word's two buckets (--json: its fingerprint)
-      where = "buckets [" + std::to_string(e.positions[0] / e.bucket_slots) + ", " +
-              std::to_string(e.positions[e.bucket_slots] / e.bucket_slots) + "]";
+    if (const auto two = e.buckets())  // a filter of fingerprints: the word's two buckets
+      where = "buckets [" + std::to_string((*two)[0]) + ", " + std::to_string((*two)[1]) + "]";
     rows.push_back({shown(w), where, shown(e.sentence())});
   }
   print_table(rows);

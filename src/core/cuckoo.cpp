@@ -31,11 +31,13 @@ bool fill_empty_slot(Slots& slots, const CuckooParams& p, uint64_t bucket, uint3
 }
 
 // The insert: the first empty slot of i1, else of i2, else kicks until a fingerprint lands in an
-// empty slot. Returns placed, or placed_full with the fingerprint left over in `victim`.
+// empty slot. Returns placed (the last fingerprint moved, or the word's own, in bucket `landed`),
+// or placed_full with the fingerprint left over in `victim`.
 template <class Slots>
 CuckooInsert insert_into(Slots& slots, const CuckooParams& p, uint64_t& rng, uint64_t h,
-                         std::vector<CuckooKick>* kicks, CuckooFilter::Victim& victim) {
+                         std::vector<CuckooKick>* kicks, CuckooFilter::Victim& victim, uint64_t& landed) {
   const auto put_in_empty = [&](uint64_t bucket, uint32_t fp) {
+    landed = bucket;
     return fill_empty_slot(slots, p, bucket, fp);
   };
   const CuckooPlace place = cuckoo_place(p, h);
@@ -123,10 +125,11 @@ CuckooInsert CuckooFilter::insert_hash(uint64_t h, std::vector<CuckooKick>* kick
   auto slots = [this](uint64_t b, unsigned i) -> uint32_t& {
     return slots_[size_t(b * params_.bucket_size + i)];
   };
-  return insert_into(slots, params_, rng_, h, kicks, victim_);
+  uint64_t landed = 0;
+  return insert_into(slots, params_, rng_, h, kicks, victim_, landed);
 }
 
-CuckooInsert CuckooFilter::plan_insert(uint64_t h, std::vector<CuckooKick>* kicks) const {
+CuckooInsert CuckooFilter::plan_insert(uint64_t h, std::vector<CuckooKick>* kicks, uint64_t* landed) const {
   if (victim_.used) return CuckooInsert::refused_full;
   // A copy of each bucket the insert touches, made when it first does: at most 2 + 500 buckets.
   std::map<uint64_t, std::vector<uint32_t>> copies;
@@ -137,9 +140,11 @@ CuckooInsert CuckooFilter::plan_insert(uint64_t h, std::vector<CuckooKick>* kick
                         slots_.begin() + long((bucket + 1) * params_.bucket_size));
     return it->second[i];
   };
-  uint64_t rng = rng_;
+  uint64_t rng = rng_, bucket = 0;
   Victim victim;
-  return insert_into(slots, params_, rng, h, kicks, victim);
+  const CuckooInsert outcome = insert_into(slots, params_, rng, h, kicks, victim, bucket);
+  if (landed) *landed = bucket;
+  return outcome;
 }
 
 bool CuckooFilter::contains_hash(uint64_t h) const {

@@ -92,8 +92,9 @@ class CuckooFilter {
   // The same from h = fnv1a64(word), computed before.
   CuckooInsert insert_hash(uint64_t h, std::vector<CuckooKick>* kicks = nullptr);
   // What insert_hash would do now (placed, after which kicks, or full), the filter unchanged: the
-  // step-through shows an add before it happens.
-  CuckooInsert plan_insert(uint64_t h, std::vector<CuckooKick>* kicks) const;
+  // step-through shows an add before it happens. landed: if not null, placed's bucket where the
+  // last fingerprint moved (the word's own without kicks) takes an empty slot.
+  CuckooInsert plan_insert(uint64_t h, std::vector<CuckooKick>* kicks, uint64_t* landed = nullptr) const;
   bool contains_hash(uint64_t h) const;
   // contains_hash for n words at once (h[i] = fnv1a64 of each): both buckets of every word are
   // asked for from memory first, so that their misses overlap (as Filter::contains_many).

@@ -65,14 +65,18 @@ std::vector<uint64_t> sorted_unique(std::vector<uint64_t> v) {
 
 }  // namespace
 
+std::optional<std::array<uint64_t, 2>> Explained::buckets() const {
+  if (bucket_slots == 0 || positions.size() < 2 * size_t{bucket_slots}) return std::nullopt;
+  return std::array<uint64_t, 2>{positions[0] / bucket_slots, positions[bucket_slots] / bucket_slots};
+}
+
 std::string Explained::sentence() const {
   return sentence([](std::string_view w) { return std::string(w); });
 }
 
 std::string Explained::sentence(const std::function<std::string(std::string_view)>& show) const {
-  if (bucket_slots > 0 && positions.size() >= 2 * size_t{bucket_slots}) {
-    const std::string b1 = std::to_string(positions[0] / bucket_slots),
-                      b2 = std::to_string(positions[bucket_slots] / bucket_slots);
+  if (const auto two = buckets()) {
+    const std::string b1 = std::to_string((*two)[0]), b2 = std::to_string((*two)[1]);
     if (verdict == Verdict::definitely_not)
       return "definitely not in the set: neither bucket " + b1 + " nor bucket " + b2 +
              " holds its fingerprint" +

@@ -3,8 +3,10 @@
 // change, and so that it can say which words set a bit (provenance) and which words explain a
 // false positive (the culprits).
 #pragma once
+#include <array>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -38,6 +40,8 @@ struct Explained {
   // A filter of fingerprints (cuckoo): the slots per bucket; positions are then the slots of the
   // word's two buckets, b each, and the verdict is its fingerprint's. 0 for a filter of bits.
   unsigned bucket_slots = 0;
+  // A filter of fingerprints: the word's two buckets, i1 and i2; nullopt for a filter of bits.
+  std::optional<std::array<uint64_t, 2>> buckets() const;
   // The share of the words walked so far for setters and culprits: below 1 while an
   // ExplainWalk goes on (setters_found is then false), 1 otherwise.
   double walked = 1.0;

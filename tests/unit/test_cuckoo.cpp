@@ -160,7 +160,8 @@ TEST_CASE("cuckoo filter: plan_insert foretells each insert's kicks and outcome,
   for (int i = 0; !f.full(); ++i) {
     const uint64_t h = fnv1a64("w" + std::to_string(i));
     std::vector<CuckooKick> planned, done;
-    const CuckooInsert plan = f.plan_insert(h, &planned);
+    uint64_t landed = ~uint64_t{0};
+    const CuckooInsert plan = f.plan_insert(h, &planned, &landed);
     const uint64_t count = f.count();
     CHECK(f.plan_insert(h, nullptr) == plan);  // again: the plan changed nothing
     CHECK(f.count() == count);
@@ -171,6 +172,14 @@ TEST_CASE("cuckoo filter: plan_insert foretells each insert's kicks and outcome,
       CHECK(planned[j].from == done[j].from);
       CHECK(planned[j].to == done[j].to);
       CHECK(planned[j].slot == done[j].slot);
+    }
+    if (plan == CuckooInsert::placed) {  // the bucket it named now holds the last fingerprint moved
+      const uint32_t moved = done.empty() ? cuckoo_place(f.params(), h).fingerprint : done.back().fingerprint;
+      const CuckooPlace place = cuckoo_place(f.params(), h);
+      CHECK((done.empty() ? (landed == place.bucket1 || landed == place.bucket2) : landed == done.back().to));
+      bool held = false;
+      for (unsigned j = 0; j < f.params().bucket_size; ++j) held |= f.slot(landed, j) == moved;
+      CHECK(held);
     }
     kicked += !done.empty();
   }
