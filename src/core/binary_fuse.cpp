@@ -34,15 +34,22 @@ uint64_t splitmix64(uint64_t& state) {
 __extension__ typedef unsigned __int128 u128;  // GCC's and clang's (wasm32 too); -Wpedantic knows it so
 uint64_t mulhi(uint64_t a, uint64_t b) { return uint64_t(u128(a) * b >> 64); }
 
+std::vector<uint64_t> hashes_of(const std::vector<std::string>& words) {
+  std::vector<uint64_t> hashes;
+  hashes.reserve(words.size());
+  for (const std::string& w : words) hashes.push_back(fnv1a64(w));
+  return hashes;
+}
+
 }  // namespace
 
 BinaryFuseFilter::BinaryFuseFilter(const std::vector<std::string>& words, unsigned fingerprint_bits)
+    : BinaryFuseFilter(hashes_of(words), fingerprint_bits) {}
+
+BinaryFuseFilter::BinaryFuseFilter(std::vector<uint64_t> keys, unsigned fingerprint_bits)
     : bits_(fingerprint_bits) {
   if (bits_ != 8 && bits_ != 16)
     throw std::invalid_argument("a binary fuse filter's fingerprints are 8 or 16 bits");
-  std::vector<uint64_t> keys;
-  keys.reserve(words.size());
-  for (const std::string& w : words) keys.push_back(fnv1a64(w));
   std::sort(keys.begin(), keys.end());
   keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
   keys_ = keys.size();

@@ -30,6 +30,9 @@ class BinaryFuseFilter {
  public:
   // Builds from `words` (any number, duplicates allowed); f is 8 or 16.
   BinaryFuseFilter(const std::vector<std::string>& words, unsigned fingerprint_bits);
+  // The same from each word's h = fnv1a64(word), computed before (a million words need not be
+  // copied into strings first).
+  BinaryFuseFilter(std::vector<uint64_t> hashes, unsigned fingerprint_bits);
   bool contains(std::string_view word) const;
   // contains() for n words at once: the three slots of every word are asked for from memory
   // first, so that their misses overlap (as Filter::contains_many).

@@ -149,9 +149,9 @@ BLOOMLAB_MINSIZE bool SpeedRun::step() {
     case Phase::fill: {
       Size& size = sizes_[fill_size_];
       if (fill_filter_ == kFilters) {  // the binary fuse filter: built from all the words in one step
-        std::vector<std::string> words(static_cast<size_t>(size.words));
-        for (uint64_t i = 0; i < size.words; ++i) words[size_t(i)] = std::string(word(true, i));
-        size.fuse = std::make_shared<const BinaryFuseFilter>(words, kSpeedFuseBits);
+        std::vector<uint64_t> hashes(static_cast<size_t>(size.words));
+        for (uint64_t i = 0; i < size.words; ++i) hashes[size_t(i)] = fnv1a64(word(true, i));
+        size.fuse = std::make_shared<const BinaryFuseFilter>(std::move(hashes), kSpeedFuseBits);
         work_done_ += kFuseWorkPerWord * double(size.words);
         fill_filter_ = 0;
         if (++fill_size_ == sizes_.size()) phase_ = Phase::measure;
