@@ -103,9 +103,11 @@ bool GrowthRun::advance(const std::vector<std::string>& words, uint64_t work) {
           phase_ = Phase::done;
           return false;
         }
-        // The one-pass way needs each word's positions fixed by the word alone.
-        by_time_ =
-            options_.by_first_set_time && params_.m <= kGrowthTimeBits && !variant_ops(params_.variant).grows;
+        // The one-pass way needs each word's bits fixed by the word alone: not a filter that
+        // grows (a word's stage depends on when it came) nor one of fingerprints (kicks move them).
+        const VariantOps& ops = variant_ops(params_.variant);
+        by_time_ = options_.by_first_set_time && params_.m <= kGrowthTimeBits && !ops.grows &&
+                   !holds_fingerprints(ops);
         i_ = 0;
         if (by_time_) {
           work_total_ = double(words_ + options_.probes) * k + double(words_);
