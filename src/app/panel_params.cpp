@@ -413,14 +413,13 @@ void panel_params(AppState& s, Host& /*host*/) {
              tr("m bits, k hash positions per word, n words.\nFalse-positive rate ≈ (1 − e^(−kn/m))^k,\n"
                 "smallest at k = (m/n)·ln 2."));
   const FilterParams p = s.set.params();
-  // A scalable filter sizes its stages itself: m and k would change nothing, so they rest
-  // (kept for the other variants) and say why.
+  // A variant that sizes itself (scalable, cuckoo): m and k would change nothing, so they are
+  // not drawn (kept for the other variants), and a line says why; its own rows follow.
   const bool own_sizes = variant_ops(p.variant).sizes_itself;
-  ImGui::BeginDisabled(own_sizes);
-  size_control(s, p);
-  hash_control(s, p);
-  ImGui::EndDisabled();
-  if (own_sizes) {
+  if (!own_sizes) {
+    size_control(s, p);
+    hash_control(s, p);
+  } else {
     // TRANSLATORS: the variant's title, then its own parameters' symbols ("n0, p0, s, r").
     hint_text(fill(tr("The %s filter sizes itself from %s: m and k are for the other variants."),
                    {variant_title(p.variant), own_param_symbols(p.variant)})
