@@ -725,6 +725,7 @@ TEST_CASE("no card overflows and nothing is cut in any language, size or view") 
   const View views[] = {
       {"all panels", "preset=tiny&word=Qwerty&panels=words,bits,params,plots,numbers,check,code"},
       {"scalable", "preset=tiny&variant=scalable&panels=params,numbers,plots,code"},
+      {"cuckoo", "preset=tiny&variant=cuckoo&word=dragon&panels=words,bits,params,plots,numbers,code"},
       {"counting, checked removal",
        "preset=tiny&variant=counting&remove=checked&panels=words,params,numbers"},
       {"blocked, independent hashes",
