@@ -16,11 +16,30 @@ if(EMSCRIPTEN)
   include(ExternalProject)
   set(SDL2_WASM_PREFIX "${CMAKE_BINARY_DIR}/sdl2-wasm")
   set(SDL2_WASM_LIB "${SDL2_WASM_PREFIX}/lib/libSDL2.a")
+  # SDL's configure asks the compiler ~150 questions (has it abs? strlcpy? -Wshadow?), each an emcc
+  # compile and link: ~10 minutes of one core on a fresh tree. cmake/sdl2-wasm-checks.cmake holds
+  # the answers Emscripten 3.1.6 gave SDL 2.26.5 (scripts/sdl2-wasm-checks.sh writes it and checks
+  # that SDL_config.h comes out the same); another version of either asks the questions again.
+  set(SDL2_WASM_CHECKS "${PROJECT_SOURCE_DIR}/cmake/sdl2-wasm-checks.cmake")
+  set(SDL2_WASM_SEED "")
+  option(BLOOMLAB_SDL2_CHECKS "Give SDL's wasm configure the answers in cmake/sdl2-wasm-checks.cmake" ON)
+  if(BLOOMLAB_SDL2_CHECKS)
+    file(STRINGS "${SDL2_SOURCE_DIR}/CMakeLists.txt" _sdl_version REGEX "^set\\(SDL_(MAJOR|MINOR|MICRO)_VERSION [0-9]+\\)")
+    string(REGEX REPLACE "set\\(SDL_[A-Z]+_VERSION ([0-9]+)\\);?" "\\1." _sdl_version "${_sdl_version}")
+    string(REGEX REPLACE "\\.$" "" _sdl_version "${_sdl_version}")
+    file(STRINGS "${SDL2_WASM_CHECKS}" _seed_for REGEX "^# For ")
+    if(_seed_for STREQUAL "# For Emscripten ${EMSCRIPTEN_VERSION} and SDL ${_sdl_version}")
+      set(SDL2_WASM_SEED "-C${SDL2_WASM_CHECKS}")
+    else()
+      message(STATUS "SDL's wasm configure runs its checks: ${SDL2_WASM_CHECKS} is not for Emscripten ${EMSCRIPTEN_VERSION} and SDL ${_sdl_version}")
+    endif()
+  endif()
   ExternalProject_Add(sdl2_wasm
     SOURCE_DIR "${SDL2_SOURCE_DIR}"
     BINARY_DIR "${CMAKE_BINARY_DIR}/sdl2-wasm-build"
     INSTALL_DIR "${SDL2_WASM_PREFIX}"
     CMAKE_ARGS
+      ${SDL2_WASM_SEED}
       -DCMAKE_TOOLCHAIN_FILE=${CMAKE_TOOLCHAIN_FILE}
       # -Os, not Release's -O3: SDL is event plumbing here, never a hot loop (-6 KB gzip wasm).
       -DCMAKE_BUILD_TYPE=MinSizeRel
@@ -40,6 +59,7 @@ if(EMSCRIPTEN)
     BUILD_BYPRODUCTS "${SDL2_WASM_LIB}"
     UPDATE_COMMAND "" PATCH_COMMAND ""
     USES_TERMINAL_CONFIGURE ON
+    STEP_TARGETS configure
   )
   file(MAKE_DIRECTORY "${SDL2_WASM_PREFIX}/include/SDL2")
   add_library(SDL2::SDL2 STATIC IMPORTED GLOBAL)
