@@ -186,7 +186,9 @@ std::optional<PlotPoint> here_on_bits_plot(const AppState& s) {
   const Filter& f = shown_set(s).filter();
   const double n = double(f.items_added());
   if (n <= 0) return std::nullopt;
-  return PlotPoint{double(f.bit_count()) / n, theoretical_fp_rate(f.params(), n)};
+  // Bits per word: m/n; a filter of fingerprints' bits are its slots' (B·b·f).
+  const double bits = double(holds_fingerprints(f.ops()) ? f.size_in_bits() : f.bit_count());
+  return PlotPoint{bits / n, theoretical_fp_rate(f.params(), n)};
 }
 
 std::string measurements_csv(const AppState& s) {
@@ -214,7 +216,15 @@ std::string announcement(AppState& s) {
   std::string text;
   if (!s.word_input.empty())
     text = shown_word(s, s.word_input) + ": " + verdict_sentence(s, current_query(s)) + ". ";
-  // The same theoretical FP as the Numbers panel: the variant's own formula.
+  // The same theoretical FP as the Numbers panel: the variant's own formula. A filter of
+  // fingerprints has no m or k of bits: how full its slots are.
+  if (holds_fingerprints(f.ops())) {
+    text += fill(trn("%s word, %s of slots full, theoretical false-positive rate %s.",
+                     "%s words, %s of slots full, theoretical false-positive rate %s.", f.items_added()),
+                 {with_commas(f.items_added()), format_percent(double(f.bits_set()) / double(f.bit_count())),
+                  format_rate(theoretical_fp_rate(p, n))});
+    return text;
+  }
   // TRANSLATORS: the second %s is a size with its unit ("64 bits", «64 бита»).
   text += fill(
       trn("%s word, m = %s, k = %s, %s of bits set, theoretical false-positive rate %s.",

@@ -73,9 +73,23 @@ void plot_fp_vs_bits(AppState& s) {
                       {},
                       {}};
   PlotSeries bound{tr("no filter does better: log₂(1/p) bits"), pal.text_dim, SeriesStyle::line, {}, {}};
+  // A filter of fingerprints (cuckoo) has no k: its own theory as it fills, f/α bits per word at
+  // the load α, to where its table is full; the sweep's points measure Bloom filters at k.
+  const Filter& shown = shown_set(s).filter();
+  const bool fingerprints = holds_fingerprints(shown.ops());
+  if (fingerprints) {
+    theory_k.label = fill(tr("theory (%s)"), {trc("variant", variant_name(p.variant))});
+    const double slots = double(shown.bit_count()), f = double(shown.size_in_bits()) / slots;
+    for (double load = 1; f / load <= 32.001; load -= 0.01) {
+      theory_k.x.push_back(f / load);
+      theory_k.y.push_back(theoretical_fp_rate(p, load * slots));
+    }
+  }
   for (double b = 1; b <= 32.001; b += 0.25) {
-    theory_k.x.push_back(b);
-    theory_k.y.push_back(theory::standard_fp_rate(1, b, k));  // depends on m/n only
+    if (!fingerprints) {
+      theory_k.x.push_back(b);
+      theory_k.y.push_back(theory::standard_fp_rate(1, b, k));  // depends on m/n only
+    }
     envelope.x.push_back(b);
     envelope.y.push_back(theory::best_k_fp_rate(1, b));
     bound.x.push_back(b);
@@ -90,7 +104,8 @@ void plot_fp_vs_bits(AppState& s) {
     measured.x.push_back(mp.bits_per_item);
     measured.y.push_back(mp.rate);
   }
-  if ((!measured.x.empty() || s.plots.running) && !lesson_hides(s, hide_measured)) series.push_back(measured);
+  if ((!measured.x.empty() || s.plots.running) && !lesson_hides(s, hide_measured) && !fingerprints)
+    series.push_back(measured);
   if (s.view.show_exact_curve) {
     PlotSeries exact{tr("exact formula (small m)"), pal.series[3], SeriesStyle::line, {}, {}};
     for (size_t b = 0; b < s.plots.exact_vs_bits.size(); ++b) {
@@ -247,12 +262,17 @@ void plot_growth(AppState& s) {
                     {}};
   PlotSeries expected{tr("bits set, expected (right axis)"), pal.set_bit, SeriesStyle::dashed, {}, {}};
   expected.right_axis = true;
+  // A filter of fingerprints (cuckoo): its cells are slots, one word's fingerprint in one of them:
+  // the load n / (B·b); it has no m and k to be designed for.
+  const Filter& shown = shown_set(s).filter();
+  const bool fingerprints = holds_fingerprints(shown.ops());
   for (int i = 0; i <= 200; ++i) {
     const double n = x_max * i / 200;
     theory.x.push_back(n);
     theory.y.push_back(theoretical_fp_rate(p, n));
     expected.x.push_back(n);
-    expected.y.push_back(theory::expected_fill(n, double(p.m), double(p.k)));
+    expected.y.push_back(fingerprints ? std::min(1.0, n / double(shown.bit_count()))
+                                      : theory::expected_fill(n, double(p.m), double(p.k)));
   }
   const GrowthCache& g = s.growth;
   const bool current = actions::growth_current(s);
@@ -276,7 +296,7 @@ void plot_growth(AppState& s) {
   series.push_back(expected);
   std::vector<PlotMarker> markers;
   const double designed = design_n(p);
-  if (designed <= x_max)
+  if (designed <= x_max && !fingerprints)
     markers.push_back({designed, NAN, pal.series[1],
                        fill(tr("designed for n = %s"), {with_commas(uint64_t(std::lround(designed)))})});
   if (s.inserted) {

@@ -151,3 +151,17 @@ TEST_CASE("cuckoo app: the verdict speaks of the fingerprint and the buckets, no
         "possibly in the set, but it was never added (a false positive): another word left the same "
         "fingerprint in bucket 0 or 0");
 }
+
+// The screen reader's summary: a cuckoo filter has no m or k of bits to speak of, but a load.
+TEST_CASE("cuckoo app: the screen reader's summary gives the slots' load, not m and k") {
+  FakeHost host;
+  AppState s;
+  REQUIRE(run(s, host, act::SetParams{cuckoo(8, 2, 8)}).ok());  // 16 slots
+  for (const char* w : {"apple", "pear", "plum", "fig"}) REQUIRE(run(s, host, act::AddWord{w}).ok());
+  s.word_input = "pear";
+  const std::string text = actions::announcement(s);
+  CHECK(text.find("pear: in the set: it was added. ") == 0);
+  CHECK(text.find("4 words, 25.0% of slots full, theoretical false-positive rate 0.392%.") !=
+        std::string::npos);
+  CHECK(text.find("m = ") == std::string::npos);
+}
