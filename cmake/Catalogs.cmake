@@ -1,4 +1,4 @@
-# The UI's message catalogs (issue 12; src/app/i18n.h): po/<lang>.po, compiled by GNU msgfmt
+# The UI's message catalogs (issue 12; src/app/model/i18n.h): po/<lang>.po, compiled by GNU msgfmt
 # (Debian `gettext`) into <site>/lang/<lang>.mo, which the page fetches only when that language
 # is shown (the desktop program reads the same files). --check-format refuses a translation
 # whose printf arguments differ from the English; fuzzy entries are left out by msgfmt.

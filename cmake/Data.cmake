@@ -66,7 +66,7 @@ add_custom_command(
 # A target, so that src/app (another directory) can depend on the generated source.
 add_custom_target(ui_font DEPENDS "${BLOOMLAB_FONT_CPP}")
 
-# The classroom word list: words a presenter's screen masks (app/safe_words.h), from npm
+# The classroom word list: words a presenter's screen masks (app/model/safe_words.h), from npm
 # naughty-words@1.2.0 (CC-BY-4.0, Shutterstock's List of Dirty, Naughty, Obscene, and Otherwise
 # Bad Words): English, and Russian in Latin transliteration (the passwords are Latin too).
 set(BLOOMLAB_SAFE_WORDS_SOURCES
@@ -114,7 +114,7 @@ include(Bundle)  # bloomlab_bundle(): several text files as one (src/core/bundle
 # The lessons (assets/lessons/*.lesson, format in FORMAT.md) and their translations
 # (assets/lessons/<lang>/*.lesson), in their files' order, as one text file per language:
 # data/lessons-<lang>.txt, each lesson preceded by the byte 0x1E (record separator) and its file
-# name on a line of its own (cmake/Bundle.cmake; app/lessons.cpp, lesson_bundle_name). The web
+# name on a line of its own (cmake/Bundle.cmake; app/model/lessons.cpp, lesson_bundle_name). The web
 # build serves them beside the page and fetches the reader's language's only when a lesson is
 # wanted (an embed that never opens one downloads none); native builds also compile the English
 # texts in (tests/app checks both agree) and read the others from the data folder.

@@ -8,9 +8,9 @@
 #include <sstream>
 #include <string>
 
-#include "app/actions.h"
-#include "app/ui.h"
-#include "app/url_params.h"
+#include "app/model/actions.h"
+#include "app/model/url_params.h"
+#include "app/view/ui.h"
 
 namespace {
 

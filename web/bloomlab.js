@@ -24,7 +24,7 @@
   }
   if (!onClick) preloadApp();
 
-  // ---- The page's languages (the app's own texts come from lang/<code>.mo, src/app/i18n.h) ----
+  // ---- The page's languages (the app's own texts come from lang/<code>.mo, src/app/model/i18n.h) ----
   // Choice: a link's lang=, else the reader's saved choice, else navigator.languages, else English.
   // The page's own messages below run before the wasm does, so they have their own small table.
   const LANGS = ["en", "ru", "uk", "zh"];
@@ -148,7 +148,7 @@
   };
   let pageLang = linkLanguage() || savedLanguage() || browserLanguage() || "en";
   const say = (which, arg) => PAGE_TEXT[pageLang][which].replace("{0}", arg);
-  // Numbers as the app writes them (src/app/format.cpp): ru and uk a narrow no-break space
+  // Numbers as the app writes them (src/app/model/format.cpp): ru and uk a narrow no-break space
   // (U+202F) between thousands and a decimal comma, en and zh "100,000" and "1.5".
   function pageNumber(n, places = 0) {
     const comma = pageLang === "ru" || pageLang === "uk";
@@ -202,7 +202,7 @@
   // when here as the wasm starts (they usually are: 17 KB beside 400) handed over before the
   // first frame, so the page opens in its language rather than switching after a frame.
   // Chinese also needs its CJK font; without it the texts still come, their characters as boxes.
-  // A language's files (src/app/i18n.h: kLanguageDir, catalog_file, kScriptFontFile).
+  // A language's files (src/app/model/i18n.h: kLanguageDir, catalog_file, kScriptFontFile).
   const LANG_DIR = "lang/";
   const languageFiles = (code) => (code === "zh" ? [LANG_DIR + "zh-font.ttf"] : []).concat([LANG_DIR + code + ".mo"]);
   // The language whose catalog `name` is ("lang/ru.mo": "ru"), else undefined.

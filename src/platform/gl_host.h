@@ -1,10 +1,10 @@
-// The Host (src/app/host.h) parts every platform shares: textures through OpenGL.
+// The Host (src/app/model/host.h) parts every platform shares: textures through OpenGL.
 #pragma once
 #include <map>
 #include <string>
 #include <vector>
 
-#include "app/host.h"
+#include "app/model/host.h"
 #include "gl.h"
 
 namespace bloomlab::platform {

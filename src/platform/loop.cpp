@@ -13,10 +13,10 @@
 #include <cstring>
 #include <utility>
 
-#include "app/actions.h"
-#include "app/app.h"
-#include "app/fonts.h"
-#include "app/i18n.h"
+#include "app/model/actions.h"
+#include "app/model/i18n.h"
+#include "app/view/app.h"
+#include "app/view/fonts.h"
 #include "gl.h"
 
 namespace bloomlab::platform {

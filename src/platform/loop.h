@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-#include "app/state.h"
+#include "app/model/state.h"
 #include "gl_host.h"
 
 namespace bloomlab::platform {

@@ -15,9 +15,9 @@
 #include <utility>
 #include <vector>
 
-#include "app/actions.h"
-#include "app/fonts.h"
-#include "app/url_params.h"
+#include "app/model/actions.h"
+#include "app/model/url_params.h"
+#include "app/view/fonts.h"
 #include "loop.h"
 #include "png_writer.h"
 #include "system_fonts.h"

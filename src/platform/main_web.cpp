@@ -12,13 +12,13 @@
 #include <utility>
 #include <vector>
 
-#include "app/actions.h"
-#include "app/app.h"
-#include "app/fonts.h"
-#include "app/format.h"
-#include "app/lessons.h"
-#include "app/outcome_text.h"
-#include "app/url_params.h"
+#include "app/model/actions.h"
+#include "app/model/format.h"
+#include "app/model/lessons.h"
+#include "app/model/outcome_text.h"
+#include "app/model/url_params.h"
+#include "app/view/app.h"
+#include "app/view/fonts.h"
 #include "core/json_writer.h"
 #include "core/parse.h"
 #include "core/word_list.h"
@@ -90,7 +90,7 @@ EM_JS(char*, js_load_lessons, (), {
   try { const v = localStorage.getItem("bloomlab.lessons"); return v === null ? 0 : stringToNewUTF8(v.slice(0, 65536)); }
   catch (e) { return 0; }
 });
-// The UI's language (src/app/i18n.h): its files (lang/<code>.mo, for zh its font) come through
+// The UI's language (src/app/model/i18n.h): its files (lang/<code>.mo, for zh its font) come through
 // request_asset, only for the language shown; the reader's choice is kept in localStorage.
 EM_JS(void, js_save_language, (const char* code), {
   try { localStorage.setItem("bloomlab.lang", UTF8ToString(code)); } catch (e) { /* no storage: not kept */ }

@@ -2,7 +2,7 @@
 //
 // Why: ImFontAtlas::GetTexDataAsAlpha8 (imgui_draw.cpp, 1.86) calls AddFontDefault() when no font
 // was added, so the linker keeps ProggyClean's base85 data and its decompressor: 11.5 KB gzip of
-// the wasm for a font BloomLab never draws (app/fonts.cpp adds the UI font before the atlas is
+// the wasm for a font BloomLab never draws (app/view/fonts.cpp adds the UI font before the atlas is
 // built, always). Dear ImGui 1.86 has no switch for it (IMGUI_DISABLE_DEFAULT_FONT came later),
 // and no third-party source is patched here: the link wraps the symbol
 // (-Wl,--wrap=..., src/platform/CMakeLists.txt) so that every call lands in this function and the

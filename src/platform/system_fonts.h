@@ -1,10 +1,10 @@
-// The desktop's way to draw a character the UI font lacks (app/fonts.h GlyphRasterizer): with the
+// The desktop's way to draw a character the UI font lacks (app/view/fonts.h GlyphRasterizer): with the
 // system's fonts, read by the stb_truetype that comes with Dear ImGui. The browser does the same
 // with its own fonts (main_web.cpp js_draw_glyph).
 #pragma once
 #include <cstdint>
 
-#include "app/fonts.h"
+#include "app/view/fonts.h"
 
 namespace bloomlab::platform {
 

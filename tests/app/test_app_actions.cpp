@@ -4,8 +4,8 @@
 #define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <cmath>
 
-#include "app/format.h"
-#include "app/outcome_text.h"
+#include "app/model/format.h"
+#include "app/model/outcome_text.h"
 #include "core/theory.h"
 #include "test_support.h"
 

@@ -1,6 +1,6 @@
 // The application's actions and URL parameters fed bad input (issue 6): each is refused or
 // accepted with a message in words, nothing crashes, and the words already there stay.
-#include "app/outcome_text.h"
+#include "app/model/outcome_text.h"
 #include "core/params.h"
 #include "test_support.h"
 

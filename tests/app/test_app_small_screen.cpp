@@ -17,15 +17,15 @@
 #include <tuple>
 #include <utility>
 
-#include "app/actions.h"
-#include "app/app.h"
-#include "app/fonts.h"
-#include "app/i18n.h"
-#include "app/lesson.h"
-#include "app/lessons.h"
-#include "app/outcome_text.h"
-#include "app/plot.h"
-#include "app/url_params.h"
+#include "app/model/actions.h"
+#include "app/model/i18n.h"
+#include "app/model/lesson.h"
+#include "app/model/lessons.h"
+#include "app/model/outcome_text.h"
+#include "app/model/url_params.h"
+#include "app/view/app.h"
+#include "app/view/fonts.h"
+#include "app/view/plot.h"
 
 using namespace bloomlab;
 using namespace bloomlab::app;

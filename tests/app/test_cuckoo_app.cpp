@@ -3,8 +3,8 @@
 // JS API's query(), and the same code for the same fault.
 #include <doctest.h>
 
-#include "app/outcome_text.h"
-#include "app/url_params.h"
+#include "app/model/outcome_text.h"
+#include "app/model/url_params.h"
 #include "test_support.h"
 
 using namespace bloomlab;

@@ -3,8 +3,8 @@
 // it reads, cancelled; family_json is what bloomlab.family() resolves with.
 #include <doctest.h>
 
-#include "app/actions.h"
-#include "app/outcome_text.h"
+#include "app/model/actions.h"
+#include "app/model/outcome_text.h"
 #include "test_support.h"
 
 using namespace bloomlab;

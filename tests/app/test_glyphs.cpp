@@ -10,10 +10,10 @@
 #include <map>
 #include <string>
 
-#include "app/actions.h"
-#include "app/app.h"
-#include "app/fonts.h"
-#include "app/i18n.h"
+#include "app/model/actions.h"
+#include "app/model/i18n.h"
+#include "app/view/app.h"
+#include "app/view/fonts.h"
 
 using namespace bloomlab;
 using namespace bloomlab::app;

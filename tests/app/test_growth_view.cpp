@@ -6,7 +6,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "app/url_params.h"
+#include "app/model/url_params.h"
 #include "core/memory.h"
 #include "core/word_list.h"
 #include "test_support.h"

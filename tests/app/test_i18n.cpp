@@ -1,4 +1,4 @@
-// The UI's languages (app/i18n.h, format.h): the compiled catalogs the build writes, fill's
+// The UI's languages (app/model/i18n.h, format.h): the compiled catalogs the build writes, fill's
 // printf-style %s, the numbers per locale. The expected texts are the PO files' own.
 #include <doctest.h>
 
@@ -6,10 +6,10 @@
 #include <sstream>
 #include <string>
 
-#include "app/format.h"
-#include "app/i18n.h"
-#include "app/outcome_text.h"
-#include "app/url_params.h"
+#include "app/model/format.h"
+#include "app/model/i18n.h"
+#include "app/model/outcome_text.h"
+#include "app/model/url_params.h"
 #include "core/design.h"
 #include "core/word_list.h"
 #include "test_support.h"

@@ -18,8 +18,8 @@
 #include <string>
 #include <vector>
 
-#include "app/lesson.h"
-#include "app/outcome_text.h"
+#include "app/model/lesson.h"
+#include "app/model/outcome_text.h"
 
 using namespace bloomlab::app;
 

@@ -10,8 +10,8 @@
 #include <set>
 #include <sstream>
 
-#include "app/lessons.h"
-#include "app/outcome_text.h"
+#include "app/model/lessons.h"
+#include "app/model/outcome_text.h"
 #include "core/theory.h"
 #include "test_support.h"
 

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "app/actions.h"
-#include "app/url_params.h"
+#include "app/model/actions.h"
+#include "app/model/url_params.h"
 
 namespace bloomlab::app::testing {
 

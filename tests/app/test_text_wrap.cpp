@@ -12,9 +12,9 @@
 #include <string>
 #include <vector>
 
-#include "app/fonts.h"
-#include "app/i18n.h"
-#include "app/ui.h"
+#include "app/model/i18n.h"
+#include "app/view/fonts.h"
+#include "app/view/ui.h"
 
 using namespace bloomlab;
 using namespace bloomlab::app;

@@ -14,7 +14,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "app/url_params.h"
+#include "app/model/url_params.h"
 #include "cli/commands.h"
 #include "core/filter.h"
 #include "core/params.h"

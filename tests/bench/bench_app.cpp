@@ -18,9 +18,9 @@
 #include <string>
 #include <vector>
 
-#include "app/actions.h"
-#include "app/app.h"
-#include "app/fonts.h"
+#include "app/model/actions.h"
+#include "app/view/app.h"
+#include "app/view/fonts.h"
 
 using namespace bloomlab;
 using namespace bloomlab::app;

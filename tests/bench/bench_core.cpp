@@ -223,7 +223,7 @@ int bench_sweep(const std::vector<std::string>& words) {
   return 0;
 }
 
-// The plot's sweep in the app (src/app/panel_plots.cpp): 1..32 bits per item at one k.
+// The plot's sweep in the app (src/app/view/panel_plots.cpp): 1..32 bits per item at one k.
 int bench_plot_sweep(const std::vector<std::string>& words) {
   bloomlab::SweepGrid grid;
   grid.k_min = grid.k_max = 7;
@@ -250,7 +250,7 @@ int bench_build_query(const std::vector<std::string>& words) {
   return 0;
 }
 
-// The growth plot's computation (src/app/panel_plots.cpp asks for 41 points, 100,000 probes).
+// The growth plot's computation (src/app/view/panel_plots.cpp asks for 41 points, 100,000 probes).
 int bench_growth(const std::vector<std::string>& words) {
   std::printf("{\"task\":\"growth\",\"m\":50000,\"k\":7,\"points\":41,\"rows\":[");
   bool first = true;

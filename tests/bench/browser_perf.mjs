@@ -52,7 +52,7 @@ async function typingFrames(label, setup, typing = true) {
 // second frame after it has been drawn, and, when k changes, until the end of the frame that re-ran
 // the plot's sweep (measured FP over bits per word at this k): the frame with the most work in the
 // second after the change, whose work is reported too. Since issue 14 the app runs the sweep
-// 6 ms per frame from the change on (src/app/panel_plots.cpp), so no one frame re-runs it all.
+// 6 ms per frame from the change on (src/app/view/panel_plots.cpp), so no one frame re-runs it all.
 async function paramChange(params) {
   return page.evaluate(async (p) => {
     const frame = () => new Promise((r) => requestAnimationFrame(r));

@@ -129,7 +129,7 @@ L.append(f"The plot's sweep in the app (`bench_core plot-sweep`: 32 points, 1..3
          f"{n_plot['ms']:.1f} ms, wasm {w_plot['ms']:.1f} ms (in Chromium {chromium['plot-sweep']:.1f} ms): {n_plot['ms'] / n_sw['ms']:.0%} and {w_plot['ms'] / w_sw['ms']:.0%} "
          "of the 768-point grid's time, as much of a sweep's work is done once per call (hashing the words and the "
          "probes, checking each probe string against the words), not per grid point. The app "
-         "runs the plot's sweep 6 ms per frame, started over by each change (src/app/panel_plots.cpp, SweepRun).")
+         "runs the plot's sweep 6 ms per frame, started over by each change (src/app/view/panel_plots.cpp, SweepRun).")
 L.append("")
 L.append(f"**native sweep vs Python reference sweep: {py_grid_ms / n_sw['ms']:,.0f}x** (goal >= 100x). "
          f"Python was timed on {len(py_points)} grid points (b:k = {', '.join(str(p['m']//p['n'])+':'+str(p['k']) for p in py_points)}; "

@@ -35,8 +35,8 @@ PARTS = [
     ("memory figures", r"memory\.cpp"),
     ("catalogs, plurals, formats", r"i18n|format\.cpp|outcome_text|safe_words"),
     ("core: filters, hashing, theory, lists", r"src/core/"),
-    ("app: model (actions, URL, history)", r"actions|url_params|history|state"),
-    ("app: view (panels, plots, layout)", r"src/app/"),
+    ("app: model (actions, URL, history)", r"src/app/model/"),
+    ("app: view (panels, plots, layout)", r"src/app/view/"),
     ("platform (main loop, browser glue)", r"src/platform/"),
 ]
 

@@ -10,7 +10,7 @@ import { centre } from "./page_helpers.mjs";
 
 const colourNear = (rgb, target, tolerance = 40) =>
   rgb.every((c, i) => Math.abs(c - target[i]) <= tolerance);
-const CYAN = [56, 217, 240];  // the dark theme's "current word" outline (src/app/ui.cpp)
+const CYAN = [56, 217, 240];  // the dark theme's "current word" outline (src/app/view/ui.cpp)
 const AMBER = [245, 166, 35]; // a set bit
 
 // Waits for a condition in the page; a timeout is a failed check, not an exception.
@@ -98,7 +98,7 @@ export async function tinyPresetTyping(app) {
 // emoji picker), on the tiny preset: the word box holds them as typed and their positions are the
 // reference filter's for their UTF-8 bytes. An emoji arrives as one character (bloomlab.js pairs
 // what the engines split) and stays itself: ImGui is built with 32-bit ImWchar (cmake/Deps.cmake),
-// and the browser draws it into the font atlas (src/app/fonts.h).
+// and the browser draws it into the font atlas (src/app/view/fonts.h).
 export async function typedBeyondAscii(app) {
   const { ops } = app;
   const box = (await ops.evaluate(() => bloomlab.state())).layout.wordBox;

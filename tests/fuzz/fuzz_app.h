@@ -7,9 +7,9 @@
 #include <string_view>
 #include <vector>
 
-#include "app/actions.h"
-#include "app/host.h"
-#include "app/url_params.h"
+#include "app/model/actions.h"
+#include "app/model/host.h"
+#include "app/model/url_params.h"
 #include "core/word_list.h"
 
 namespace bloomlab::app::fuzz {

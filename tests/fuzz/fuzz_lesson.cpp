@@ -11,9 +11,9 @@
 #include <string>
 #include <string_view>
 
-#include "app/actions.h"
-#include "app/lessons.h"
-#include "app/outcome_text.h"
+#include "app/model/actions.h"
+#include "app/model/lessons.h"
+#include "app/model/outcome_text.h"
 #include "fuzz_app.h"
 
 using namespace bloomlab;

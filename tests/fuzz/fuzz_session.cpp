@@ -11,8 +11,8 @@
 #include <string_view>
 #include <vector>
 
-#include "app/actions.h"
-#include "app/url_params.h"
+#include "app/model/actions.h"
+#include "app/model/url_params.h"
 #include "core/word_list.h"
 #include "fuzz_app.h"
 

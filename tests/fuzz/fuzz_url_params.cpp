@@ -8,8 +8,8 @@
 #include <string>
 #include <string_view>
 
-#include "app/actions.h"
-#include "app/url_params.h"
+#include "app/model/actions.h"
+#include "app/model/url_params.h"
 #include "core/word_list.h"
 #include "fuzz_app.h"
 

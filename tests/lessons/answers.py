@@ -36,7 +36,7 @@ import cuckoo_reference  # noqa: E402
 PASSWORDS_SHA256 = "af55295852bcb0bc63e76cd22e342d9f7778b1802e76f0c502c73a35f652fd7a"
 DEFAULT_WORDS = os.path.join(ROOT, "node_modules", "common-password", "lib", "10k most common.txt")
 
-# The presets (src/app/actions.cpp names them; their contents are the spec's: DESIGN.md and
+# The presets (src/app/model/actions.cpp names them; their contents are the spec's: DESIGN.md and
 # issue 10): tiny = five passwords in m = 64, k = 3; passwords = the 10k list, m = 100,000, k = 7.
 TINY_WORDS = [b"password", b"12345", b"qwerty", b"dragon", b"letmein"]
 DEFAULT_PROBES = 100000

@@ -8,9 +8,9 @@
 #include <string_view>
 #include <vector>
 
-#include "format.h"
-#include "host.h"
-#include "state.h"
+#include "app/model/format.h"
+#include "app/model/host.h"
+#include "app/model/state.h"
 
 namespace bloomlab::app {
 

@@ -11,11 +11,11 @@
 #include <string>
 #include <vector>
 
-#include "actions.h"
+#include "app/model/actions.h"
+#include "app/model/i18n.h"
+#include "app/model/lessons.h"
+#include "app/model/outcome_text.h"
 #include "fonts.h"
-#include "i18n.h"
-#include "lessons.h"
-#include "outcome_text.h"
 #include "ui.h"
 
 namespace bloomlab::app {

@@ -10,14 +10,14 @@
 #include <cmath>
 #include <cstdio>
 
-#include "actions.h"
+#include "app/model/actions.h"
+#include "app/model/i18n.h"
+#include "app/model/lessons.h"
+#include "app/model/outcome_text.h"
 #include "core/design.h"
 #include "core/params.h"
 #include "core/parse.h"
 #include "core/theory.h"
-#include "i18n.h"
-#include "lessons.h"
-#include "outcome_text.h"
 #include "ui.h"
 
 namespace bloomlab::app {

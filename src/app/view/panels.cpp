@@ -1,6 +1,6 @@
 #include "panels.h"
 
-#include "i18n.h"
+#include "app/model/i18n.h"
 #include "ui.h"
 
 namespace bloomlab::app {

@@ -17,9 +17,9 @@
 #include <cmath>
 #include <cstdio>
 
-#include "actions.h"
-#include "i18n.h"
-#include "lessons.h"
+#include "app/model/actions.h"
+#include "app/model/i18n.h"
+#include "app/model/lessons.h"
 #include "ui.h"
 
 namespace bloomlab::app {

@@ -4,9 +4,9 @@
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
-#include "actions.h"
+#include "app/model/actions.h"
+#include "app/model/i18n.h"
 #include "fonts.h"
-#include "i18n.h"
 #include "ui.h"
 
 namespace bloomlab::app {

@@ -5,12 +5,12 @@
 #include <algorithm>
 #include <cmath>
 
-#include "actions.h"
+#include "app/model/actions.h"
+#include "app/model/i18n.h"
+#include "app/model/lessons.h"
 #include "core/params.h"
 #include "core/parse.h"
 #include "core/theory.h"
-#include "i18n.h"
-#include "lessons.h"
 #include "ui.h"
 
 namespace bloomlab::app {

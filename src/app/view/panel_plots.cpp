@@ -10,11 +10,11 @@
 #include <algorithm>
 #include <cmath>
 
-#include "actions.h"
+#include "app/model/actions.h"
+#include "app/model/i18n.h"
+#include "app/model/lessons.h"
 #include "core/params.h"
 #include "core/theory.h"
-#include "i18n.h"
-#include "lessons.h"
 #include "plot.h"
 #include "ui.h"
 

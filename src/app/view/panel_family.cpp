@@ -15,9 +15,9 @@
 #include <string>
 #include <vector>
 
-#include "actions.h"
-#include "format.h"
-#include "i18n.h"
+#include "app/model/actions.h"
+#include "app/model/format.h"
+#include "app/model/i18n.h"
 #include "plot.h"
 #include "ui.h"
 

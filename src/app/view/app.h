@@ -1,7 +1,7 @@
 // The application: init / frame / cleanup, called by the platform's main loop (after sokol).
 #pragma once
-#include "host.h"
-#include "state.h"
+#include "app/model/host.h"
+#include "app/model/state.h"
 
 namespace bloomlab::app {
 

@@ -11,8 +11,8 @@
 #include <utility>
 #include <vector>
 
-#include "format.h"
-#include "outcome_text.h"
+#include "app/model/format.h"
+#include "app/model/outcome_text.h"
 
 namespace bloomlab::app {
 namespace {

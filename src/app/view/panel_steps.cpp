@@ -8,9 +8,9 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "actions.h"
+#include "app/model/actions.h"
+#include "app/model/i18n.h"
 #include "core/filter.h"
-#include "i18n.h"
 #include "ui.h"
 
 namespace bloomlab::app {

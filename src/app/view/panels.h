@@ -3,8 +3,8 @@
 #pragma once
 #include <cstddef>
 
-#include "host.h"
-#include "state.h"
+#include "app/model/host.h"
+#include "app/model/state.h"
 
 namespace bloomlab::app {
 

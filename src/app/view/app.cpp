@@ -24,16 +24,16 @@
 #include <iterator>
 #include <qrcodegen.hpp>
 
-#include "actions.h"
+#include "app/model/actions.h"
+#include "app/model/format.h"
+#include "app/model/i18n.h"
+#include "app/model/lessons.h"
+#include "app/model/outcome_text.h"
+#include "app/model/url_params.h"
 #include "core/theory.h"
 #include "fonts.h"
-#include "format.h"
-#include "i18n.h"
-#include "lessons.h"
-#include "outcome_text.h"
 #include "panels.h"
 #include "ui.h"
-#include "url_params.h"
 
 namespace bloomlab::app {
 namespace {

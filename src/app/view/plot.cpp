@@ -5,7 +5,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include "i18n.h"
+#include "app/model/i18n.h"
 #include "ui.h"
 
 namespace bloomlab::app {

@@ -12,10 +12,10 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "actions.h"
+#include "app/model/actions.h"
+#include "app/model/i18n.h"
 #include "core/word_list.h"
 #include "fonts.h"
-#include "i18n.h"
 #include "ui.h"
 
 namespace bloomlab::app {

@@ -13,9 +13,9 @@
 #include <algorithm>
 #include <string>
 
-#include "actions.h"
-#include "i18n.h"
-#include "outcome_text.h"
+#include "app/model/actions.h"
+#include "app/model/i18n.h"
+#include "app/model/outcome_text.h"
 #include "ui.h"
 
 namespace bloomlab::app {
