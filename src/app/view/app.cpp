@@ -661,12 +661,16 @@ void track_settling(Layout& l) {
   uint64_t now = layout_signature(l);
   // And every window ImGui drew this frame (the main one, the columns, a popup, a tooltip): a
   // popup sizes itself in its second frame.
+  // A scroll asked for this frame (PageDown, a finger, a new step's top) moves the window in the
+  // next one: until then the screen is not still, though nothing on it has moved yet.
+  bool scroll_pending = false;
   for (const ImGuiWindow* w : GImGui->Windows) {
     if (!w->Active) continue;
     for (const float v : {w->Pos.x, w->Pos.y, w->Size.x, w->Size.y})
       now = (now ^ uint64_t(std::lround(double(v) * 4))) * 0x100000001b3ULL;
+    scroll_pending = scroll_pending || w->ScrollTarget.x != FLT_MAX || w->ScrollTarget.y != FLT_MAX;
   }
-  if (now == l.signature) {
+  if (now == l.signature && !scroll_pending) {
     ++l.still_frames;
     l.moving_frames = 0;
   } else {
