@@ -7,8 +7,7 @@
 
 namespace bloomlab::app {
 
-extern const char* const kSafeWordsList[];
-extern const size_t kSafeWordsCount;
+extern const char kSafeWords[];  // a word per line (cmake/Data.cmake)
 
 namespace {
 
@@ -22,8 +21,10 @@ struct Lists {
 const Lists& lists() {
   static const Lists l = [] {
     Lists out;
-    for (size_t i = 0; i < kSafeWordsCount; ++i) {
-      std::string w = kSafeWordsList[i];
+    const std::string_view all = kSafeWords;
+    for (size_t at = 0, end = 0; at < all.size(); at = end + 1) {
+      end = all.find('\n', at);
+      const std::string w(all.substr(at, end - at));
       out.whole.insert(w);
       if (w.size() >= kMinInnerMatch && w.find(' ') == std::string::npos) out.inner.push_back(w);
     }
