@@ -369,8 +369,12 @@ Result<int> run_measure(const std::vector<std::string>& argv) {
   const Measurement r = probe_list ? measure(*set, probe_list->words) : measure(*set, *probes);
   const double md = static_cast<double>(r.m);
   const double fill = static_cast<double>(r.bits_set) / md;
-  const double expected_fill = theory::expected_fill(static_cast<double>(r.n), md, r.k);
   const VariantOps& ops = set->filter().ops();
+  // The fill expected of its cells: Bloom's 1 - e^(-kn/m) over all its bits, or the variant's own
+  // (a cuckoo filter's load); a scalable filter's stages have none.
+  const bool has_expectation = !ops.sizes_itself || ops.expected_fill;
+  const double expected_fill = ops.expected_fill ? expected_fill_share(*p, double(r.n))
+                                                 : theory::expected_fill(static_cast<double>(r.n), md, r.k);
   const bool has_exact = ops.has_exact_theory;
   // Words the filter refused (a full cuckoo filter): how many, and why, for the first of them.
   const uint64_t refused = list->words.size() - set->words().size();
@@ -407,7 +411,7 @@ Result<int> run_measure(const std::vector<std::string>& argv) {
                 " scheme, m = " + std::to_string(r.m) + " bits (" + bytes + "), k = " + std::to_string(r.k);
   const std::string set_row =
       std::to_string(r.bits_set) + " of " + std::to_string(r.m) + " (" + fixed(100 * fill, 2) + "%" +
-      (ops.sizes_itself ? std::string(")") : "; expected " + fixed(100 * expected_fill, 2) + "%)");
+      (has_expectation ? "; expected " + fixed(100 * expected_fill, 2) + "%)" : std::string(")"));
   print_table({
       {"words", std::to_string(r.n) + " (" + list->report.summary() + ")" +
                     (refused ? "; " + std::to_string(refused) + " refused: " + refusal : "")},

@@ -13,6 +13,28 @@ namespace bloomlab {
 
 double theoretical_fp_rate(const FilterParams& p, double n) { return variant_ops(p.variant).theory_fp(p, n); }
 
+double expected_fill_share(const FilterParams& p, double n) {
+  const VariantOps& ops = variant_ops(p.variant);
+  return ops.expected_fill ? ops.expected_fill(p, n) : theory::expected_fill(n, double(p.m), double(p.k));
+}
+
+double estimated_items(const FilterParams& p, double cells_used) {
+  const VariantOps& ops = variant_ops(p.variant);
+  return ops.estimate_n ? ops.estimate_n(p, cells_used)
+                        : theory::estimate_cardinality(cells_used, double(p.m), double(p.k));
+}
+
+double bits_per_word(const Filter& f) {
+  if (f.items_added() == 0) return 0;
+  return double(f.ops().sizes_itself ? f.size_in_bits() : f.bit_count()) / double(f.items_added());
+}
+
+double fp_from_fill(const FilterParams& p, double cells_used) {
+  const VariantOps& ops = variant_ops(p.variant);
+  return ops.estimate_n ? ops.theory_fp(p, ops.estimate_n(p, cells_used))
+                        : theory::fp_rate_from_fill(cells_used, double(p.m), double(p.k));
+}
+
 namespace {
 
 Measurement start_measurement(const WordSet& set) {

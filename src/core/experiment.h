@@ -19,6 +19,17 @@ inline constexpr uint64_t kDefaultProbes = 100000;
 // (theory::blocked_filter_fp_rate); counting behaves as standard (saturation only ever keeps
 // bits set). The one place that picks the formula for a variant.
 double theoretical_fp_rate(const FilterParams& p, double n);
+// The share of the filter's cells (bits, counters, slots) expected in use after n distinct adds:
+// 1 − e^(−kn/m) for a bit array, the load n / (B·b) for the cuckoo filter's slots.
+double expected_fill_share(const FilterParams& p, double n);
+// The adds that `cells_used` cells in use point at (Swamidass & Baldi for a bit array; a slot each
+// for the cuckoo filter), and the FP that fill gives: (X/m)^k for a bit array.
+double estimated_items(const FilterParams& p, double cells_used);
+double fp_from_fill(const FilterParams& p, double cells_used);
+// Bits per word, the x of the FP-over-bits plot: m / n for a filter you size (a counting filter's
+// counters count one each, as the articles' m / n), its whole size / n for one that sizes itself
+// (the scalable filter's stages, the cuckoo filter's B·b·f bits). 0 while it holds no word.
+double bits_per_word(const Filter& f);
 
 struct Measurement {
   uint64_t n = 0, m = 0;

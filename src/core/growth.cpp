@@ -62,7 +62,7 @@ GrowthPoint GrowthRun::point(uint64_t n, uint64_t bits_set, uint64_t fp, uint64_
   g.measured = queried ? double(fp) / double(queried) : 0;
   g.theory = theoretical_fp_rate(params_, double(n));
   g.fill = double(bits_set) / double(filter_ ? filter_->bit_count() : params_.m);
-  g.expected_fill = theory::expected_fill(double(n), double(params_.m), double(params_.k));
+  g.expected_fill = expected_fill_share(params_, double(n));
   return g;
 }
 

@@ -220,6 +220,11 @@ struct VariantOps {
   // How many cells the views draw together as one group (a cuckoo filter's bucket: b slots, a
   // word's fingerprint goes into one of two of them). Null: 1, no groups.
   unsigned (*group)(const FilterParams& p);
+  // The share of its cells expected in use after n distinct adds, and back, the adds that a count
+  // of cells in use points at (experiment.h expected_fill_share, estimated_items). Null: one bit
+  // array's 1 − e^(−kn/m) and Swamidass & Baldi's −(m/k) ln(1 − X/m).
+  double (*expected_fill)(const FilterParams& p, double n);
+  double (*estimate_n)(const FilterParams& p, double cells_used);
 };
 
 // A cell holds a fingerprint (0: an empty slot), not a bit or a count: the views write it in

@@ -154,6 +154,8 @@ extern const VariantOps kBlockedVariant = {
     size_in_bits,
     theory_fp,
     /*group=*/nullptr,
+    /*expected_fill=*/nullptr,
+    /*estimate_n=*/nullptr,
 };
 
 }  // namespace bloomlab

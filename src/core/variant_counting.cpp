@@ -193,6 +193,8 @@ extern const VariantOps kCountingVariant = {
     size_in_bits,
     detail::array_theory_fp,
     /*group=*/nullptr,
+    /*expected_fill=*/nullptr,
+    /*estimate_n=*/nullptr,
 };
 
 }  // namespace bloomlab

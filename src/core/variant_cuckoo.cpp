@@ -160,6 +160,12 @@ double theory_fp(const FilterParams& p, double n) {
   return cuckoo_theory_fp(cp(p), std::min(n, double(cp(p).slots())));
 }
 
+unsigned group(const FilterParams& p) { return p.cuckoo.bucket_size; }
+
+// A word's fingerprint takes one slot: the load n / (B·b), and n the slots in use.
+double expected_fill(const FilterParams& p, double n) { return std::min(1.0, n / double(cp(p).slots())); }
+double estimate_n(const FilterParams&, double slots_used) { return slots_used; }
+
 // Its rows (params.h): f and B whole numbers in their ranges, b one of 1, 2, 4, 8, B a power of two.
 std::optional<Error> set_fingerprint_bits(FilterParams& p, std::string_view text) {
   double f = 0;
@@ -202,7 +208,6 @@ const ParamRow kFingerprintBits{
     get_fingerprint_bits,
     "f",
     BLOOMLAB_UI_TEXT("bits per fingerprint, 4 to 32: each one more halves the false positives")};
-unsigned group(const FilterParams& p) { return p.cuckoo.bucket_size; }
 
 const ParamRow kBucketSize{"bucketSize",
                            ParamType::whole,
@@ -251,6 +256,8 @@ extern const VariantOps kCuckooVariant = {
     size_in_bits,
     theory_fp,
     group,
+    expected_fill,
+    estimate_n,
 };
 
 }  // namespace bloomlab

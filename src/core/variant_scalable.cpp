@@ -256,6 +256,8 @@ extern const VariantOps kScalableVariant = {
     size_in_bits,
     theory_fp,
     /*group=*/nullptr,
+    /*expected_fill=*/nullptr,
+    /*estimate_n=*/nullptr,
 };
 
 }  // namespace bloomlab

@@ -3,6 +3,8 @@
 // JS API's query(), and the same code for the same fault.
 #include <doctest.h>
 
+#include <cmath>
+
 #include "app/model/outcome_text.h"
 #include "app/model/url_params.h"
 #include "test_support.h"
@@ -164,4 +166,21 @@ TEST_CASE("cuckoo app: the screen reader's summary gives the slots' load, not m 
   CHECK(text.find("4 words, 25.0% of slots full, theoretical false-positive rate 0.392%.") !=
         std::string::npos);
   CHECK(text.find("m = ") == std::string::npos);
+}
+
+// The JS API's state(): a cuckoo filter's fill is its load, expected n / (B·b); the words its
+// slots point at are the slots in use; its bits per word are B·b·f / n (not Bloom's m and k).
+TEST_CASE("cuckoo app: state() gives the slots' load, not a Bloom filter's fill") {
+  FakeHost host;
+  AppState s;
+  REQUIRE(run(s, host, act::SetParams{cuckoo(8, 2, 8)}).ok());  // 16 slots, 128 bits
+  for (const char* w : {"apple", "pear", "plum", "fig"}) REQUIRE(run(s, host, act::AddWord{w}).ok());
+  const auto st = state(s);
+  CHECK(st["bitsSet"] == 4);  // slots holding a fingerprint
+  CHECK(st["fill"].get<double>() == doctest::Approx(0.25));
+  CHECK(st["expectedFill"].get<double>() == doctest::Approx(0.25));
+  CHECK(st["estimatedN"].get<double>() == doctest::Approx(4));
+  CHECK(st["bitsPerItem"].get<double>() == doctest::Approx(32));
+  CHECK(st["fillFp"].get<double>() == doctest::Approx(st["theoryFp"].get<double>()));
+  CHECK(st["theoryFp"].get<double>() == doctest::Approx(1 - std::pow(1 - 1.0 / 255, 2 * 2 * 0.25)));
 }

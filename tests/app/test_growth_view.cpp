@@ -46,11 +46,11 @@ TEST_CASE("the words-inserted slider shows the filter after the first n words") 
   CHECK(run(s, host, act::SetInserted{5000}).code == Code::inserted_changed);
   REQUIRE(s.inserted == 5000u);
   const WordSet expected = prefix(s, 5000);
-  const auto json = state(s);
-  CHECK(json["n"] == 5000);
-  CHECK(json["inserted"] == 5000);
-  CHECK(json["wordCount"] == 10000);  // the list stays whole
-  CHECK(json["bitsSet"] == expected.filter().bits_set());
+  const auto st = state(s);
+  CHECK(st["n"] == 5000);
+  CHECK(st["inserted"] == 5000);
+  CHECK(st["wordCount"] == 10000);  // the list stays whole
+  CHECK(st["bitsSet"] == expected.filter().bits_set());
   CHECK(shown_set(s).filter().bit_words() == expected.filter().bit_words());
   const Explained e = actions::query(s, later);
   CHECK(e.is_member == false);

@@ -91,6 +91,8 @@ const Variant kToy = register_variant(VariantOps{
     toy_bits,
     toy_fp,
     /*group=*/nullptr,
+    /*expected_fill=*/nullptr,
+    /*estimate_n=*/nullptr,
 });
 
 // Runs a `bloomlab` subcommand in this process; its stdout.

@@ -233,3 +233,23 @@ TEST_CASE("a sweep run over no words is done at once, with no rows") {
   CHECK(run.done());
   CHECK(run.rows().empty());
 }
+
+// One answer for "how full should it be" across the variants: a bit array's fill formulas, a
+// cuckoo filter's load (its slots, one fingerprint each).
+TEST_CASE("the fill expected, the words a fill points at and its FP: per variant") {
+  FilterParams p;
+  p.m = 1000, p.k = 5;
+  CHECK(expected_fill_share(p, 100) == doctest::Approx(theory::expected_fill(100, 1000, 5)));
+  CHECK(estimated_items(p, 300) == doctest::Approx(theory::estimate_cardinality(300, 1000, 5)));
+  CHECK(fp_from_fill(p, 300) == doctest::Approx(std::pow(0.3, 5)));
+  p.variant = Variant::cuckoo;
+  p.cuckoo = CuckooParams{8, 4, 64};  // 256 slots
+  CHECK(expected_fill_share(p, 64) == doctest::Approx(0.25));
+  CHECK(expected_fill_share(p, 1000) == 1.0);
+  CHECK(estimated_items(p, 64) == 64);
+  CHECK(fp_from_fill(p, 64) == doctest::Approx(theoretical_fp_rate(p, 64)));
+  Result<WordSet> set = WordSet::create(p);
+  REQUIRE(set.ok());
+  set->add_all({"a", "b", "c", "d"});
+  CHECK(bits_per_word(set->filter()) == doctest::Approx(64.0 * 4 * 8 / 4));
+}

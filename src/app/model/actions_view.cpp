@@ -184,11 +184,8 @@ std::string embed_snippet(const AppState& s, const Host& host) {
 
 std::optional<PlotPoint> here_on_bits_plot(const AppState& s) {
   const Filter& f = shown_set(s).filter();
-  const double n = double(f.items_added());
-  if (n <= 0) return std::nullopt;
-  // Bits per word: m/n; a filter of fingerprints' bits are its slots' (B·b·f).
-  const double bits = double(holds_fingerprints(f.ops()) ? f.size_in_bits() : f.bit_count());
-  return PlotPoint{bits / n, theoretical_fp_rate(f.params(), n)};
+  if (f.items_added() == 0) return std::nullopt;
+  return PlotPoint{bits_per_word(f), theoretical_fp_rate(f.params(), double(f.items_added()))};
 }
 
 std::string measurements_csv(const AppState& s) {
@@ -305,8 +302,7 @@ std::string code_differs(const AppState& s) {
 std::string state_json(const AppState& s) {
   const Filter& f = shown_set(s).filter();
   const FilterParams& p = s.set.params();
-  const double n = double(f.items_added()), m = double(p.m), k = double(p.k);
-  const double x = double(f.bits_set());
+  const double n = double(f.items_added()), x = double(f.bits_set());
   const uint64_t list_bytes = s.set.word_bytes() + s.set.words().size();  // + one separator each
 
   JsonWriter w;
@@ -326,16 +322,17 @@ std::string state_json(const AppState& s) {
   else
     w.null();
   w.field("bitsSet", f.bits_set());
-  w.field("fill", x / m);
-  w.field("expectedFill", theory::expected_fill(n, m, k));
-  w.field("estimatedN", theory::estimate_cardinality(x, m, k));
+  // Of its cells: bits, counters, or a cuckoo filter's slots (its load).
+  w.field("fill", x / double(f.bit_count()));
+  w.field("expectedFill", expected_fill_share(p, n));
+  w.field("estimatedN", estimated_items(p, x));
   w.key("bitsPerItem");
   if (n > 0)
-    w.value(m / n);
+    w.value(bits_per_word(f));
   else
     w.null();
   w.field("theoryFp", theoretical_fp_rate(p, n));
-  w.field("fillFp", theory::fp_rate_from_fill(x, m, k));
+  w.field("fillFp", fp_from_fill(p, x));
   w.field("filterBytes", f.size_in_bytes());
   w.field("listBytes", list_bytes);
   w.key("measured");

@@ -409,13 +409,15 @@ void design_helper(AppState& s) {
 }  // namespace
 
 void panel_params(AppState& s, Host& /*host*/) {
-  begin_card(tr("Parameters"), tr("Change m or k and the filter is rebuilt from the same words at once."),
-             tr("m bits, k hash positions per word, n words.\nFalse-positive rate ≈ (1 − e^(−kn/m))^k,\n"
-                "smallest at k = (m/n)·ln 2."));
   const FilterParams p = s.set.params();
   // A variant that sizes itself (scalable, cuckoo): m and k would change nothing, so they are
   // not drawn (kept for the other variants), and a line says why; its own rows follow.
   const bool own_sizes = variant_ops(p.variant).sizes_itself;
+  begin_card(tr("Parameters"),
+             own_sizes ? tr("Change a parameter and the filter is rebuilt from the same words at once.")
+                       : tr("Change m or k and the filter is rebuilt from the same words at once."),
+             tr("m bits, k hash positions per word, n words.\nFalse-positive rate ≈ (1 − e^(−kn/m))^k,\n"
+                "smallest at k = (m/n)·ln 2."));
   if (!own_sizes) {
     size_control(s, p);
     hash_control(s, p);

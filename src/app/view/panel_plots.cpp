@@ -27,9 +27,10 @@ std::string words_label(double x) { return with_commas(uint64_t(std::max(0.0, st
 std::string fill_label(double x) { return format_whole_percent(x); }
 
 // The second axis of the plots over k and over the words inserted: the share of bits set.
-void bits_set_axis(PlotSpec& spec) {
+// The right axis: the share of the filter's cells in use: its bits set, or a cuckoo filter's slots.
+void fill_axis(PlotSpec& spec, bool slots = false) {
   spec.right_axis = true;
-  spec.right_label = tr("bits set");
+  spec.right_label = slots ? tr("slots in use") : tr("bits set");
   spec.right_colour = palette().set_bit;
   spec.format_right = fill_label;
 }
@@ -243,7 +244,7 @@ void plot_fp_vs_k(AppState& s, bool brief) {
   spec.height = brief ? slide_plot_height(220, 1) : 220;
   spec.format_x = k_label;
   spec.format_y = format_rate;
-  bits_set_axis(spec);
+  fill_axis(spec);
   s.layout.plot_k_area = draw_and_keep(s, spec, series, markers);
 }
 
@@ -260,19 +261,22 @@ void plot_growth(AppState& s) {
                     SeriesStyle::line,
                     {},
                     {}};
-  PlotSeries expected{tr("bits set, expected (right axis)"), pal.set_bit, SeriesStyle::dashed, {}, {}};
-  expected.right_axis = true;
   // A filter of fingerprints (cuckoo): its cells are slots, one word's fingerprint in one of them:
   // the load n / (B·b); it has no m and k to be designed for.
-  const Filter& shown = shown_set(s).filter();
-  const bool fingerprints = holds_fingerprints(shown.ops());
+  const bool fingerprints = holds_fingerprints(shown_set(s).filter().ops());
+  PlotSeries expected{
+      fingerprints ? tr("slots in use, expected (right axis)") : tr("bits set, expected (right axis)"),
+      pal.set_bit,
+      SeriesStyle::dashed,
+      {},
+      {}};
+  expected.right_axis = true;
   for (int i = 0; i <= 200; ++i) {
     const double n = x_max * i / 200;
     theory.x.push_back(n);
     theory.y.push_back(theoretical_fp_rate(p, n));
     expected.x.push_back(n);
-    expected.y.push_back(fingerprints ? std::min(1.0, n / double(shown.bit_count()))
-                                      : theory::expected_fill(n, double(p.m), double(p.k)));
+    expected.y.push_back(expected_fill_share(p, n));
   }
   const GrowthCache& g = s.growth;
   const bool current = actions::growth_current(s);
@@ -280,7 +284,12 @@ void plot_growth(AppState& s) {
   if (current && g.running)
     measured_label = fill(tr("measuring… %s"), {format_whole_percent(double(g.run.progress()))});
   PlotSeries measured{measured_label, pal.series[2], SeriesStyle::points, {}, {}};
-  PlotSeries fill_curve{tr("bits set, measured (right axis)"), pal.set_bit, SeriesStyle::line, {}, {}};
+  PlotSeries fill_curve{
+      fingerprints ? tr("slots in use, measured (right axis)") : tr("bits set, measured (right axis)"),
+      pal.set_bit,
+      SeriesStyle::line,
+      {},
+      {}};
   fill_curve.right_axis = true;
   if (current && g.valid) {
     for (const GrowthPoint& pt : g.run.points()) {
@@ -318,7 +327,7 @@ void plot_growth(AppState& s) {
   spec.height = 230;
   spec.format_x = words_label;
   spec.format_y = format_rate;
-  bits_set_axis(spec);
+  fill_axis(spec, fingerprints);
   spec.legend_right = true;  // the rising curves leave the bottom right empty
   draw_and_keep(s, spec, series, markers);
 }
