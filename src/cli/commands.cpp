@@ -98,6 +98,16 @@ std::string own_params_text(const FilterParams& p) {
   return text.empty() ? text : text + ")";
 }
 
+// The filter a command built, in words: "counting filter (counters: 4), reference scheme, m = 64,
+// k = 3"; a variant that sizes itself (scalable, cuckoo) is told by its own parameters alone.
+std::string filter_heading(const FilterParams& p) {
+  std::string text = std::string(variant_name(p.variant)) + " filter" + own_params_text(p) + ", " +
+                     scheme_name(p.scheme) + " scheme";
+  if (!variant_ops(p.variant).sizes_itself)
+    text += ", m = " + std::to_string(p.m) + ", k = " + std::to_string(p.k);
+  return text;
+}
+
 // Reads the list at `path`; if that takes more than a second (a FIFO with no writer yet, a slow
 // pipe), says on stderr that it waits, as cat users expect: it waited without a word. A regular
 // file never waits for a writer: however long a big one takes on a busy machine, no such line.
@@ -515,7 +525,9 @@ const char* const kGrowthUsage =
     "False positives as the filter fills: the words of FILE inserted in order, the probes\n"
     "(probe-0 .. probe-(N-1), members skipped) queried after the first n, at N points from 0 to\n"
     "the list's size; beside the theory (1 - e^(-kn/m))^k, the fill and its expectation\n"
-    "1 - e^(-kn/m), and the design n = m ln 2 / k for which k is the best.\n"
+    "1 - e^(-kn/m), and the design n = m ln 2 / k for which k is the best. A variant that sizes\n"
+    "itself (--variant scalable or cuckoo) takes its own options instead of --m and --k, and\n"
+    "its own theory and fill (a cuckoo filter's: the load n / (B b)).\n"
     "  --points N   41 by default (2 to 10001)\n"
     "  --probes N   100000 by default\n"
     "  --scheme, --variant and its own options (--counters, --n0, ...) as for `bloomlab positions`\n";
@@ -525,9 +537,10 @@ Result<int> run_growth(const std::vector<std::string>& argv) {
   if (!a.ok()) return a.failure();
   if (!a->positional.empty())
     return Error{"growth takes no words on the command line: '" + a->positional[0] + "'"};
-  if (!a->has("--m") || !a->has("--k")) return Error{"growth needs --m and --k"};
   Result<FilterParams> p = filter_params(*a, {});
   if (!p.ok()) return p.failure();
+  if (!variant_ops(p->variant).sizes_itself && (!a->has("--m") || !a->has("--k")))
+    return Error{"growth needs --m and --k"};
   GrowthOptions o;
   if (const std::string* n = a->value("--points")) {
     Result<uint64_t> v = parse_count("--points", *n, 2, 10001);
@@ -552,11 +565,12 @@ Result<int> run_growth(const std::vector<std::string>& argv) {
     std::cout << j.str() << '\n';
     return 0;
   }
-  std::cout << variant_name(p->variant) << " filter" << own_params_text(*p) << ", " << scheme_name(p->scheme)
-            << " scheme, m = " << p->m << ", k = " << p->k << "; designed for n = " << fixed(designed, 0)
-            << " (k best there); " << o.probes << " probes\n";
-  std::vector<std::vector<std::string>> table{
-      {"n", "bits set", "fill", "expected fill", "FP", "probes", "measured", "theory"}};
+  std::cout << filter_heading(*p);
+  if (std::isfinite(designed)) std::cout << "; designed for n = " << fixed(designed, 0) << " (k best there)";
+  std::cout << "; " << o.probes << " probes\n";
+  std::vector<std::vector<std::string>> table{{"n", std::string(variant_ops(p->variant).cells) + " set",
+                                               "fill", "expected fill", "FP", "probes", "measured",
+                                               "theory"}};
   for (const GrowthPoint& g : points) {
     table.push_back({std::to_string(g.n), std::to_string(g.bits_set), fixed(g.fill, 4),
                      fixed(g.expected_fill, 4), std::to_string(g.false_positives), std::to_string(g.probes),
@@ -714,10 +728,8 @@ Result<int> run_check(const std::vector<std::string>& argv) {
     return 0;
   }
   const FilterParams& used = set->params();
-  std::cout << variant_name(used.variant) << " filter" << own_params_text(used) << ", "
-            << scheme_name(used.scheme) << " scheme, ";
-  if (!holds_fingerprints(set->filter().ops())) std::cout << "m = " << used.m << ", k = " << used.k << ", ";
-  std::cout << set->filter().size_in_bits() << " bits, " << set->words().size() << " words\n";
+  std::cout << filter_heading(used) << ", " << set->filter().size_in_bits() << " bits, "
+            << set->words().size() << " words\n";
   std::vector<std::vector<std::string>> rows;
   for (const std::string& w : a->positional) {
     const Explained e = set->explain(w);

@@ -48,6 +48,7 @@ std::vector<uint64_t> growth_checkpoints(uint64_t words, uint32_t points) {
 }
 
 double design_n(const FilterParams& p) {
+  if (variant_ops(p.variant).sizes_itself) return std::nan("");
   return double(p.m) * std::log(2.0) / double(std::max<uint32_t>(p.k, 1));
 }
 

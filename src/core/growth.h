@@ -50,7 +50,8 @@ struct GrowthOptions {
 // The checkpoints for a list of `words` words: 0, ..., words (points of them, distinct).
 std::vector<uint64_t> growth_checkpoints(uint64_t words, uint32_t points);
 
-// The n for which m and k are the best k: k = (m/n) ln 2, so n = m ln 2 / k.
+// The n for which m and k are the best k: k = (m/n) ln 2, so n = m ln 2 / k. NaN for a variant
+// that sizes itself (scalable, cuckoo): m and k are not what it was designed from.
 double design_n(const FilterParams& p);
 
 // The computation in pieces, as SweepRun (experiment.h): advance() does about `work` steps

@@ -305,7 +305,7 @@ void plot_growth(AppState& s) {
   series.push_back(expected);
   std::vector<PlotMarker> markers;
   const double designed = design_n(p);
-  if (designed <= x_max && !fingerprints)
+  if (designed <= x_max)  // NaN for a variant that sizes itself
     markers.push_back({designed, NAN, pal.series[1],
                        fill(tr("designed for n = %s"), {with_commas(uint64_t(std::lround(designed)))})});
   if (s.inserted) {
