@@ -254,8 +254,9 @@ struct Layout {
   // appears narrows its column; a legend moves inside its plot once the points leave it a free
   // corner); the page draws until it has settled, and says so (viewState().settled).
   uint64_t signature = 0;
-  int still_frames = 0;   // frames drawn in a row with the same signature
-  int moving_frames = 0;  // frames drawn in a row that moved something
+  int still_frames = 0;       // frames drawn in a row with the same signature
+  int moving_frames = 0;      // frames drawn in a row that moved something
+  bool scroll_asked = false;  // this frame asked a column to scroll (it moves in the next)
 };
 
 // The layout's rects by the names viewState() gives them: one list for the JSON and the settled

@@ -553,8 +553,11 @@ void begin_scrolled(AppState& s, const char* id, ImVec2 size) {
   // drag that starts on a slider, a chip or the bit array scrolls and changes nothing.
   const TouchScroll& t = s.touch_scroll;
   const ImVec2 pos = ImGui::GetWindowPos(), box = ImGui::GetWindowSize();
-  if (t.dy != 0 && t.x >= pos.x && t.x < pos.x + box.x && t.y >= pos.y && t.y < pos.y + box.y)
+  if (t.dy != 0 && t.x >= pos.x && t.x < pos.x + box.x && t.y >= pos.y && t.y < pos.y + box.y &&
+      std::clamp(ImGui::GetScrollY() - t.dy, 0.0f, ImGui::GetScrollMaxY()) != ImGui::GetScrollY()) {
     ImGui::SetScrollY(ImGui::GetScrollY() - t.dy);
+    s.layout.scroll_asked = true;
+  }
   // Last frame's scroll range (ImGui computes ScrollMax as the window ends).
   if (s.between_frames.scene_changed)
     ImGui::SetScrollY(0);  // a new lesson step: its text and panels from their top
@@ -661,16 +664,14 @@ void track_settling(Layout& l) {
   uint64_t now = layout_signature(l);
   // And every window ImGui drew this frame (the main one, the columns, a popup, a tooltip): a
   // popup sizes itself in its second frame.
-  // A scroll asked for this frame (PageDown, a finger, a new step's top) moves the window in the
-  // next one: until then the screen is not still, though nothing on it has moved yet.
-  bool scroll_pending = false;
   for (const ImGuiWindow* w : GImGui->Windows) {
     if (!w->Active) continue;
     for (const float v : {w->Pos.x, w->Pos.y, w->Size.x, w->Size.y})
       now = (now ^ uint64_t(std::lround(double(v) * 4))) * 0x100000001b3ULL;
-    scroll_pending = scroll_pending || w->ScrollTarget.x != FLT_MAX || w->ScrollTarget.y != FLT_MAX;
   }
-  if (now == l.signature && !scroll_pending) {
+  // A scroll this frame asked for (PageDown, a finger) moves its column in the next one: until
+  // then the screen is not still, though nothing on it has moved yet.
+  if (now == l.signature && !l.scroll_asked) {
     ++l.still_frames;
     l.moving_frames = 0;
   } else {
@@ -970,6 +971,7 @@ void frame(AppState& s, Host& host) {
 
   const ImGuiIO& io = ImGui::GetIO();
   s.layout.scroll_areas.clear();
+  s.layout.scroll_asked = false;
   s.layout.answer_box_active = false;  // until the open task's answer box says it has the keyboard
   if (typing_box(s) != TypingBox::answer) s.focus_answer_box = false;  // the task closed meanwhile
   s.layout.display_w = io.DisplaySize.x;
