@@ -50,6 +50,7 @@ void check_against_prefix_filters(const FilterParams& p, bool by_time, bool exac
   REQUIRE(points.size() == 9);
   CHECK(points.front().n == 0);
   CHECK(points.back().n == words.size());
+  const double cells = double(Filter::create(p)->bit_count());
   for (const GrowthPoint& g : points) {
     CAPTURE(g.n);
     const Measurement r = prefix_measurement(p, words, g.n, o.probes);
@@ -58,7 +59,8 @@ void check_against_prefix_filters(const FilterParams& p, bool by_time, bool exac
     CHECK(g.probes == r.probes);
     CHECK(g.measured == doctest::Approx(r.measured_rate));
     CHECK(g.theory == doctest::Approx(theoretical_fp_rate(p, double(g.n))));
-    CHECK(g.fill == doctest::Approx(double(r.bits_set) / double(Filter::create(p)->bit_count())));
+    CHECK(g.fill == doctest::Approx(double(r.bits_set) / cells));
+    CHECK(g.expected_fill == doctest::Approx(expected_fill_share(p, double(g.n))));
   }
   if (exact) {  // any prefix, not only the checkpoints
     for (uint64_t n : {1u, 4u, 5u, 777u, 1501u, 1502u, 3003u}) {
