@@ -1179,3 +1179,34 @@ TEST_CASE("on one column the lesson's buttons stay on screen under its scrolled 
   CHECK(next.y + next.h <= 667.0f);
   CHECK(s.layout.scroll_areas.front().max > 0.0f);  // the text is longer than its pane here
 }
+
+// PageDown (or a finger's drag) asks a column to scroll, and ImGui moves it in the next frame:
+// the frame that asked is not at rest, though nothing on it has moved yet (browser_interaction
+// read the column's place between the two: "214 -> 214"). A scroll that cannot move the column
+// (at its top already) asks for nothing, so a page never waits on it.
+TEST_CASE("a scroll asked for is not at rest until the column has moved") {
+  Screen screen("preset=tiny");
+  const auto rest = [&screen] {
+    for (int i = 0; i < 2000 && (!layout_settled(screen.state) || working(screen.state)); ++i)
+      screen.frames(1024, 768, 1);
+    REQUIRE(layout_settled(screen.state));
+  };
+  rest();
+  const float before = screen.state.layout.m_slider.y;
+  REQUIRE(before > 0);
+  const float x = screen.state.layout.m_slider.x + 1, y = before + 1;  // over the m slider's column
+  const auto scroll = [&](float dy) {  // one frame with the scroll, as the platform gives it
+    screen.state.touch_scroll = TouchScroll{dy, x, y};
+    screen.frames(1024, 768, 1);
+    screen.state.touch_scroll = TouchScroll{};
+  };
+  scroll(-600);
+  CHECK_FALSE(layout_settled(screen.state));  // asked, not yet moved
+  rest();
+  CHECK(screen.state.layout.m_slider.y < before - 100);  // moved, then at rest
+  scroll(5000);                                          // up past the top: back to where it was
+  rest();
+  CHECK(screen.state.layout.m_slider.y == doctest::Approx(before));
+  scroll(5000);  // at the top already: nothing to scroll, at rest at once
+  CHECK(layout_settled(screen.state));
+}
