@@ -202,13 +202,12 @@ run("lessons: every step, every task, slides, links, progress, embeds, teachers'
         check(v.presentation && inside(v.lessonPanel, w, h), `slide ${w}×${h} ${l.id} ${step}: the step's text fits on screen`, JSON.stringify(v.lessonPanel));
         // Issue 32, finding 2: the panels the step names are on the slide beside its text (the
         // m and k sliders were under it, below the fold; the exercise's card began at y = 866 of
-        // 768 under the Word panel, the bits 222 px above the bottom). The bit array and the
-        // exercise show whole, or 40% of the slide's height of them. Not yet the Numbers and the
-        // plots: on a 1024×768 slide they are 1,157 and 2,128 px tall (error-rate 1, best-k 1-4,
-        // blocked 4 show the Numbers' first 230-260 px).
+        // 768 under the Word panel, the bits 222 px above the bottom). Every named card shows
+        // whole, or 40% of the slide's height of it: the Numbers and the plots too since their
+        // short forms fit (best-k 4 showed none of the Numbers, blocked 4 230 of their 379 px).
         const named = { "panel params": ["mSlider", "kSlider"], "panel words": ["wordBox"] };
         const off = now.highlight.flatMap((hl) => (named[hl] || []).filter((r) => !inside(v[r], w, h)).map((r) => `${r} ${JSON.stringify(v[r])}`));
-        for (const card of ["bits", "check"]) {
+        for (const card of ["bits", "check", "numbers", "plots", "params"]) {
           const c = v.cards[card];
           if (now.highlight.includes(`panel ${card}`) && !cardShown(c, h))
             off.push(`${card} card ${JSON.stringify(c)}`);

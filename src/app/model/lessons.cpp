@@ -394,12 +394,20 @@ float named_below(const AppState& s, Panel panel) {
   if (!step_names_beside_others(s, panel)) return 0;
   const auto& cards = s.between_frames.cards;
   const ScreenRect& me = cards[size_t(panel)].whole;
-  float below = 0;
+  float lowest = me.y + me.h;  // from its lower edge to the lowest named card's, the gaps between
   for (Panel p : current_lesson_step(s)->highlight_panels) {
-    const ScreenRect& c = cards[size_t(p)].whole;  // a card's rect ends where the next one starts
-    if (p != panel && c.h > 0 && c.x == me.x && c.y > me.y) below += c.h;
+    const ScreenRect& c = cards[size_t(p)].whole;
+    if (p != panel && c.h > 0 && c.x == me.x && c.y > me.y) lowest = std::max(lowest, c.y + c.h);
   }
-  return below;
+  return lowest - (me.y + me.h);
+}
+
+bool step_quotes(const AppState& s, std::string_view placeholder) {
+  const LessonStep* st = current_lesson_step(s);
+  if (!st) return false;
+  const std::string quoted = "{" + std::string(placeholder) + "}";
+  return std::any_of(st->text.begin(), st->text.end(),
+                     [&quoted](const TextBlock& b) { return b.text.find(quoted) != std::string::npos; });
 }
 
 void unfold(AppState& s, Panel panel) {

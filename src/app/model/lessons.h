@@ -24,6 +24,9 @@ bool step_names_beside_others(const AppState& s, Panel panel);
 // unless the reader unfolded it in this step ("Show all": unfold()).
 bool short_form(const AppState& s, Panel panel);
 void unfold(AppState& s, Panel panel);
+// Whether the open step's text quotes this placeholder ("fill" for {fill}): the Numbers' short
+// form shows the rows a step quotes.
+bool step_quotes(const AppState& s, std::string_view placeholder);
 // The height the open step's other named panels took last frame below `panel`, in its column
 // (a slide's left column, a phone's one): what that panel leaves them on screen. 0 if none.
 float named_below(const AppState& s, Panel panel);

@@ -228,8 +228,9 @@ struct Layout {
   ScreenRect composing;            // the input method's text being composed, at the caret
   ScreenRect qr_button, qr_code;   // a slide's "QR code" button; the code drawn (its quiet zone included)
   bool focus_ring = false;         // keyboard navigation showed its focus ring on a control
-  // Each panel's card as drawn this frame, whole, and the part of it its column shows (both
-  // empty for a panel not drawn): whether what a lesson step names is on the screen.
+  // Each panel's card as drawn this frame, whole (down to its lower edge, not the space under
+  // it), and the part of it its column shows (both empty for a panel not drawn): whether what a
+  // lesson step names is on the screen.
   struct Card {
     ScreenRect whole, seen;
   };

@@ -604,13 +604,18 @@ void draw_column(AppState& s, Host& host, const char* id, float width,
     const ImVec2 at = ImGui::GetCursorScreenPos();
     const float card_width = ImGui::GetContentRegionAvail().x;
     set_card_highlight(highlighted(s, p->id));
+    (void)take_last_card_bottom();
     p->draw(s, host);
     set_card_highlight(false);
     const float bottom = ImGui::GetCursorScreenPos().y;
     keep_in_place(anchor, column, p->id, at.y, bottom);
+    // The card to its lower edge, without the space under it: the last card of a column was
+    // never whole on the screen while its margin was under the bottom edge. In whole pixels: the
+    // bit array and the plot sized from last frame's cards swung a fraction up and down for ever.
+    const float edge = std::clamp(std::round(take_last_card_bottom()), at.y, bottom);
     const ImRect clip = column->InnerClipRect;
-    const float seen_top = std::max(at.y, clip.Min.y), seen_bottom = std::min(bottom, clip.Max.y);
-    s.layout.cards[size_t(p->id)] = {ScreenRect{at.x, at.y, card_width, bottom - at.y},
+    const float seen_top = std::max(at.y, clip.Min.y), seen_bottom = std::min(edge, clip.Max.y);
+    s.layout.cards[size_t(p->id)] = {ScreenRect{at.x, at.y, card_width, edge - at.y},
                                      seen_bottom > seen_top
                                          ? ScreenRect{at.x, seen_top, card_width, seen_bottom - seen_top}
                                          : ScreenRect{}};
@@ -728,8 +733,7 @@ void keep_typing_in_view(AppState& s) {
   ImGuiWindow* column = GImGui->ActiveIdWindow;  // the column the field was drawn in
   // The page's own focus: the scene stays where it was placed until the reader acts (a step's
   // state clearing the box is no reason to scroll to it).
-  if (s.opening_focus && !reader_input()) return;
-  s.opening_focus = false;
+  if (s.opening_focus) return;
   if (!changed || field == TypingBox::none || !column || !(column->Flags & ImGuiWindowFlags_ChildWindow))
     return;
   const ImRect seen = column->InnerRect;
@@ -778,6 +782,7 @@ void draw_composing(AppState& s) {
 // The one window filling the display: the header, the columns of panels, the share dialog.
 void draw_screen(AppState& s, Host& host) {
   const ImGuiIO& io = ImGui::GetIO();
+  if (reader_input()) s.opening_focus = false;  // the reader acts: the page's own focus is over
   s.between_frames.cards = s.layout.cards;
   s.layout.cards = {};
   ImGui::SetNextWindowPos(ImVec2(0, 0));

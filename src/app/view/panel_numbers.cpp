@@ -4,6 +4,7 @@
 //                     measured FP; then the Measure button (measure() runs by itself when cheap)
 #include <algorithm>
 #include <cmath>
+#include <string_view>
 
 #include "app/model/actions.h"
 #include "app/model/i18n.h"
@@ -41,6 +42,11 @@ void row(const char* name, const std::string& value, const char* formula, Notes 
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
   text_wrapped(formula);
   ImGui::PopStyleColor();
+}
+
+// A row the short form shows only when the step's text quotes it ({n}, {m} ...): the full form always.
+bool row_shown(const AppState& s, bool brief, std::string_view placeholder) {
+  return !brief || step_quotes(s, placeholder);
 }
 
 std::string number(double v, int decimals = 2) {
@@ -118,23 +124,26 @@ void fingerprint_rows(const Filter& f, Notes notes) {
 
 // One bit array: m, k, fill and the theory beside them. In the short form (a lesson step that
 // names the Numbers beside another panel: lessons.h short_form), only the rows a step's text
-// quotes ({n}, {m}, {k}, {set}, {fill}, {theory}, {measured}), one line each, with Measure in the
-// last row instead of its own (the probes field is in the full form): the full card was 1,157 px
-// tall on a 1024 x 768 slide, under a 389 px bit array.
+// quotes ({n}, {m}, {k}, {set}, {fill}) and the two FP rows, the card's point, one line each,
+// with Measure in the last row instead of its own (the probes field is in the full form): the
+// full card was 1,157 px tall on a 1024 x 768 slide, under a 389 px bit array, and the seven
+// rows of the first short form left the Numbers under the plot of best-k 4.
 void array_rows(const AppState& s, const Filter& f, Notes notes, bool brief) {
   const FilterParams& p = f.params();
   const double n = double(f.items_added()), m = double(p.m), k = double(p.k), x = double(f.bits_set());
   const double theory_fp = theoretical_fp_rate(p, n);
-  row(tr("bits m"), with_commas(p.m), format_bytes(f.size_in_bytes()).c_str(), notes);
+  const auto shown = [&](std::string_view placeholder) { return row_shown(s, brief, placeholder); };
+  if (shown("m")) row(tr("bits m"), with_commas(p.m), format_bytes(f.size_in_bytes()).c_str(), notes);
   const std::string best_k =
       lesson_hides(s, hide_theory)
           ? ""
           : fill(tr("best: %s"), {std::to_string(theory::optimal_k(m, std::max(n, 1.0)))});
-  row(tr("hashes k"), std::to_string(p.k), best_k.c_str(), notes);
+  if (shown("k")) row(tr("hashes k"), std::to_string(p.k), best_k.c_str(), notes);
   if (!brief) row(tr("bits per word"), n > 0 ? number(m / n) : "—", "m / n", notes);
-  row(tr("bits set X"), with_commas(f.bits_set()), "", notes);
-  row(tr("fill"), format_percent(x / m),
-      fill(tr("expected %s"), {format_percent(theory::expected_fill(n, m, k))}).c_str(), notes);
+  if (shown("set")) row(tr("bits set X"), with_commas(f.bits_set()), "", notes);
+  if (shown("fill"))
+    row(tr("fill"), format_percent(x / m),
+        fill(tr("expected %s"), {format_percent(theory::expected_fill(n, m, k))}).c_str(), notes);
   if (!brief)
     row(tr("estimated n"), number(theory::estimate_cardinality(x, m, k), 1), tr("from the fill"), notes);
   row(tr("FP, theory"), lesson_hides(s, hide_theory) ? "?" : format_rate(theory_fp), theory_note(f), notes);
@@ -169,11 +178,13 @@ void memory_rows(AppState& s, Notes notes) {
 }  // namespace
 
 void panel_numbers(AppState& s, Host& /*host*/) {
-  begin_card(tr("Numbers"), tr("The theory next to what the filter actually does."),
-             tr("n words, m bits, k hashes, X bits set.\nexpected fill 1 − e^(−kn/m)\n"
-                "estimated n = −(m/k)·ln(1 − X/m)  (Swamidass & Baldi 2007)\n"
-                "FP ≈ (1 − e^(−kn/m))^k   FP from the fill = (X/m)^k"));
   const bool brief = short_form(s, Panel::numbers);
+  if (begin_card(tr("Numbers"), tr("The theory next to what the filter actually does."),
+                 tr("n words, m bits, k hashes, X bits set.\nexpected fill 1 − e^(−kn/m)\n"
+                    "estimated n = −(m/k)·ln(1 − X/m)  (Swamidass & Baldi 2007)\n"
+                    "FP ≈ (1 − e^(−kn/m))^k   FP from the fill = (X/m)^k"),
+                 brief ? tr("Show all") : nullptr))
+    unfold(s, Panel::numbers);
   if (!brief) measure_controls(s);
   const Filter& f = shown_set(s).filter();
   const ImGuiTableFlags flags =
@@ -199,7 +210,7 @@ void panel_numbers(AppState& s, Host& /*host*/) {
                               ImGui::CalcTextSize(with_commas(4294967296ull).c_str()).x + st.CellPadding.x);
       ImGui::TableSetupColumn("note", ImGuiTableColumnFlags_WidthStretch);
     }
-    row(tr("words n"), with_commas(f.items_added()), "", notes);
+    if (row_shown(s, brief, "n")) row(tr("words n"), with_commas(f.items_added()), "", notes);
     if (!f.stages().empty())
       scalable_rows(f, notes);
     else if (holds_fingerprints(f.ops()))
@@ -224,7 +235,6 @@ void panel_numbers(AppState& s, Host& /*host*/) {
     if (!brief) memory_rows(s, notes);
     ImGui::EndTable();
   }
-  if (brief && ImGui::Button(tr("Show all"))) unfold(s, Panel::numbers);
   if (s.inserted)
     hint_text(fill(trn("The filter after the first %s of %s word (the growth plot's slider).",
                        "The filter after the first %s of %s words (the growth plot's slider).",

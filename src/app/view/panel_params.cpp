@@ -413,11 +413,16 @@ void panel_params(AppState& s, Host& /*host*/) {
   // A variant that sizes itself (scalable, cuckoo): m and k would change nothing, so they are
   // not drawn (kept for the other variants), and a line says why; its own rows follow.
   const bool own_sizes = variant_ops(p.variant).sizes_itself;
-  begin_card(tr("Parameters"),
-             own_sizes ? tr("Change a parameter and the filter is rebuilt from the same words at once.")
-                       : tr("Change m or k and the filter is rebuilt from the same words at once."),
-             tr("m bits, k hash positions per word, n words.\nFalse-positive rate ≈ (1 − e^(−kn/m))^k,\n"
-                "smallest at k = (m/n)·ln 2."));
+  // The short form (a lesson step that names Parameters beside another panel: lessons.h
+  // short_form) leaves out the design helper, so that the panel beside it fits on a slide too.
+  const bool brief = short_form(s, Panel::params);
+  if (begin_card(tr("Parameters"),
+                 own_sizes ? tr("Change a parameter and the filter is rebuilt from the same words at once.")
+                           : tr("Change m or k and the filter is rebuilt from the same words at once."),
+                 tr("m bits, k hash positions per word, n words.\nFalse-positive rate ≈ (1 − e^(−kn/m))^k,\n"
+                    "smallest at k = (m/n)·ln 2."),
+                 brief ? tr("Show all") : nullptr))
+    unfold(s, Panel::params);
   if (!own_sizes) {
     size_control(s, p);
     hash_control(s, p);
@@ -453,14 +458,14 @@ void panel_params(AppState& s, Host& /*host*/) {
   };
   const bool folded = ui_compact() && p.variant == FilterParams{}.variant;
   // Its line names what it holds; where that does not fit (a slide in Ukrainian), the first two.
-  const char* names = tr("variant, scheme, design");
+  const char* names = brief ? tr("variant, scheme") : tr("variant, scheme, design");
   if (folded &&
       ImGui::CalcTextSize(names).x + ImGui::GetTreeNodeToLabelSpacing() > ImGui::GetContentRegionAvail().x)
     names = tr("variant, scheme");
   const bool open = !folded || ImGui::TreeNode("variant_scheme", "%s", names);
   if (open) rows();
   show_note(s.note(NoteSlot::params));
-  if (open) {
+  if (open && !brief) {
     ImGui::Spacing();
     design_helper(s);
   }

@@ -48,15 +48,28 @@ ScreenRect draw_and_keep(AppState& s, const PlotSpec& spec, const std::vector<Pl
 }
 
 // On a slide the first plot takes what its column shows below it (as the column opens,
-// whatever its scroll), less `lines_below` lines of text under its frame: Parameters and the
-// plot are on the screen together. Elsewhere, and never smaller than 120 lines or larger than
-// its own height, the plot keeps `natural`.
-float slide_plot_height(float natural, float lines_below = 0) {
+// whatever its scroll), less `below` pixels under its frame: Parameters and the plot are on the
+// screen together. Elsewhere, and never smaller than 120 lines or larger than its own height, the
+// plot keeps `natural`.
+float slide_plot_height(float natural, float below = 0) {
   if (!ui_compact()) return natural;
   const float title = ImGui::GetTextLineHeightWithSpacing();  // the y axis's title above it
-  const float room = ImGui::GetWindowHeight() - ImGui::GetCursorPosY() - title * (1 + lines_below) -
-                     2 * ImGui::GetStyle().WindowPadding.y;
+  // Whole pixels: a height with a fraction moved what ImGui rounds under it, and the plot fed by
+  // last frame's layout swung a pixel up and down for ever.
+  const float room = std::floor(ImGui::GetWindowHeight() - ImGui::GetCursorPosY() - title - below -
+                                2 * ImGui::GetStyle().WindowPadding.y);
   return std::clamp(room / ui_scale(), 120.0f, natural);
+}
+
+// Under the short form's plot: what its card drew under the plot's frame last frame (a legend,
+// the card's edge) and the panels the step names below it in the column (best-k 4: the Numbers
+// were under the 688 px plot card of a 1024 x 768 slide, off the screen).
+float under_short_plot(const AppState& s) {
+  const ScreenRect& card = s.between_frames.cards[size_t(Panel::plots)].whole;
+  const ScreenRect& plot = s.layout.plot_k_area;  // last frame's, until drawn again
+  const float own =
+      plot.h > 0 && card.h > 0 ? card.y + card.h - (plot.y + plot.h) : ImGui::GetTextLineHeightWithSpacing();
+  return std::round(own + named_below(s, Panel::plots));
 }
 
 void plot_fp_vs_bits(AppState& s) {
@@ -236,12 +249,14 @@ void plot_fp_vs_k(AppState& s, bool brief) {
   PlotSpec spec;
   spec.id = "fp_vs_k";
   spec.x_label = tr("hashes k");
-  spec.y_label = tr("false-positive rate at this m and n (log scale)");
+  // The short form's title in one line, beside the right axis's (the step names m and n).
+  spec.y_label =
+      brief ? tr("false-positive rate (log scale)") : tr("false-positive rate at this m and n (log scale)");
   spec.x_min = 1, spec.x_max = k_max;
   spec.y_min = std::max(1e-12, floor_decade(lowest) / 10), spec.y_max = 1;
   spec.log_y = true;
   // The short form's one plot: on a slide its frame and x title fit under what the step names first.
-  spec.height = brief ? slide_plot_height(220, 1) : 220;
+  spec.height = brief ? slide_plot_height(220, under_short_plot(s)) : 220;
   spec.format_x = k_label;
   spec.format_y = format_rate;
   fill_axis(spec);
@@ -371,10 +386,13 @@ void inserted_slider(AppState& s) {
 }  // namespace
 
 void panel_plots(AppState& s, Host& /*host*/) {
-  begin_card(tr("False positives"),
-             tr("More bits per word, fewer false positives; for each size one k is best."),
-             tr("FP ≈ (1 − e^(−kn/m))^k  (Bloom 1970)\nbest k = (m/n)·ln 2, where FP ≈ 0.6185^(m/n)\n"
-                "exact: Σ_{i=1..m} i^k·i!·S(kn, i)·C(m, i) / m^(k(n+1))  (Christensen et al. 2010)"));
+  const bool brief = short_form(s, Panel::plots);
+  if (begin_card(tr("False positives"),
+                 tr("More bits per word, fewer false positives; for each size one k is best."),
+                 tr("FP ≈ (1 − e^(−kn/m))^k  (Bloom 1970)\nbest k = (m/n)·ln 2, where FP ≈ 0.6185^(m/n)\n"
+                    "exact: Σ_{i=1..m} i^k·i!·S(kn, i)·C(m, i) / m^(k(n+1))  (Christensen et al. 2010)"),
+                 brief ? tr("Show all") : nullptr))
+    unfold(s, Panel::plots);
   actions::refresh_sweep(s, actions::kPlotSliceMs);
   s.layout.plot_labels.clear();
   const bool small = actions::exact_curve_possible(s);
@@ -402,11 +420,10 @@ void panel_plots(AppState& s, Host& /*host*/) {
   // A lesson step that names the plots beside another panel (lessons.h short_form) gets the plot
   // over k alone, which follows both m and k with the fill beside it (the three plots were
   // 2,128 px tall on a 1024 x 768 slide, under the Numbers a step named first).
-  if (short_form(s, Panel::plots)) {
+  if (brief) {
     s.layout.plot_bits = s.layout.plot_bits_area = s.layout.plot_growth = s.layout.inserted_slider =
         s.layout.save_png_button = s.layout.save_csv_button = ScreenRect{};  // not drawn
     s.layout.plot_k = grouped([&] { plot_fp_vs_k(s, true); });
-    if (ImGui::Button(tr("Show all"))) unfold(s, Panel::plots);
     end_card();
     return;
   }

@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "app.h"
 #include "app/model/actions.h"
 #include "app/model/i18n.h"
 #include "core/word_list.h"
@@ -62,12 +63,22 @@ void word_box(AppState& s) {
   const float avail = ImGui::GetContentRegionAvail().x;
   const bool one_row = avail - buttons >= 160 * ui_scale();  // on a phone the buttons wrap below
   ImGui::SetNextItemWidth(one_row ? avail - buttons : -1);
-  if (s.focus_word_box) {  // Ctrl/Cmd+K, a typed key, the page opening, Enter
+  // The page's own focus as it opens (until the reader acts) waits for the layout to rest, then
+  // takes the box only where it is on screen: ImGui scrolls its column to the field it focuses,
+  // and the panels a lesson step names above the Word panel (a 1024 x 768 slide of best-k 4)
+  // went off the top. Typing still comes to the box (the platform's stray typing).
+  const bool page_focus = s.opening_focus;
+  if (s.focus_word_box && !(page_focus && (layout_moving(s) || s.pending.active()))) {
+    // Ctrl/Cmd+K, a typed key, the page opening, Enter.
     // Not again while it has the keyboard: a second focus would start the box afresh and lose
     // what was just typed into it.
     // Nor from a field the user has just clicked (Enter's refocus is a courtesy; Ctrl+K is not).
     const ImGuiID active = ImGui::GetActiveID();
-    if (active != ImGui::GetID("##word") && (active == 0 || s.focus_word_box_force))
+    const ImRect seen = ImGui::GetCurrentWindowRead()->InnerClipRect;
+    const float top = ImGui::GetCursorScreenPos().y;
+    const bool on_screen = top >= seen.Min.y && top + ImGui::GetFrameHeight() <= seen.Max.y;
+    if (active != ImGui::GetID("##word") && (active == 0 || s.focus_word_box_force) &&
+        (on_screen || !page_focus))
       ImGui::SetKeyboardFocusHere();
     s.focus_word_box = s.focus_word_box_force = false;
   }

@@ -89,6 +89,7 @@ namespace {
 float g_ui_scale = 1.0f;
 bool g_ui_compact = false;
 bool g_ui_captions = true;
+float g_last_card_bottom = -FLT_MAX;  // the screen y of the last card's lower edge (end_card)
 bool g_ui_touch = false;
 // One entry per open card: did its table begin? ImGui's BeginTable returns false when the
 // window skips its items (a column scrolled or squeezed out of sight: a 150 x 150 page, a hidden
@@ -141,7 +142,7 @@ ChromeScope::~ChromeScope() {
   ImGui::SetWindowFontScale(1.0f);
 }
 
-void begin_card(const char* title, const char* hint, const char* formula) {
+bool begin_card(const char* title, const char* hint, const char* formula, const char* action) {
   ImGui::PushID(title);
   const ImGuiID id = ImGui::GetID("card");
   ImDrawList* dl = ImGui::GetWindowDrawList();
@@ -178,8 +179,19 @@ void begin_card(const char* title, const char* hint, const char* formula) {
     ImGui::SameLine();
     help_marker(help.c_str());
   }
+  bool pressed = false;
+  if (action) {  // right-aligned beside the title when it fits there, else under it
+    const float w = ImGui::CalcTextSize(action, nullptr, true).x + 2 * ImGui::GetStyle().FramePadding.x;
+    const float right = ImGui::GetWindowPos().x + ImGui::GetContentRegionMax().x;
+    if (ImGui::GetItemRectMax().x + 2 * ImGui::GetStyle().ItemSpacing.x + w <= right) {
+      ImGui::SameLine();
+      ImGui::SetCursorScreenPos(ImVec2(right - w, ImGui::GetCursorScreenPos().y));
+    }
+    pressed = ImGui::SmallButton(action);
+  }
   if (hint_line) hint_text(hint);
   ImGui::Spacing();
+  return pressed;
 }
 
 void end_card() {
@@ -197,9 +209,12 @@ void end_card() {
   const float top = ImGui::GetStateStorage()->GetFloat(ImGui::GetID("card_top"), 0.0f);
   const float bottom = ImGui::GetItemRectMax().y;
   ImGui::GetStateStorage()->SetFloat(id, bottom - top);
+  g_last_card_bottom = bottom;
   ImGui::PopID();
   ImGui::Dummy(ImVec2(0, 6.0f * ui_scale()));
 }
+
+float take_last_card_bottom() { return std::exchange(g_last_card_bottom, -FLT_MAX); }
 
 std::vector<std::string> take_overflowing_cards() { return std::exchange(g_overflowing, {}); }
 

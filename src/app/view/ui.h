@@ -43,8 +43,13 @@ F* later(F* f) {
 
 // A panel's frame: a rounded card with a title, a one-line hint and a "?" that shows the formula.
 // Content goes between begin_card and end_card (always call end_card).
-void begin_card(const char* title, const char* hint, const char* formula);
+// `action`, if given, is a small button at the right end of the title row (a short form's "Show
+// all": it costs the card no row of its own); returns whether it was pressed.
+bool begin_card(const char* title, const char* hint, const char* formula, const char* action = nullptr);
 void end_card();
+// The screen y of the lower edge of the card ended last since the last call (-FLT_MAX if none):
+// where a card ends, the space under it not counted.
+float take_last_card_bottom();
 // The titles of the cards whose content reached past their right edge since the last call (a
 // control cut off by a narrow column or a slide's large text); the tests read them (viewState).
 std::vector<std::string> take_overflowing_cards();
