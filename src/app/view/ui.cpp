@@ -181,7 +181,7 @@ bool begin_card(const char* title, const char* hint, const char* formula, const 
   }
   bool pressed = false;
   if (action) {  // right-aligned beside the title when it fits there, else under it
-    const float w = ImGui::CalcTextSize(action, nullptr, true).x + 2 * ImGui::GetStyle().FramePadding.x;
+    const float w = button_width(action);
     const float right = ImGui::GetWindowPos().x + ImGui::GetContentRegionMax().x;
     if (ImGui::GetItemRectMax().x + 2 * ImGui::GetStyle().ItemSpacing.x + w <= right) {
       ImGui::SameLine();
