@@ -1216,6 +1216,48 @@ TEST_CASE("every step naming two panels shows both on a 1024 x 768 slide, focus 
   }
 }
 
+// A 700 x 500 window is one column of panels, but a lesson step's text goes beside them, in a
+// pane as tall as the window with Back / Next under it, under the phone's one bar: above the
+// panels it took 45% of the height, and the panels it names got 208 px, the second none.
+TEST_CASE("a 700 x 500 window puts a step's text beside the panels it names") {
+  std::string list;
+  for (int i = 0; i < 10000; ++i) list += "word" + std::to_string(i) + "\n";
+  const std::pair<const char*, int> steps[] = {{"basics", 4}, {"error-rate", 1}, {"error-rate", 5},
+                                               {"best-k", 4}, {"blocked", 4},    {"error-rate", 2}};
+  Screen screen("preset=tiny");
+  AppState& s = screen.state;
+  for (const auto& step : steps) {
+    const std::string name = step.first + std::string(" ") + std::to_string(step.second);
+    CAPTURE(name);
+    REQUIRE(apply(s, screen.host, act::OpenLesson{step.first, step.second}).ok());
+    if (s.password_list_loading) REQUIRE(apply(s, screen.host, act::PasswordListArrived{list}).ok());
+    for (int i = 0; i < 2000 && (!layout_settled(s) || working(s)); ++i) {
+      (void)continue_loading(s, 50.0);
+      screen.frames(700, 500, 1);
+    }
+    REQUIRE(layout_settled(s));
+    const LessonStep* st = current_lesson_step(s);
+    const ScreenRect text = s.layout.lesson_panel, next = s.layout.lesson_next_button;
+    CHECK(s.layout.presets_button.h > 0.0f);  // the one bar: the presets in its Words menu
+    CHECK(text.y < 100.0f);                   // the step's text starts under the one bar
+    REQUIRE(next.h > 0.0f);                   // and its Next button is on the screen
+    CHECK(next.y + next.h <= 500.0f);
+    CHECK(next.x >= text.x);
+    std::vector<Panel> named = st->highlight_panels;  // top to bottom
+    std::sort(named.begin(), named.end(), [&s](Panel a, Panel b) {
+      return s.layout.cards[size_t(a)].whole.y < s.layout.cards[size_t(b)].whole.y;
+    });
+    for (size_t i = 0; i < named.size(); ++i) {
+      const Layout::Card& c = s.layout.cards[size_t(named[i])];
+      MESSAGE(std::string(panel_name(named[i]))
+              << " " << c.whole.y << "+" << c.whole.h << ", seen " << c.seen.h);
+      CHECK(c.whole.x + c.whole.w <= text.x);  // beside the text, on its left
+      // The first whole or 40% of the screen of it; the second begun on the screen.
+      CHECK(c.seen.h >= std::min(c.whole.h, i == 0 ? 0.4f * 500 : 60.0f) - 1);
+    }
+  }
+}
+
 // On one column the step's text scrolls in its pane and Back / Next stay under it, on screen:
 // on a phone Next was under the pane's own fold, so a reader scrolled the text to move on.
 TEST_CASE("on one column the lesson's buttons stay on screen under its scrolled text") {

@@ -266,16 +266,23 @@ run("lessons: every step, every task, slides, links, progress, embeds, teachers'
     await still.close();
   }
 
-  // Issue 32, finding 2, on a short laptop window (700 × 500, one column): "Change m and watch
-  // the numbers" shows m's field and both sliders under the step's text. (The header's title row
-  // gives its room to the scene there: 208 px of the Parameters card are on screen, 188 before.)
+  // Issue 32, finding 2, on a short laptop window (700 × 500): "Change m and watch the numbers"
+  // names Parameters and the plots. The step's text goes beside them, Next under it, under the
+  // phone's one bar: the Parameters whole, the plot's card begun on the screen (the text above
+  // them showed 208 px of the Parameters, the plot below the fold).
   {
     const small = await openApp(browser, { query: "?lesson=error-rate&step=5", viewport: { width: 700, height: 500 } });
     await settle(small.page);
     const sv = await view(small.page);
-    check([sv.mField, sv.mSlider, sv.kSlider].every((r) => inside(r, 700, 500)) && sv.mField.y > sv.lessonPanel.y,
-          "700×500 error-rate 5: m's field and the m and k sliders are on screen under the step",
+    check([sv.mField, sv.mSlider, sv.kSlider].every((r) => inside(r, 700, 500)) &&
+            sv.mSlider.x + sv.mSlider.w <= sv.lessonPanel.x,
+          "700×500 error-rate 5: m's field and the m and k sliders are on screen beside the step",
           JSON.stringify([sv.lessonPanel, sv.mField, sv.mSlider, sv.kSlider]));
+    check(sv.cards.params.whole.y + sv.cards.params.whole.h <= 500 && sv.cards.plots.seen.h > 100,
+          "700×500 error-rate 5: the Parameters whole, the plot's card under them on the screen",
+          JSON.stringify([sv.cards.params, sv.cards.plots]));
+    check(inside(sv.lessonNextButton, 700, 500), "700×500 error-rate 5: the step's Next button on the screen",
+          JSON.stringify(sv.lessonNextButton));
     await screenshot(small.page, "lesson-700x500-error-rate-5.png");
     check(small.problems.length === 0, "no console errors (700×500 lesson)", small.problems.join("\n"));
     await small.close();

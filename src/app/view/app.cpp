@@ -128,9 +128,21 @@ void view_menu_items(AppState& s) {
   }
 }
 
+// A header button's menu opens under the button, as a menu bar's does (ImGui opens a popup at
+// the pointer: the Words menu covered its own button and the next two), and is kept on the
+// screen: ImGui does not move a window the program placed.
+bool begin_menu_under(const char* id, const ScreenRect& button) {
+  ImGui::SetNextWindowPos(ImVec2(button.x, button.y + button.h), ImGuiCond_Appearing);
+  if (!ImGui::BeginPopup(id)) return false;
+  const ImVec2 at = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
+  const float x = std::clamp(at.x, 0.0f, std::max(0.0f, ImGui::GetIO().DisplaySize.x - size.x));
+  if (x != at.x) ImGui::SetWindowPos(ImVec2(x, at.y));
+  return true;
+}
+
 void draw_view_menu(AppState& s) {
   if (ImGui::Button(view_menu_label().c_str())) ImGui::OpenPopup("view");
-  if (!ImGui::BeginPopup("view")) return;
+  if (!begin_menu_under("view", last_item_rect())) return;
   view_menu_items(s);
   ImGui::EndPopup();
 }
@@ -428,7 +440,7 @@ void draw_one_bar(AppState& s) {
   if (ImGui::Button(words.c_str())) ImGui::OpenPopup("presets");
   s.layout.presets_button = last_item_rect();
   if (ImGui::IsItemHovered()) tooltip(tr("The example word lists"));
-  if (ImGui::BeginPopup("presets")) {
+  if (begin_menu_under("presets", s.layout.presets_button)) {
     draw_presets(s, true);
     ImGui::EndPopup();
   }
@@ -440,7 +452,7 @@ void draw_one_bar(AppState& s) {
   if (ImGui::Button(more.c_str())) ImGui::OpenPopup("menu");
   s.layout.menu_button = last_item_rect();
   s.layout.share_button = ScreenRect{};  // the menu's item while it is open
-  if (!ImGui::BeginPopup("menu")) return;
+  if (!begin_menu_under("menu", s.layout.menu_button)) return;
   text_coloured(palette().set_bit, "BloomLab");
   ImGui::SameLine();
   text_coloured(palette().text_dim, tr("a Bloom filter you can see"));
@@ -467,11 +479,13 @@ void draw_header(AppState& s) {
   chrome.emplace(s.view.presentation);  // on a slide the header is chrome: normal text size
   const float width = ImGui::GetContentRegionAvail().x;
   const bool narrow = width < kNarrowWidth * ui_scale();
-  const bool one_bar = !s.view.embed && !s.view.presentation && width < kOneBarWidth * ui_scale();
-  // A lesson step on a short screen keeps the title's row for what the step names (a 700 x 500
-  // window showed 188 px of the named panel under 130 px of header and the step's text).
+  // A lesson step on a short screen keeps the title's row and the presets' for what the step
+  // names (a 700 x 500 window showed 188 px of the named panel under 130 px of header and the
+  // step's text): the phone's one bar, the presets in its Words menu.
   const bool short_scene = narrow && s.view.show_lessons && current_lesson_step(s) &&
                            ImGui::GetIO().DisplaySize.y < kShortScreen * ui_scale();
+  const bool one_bar =
+      !s.view.embed && !s.view.presentation && (width < kOneBarWidth * ui_scale() || short_scene);
   if (!s.view.embed && !s.view.presentation && !one_bar &&
       !short_scene) {  // a slide keeps its room; a phone names it in its menu
     ImGui::AlignTextToFramePadding();
@@ -568,13 +582,15 @@ void begin_scrolled(AppState& s, const char* id, ImVec2 size) {
 // On one column (a phone, a narrow embed) an open lesson step's text keeps its place above the
 // panels it names, which come first below it: the step and what it talks about are on the
 // screen together (a 360 x 640 embed showed 450 px of text and the bits at y = 994). The pane
-// is as tall as the step, up to kLessonPaneShare of the height; a longer step scrolls in it, and
-// its buttons stay under it (Next on a phone was under the pane's own fold).
+// is as tall as the step, up to `share` of the height (kLessonPaneShare above the panels, all of
+// it beside them); a longer step scrolls in it, and its buttons stay under it (Next on a phone
+// was under the pane's own fold).
 constexpr float kLessonPaneShare = 0.45f;
-void draw_lesson_pane(AppState& s) {
+constexpr float kSceneBesideWidth = 600.0f;  // CSS px: from here the step's text goes beside the panels
+void draw_lesson_pane(AppState& s, float share) {
   const float room = ImGui::GetContentRegionAvail().y;
   BetweenFrames& f = s.between_frames;  // last frame's heights: the step and its buttons at this width
-  const float most = std::max(room * kLessonPaneShare - f.lesson_buttons_height, room * 0.2f);
+  const float most = std::max(room * share - f.lesson_buttons_height, room * 0.2f);
   begin_scrolled(
       s, "lesson",
       ImVec2(0, std::floor(std::min(f.lesson_pane_content > 0 ? f.lesson_pane_content : room, most))));
@@ -582,7 +598,7 @@ void draw_lesson_pane(AppState& s) {
   f.lesson_pane_content = ImGui::GetCursorPosY();
   ImGui::EndChild();
   const float top = ImGui::GetCursorPosY();
-  lesson_buttons(s);
+  lesson_buttons(s, false);  // All lessons: in the pane's title row
   f.lesson_buttons_height = ImGui::GetCursorPosY() - top;
 }
 
@@ -851,8 +867,19 @@ void draw_screen(AppState& s, Host& host) {
   } else if (step.first >= 0) {
     std::vector<const PanelInfo*> panels = shown_panels(s, std::nullopt);
     std::stable_partition(panels.begin(), panels.end(), named);
-    draw_lesson_pane(s);
-    draw_column(s, host, "one", 0, panels, Steps::with_words, true);
+    if (width >= kSceneBesideWidth * ui_scale()) {
+      // Room for the step's text beside the panels (a 700 x 500 window showed the text, then 208
+      // px of the first panel it names, the second below the fold): the panels in one column,
+      // the ones named first, and the text in a pane as tall as the window, its buttons under it.
+      draw_column(s, host, "one", std::floor(width * 0.56f), panels, Steps::with_words, true);
+      ImGui::SameLine();
+      ImGui::BeginGroup();
+      draw_lesson_pane(s, 1.0f);
+      ImGui::EndGroup();
+    } else {
+      draw_lesson_pane(s, kLessonPaneShare);
+      draw_column(s, host, "one", 0, panels, Steps::with_words, true);
+    }
   } else {
     draw_column(s, host, "one", 0, shown_panels(s, std::nullopt), Steps::with_words, true, false, true);
   }

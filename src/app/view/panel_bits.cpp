@@ -520,9 +520,10 @@ void draw_texture(AppState& s, Host& host, const Highlights& h) {
   }
   if (ImGui::IsItemDeactivated() && !ImGui::IsMouseDragPastThreshold(ImGuiMouseButton_Left, 2.0f))
     dispatch(s, act::PinBit{v.hovered_bit});
-  // A slide whose step names the bits beside another panel keeps the row for that one (the
-  // wheel and a pinch still zoom): the caption alone takes one line, not two beside the buttons.
-  if (!s.view.presentation || !step_names_beside_others(s, Panel::bits)) {
+  // The short form (a step that names the bits beside another panel) keeps the row for that one
+  // (the wheel and a pinch still zoom): the caption alone takes one line, not two beside the buttons.
+  const bool brief = short_form(s, Panel::bits);
+  if (!brief) {
     zoom_buttons(s);
     ImGui::SameLine();
   }
@@ -532,9 +533,9 @@ void draw_texture(AppState& s, Host& host, const Highlights& h) {
   const std::string each = v.texture_bucket > 1 ? fill(tr(", %s each"), {cells(v.texture_bucket)}) : "";
   ImGui::PushTextWrapPos(0.0f);  // wraps at the card's edge, under the buttons' row
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-  // A slide says what the picture is, not how to use it: the room goes to what the step names
-  // (the Numbers under the bits of a 1024 x 768 slide began 69 px above its bottom).
-  if (s.view.presentation)
+  // A slide or a short form says what the picture is, not how to use it: the room goes to what
+  // the step names (the Numbers under the bits of a 1024 x 768 slide began 69 px above its bottom).
+  if (s.view.presentation || brief)
     text_wrapped(texels + each);
   else
     text_wrapped(
@@ -585,8 +586,9 @@ void readout(AppState& s) {
   const int64_t shown = v.hovered_bit >= 0 ? v.hovered_bit : s.bits.pinned_bit;
   const Filter& f = shown_set(s).filter();
   if (shown < 0 || uint64_t(shown) >= f.bit_count()) {
-    if (s.view.presentation) return;  // the teacher knows; the class watches
-    ImGui::PushTextWrapPos(0.0f);     // wraps at the card's edge (a longer language on a slide)
+    // The teacher knows, the class watches; a panel the step names under the bits needs the room.
+    if (s.view.presentation || named_below(s, Panel::bits) > 0) return;
+    ImGui::PushTextWrapPos(0.0f);  // wraps at the card's edge (a longer language on a slide)
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
     if (holds_fingerprints(f.ops()))
       text_wrapped(tr("Hover or tap a slot to see whose fingerprint it holds."));
@@ -644,15 +646,16 @@ void panel_bits(AppState& s, Host& host) {
                 {with_commas(m), std::to_string(group), with_commas(f.bits_set())})
           : fill(tr("%s, %s set (%s). Adding a word sets its k bits to 1; a query checks them."),
                  {bits_text(m), with_commas(f.bits_set()), format_percent(double(f.bits_set()) / double(m))});
-  begin_card(
-      tr("Bit array"), hint.c_str(),
+  const bool brief = begin_panel_card(
+      s, Panel::bits, tr("Bit array"), hint.c_str(),
       fingerprints
           ? tr("fingerprint: f bits of the hash, never 0 (0: an empty slot)\ni2 = i1 XOR hash(fingerprint)\n"
                "both full: kick one out to its other bucket")
           : tr("Each word sets k bits. After n words a bit is still 0 with probability "
                "(1 − 1/m)^(kn) ≈ e^(−kn/m), so the expected fill is 1 − e^(−kn/m)."));
-  // A slide keeps its room for the cells, and so does a step that names a panel under the bits.
-  if (!ui_compact() && named_below(s, Panel::bits) == 0) legend(fingerprints);
+  // A slide keeps its room for the cells, and so does the short form (a step that names the bits
+  // beside another panel).
+  if (!ui_compact() && !brief) legend(fingerprints);
   const Highlights h = highlights(s);
   if (fingerprints && m <= kMaxCellBits) {
     s.bit_cache.texture_bucket = 1;

@@ -289,7 +289,7 @@ void draw_list(AppState& s) {
 }  // namespace
 
 // Back / Next / Reset this step / All lessons under the open step (nav=0: Reset alone).
-void lesson_buttons(AppState& s) {
+void lesson_buttons(AppState& s, bool with_list) {
   const Lesson* lesson = current_lesson(s);
   if (!lesson || !current_lesson_step(s)) return;
   const auto lessons = all_lessons(s);
@@ -309,12 +309,12 @@ void lesson_buttons(AppState& s) {
     ImGui::EndDisabled();
     s.layout.lesson_next_button = last_item_rect();
     if (ImGui::IsItemHovered()) tooltip(tr("PageDown or → (PageUp or ← goes back)"));
-    same_line_if_fits(120 * ui_scale());
+    same_line_if_fits(button_width(tr("Reset this step")));
   }
   if (ImGui::Button(tr("Reset this step"))) dispatch(s, act::ResetLessonStep{});
   if (ImGui::IsItemHovered()) tooltip(tr("The step's filter and words again (Undo goes back too)"));
-  if (nav) {
-    same_line_if_fits(100 * ui_scale());
+  if (nav && with_list) {
+    same_line_if_fits(button_width(tr("All lessons")));
     if (ImGui::Button(tr("All lessons"))) dispatch(s, act::OpenLesson{"", 1});
   }
 }
@@ -331,8 +331,13 @@ void lesson_card(AppState& s, LessonButtons buttons) {
   const bool slide = ui_compact() && lesson;
   if (slide) ImGui::SetWindowFontScale(s.between_frames.lesson_fit);
   float answers_end = 0, task_end = 0;  // a task's: draw_task
-  begin_card(tr("Lessons"), lesson ? nullptr : tr("The articles' story in steps, with tasks the app checks"),
-             nullptr);
+  // The buttons apart, under a scrolled pane (one column): "All lessons" in the card's title row,
+  // so that the others keep one row (a phone had two, 54 px less for the step's text).
+  const bool list_in_title = buttons == LessonButtons::apart && lesson && st && s.view.lesson_nav;
+  if (begin_card(tr("Lessons"),
+                 lesson ? nullptr : tr("The articles' story in steps, with tasks the app checks"), nullptr,
+                 list_in_title ? tr("All lessons") : nullptr))
+    dispatch(s, act::OpenLesson{"", 1});
   show_note(s.lessons.note);
   if (!lesson || !st) {
     draw_list(s);

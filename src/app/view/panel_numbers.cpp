@@ -178,13 +178,11 @@ void memory_rows(AppState& s, Notes notes) {
 }  // namespace
 
 void panel_numbers(AppState& s, Host& /*host*/) {
-  const bool brief = short_form(s, Panel::numbers);
-  if (begin_card(tr("Numbers"), tr("The theory next to what the filter actually does."),
-                 tr("n words, m bits, k hashes, X bits set.\nexpected fill 1 − e^(−kn/m)\n"
-                    "estimated n = −(m/k)·ln(1 − X/m)  (Swamidass & Baldi 2007)\n"
-                    "FP ≈ (1 − e^(−kn/m))^k   FP from the fill = (X/m)^k"),
-                 brief ? tr("Show all") : nullptr))
-    unfold(s, Panel::numbers);
+  const bool brief = begin_panel_card(
+      s, Panel::numbers, tr("Numbers"), tr("The theory next to what the filter actually does."),
+      tr("n words, m bits, k hashes, X bits set.\nexpected fill 1 − e^(−kn/m)\n"
+         "estimated n = −(m/k)·ln(1 − X/m)  (Swamidass & Baldi 2007)\n"
+         "FP ≈ (1 − e^(−kn/m))^k   FP from the fill = (X/m)^k"));
   if (!brief) measure_controls(s);
   const Filter& f = shown_set(s).filter();
   const ImGuiTableFlags flags =

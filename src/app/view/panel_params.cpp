@@ -415,14 +415,12 @@ void panel_params(AppState& s, Host& /*host*/) {
   const bool own_sizes = variant_ops(p.variant).sizes_itself;
   // The short form (a lesson step that names Parameters beside another panel: lessons.h
   // short_form) leaves out the design helper, so that the panel beside it fits on a slide too.
-  const bool brief = short_form(s, Panel::params);
-  if (begin_card(tr("Parameters"),
-                 own_sizes ? tr("Change a parameter and the filter is rebuilt from the same words at once.")
-                           : tr("Change m or k and the filter is rebuilt from the same words at once."),
-                 tr("m bits, k hash positions per word, n words.\nFalse-positive rate ≈ (1 − e^(−kn/m))^k,\n"
-                    "smallest at k = (m/n)·ln 2."),
-                 brief ? tr("Show all") : nullptr))
-    unfold(s, Panel::params);
+  const bool brief = begin_panel_card(
+      s, Panel::params, tr("Parameters"),
+      own_sizes ? tr("Change a parameter and the filter is rebuilt from the same words at once.")
+                : tr("Change m or k and the filter is rebuilt from the same words at once."),
+      tr("m bits, k hash positions per word, n words.\nFalse-positive rate ≈ (1 − e^(−kn/m))^k,\n"
+         "smallest at k = (m/n)·ln 2."));
   if (!own_sizes) {
     size_control(s, p);
     hash_control(s, p);

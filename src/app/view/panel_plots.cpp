@@ -47,12 +47,9 @@ ScreenRect draw_and_keep(AppState& s, const PlotSpec& spec, const std::vector<Pl
   return ScreenRect{drawn.x, drawn.y, drawn.w, drawn.h};
 }
 
-// On a slide the first plot takes what its column shows below it (as the column opens,
-// whatever its scroll), less `below` pixels under its frame: Parameters and the plot are on the
-// screen together. Elsewhere, and never smaller than 120 lines or larger than its own height, the
-// plot keeps `natural`.
-float slide_plot_height(float natural, float below = 0) {
-  if (!ui_compact()) return natural;
+// The plot takes what its column shows below it (as the column opens, whatever its scroll),
+// less `below` pixels under its frame, never smaller than 120 lines or larger than `natural`.
+float plot_height_in_room(float natural, float below) {
   const float title = ImGui::GetTextLineHeightWithSpacing();  // the y axis's title above it
   // Whole pixels: a height with a fraction moved what ImGui rounds under it, and the plot fed by
   // last frame's layout swung a pixel up and down for ever.
@@ -60,6 +57,10 @@ float slide_plot_height(float natural, float below = 0) {
                                 2 * ImGui::GetStyle().WindowPadding.y);
   return std::clamp(room / ui_scale(), 120.0f, natural);
 }
+
+// On a slide the first plot fits the screen: Parameters and the plot are on it together.
+// Elsewhere the plot keeps `natural`.
+float slide_plot_height(float natural) { return ui_compact() ? plot_height_in_room(natural, 0) : natural; }
 
 // Under the short form's plot: what its card drew under the plot's frame last frame (a legend,
 // the card's edge) and the panels the step names below it in the column (best-k 4: the Numbers
@@ -238,6 +239,7 @@ void plot_fp_vs_k(AppState& s, bool brief) {
   if (!lesson_hides(s, hide_theory)) {  // the best-k exercise asks for it
     markers.insert(markers.begin(), {double(best), NAN, pal.series[1],
                                      fill(tr("best k = %s: half the bits set"), {std::to_string(best)})});
+    markers.front().short_label = fill(tr("best k = %s"), {std::to_string(best)});
     PlotMarker half{double(best), theory::expected_fill(n, m, best), pal.set_bit, ""};
     half.right_axis = true;
     half.dot = true;
@@ -255,8 +257,9 @@ void plot_fp_vs_k(AppState& s, bool brief) {
   spec.x_min = 1, spec.x_max = k_max;
   spec.y_min = std::max(1e-12, floor_decade(lowest) / 10), spec.y_max = 1;
   spec.log_y = true;
-  // The short form's one plot: on a slide its frame and x title fit under what the step names first.
-  spec.height = brief ? slide_plot_height(220, under_short_plot(s)) : 220;
+  // The short form's one plot: its frame and x title fit between what the step names above it
+  // and below it (a slide, or the left column of a 700 x 500 window's scene).
+  spec.height = brief ? plot_height_in_room(220, under_short_plot(s)) : 220;
   spec.format_x = k_label;
   spec.format_y = format_rate;
   fill_axis(spec);
@@ -386,13 +389,11 @@ void inserted_slider(AppState& s) {
 }  // namespace
 
 void panel_plots(AppState& s, Host& /*host*/) {
-  const bool brief = short_form(s, Panel::plots);
-  if (begin_card(tr("False positives"),
-                 tr("More bits per word, fewer false positives; for each size one k is best."),
-                 tr("FP ≈ (1 − e^(−kn/m))^k  (Bloom 1970)\nbest k = (m/n)·ln 2, where FP ≈ 0.6185^(m/n)\n"
-                    "exact: Σ_{i=1..m} i^k·i!·S(kn, i)·C(m, i) / m^(k(n+1))  (Christensen et al. 2010)"),
-                 brief ? tr("Show all") : nullptr))
-    unfold(s, Panel::plots);
+  const bool brief = begin_panel_card(
+      s, Panel::plots, tr("False positives"),
+      tr("More bits per word, fewer false positives; for each size one k is best."),
+      tr("FP ≈ (1 − e^(−kn/m))^k  (Bloom 1970)\nbest k = (m/n)·ln 2, where FP ≈ 0.6185^(m/n)\n"
+         "exact: Σ_{i=1..m} i^k·i!·S(kn, i)·C(m, i) / m^(k(n+1))  (Christensen et al. 2010)"));
   actions::refresh_sweep(s, actions::kPlotSliceMs);
   s.layout.plot_labels.clear();
   const bool small = actions::exact_curve_possible(s);

@@ -262,9 +262,12 @@ void draw_marker(ImDrawList* dl, const Frame& f, const PlotMarker& m, int index,
   if (std::isnan(m.y)) {
     float phase = 0;
     draw_dashed(dl, ImVec2(x, f.min.y), ImVec2(x, f.max.y), m.colour, 1.5f * ui_scale(), phase);
-    const float lx = std::min(x + 4, f.max.x - size.x - 2);
-    if (!m.label.empty())
-      put_label(dl, f, labels, index, m.label, m.colour, {lx, x - 4 - size.x, 0}, 2, f.min.y + 2);
+    // A label wider than the frame (a slide's small plot) ran over the y axis's ticks: the short one.
+    const bool fits = size.x + 4 <= f.max.x - f.min.x || m.short_label.empty();
+    const std::string& label = fits ? m.label : m.short_label;
+    const float w = fits ? size.x : ImGui::CalcTextSize(label.c_str()).x;
+    const float lx = std::max(std::min(x + 4, f.max.x - w - 2), f.min.x + 2);
+    if (!label.empty()) put_label(dl, f, labels, index, label, m.colour, {lx, x - 4 - w, 0}, 2, f.min.y + 2);
     return;
   }
   if (!f.drawable_on(m.right_axis, m.y)) return;

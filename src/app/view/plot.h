@@ -31,6 +31,7 @@ struct PlotMarker {
   bool right_axis = false;
   bool dot = false;
   bool label_below = false;  // the label under the point (where a falling curve leaves room)
+  std::string short_label;   // a vertical line's label where `label` is wider than the plot's frame
 };
 
 struct PlotSpec {

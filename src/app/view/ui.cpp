@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "app/model/format.h"
+#include "app/model/lessons.h"
 #include "app/model/outcome_text.h"
 
 namespace bloomlab::app {
@@ -192,6 +193,12 @@ bool begin_card(const char* title, const char* hint, const char* formula, const 
   if (hint_line) hint_text(hint);
   ImGui::Spacing();
   return pressed;
+}
+
+bool begin_panel_card(AppState& s, Panel panel, const char* title, const char* hint, const char* formula) {
+  const bool brief = short_form(s, panel);
+  if (begin_card(title, hint, formula, brief ? tr("Show all") : nullptr)) unfold(s, panel);
+  return brief;
 }
 
 void end_card() {

@@ -46,6 +46,10 @@ F* later(F* f) {
 // `action`, if given, is a small button at the right end of the title row (a short form's "Show
 // all": it costs the card no row of its own); returns whether it was pressed.
 bool begin_card(const char* title, const char* hint, const char* formula, const char* action = nullptr);
+// The card of a panel that has a short form (lessons.h short_form: a step names it beside
+// another panel): while short, "Show all" in its title row unfolds it for the step. Returns
+// whether the card is drawn short this frame.
+bool begin_panel_card(AppState& s, Panel panel, const char* title, const char* hint, const char* formula);
 void end_card();
 // The screen y of the lower edge of the card ended last since the last call (-FLT_MAX if none):
 // where a card ends, the space under it not counted.
@@ -157,7 +161,8 @@ void panel_lessons(AppState& s, Host& host);  // lessons and their tasks
 // pane that scrolls the step and keeps lesson_buttons below its scroll (one column).
 enum class LessonButtons { in_card, apart };
 void lesson_card(AppState& s, LessonButtons buttons);
-void lesson_buttons(AppState& s);  // Back / Next / Reset this step / All lessons
+// Back / Next / Reset this step, and All lessons unless the card has it in its title row.
+void lesson_buttons(AppState& s, bool with_list = true);
 // The next cards drawn have an outline in the accent colour (a lesson's step points at them).
 void set_card_highlight(bool on);
 
