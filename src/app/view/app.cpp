@@ -586,6 +586,7 @@ void begin_scrolled(AppState& s, const char* id, ImVec2 size) {
 // it beside them); a longer step scrolls in it, and its buttons stay under it (Next on a phone
 // was under the pane's own fold).
 constexpr float kLessonPaneShare = 0.45f;
+constexpr float kTaskPaneShare = 0.6f;
 constexpr float kSceneBesideWidth = 600.0f;  // CSS px: from here the step's text goes beside the panels
 void draw_lesson_pane(AppState& s, float share) {
   const float room = ImGui::GetContentRegionAvail().y;
@@ -877,7 +878,9 @@ void draw_screen(AppState& s, Host& host) {
       draw_lesson_pane(s, 1.0f);
       ImGui::EndGroup();
     } else {
-      draw_lesson_pane(s, kLessonPaneShare);
+      // A task's answer box is where the reader works: its pane may take more (a phone showed
+      // basics 4's Check button cut by the pane's edge, Hint and the answer under it).
+      draw_lesson_pane(s, task_open(s) ? kTaskPaneShare : kLessonPaneShare);
       draw_column(s, host, "one", 0, panels, Steps::with_words, true);
     }
   } else {

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 
 #include "app/model/i18n.h"
 #include "ui.h"
@@ -262,12 +263,24 @@ void draw_marker(ImDrawList* dl, const Frame& f, const PlotMarker& m, int index,
   if (std::isnan(m.y)) {
     float phase = 0;
     draw_dashed(dl, ImVec2(x, f.min.y), ImVec2(x, f.max.y), m.colour, 1.5f * ui_scale(), phase);
-    // A label wider than the frame (a slide's small plot) ran over the y axis's ticks: the short one.
-    const bool fits = size.x + 4 <= f.max.x - f.min.x || m.short_label.empty();
-    const std::string& label = fits ? m.label : m.short_label;
-    const float w = fits ? size.x : ImGui::CalcTextSize(label.c_str()).x;
-    const float lx = std::max(std::min(x + 4, f.max.x - w - 2), f.min.x + 2);
-    if (!label.empty()) put_label(dl, f, labels, index, label, m.colour, {lx, x - 4 - w, 0}, 2, f.min.y + 2);
+    // Beside the line, right or left of it; where neither side has room, the short label (a
+    // slide's small plot: the long one ran over the y axis's ticks, or the line through it).
+    const auto beside = [&](float w) -> std::optional<float> {
+      if (x + 4 + w <= f.max.x - 2) return x + 4;
+      if (x - 4 - w >= f.min.x + 2) return x - 4 - w;
+      return std::nullopt;
+    };
+    const std::string* label = &m.label;
+    float w = size.x;
+    std::optional<float> lx = beside(w);
+    if (!lx && !m.short_label.empty()) {
+      label = &m.short_label;
+      w = ImGui::CalcTextSize(label->c_str()).x;
+      lx = beside(w);
+    }
+    const float at = lx ? *lx : std::max(std::min(x + 4, f.max.x - w - 2), f.min.x + 2);
+    if (!label->empty())
+      put_label(dl, f, labels, index, *label, m.colour, {at, x - 4 - w, 0}, 2, f.min.y + 2);
     return;
   }
   if (!f.drawable_on(m.right_axis, m.y)) return;

@@ -30,8 +30,8 @@ struct PlotMarker {
   bool clamp = false;
   bool right_axis = false;
   bool dot = false;
-  bool label_below = false;  // the label under the point (where a falling curve leaves room)
-  std::string short_label;   // a vertical line's label where `label` is wider than the plot's frame
+  bool label_below = false;      // the label under the point (where a falling curve leaves room)
+  std::string short_label = {};  // a vertical line's label where `label` has no room beside the line
 };
 
 struct PlotSpec {
