@@ -486,8 +486,8 @@ void draw_header(AppState& s) {
                            ImGui::GetIO().DisplaySize.y < kShortScreen * ui_scale();
   const bool one_bar =
       !s.view.embed && !s.view.presentation && (width < kOneBarWidth * ui_scale() || short_scene);
-  if (!s.view.embed && !s.view.presentation && !one_bar &&
-      !short_scene) {  // a slide keeps its room; a phone names it in its menu
+  if (!s.view.embed && !s.view.presentation &&
+      !one_bar) {  // a slide keeps its room; a phone names it in its menu
     ImGui::AlignTextToFramePadding();
     text_coloured(palette().set_bit, "BloomLab");
     ImGui::SameLine();
