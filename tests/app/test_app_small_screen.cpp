@@ -1094,7 +1094,7 @@ TEST_CASE("typing aimed at no field with a task open never adds a word; Enter in
 
 // Issue 32: a lesson step that names the Numbers or the plots beside another panel shows their
 // short form (the rows a step quotes; the plot over k alone), so that both share a slide; "Show
-// all" unfolds a panel for that step only.
+// all" unfolds a panel for that step only, "Show less" folds it again.
 TEST_CASE("a step naming the Numbers or the plots beside another panel shows their short form") {
   Screen screen("preset=tiny");
   AppState& s = screen.state;
@@ -1125,6 +1125,13 @@ TEST_CASE("a step naming the Numbers or the plots beside another panel shows the
   screen.frames(1024, 768, 4);
   CHECK(s.layout.plot_bits.w > 0.0f);
   CHECK(s.layout.plot_growth.w > 0.0f);
+  CHECK_FALSE(short_form(s, Panel::plots));
+  // "Show less" (the unfolded card's title row) gives the step's short form back.
+  fold(s, Panel::plots);
+  screen.frames(1024, 768, 4);
+  CHECK(short_form(s, Panel::plots));
+  CHECK(s.layout.plot_bits.w == 0.0f);
+  CHECK(s.layout.plot_k.w > 0.0f);
   // A step that names the Numbers alone keeps them whole (error-rate 2).
   REQUIRE(apply(s, screen.host, act::OpenLesson{"error-rate", 2}).ok());
   screen.frames(1024, 768, 4);
@@ -1263,7 +1270,7 @@ TEST_CASE("a 700 x 500 window puts a step's text beside the panels it names") {
 TEST_CASE("on one column the lesson's buttons stay on screen under its scrolled text") {
   Screen screen("preset=tiny");
   AppState& s = screen.state;
-  REQUIRE(apply(s, screen.host, act::OpenLesson{"best-k", 1}).ok());  // a long step
+  REQUIRE(apply(s, screen.host, act::OpenLesson{"basics", 5}).ok());  // a long step
   screen.frames(375, 667, 6);
   const ScreenRect next = s.layout.lesson_next_button;
   const ScreenRect pane = s.layout.scroll_areas.front().rect;  // the lesson pane: the first region
@@ -1272,6 +1279,59 @@ TEST_CASE("on one column the lesson's buttons stay on screen under its scrolled 
   CHECK(next.y >= pane.y + pane.h);
   CHECK(next.y + next.h <= 667.0f);
   CHECK(s.layout.scroll_areas.front().max > 0.0f);  // the text is longer than its pane here
+}
+
+// On a phone the step's text, one card and the bar fill the screen: the second card a step names
+// was under the fold (8 of 61 named panels). A tap on the step's title folds the text away (its
+// title, the buttons and a task stay) and both named cards come up; a tap unfolds it; the next
+// step opens with its text.
+TEST_CASE("on one column a tap on the step's title folds its text, and the panels it names come up") {
+  Screen screen("preset=tiny");
+  AppState& s = screen.state;
+  REQUIRE(apply(s, screen.host, act::OpenLesson{"best-k", 1}).ok());  // the Numbers and the bits
+  std::string list;
+  for (int i = 0; i < 10000; ++i) list += "word" + std::to_string(i) + "\n";
+  if (s.password_list_loading) REQUIRE(apply(s, screen.host, act::PasswordListArrived{list}).ok());
+  for (int i = 0; i < 2000 && (!layout_settled(s) || working(s)); ++i) {
+    (void)continue_loading(s, 50.0);
+    screen.frames(375, 667, 1);
+  }
+  const auto tap = [&screen](const ScreenRect& r) {
+    ImGuiIO& io = ImGui::GetIO();
+    io.MousePos = ImVec2(r.x + 20, r.y + r.h / 2);
+    io.MouseDown[0] = true;
+    screen.frames(375, 667, 1);
+    io.MouseDown[0] = false;
+    screen.frames(375, 667, 6);
+  };
+  const std::vector<Panel>& named = current_lesson_step(s)->highlight_panels;
+  REQUIRE(named.size() == 2);
+  const Panel second =  // the lower of the two
+      s.layout.cards[size_t(named[0])].whole.y > s.layout.cards[size_t(named[1])].whole.y ? named[0]
+                                                                                          : named[1];
+  const ScreenRect pane = s.layout.lesson_panel;
+  const float seen = s.layout.cards[size_t(second)].seen.h;
+  REQUIRE(s.layout.lesson_fold.h > 0.0f);
+  tap(s.layout.lesson_fold);
+  CHECK(step_text_folded(s));
+  const ScreenRect folded = s.layout.lesson_panel;
+  const Layout::Card& c = s.layout.cards[size_t(second)];
+  MESSAGE("pane " << pane.h << " -> " << folded.h << " px; " << std::string(panel_name(second)) << " seen "
+                  << seen << " -> " << c.seen.h << " of " << c.whole.h);
+  CHECK(folded.h < pane.h - 60.0f);
+  CHECK(seen < c.whole.h - 1);       // the Numbers were cut by the screen's edge
+  CHECK(c.seen.h >= c.whole.h - 1);  // and are whole under the folded step
+  CHECK(s.layout.lesson_next_button.y + s.layout.lesson_next_button.h <= 667.0f);  // Next still there
+  tap(s.layout.lesson_fold);                                                       // and back
+  CHECK_FALSE(step_text_folded(s));
+  CHECK(s.layout.lesson_panel.h == doctest::Approx(pane.h).epsilon(0.01));
+  tap(s.layout.lesson_fold);
+  REQUIRE(apply(s, screen.host, act::LessonGo{1}).ok());  // the next step: its text
+  screen.frames(375, 667, 6);
+  CHECK_FALSE(step_text_folded(s));
+  // Beside the panels (700 x 500) the text has the window's height: nothing folds.
+  screen.frames(700, 500, 6);
+  CHECK(s.layout.lesson_fold.h == 0.0f);
 }
 
 // PageDown (or a finger's drag) asks a column to scroll, and ImGui moves it in the next frame:

@@ -561,6 +561,25 @@ TEST_CASE("a step's state is one undo step; Reset this step applies it again") {
   CHECK(s.set.words().size() == kTinyWords.size());
 }
 
+// A reader who empties the words (or loads another list) mid-step reads a text about words that
+// are gone ("bits 15, 25 and 52"): the step says so, and Reset this step brings them back.
+TEST_CASE("a step whose preset the reader replaced says so until the step is reset") {
+  FakeHost host;
+  AppState s = tiny_state(host);
+  open(s, host, "basics", 2);  // state: preset=tiny&word=sunshine
+  CHECK(step_preset_replaced(s).empty());
+  (void)apply(s, host, act::AddWord{"mine"});  // a word of the reader's own: still the tiny words
+  CHECK(step_preset_replaced(s).empty());
+  CHECK(apply(s, host, act::ClearWords{}).ok());
+  CHECK(step_preset_replaced(s) == "tiny");
+  CHECK(apply(s, host, act::ResetLessonStep{}).ok());
+  CHECK(step_preset_replaced(s).empty());
+  CHECK(s.set.words().size() == kTinyWords.size());
+  CHECK(apply(s, host, act::LoadPreset{"empty"}).ok());
+  (void)apply(s, host, act::ShowLessons{false});  // no lesson on screen: nothing to say
+  CHECK(step_preset_replaced(s).empty());
+}
+
 // Issue 32, finding 6: error-rate's first step names no word and kept the last one ("Qwerty —
 // DEFINITELY NOT" under a step about the fill). A step's word box is the step's: empty unless
 // its state names a word.

@@ -416,6 +416,32 @@ void unfold(AppState& s, Panel panel) {
   u.panels.push_back(panel);
 }
 
+void fold(AppState& s, Panel panel) {
+  auto& u = s.between_frames.unfolded;
+  if (u.step == open_step(s))
+    u.panels.erase(std::remove(u.panels.begin(), u.panels.end(), panel), u.panels.end());
+}
+
+bool step_text_folded(const AppState& s) {
+  return s.between_frames.text_folded == open_step(s) && current_lesson_step(s);
+}
+
+void fold_step_text(AppState& s, bool folded) {
+  s.between_frames.text_folded = folded ? open_step(s) : std::pair{-1, -1};
+}
+
+std::string step_preset_replaced(const AppState& s) {
+  const LessonStep* st = s.view.show_lessons ? current_lesson_step(s) : nullptr;
+  if (!st || !st->state || s.pending.active() || s.password_list_loading) return "";
+  for (std::string_view pair : split(*st->state, '&')) {
+    if (pair.substr(0, pair.find('=')) != "preset") continue;
+    std::string preset(pair.substr(std::min(pair.size(), pair.find('=') + 1)));
+    if (preset == "10k") preset = "passwords";
+    return preset_params(preset) && preset != s.preset ? preset : "";
+  }
+  return "";
+}
+
 bool task_open(const AppState& s) {
   const LessonStep* st = current_lesson_step(s);
   return s.view.show_lessons && st && st->task.kind != TaskKind::none && !s.lessons.task.solved &&

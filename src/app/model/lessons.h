@@ -21,15 +21,24 @@ const LessonStep* current_lesson_step(const AppState& s);
 // screen (a slide's bit array leaves out its zoom buttons).
 bool step_names_beside_others(const AppState& s, Panel panel);
 // ...and the panel shows its short form (the Numbers' rows a step quotes, the plot over k alone)
-// unless the reader unfolded it in this step ("Show all": unfold()).
+// unless the reader unfolded it in this step ("Show all": unfold(); "Show less": fold()).
 bool short_form(const AppState& s, Panel panel);
 void unfold(AppState& s, Panel panel);
+void fold(AppState& s, Panel panel);
+// On one column the reader may fold the open step's text away (its title, task and buttons
+// stay), to see the panels it names together; a new step opens with its text.
+bool step_text_folded(const AppState& s);
+void fold_step_text(AppState& s, bool folded);
 // Whether the open step's text quotes this placeholder ("fill" for {fill}): the Numbers' short
 // form shows the rows a step quotes.
 bool step_quotes(const AppState& s, std::string_view placeholder);
 // The height the open step's other named panels took last frame below `panel`, in its column
 // (a slide's left column, a phone's one): what that panel leaves them on screen. 0 if none.
 float named_below(const AppState& s, Panel panel);
+// The preset the open step's text speaks of ("tiny" for state: preset=tiny...) when the words
+// are no longer that preset's (the reader loaded another list or emptied them): the step's "bits
+// 15, 25 and 52" are not on the screen. Empty when they are, or the step names no preset.
+std::string step_preset_replaced(const AppState& s);
 // The step has a task not yet solved nor answered by "Show the answer".
 bool task_open(const AppState& s);
 // The open task is answered in its answer box (a word or a number typed).

@@ -182,14 +182,6 @@ std::string error_args_text(const std::vector<std::string>& args) {
   return core_error_text(code, std::vector<std::string>(args.begin() + 1, args.end()));
 }
 
-std::string preset_title(const std::string& id) {
-  if (id == "tiny") return tr("Tiny");
-  if (id == "passwords") return tr("10k leaked passwords");
-  if (id == "python") return tr("Article: Python (SHA-256 + MD5)");
-  if (id == "empty") return tr("Empty");
-  return id;
-}
-
 std::string source_title(const std::string& source) {
   if (source == "passwords") return tr("10k leaked passwords");
   if (source == "pasted" || source.empty()) return tr("the pasted list");
@@ -296,6 +288,14 @@ std::string lesson_error_words(LessonErrorCode code, const std::vector<std::stri
 }
 
 }  // namespace
+
+std::string preset_title(const std::string& id) {
+  if (id == "tiny") return tr("Tiny");
+  if (id == "passwords") return tr("10k leaked passwords");
+  if (id == "python") return tr("Article: Python (SHA-256 + MD5)");
+  if (id == "empty") return tr("Empty");
+  return id;
+}
 
 std::string lesson_error_text(const LessonError& e) { return lesson_error_words(e.code, e.args); }
 

@@ -212,6 +212,7 @@ struct Layout {
   ScreenRect bit_strip;   // the word's bits under the word box, while the bit array is off screen
   ScreenRect lessons_button, lesson_panel, lesson_next_button, lesson_check_button, lesson_answer_box,
       lesson_hint_button;
+  ScreenRect lesson_fold;  // one column: the step's title, which folds and unfolds its text
   // The language selector, and its list's entries (en, ru, uk, zh) while it is open.
   ScreenRect language_button;
   ScreenRect language_items[4];
@@ -296,6 +297,7 @@ inline constexpr LayoutRect kLayoutRects[] = {
     {"lessonCheckButton", &Layout::lesson_check_button},
     {"lessonHintButton", &Layout::lesson_hint_button},
     {"lessonAnswerBox", &Layout::lesson_answer_box},
+    {"lessonFold", &Layout::lesson_fold},
     {"plotGrowth", &Layout::plot_growth},
     {"insertedSlider", &Layout::inserted_slider},
     {"plotK", &Layout::plot_k},
@@ -406,6 +408,9 @@ struct BetweenFrames {
     std::pair<int, int> step{-1, -1};
     std::vector<Panel> panels;
   } unfolded;
+  // The step {lesson, step} whose text the reader folded on one column (the step's title stays,
+  // with its task and buttons): its panels get the screen. The next step opens unfolded.
+  std::pair<int, int> text_folded{-1, -1};
   // The field that had the keyboard last frame, the display's size and its text then: a change
   // of any scrolls it into view (app.cpp keep_typing_in_view).
   TypingBox typing_field = TypingBox::none;

@@ -588,15 +588,16 @@ void begin_scrolled(AppState& s, const char* id, ImVec2 size) {
 constexpr float kLessonPaneShare = 0.45f;
 constexpr float kTaskPaneShare = 0.6f;
 constexpr float kSceneBesideWidth = 600.0f;  // CSS px: from here the step's text goes beside the panels
-void draw_lesson_pane(AppState& s, float share) {
+void draw_lesson_pane(AppState& s, float share, LessonButtons buttons) {
   const float room = ImGui::GetContentRegionAvail().y;
   BetweenFrames& f = s.between_frames;  // last frame's heights: the step and its buttons at this width
   const float most = std::max(room * share - f.lesson_buttons_height, room * 0.2f);
   begin_scrolled(
       s, "lesson",
       ImVec2(0, std::floor(std::min(f.lesson_pane_content > 0 ? f.lesson_pane_content : room, most))));
-  lesson_card(s, LessonButtons::apart);
-  f.lesson_pane_content = ImGui::GetCursorPosY();
+  lesson_card(s, buttons);
+  // Its content to the card's margin, without the spacing after it (the buttons add their own).
+  f.lesson_pane_content = ImGui::GetCursorPosY() - ImGui::GetStyle().ItemSpacing.y;
   ImGui::EndChild();
   const float top = ImGui::GetCursorPosY();
   lesson_buttons(s, false);  // All lessons: in the pane's title row
@@ -875,12 +876,12 @@ void draw_screen(AppState& s, Host& host) {
       draw_column(s, host, "one", std::floor(width * 0.56f), panels, Steps::with_words, true);
       ImGui::SameLine();
       ImGui::BeginGroup();
-      draw_lesson_pane(s, 1.0f);
+      draw_lesson_pane(s, 1.0f, LessonButtons::apart);
       ImGui::EndGroup();
     } else {
       // A task's answer box is where the reader works: its pane may take more (a phone showed
       // basics 4's Check button cut by the pane's edge, Hint and the answer under it).
-      draw_lesson_pane(s, task_open(s) ? kTaskPaneShare : kLessonPaneShare);
+      draw_lesson_pane(s, task_open(s) ? kTaskPaneShare : kLessonPaneShare, LessonButtons::apart_folding);
       draw_column(s, host, "one", 0, panels, Steps::with_words, true);
     }
   } else {
@@ -937,8 +938,10 @@ void apply_theme(const ViewOptions& v) {
   c[ImGuiCol_HeaderHovered] = ImVec4(accent.x, accent.y, accent.z, 0.4f);
   c[ImGuiCol_HeaderActive] = ImVec4(accent.x, accent.y, accent.z, 0.55f);
   c[ImGuiCol_CheckMark] = accent;
-  c[ImGuiCol_SliderGrab] = accent;
-  c[ImGuiCol_SliderGrabActive] = accent;
+  // A slider's value is drawn over its grab: a see-through grab keeps "12.2 KiB" readable under it
+  // (a solid one hid the digits it covered, dark on the accent).
+  c[ImGuiCol_SliderGrab] = ImVec4(accent.x, accent.y, accent.z, 0.45f);
+  c[ImGuiCol_SliderGrabActive] = ImVec4(accent.x, accent.y, accent.z, 0.65f);
   c[ImGuiCol_Border] = to_vec4(pal.card_border);
   c[ImGuiCol_TableRowBg] = ImVec4(0, 0, 0, 0);
   c[ImGuiCol_TableRowBgAlt] = to_vec4((pal.grid & 0x00FFFFFF) | 0x40000000);

@@ -333,8 +333,19 @@ void lesson_card(AppState& s, LessonButtons buttons) {
   float answers_end = 0, task_end = 0;  // a task's: draw_task
   // The buttons apart, under a scrolled pane (one column): "All lessons" in the card's title row,
   // so that the others keep one row (a phone had two, 54 px less for the step's text).
-  const bool list_in_title = buttons == LessonButtons::apart && lesson && st && s.view.lesson_nav;
-  if (begin_card(tr("Lessons"),
+  const bool list_in_title = buttons != LessonButtons::in_card && lesson && st && s.view.lesson_nav;
+  // On one column (apart_folding) where the step is is the card's title ("Lesson 3 · step 3 of 5",
+  // short enough for "All lessons" beside it): the line under it, with the lesson's title and
+  // count, cost a phone two rows of its pane.
+  const bool folding = buttons == LessonButtons::apart_folding && lesson && st;
+  const int lesson_count = int(all_lessons(s).size());
+  const std::string where =
+      folding ? fill(tr("Lesson %s · step %s of %s"),
+                     {std::to_string(s.lessons.current + 1), std::to_string(s.lessons.step + 1),
+                      std::to_string(lesson->steps.size())}) +
+                    "###lessons"  // one card, whichever step: its height is kept under one id
+              : tr("Lessons");
+  if (begin_card(where.c_str(),
                  lesson ? nullptr : tr("The articles' story in steps, with tasks the app checks"), nullptr,
                  list_in_title ? tr("All lessons") : nullptr))
     dispatch(s, act::OpenLesson{"", 1});
@@ -342,17 +353,39 @@ void lesson_card(AppState& s, LessonButtons buttons) {
   if (!lesson || !st) {
     draw_list(s);
   } else {
-    const auto lessons = all_lessons(s);
-    const int steps = int(lesson->steps.size());
-    hint_text(fill(tr("Lesson %s of %s · %s · step %s of %s"),
-                   {std::to_string(s.lessons.current + 1), std::to_string(lessons.size()), lesson->title,
-                    std::to_string(s.lessons.step + 1), std::to_string(steps)})
-                  .c_str());
+    const bool folded = folding && step_text_folded(s);  // the step's title alone, then its task
+    if (!folding)
+      hint_text(fill(tr("Lesson %s of %s · %s · step %s of %s"),
+                     {std::to_string(s.lessons.current + 1), std::to_string(lesson_count), lesson->title,
+                      std::to_string(s.lessons.step + 1), std::to_string(lesson->steps.size())})
+                    .c_str());
     ImGui::PushStyleColor(ImGuiCol_Text, palette().current);
-    text_wrapped(st->title.c_str());
+    s.layout.lesson_fold = ScreenRect{};
+    if (folding) {
+      // The step's title is the fold's button (as a disclosure triangle), the whole title's width.
+      const ImVec2 at = ImGui::GetCursorScreenPos();
+      text_wrapped(((folded ? "▸ " : "▾ ") + st->title).c_str());
+      const ImVec2 end = ImGui::GetCursorScreenPos();
+      ImGui::SetCursorScreenPos(at);
+      if (ImGui::InvisibleButton("fold",
+                                 ImVec2(ImGui::GetContentRegionAvail().x, ImGui::GetItemRectSize().y)))
+        fold_step_text(s, !folded);
+      s.layout.lesson_fold = last_item_rect();
+      if (ImGui::IsItemHovered()) ImGui::SetMouseCursor(ImGuiMouseCursor_Hand);
+      ImGui::SetCursorScreenPos(end);
+    } else {
+      text_wrapped(st->title.c_str());
+    }
     ImGui::PopStyleColor();
-    ImGui::Spacing();
-    draw_text(s, *st);
+    if (!folded) {
+      ImGui::Spacing();
+      draw_text(s, *st);
+    }
+    if (const std::string was = step_preset_replaced(s); !was.empty())
+      hint_text(fill(tr("This step is about the words of “%s”, and the words are now “%s”: “Reset this "
+                        "step” brings the step's words back."),
+                     {preset_title(was), preset_title(s.preset)})
+                    .c_str());
     for (const std::string& w : s.lessons.warnings) {
       ImGui::PushStyleColor(ImGuiCol_Text, palette().error);
       text_wrapped(w.c_str());

@@ -143,7 +143,10 @@ ChromeScope::~ChromeScope() {
   ImGui::SetWindowFontScale(1.0f);
 }
 
-bool begin_card(const char* title, const char* hint, const char* formula, const char* action) {
+namespace {
+// begin_card, with its hint on a line of its own or (hint_line false) in its (?) marker.
+bool begin_card_with(const char* title, const char* hint, const char* formula, const char* action,
+                     bool hint_line) {
   ImGui::PushID(title);
   const ImGuiID id = ImGui::GetID("card");
   ImDrawList* dl = ImGui::GetWindowDrawList();
@@ -166,14 +169,17 @@ bool begin_card(const char* title, const char* hint, const char* formula, const 
   const bool table = ImGui::BeginTable("card", 1, ImGuiTableFlags_PadOuterX, ImVec2(width, 0));
   ImGui::PopStyleVar();
   g_card_tables.push_back(table);
-  g_card_titles.push_back(title);
+  g_card_titles.emplace_back(title, ImGui::FindRenderedTextEnd(title));
   if (table) {
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
   }
-  text_coloured(palette().text, title);
+  // A title that keeps one id however it reads ("Lesson 3 of 12###lessons") shows what precedes ###.
+  ImGui::PushStyleColor(ImGuiCol_Text, palette().text);
+  ImGui::TextUnformatted(title, ImGui::FindRenderedTextEnd(title));
+  ImGui::PopStyleColor();
   // Without its hint line the card's (?) says it, before the formula.
-  const bool hint_line = hint && *hint && g_ui_captions;
+  hint_line = hint_line && hint && *hint;
   std::string help = hint && *hint && !hint_line ? hint : "";
   if (formula && *formula) help += (help.empty() ? "" : "\n\n") + std::string(formula);
   if (!help.empty()) {
@@ -195,9 +201,20 @@ bool begin_card(const char* title, const char* hint, const char* formula, const 
   return pressed;
 }
 
+}  // namespace
+
+bool begin_card(const char* title, const char* hint, const char* formula, const char* action) {
+  return begin_card_with(title, hint, formula, action, g_ui_captions);
+}
+
 bool begin_panel_card(AppState& s, Panel panel, const char* title, const char* hint, const char* formula) {
   const bool brief = short_form(s, panel);
-  if (begin_card(title, hint, formula, brief ? tr("Show all") : nullptr)) unfold(s, panel);
+  const char* action = brief                                ? tr("Show all")
+                       : step_names_beside_others(s, panel) ? tr("Show less")  // back to the step's form
+                                                            : nullptr;
+  // A short form's hint goes into its (?): the rows go to what the step names.
+  if (begin_card_with(title, hint, formula, action, g_ui_captions && !brief))
+    brief ? unfold(s, panel) : fold(s, panel);
   return brief;
 }
 

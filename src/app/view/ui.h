@@ -47,8 +47,9 @@ F* later(F* f) {
 // all": it costs the card no row of its own); returns whether it was pressed.
 bool begin_card(const char* title, const char* hint, const char* formula, const char* action = nullptr);
 // The card of a panel that has a short form (lessons.h short_form: a step names it beside
-// another panel): while short, "Show all" in its title row unfolds it for the step. Returns
-// whether the card is drawn short this frame.
+// another panel): while short, "Show all" in its title row unfolds it for the step, and then
+// "Show less" gives the short form back (a reader who looked could not fold it again). Returns
+// whether the card is drawn short this frame. A short card's hint is in its (?), not on a line.
 bool begin_panel_card(AppState& s, Panel panel, const char* title, const char* hint, const char* formula);
 void end_card();
 // The screen y of the lower edge of the card ended last since the last call (-FLT_MAX if none):
@@ -158,8 +159,9 @@ void panel_steps(AppState& s, Host& host);    // the step-through (classroom)
 void panel_list(AppState& s, Host& host);     // your own words: open, paste or drop a list
 void panel_lessons(AppState& s, Host& host);  // lessons and their tasks
 // The lessons' card with its buttons under the step (panel_lessons), or without them, for a
-// pane that scrolls the step and keeps lesson_buttons below its scroll (one column).
-enum class LessonButtons { in_card, apart };
+// pane that scrolls the step and keeps lesson_buttons below its scroll: beside the panels, or
+// above them on one column, where the step's title folds its text away (apart_folding).
+enum class LessonButtons { in_card, apart, apart_folding };
 void lesson_card(AppState& s, LessonButtons buttons);
 // Back / Next / Reset this step, and All lessons unless the card has it in its title row.
 void lesson_buttons(AppState& s, bool with_list = true);
