@@ -101,25 +101,26 @@ Outcome redo_one(AppState& s) {
   return make(Code::redone, {label});
 }
 
+// One change moved from one stack to the other (undo_one, redo_one), then the rest of its group:
+// a group of changes (a lesson step's state) is undone and redone as one.
+Outcome replay_group(AppState& s, Outcome (*one)(AppState&), Code done, std::deque<Change> History::*from,
+                     std::deque<Change> History::*to) {
+  Outcome o = one(s);
+  History& h = s.history;
+  const uint64_t group = o.code == done && !(h.*to).empty() ? (h.*to).back().group : 0;
+  while (group != 0 && o.ok() && !(h.*from).empty() && (h.*from).back().group == group) o = one(s);
+  return o;
+}
+
 }  // namespace
 
 namespace detail {
 
-// A group of changes (a lesson step's state) is undone and redone as one.
 Outcome do_undo(AppState& s) {
-  Outcome o = undo_one(s);
-  History& h = s.history;
-  const uint64_t group = o.code == Code::undone && !h.redo.empty() ? h.redo.back().group : 0;
-  while (group != 0 && o.ok() && !h.undo.empty() && h.undo.back().group == group) o = undo_one(s);
-  return o;
+  return replay_group(s, undo_one, Code::undone, &History::undo, &History::redo);
 }
-
 Outcome do_redo(AppState& s) {
-  Outcome o = redo_one(s);
-  History& h = s.history;
-  const uint64_t group = o.code == Code::redone && !h.undo.empty() ? h.undo.back().group : 0;
-  while (group != 0 && o.ok() && !h.redo.empty() && h.redo.back().group == group) o = redo_one(s);
-  return o;
+  return replay_group(s, redo_one, Code::redone, &History::redo, &History::undo);
 }
 
 }  // namespace detail

@@ -586,6 +586,7 @@ void begin_scrolled(AppState& s, const char* id, ImVec2 size) {
 // it beside them); a longer step scrolls in it, and its buttons stay under it (Next on a phone
 // was under the pane's own fold).
 constexpr float kLessonPaneShare = 0.45f;
+constexpr float kLeftColumnShare = 0.56f;  // the left column's width: the bits, or a step's panels
 constexpr float kTaskPaneShare = 0.6f;
 constexpr float kSceneBesideWidth = 600.0f;  // CSS px: from here the step's text goes beside the panels
 void draw_lesson_pane(AppState& s, float share, LessonButtons buttons) {
@@ -860,8 +861,8 @@ void draw_screen(AppState& s, Host& host) {
   } else if (width >= two_columns && left_any && right_any) {
     const bool slide = s.view.presentation;
     const float share = (slide && s.view.show_lessons && s.lessons.current >= 0) || side_by_side
-                            ? 0.5f
-                            : 0.56f;  // a slide's text
+                            ? 0.5f  // a slide with a lesson's text, or panels side by side
+                            : kLeftColumnShare;
     draw_column(s, host, "left", std::floor(width * share), left, slide ? Steps::none : Steps::with_words,
                 true);
     ImGui::SameLine();
@@ -873,7 +874,7 @@ void draw_screen(AppState& s, Host& host) {
       // Room for the step's text beside the panels (a 700 x 500 window showed the text, then 208
       // px of the first panel it names, the second below the fold): the panels in one column,
       // the ones named first, and the text in a pane as tall as the window, its buttons under it.
-      draw_column(s, host, "one", std::floor(width * 0.56f), panels, Steps::with_words, true);
+      draw_column(s, host, "one", std::floor(width * kLeftColumnShare), panels, Steps::with_words, true);
       ImGui::SameLine();
       ImGui::BeginGroup();
       draw_lesson_pane(s, 1.0f, LessonButtons::apart);
