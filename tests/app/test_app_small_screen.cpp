@@ -109,6 +109,26 @@ const SpeedRun& measured_speed() {
   return run;
 }
 
+// Runs body(screen, lang) on a touch screen opened with `params`, in each UI language (its
+// catalog and Chinese's script font loaded); English again after.
+template <class Body>
+void on_a_phone_in_every_language(const char* params, Body body) {
+  for (Lang lang : {Lang::en, Lang::ru, Lang::uk, Lang::zh}) {
+    CAPTURE(lang_code(lang));
+    if (lang != Lang::en)
+      REQUIRE(set_catalog(lang, read_bytes(std::string(BLOOMLAB_CATALOG_DIR "/") + lang_code(lang) + ".mo")));
+    if (lang == Lang::zh) set_script_font(read_bytes(BLOOMLAB_CATALOG_DIR "/zh-font.ttf"));
+    {
+      Screen screen(params);
+      REQUIRE(use_language(lang));
+      screen.state.view.touch = true;
+      body(screen, lang);
+    }
+    use_language(Lang::en);
+    set_script_font("");
+  }
+}
+
 }  // namespace
 
 TEST_CASE("the app draws at every size down to 1 x 1, and at 0 x 0 (a hidden embed)") {
@@ -820,15 +840,8 @@ TEST_CASE("a lesson's small buttons are a finger's size on a touch screen") {
 // Russian its first line, the link and "Закрыть" beside "Копировать код" ran past the window.
 // Its texts wrap and its buttons take the next row when they do not fit.
 TEST_CASE("the Share dialog's buttons stay on a phone's screen in every language") {
-  for (Lang lang : {Lang::en, Lang::ru, Lang::uk, Lang::zh}) {
-    CAPTURE(lang_code(lang));
-    if (lang != Lang::en)
-      REQUIRE(set_catalog(lang, read_bytes(std::string(BLOOMLAB_CATALOG_DIR "/") + lang_code(lang) + ".mo")));
-    if (lang == Lang::zh) set_script_font(read_bytes(BLOOMLAB_CATALOG_DIR "/zh-font.ttf"));
-    Screen screen("preset=tiny&word=dragon");
+  on_a_phone_in_every_language("preset=tiny&word=dragon", [](Screen& screen, Lang) {
     AppState& s = screen.state;
-    REQUIRE(use_language(lang));
-    s.view.touch = true;
     screen.frames(375, 667);
     (void)apply(s, screen.host, act::ShowShare{true});
     screen.reload_fonts();
@@ -839,9 +852,47 @@ TEST_CASE("the Share dialog's buttons stay on a phone's screen in every language
       CHECK(r.x >= 0.0f);
       CHECK(r.x + r.w <= 375.0f);
     }
-    use_language(Lang::en);
-    set_script_font("");
+  });
+}
+
+// An embed whose author named its panels shows those: "Your own words" (the word panel's column
+// ends with it in the app) was a third card cut by a 700 x 500 frame's bottom edge.
+TEST_CASE("an embed of words and bits shows those two cards whole, and no third") {
+  Screen screen("embed=1&preset=tiny&word=Qwerty&panels=words,bits");
+  AppState& s = screen.state;
+  screen.frames(700, 500, 6);
+  CHECK(s.layout.open_file_button.w == 0.0f);
+  CHECK(s.layout.paste_box.w == 0.0f);
+  for (Panel p : {Panel::words, Panel::bits}) {
+    const Layout::Card& c = s.layout.cards[size_t(p)];
+    CAPTURE(std::string(panel_name(p)));
+    REQUIRE(c.whole.h > 0.0f);
+    CHECK(c.seen.h == doctest::Approx(c.whole.h));
   }
+}
+
+// A task's answer box gives way so that its label and Check keep one row on a phone: in Russian
+// "слово" pushed "Проверить" under the box, half of it under the lesson pane's edge.
+TEST_CASE("a task's answer box, its label and Check share one row on a phone in every language") {
+  on_a_phone_in_every_language("preset=tiny", [](Screen& screen, Lang lang) {
+    AppState& s = screen.state;
+    screen.reload_fonts();
+    // basics 4: a word and Check. deleting 3's "Remove and check" ("Удалить и проверить") does
+    // not fit beside a finger-wide box in every language: there it goes under the box, whole.
+    for (const std::string lesson : {"basics", "deleting"}) {
+      CAPTURE(lesson);
+      REQUIRE(apply(s, screen.host, act::OpenLesson{lesson, lesson == "basics" ? 4 : 3}).ok());
+      screen.frames(375, 667, 6);
+      const ScreenRect box = s.layout.lesson_answer_box, check = s.layout.lesson_check_button;
+      REQUIRE(box.w > 0.0f);
+      if (lesson == "basics" || lang == Lang::en)
+        CHECK(check.y == doctest::Approx(box.y).epsilon(0.01));  // beside the box, not under it
+      else
+        CHECK((check.y == doctest::Approx(box.y).epsilon(0.01) || check.y >= box.y + box.h));
+      CHECK(check.x + check.w <= 375.0f);
+      CHECK(box.w >= 88.0f);  // still a finger's width
+    }
+  });
 }
 
 // The Speed panel (issue 11 §4): Measure starts the core's measurement, which runs a slice per
@@ -1322,7 +1373,10 @@ TEST_CASE("on one column a tap on the step's title folds its text, and the panel
   CHECK(seen < c.whole.h - 1);       // the Numbers were cut by the screen's edge
   CHECK(c.seen.h >= c.whole.h - 1);  // and are whole under the folded step
   CHECK(s.layout.lesson_next_button.y + s.layout.lesson_next_button.h <= 667.0f);  // Next still there
-  tap(s.layout.lesson_fold);                                                       // and back
+  // The folded step fits its pane, which then leaves the scrollbar's strip free as the column
+  // under it does: the cards line up (the lesson card was 14 px wider).
+  CHECK(folded.x + folded.w == doctest::Approx(c.whole.x + c.whole.w).epsilon(0.001));
+  tap(s.layout.lesson_fold);  // and back
   CHECK_FALSE(step_text_folded(s));
   CHECK(s.layout.lesson_panel.h == doctest::Approx(pane.h).epsilon(0.01));
   tap(s.layout.lesson_fold);

@@ -593,9 +593,13 @@ void draw_lesson_pane(AppState& s, float share, LessonButtons buttons) {
   const float room = ImGui::GetContentRegionAvail().y;
   BetweenFrames& f = s.between_frames;  // last frame's heights: the step and its buttons at this width
   const float most = std::max(room * share - f.lesson_buttons_height, room * 0.2f);
+  const float height = std::floor(std::min(f.lesson_pane_content > 0 ? f.lesson_pane_content : room, most));
+  // Above the panels a step that fits its pane leaves the scrollbar's strip free, as the column
+  // under it does: the card was 14 px wider than the cards under it (folded, a short task).
+  const bool fits = f.lesson_pane_content > 0 && f.lesson_pane_content <= height;
   begin_scrolled(
       s, "lesson",
-      ImVec2(0, std::floor(std::min(f.lesson_pane_content > 0 ? f.lesson_pane_content : room, most))));
+      ImVec2(buttons == LessonButtons::apart_folding && fits ? -ImGui::GetStyle().ScrollbarSize : 0, height));
   lesson_card(s, buttons);
   // Its content to the card's margin, without the spacing after it (the buttons add their own).
   f.lesson_pane_content = ImGui::GetCursorPosY() - ImGui::GetStyle().ItemSpacing.y;
@@ -640,7 +644,9 @@ void draw_column(AppState& s, Host& host, const char* id, float width,
                                          : ScreenRect{}};
     if (p->id == Panel::words && steps_shown && steps == Steps::with_words) panel_steps(s, host);
   }
-  if (with_list && words_here) panel_list(s, host);
+  // An embed whose author named its panels (panels=words,bits) shows those: "Your own words" and
+  // its file buttons were a third card cut by a 700 x 500 frame's bottom edge.
+  if (with_list && words_here && !(s.view.embed && s.view.panels_chosen)) panel_list(s, host);
   ImGui::EndChild();
 }
 

@@ -58,7 +58,15 @@ void feedback(const TaskState& t) {
 void answer_box(AppState& s, const LessonTask& task, const char* label, const char* button) {
   TaskState& t = s.lessons.task;
   std::string input = t.input;
-  ImGui::SetNextItemWidth(std::min(ImGui::GetContentRegionAvail().x * 0.5f, 260 * ui_scale()));
+  // The box gives way so that its label and Check keep its row (on a phone "слово" pushed
+  // "Проверить" under the box, half of it under the pane's edge); down to a finger's width.
+  const ImGuiStyle& st = ImGui::GetStyle();
+  const float avail = ImGui::GetContentRegionAvail().x;
+  const float label_w = ImGui::CalcTextSize(label, nullptr, true).x;
+  const float beside =
+      (label_w > 0 ? st.ItemInnerSpacing.x + label_w : 0) + st.ItemSpacing.x + button_width(button);
+  ImGui::SetNextItemWidth(
+      std::max(std::min({avail * 0.5f, 260 * ui_scale(), avail - beside}), 88 * ui_scale()));
   if (s.focus_answer_box) {  // typing aimed at no field, or the Enter that checked the last try
     if (ImGui::GetActiveID() != ImGui::GetID(label)) ImGui::SetKeyboardFocusHere();
     s.focus_answer_box = false;
