@@ -54,23 +54,33 @@ void save_progress(const AppState& s, Host& host) {
   if (!s.view.embed) host.save_lesson_progress(lesson_progress_text(s));
 }
 
+// The preset a step's state names ("tiny" for preset=tiny&word=dragon) by the id the app keeps
+// in AppState::preset (a link's "10k" is "passwords"); empty if it names none.
+std::string state_preset(std::string_view state) {
+  for (std::string_view pair : split(state, '&')) {
+    const size_t eq = pair.find('=');
+    if (pair.substr(0, eq) != "preset") continue;
+    const std::string_view id = eq == std::string_view::npos ? "" : pair.substr(eq + 1);
+    return id == "10k" ? "passwords" : std::string(id);
+  }
+  return "";
+}
+
 // The step's state without its preset when the app already shows that preset untouched (its
 // words, no others; the parameters the state does not name as the preset's): Next through three
 // steps of the 10k list does not load the list three times.
 std::string state_to_apply(const AppState& s, const std::string& state) {
-  std::string preset, rest;
+  const std::string preset = state_preset(state);
+  std::string rest;
   bool m = false, k = false, variant = false, scheme = false, words = false;
   for (std::string_view pair : split(state, '&')) {
     const std::string_view key = pair.substr(0, pair.find('='));
-    if (key == "preset")
-      preset = std::string(pair.substr(std::min(pair.size(), key.size() + 1)));
-    else if (!pair.empty())
-      (rest += rest.empty() ? "" : "&") += pair;
+    if (key != "preset" && !pair.empty()) (rest += rest.empty() ? "" : "&") += pair;
     m |= key == "m", k |= key == "k", variant |= key == "variant", scheme |= key == "scheme";
     words |= key == "words";  // without its preset, words= would mean "an empty filter with these"
   }
   const auto params = preset_params(preset);
-  if (!params || words || s.preset != (preset == "10k" ? "passwords" : preset) || !s.preset_intact ||
+  if (!params || words || s.preset != preset || !s.preset_intact ||
       s.set.words().size() != s.preset_word_count || s.pending.active() || s.password_list_loading)
     return state;
   const FilterParams& now = s.set.params();
@@ -433,13 +443,8 @@ void fold_step_text(AppState& s, bool folded) {
 std::string step_preset_replaced(const AppState& s) {
   const LessonStep* st = s.view.show_lessons ? current_lesson_step(s) : nullptr;
   if (!st || !st->state || s.pending.active() || s.password_list_loading) return "";
-  for (std::string_view pair : split(*st->state, '&')) {
-    if (pair.substr(0, pair.find('=')) != "preset") continue;
-    std::string preset(pair.substr(std::min(pair.size(), pair.find('=') + 1)));
-    if (preset == "10k") preset = "passwords";
-    return preset_params(preset) && preset != s.preset ? preset : "";
-  }
-  return "";
+  const std::string preset = state_preset(*st->state);
+  return preset_params(preset) && preset != s.preset ? preset : "";
 }
 
 bool task_open(const AppState& s) {

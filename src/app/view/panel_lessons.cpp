@@ -346,7 +346,6 @@ void lesson_card(AppState& s, LessonButtons buttons) {
   // short enough for "All lessons" beside it): the line under it, with the lesson's title and
   // count, cost a phone two rows of its pane.
   const bool folding = buttons == LessonButtons::apart_folding && lesson && st;
-  const int lesson_count = int(all_lessons(s).size());
   const std::string where =
       folding ? fill(tr("Lesson %s · step %s of %s"),
                      {std::to_string(s.lessons.current + 1), std::to_string(s.lessons.step + 1),
@@ -363,10 +362,11 @@ void lesson_card(AppState& s, LessonButtons buttons) {
   } else {
     const bool folded = folding && step_text_folded(s);  // the step's title alone, then its task
     if (!folding)
-      hint_text(fill(tr("Lesson %s of %s · %s · step %s of %s"),
-                     {std::to_string(s.lessons.current + 1), std::to_string(lesson_count), lesson->title,
-                      std::to_string(s.lessons.step + 1), std::to_string(lesson->steps.size())})
-                    .c_str());
+      hint_text(
+          fill(tr("Lesson %s of %s · %s · step %s of %s"),
+               {std::to_string(s.lessons.current + 1), std::to_string(all_lessons(s).size()), lesson->title,
+                std::to_string(s.lessons.step + 1), std::to_string(lesson->steps.size())})
+              .c_str());
     ImGui::PushStyleColor(ImGuiCol_Text, palette().current);
     s.layout.lesson_fold = ScreenRect{};
     if (folding) {
