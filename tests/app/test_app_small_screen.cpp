@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <fstream>
+#include <map>
 #include <optional>
 #include <sstream>
 #include <string>
@@ -80,6 +81,30 @@ struct Screen {
       vertices = ImGui::GetDrawData()->TotalVtxCount;
     }
     return vertices;
+  }
+  // A lesson step opened and at rest at w x h; a step that loads the passwords gets 10,000
+  // distinct stand-in words.
+  void open_step(const char* lesson, int step, float w, float h) {
+    REQUIRE(apply(state, host, act::OpenLesson{lesson, step}).ok());
+    if (state.password_list_loading) {
+      std::string list;
+      for (int i = 0; i < 10000; ++i) list += "word" + std::to_string(i) + "\n";
+      REQUIRE(apply(state, host, act::PasswordListArrived{list}).ok());
+    }
+    for (int i = 0; i < 2000 && (!layout_settled(state) || working(state)); ++i) {
+      (void)continue_loading(state, 50.0);
+      frames(w, h, 1);
+    }
+    REQUIRE(layout_settled(state));
+  }
+  // A tap (a press and release) at a rect's left part, then frames to rest.
+  void tap(const ScreenRect& r, float w, float h) {
+    ImGuiIO& io = ImGui::GetIO();
+    io.MousePos = ImVec2(r.x + 20, r.y + r.h / 2);
+    io.MouseDown[0] = true;
+    frames(w, h, 1);
+    io.MouseDown[0] = false;
+    frames(w, h, 6);
   }
   // The mouse pressed at a, moved to b over a few frames and released there.
   void drag(ImVec2 a, ImVec2 b, float w, float h) {
@@ -1339,22 +1364,8 @@ TEST_CASE("on one column the lesson's buttons stay on screen under its scrolled 
 TEST_CASE("on one column a tap on the step's title folds its text, and the panels it names come up") {
   Screen screen("preset=tiny");
   AppState& s = screen.state;
-  REQUIRE(apply(s, screen.host, act::OpenLesson{"best-k", 1}).ok());  // the Numbers and the bits
-  std::string list;
-  for (int i = 0; i < 10000; ++i) list += "word" + std::to_string(i) + "\n";
-  if (s.password_list_loading) REQUIRE(apply(s, screen.host, act::PasswordListArrived{list}).ok());
-  for (int i = 0; i < 2000 && (!layout_settled(s) || working(s)); ++i) {
-    (void)continue_loading(s, 50.0);
-    screen.frames(375, 667, 1);
-  }
-  const auto tap = [&screen](const ScreenRect& r) {
-    ImGuiIO& io = ImGui::GetIO();
-    io.MousePos = ImVec2(r.x + 20, r.y + r.h / 2);
-    io.MouseDown[0] = true;
-    screen.frames(375, 667, 1);
-    io.MouseDown[0] = false;
-    screen.frames(375, 667, 6);
-  };
+  screen.open_step("best-k", 1, 375, 667);  // the Numbers and the bits
+  const auto tap = [&screen](const ScreenRect& r) { screen.tap(r, 375, 667); };
   const std::vector<Panel>& named = current_lesson_step(s)->highlight_panels;
   REQUIRE(named.size() == 2);
   const Panel second =  // the lower of the two
@@ -1388,6 +1399,66 @@ TEST_CASE("on one column a tap on the step's title folds its text, and the panel
   CHECK(s.layout.lesson_fold.h == 0.0f);
 }
 
+// A slide's text shrinks until its step fits the screen, and grew back by 5% a frame only below
+// 80% of the room: after a long step a short one kept the smaller text, so a step's text size
+// depended on the way the teacher came to it. Each step starts at the full size.
+TEST_CASE("a slide's text size is its step's, whichever step came before") {
+  Screen screen("preset=tiny");
+  AppState& s = screen.state;
+  (void)apply(s, screen.host, act::SetPresentation{true});
+  screen.reload_fonts();
+  std::vector<std::pair<std::string, int>> steps;
+  for (const Lesson* l : all_lessons(s))
+    if (l->id == "basics" || l->id == "blocked")
+      for (int i = 1; i <= int(l->steps.size()); ++i) steps.emplace_back(l->id, i);
+  REQUIRE(steps.size() >= 8);
+  std::map<std::pair<std::string, int>, float> forward;
+  for (const auto& st : steps) {
+    screen.open_step(st.first.c_str(), st.second, 1024, 768);
+    forward[st] = s.between_frames.lesson_fit;
+  }
+  int shrunk = 0;
+  for (auto st = steps.rbegin(); st != steps.rend(); ++st) {
+    screen.open_step(st->first.c_str(), st->second, 1024, 768);
+    CAPTURE(st->first);
+    CAPTURE(st->second);
+    // Within 3%: the first frame of a page, drawn before any frame measured its columns, lands
+    // basics 1 at 0.554 rather than 0.562. Kept from the step before, basics 3 after basics 4
+    // stayed at 0.5 (0.635 from the full size).
+    CHECK(s.between_frames.lesson_fit == doctest::Approx(forward[*st]).epsilon(0.03));
+    shrunk += forward[*st] < 0.999f;
+  }
+  MESSAGE(shrunk << " of " << steps.size() << " steps' text shrunk to fit a 1024 x 768 slide");
+  CHECK(shrunk > 0);  // else the order could not matter
+}
+
+// A task's question is long on a phone (uses 3: seven lines): folded with the text, the Numbers
+// under it got 222 of 667 px. Folded, the question keeps its first line, with the answer box
+// under it, and the panel the step names gets the rest.
+TEST_CASE("on a phone a folded task step keeps its question's first line and its answer box") {
+  Screen screen("preset=tiny");
+  AppState& s = screen.state;
+  screen.open_step("uses", 3, 375, 667);  // "Count the reads", the Numbers
+  const std::vector<Panel>& named = current_lesson_step(s)->highlight_panels;
+  REQUIRE(named.size() == 1);
+  const ScreenRect pane = s.layout.lesson_panel, box = s.layout.lesson_answer_box;
+  const float seen = s.layout.cards[size_t(named[0])].seen.h;
+  REQUIRE(box.h > 0.0f);
+  screen.tap(s.layout.lesson_fold, 375, 667);
+  REQUIRE(step_text_folded(s));
+  const Layout::Card& c = s.layout.cards[size_t(named[0])];
+  MESSAGE("pane " << pane.h << " -> " << s.layout.lesson_panel.h << " px; "
+                  << std::string(panel_name(named[0])) << " seen " << seen << " -> " << c.seen.h << " of "
+                  << c.whole.h);
+  CHECK(s.layout.lesson_panel.h < pane.h - 100.0f);
+  CHECK(c.seen.h >= std::min(c.whole.h, 0.4f * 667) - 1);
+  const ScreenRect folded_box = s.layout.lesson_answer_box;  // still there, and whole on the screen
+  CHECK(folded_box.h == doctest::Approx(box.h));
+  CHECK(folded_box.y > s.layout.lesson_fold.y + s.layout.lesson_fold.h);
+  CHECK(folded_box.y + folded_box.h <= s.layout.lesson_panel.y + s.layout.lesson_panel.h);
+  CHECK(folded_box.y + folded_box.h <= 667.0f);
+}
+
 // PageDown (or a finger's drag) asks a column to scroll, and ImGui moves it in the next frame:
 // the frame that asked is not at rest, though nothing on it has moved yet (browser_interaction
 // read the column's place between the two: "214 -> 214"). A scroll that cannot move the column
@@ -1401,7 +1472,7 @@ TEST_CASE("a scroll asked for is not at rest until the column has moved") {
   };
   rest();
   const float before = screen.state.layout.m_slider.y;
-  REQUIRE(before > 0);
+  REQUIRE(before > 0.0f);
   const float x = screen.state.layout.m_slider.x + 1, y = before + 1;  // over the m slider's column
   const auto scroll = [&](float dy) {  // one frame with the scroll, as the platform gives it
     screen.state.touch_scroll = TouchScroll{dy, x, y};

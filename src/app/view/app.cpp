@@ -848,6 +848,9 @@ void draw_screen(AppState& s, Host& host) {
                                        : std::pair{-1, -1};
   s.between_frames.scene_changed = step != s.between_frames.scene_step && step.first >= 0;
   s.between_frames.scene_step = step;
+  // A slide's text is sized for its step from the full size down (lesson_card): after a long
+  // step a short one kept the smaller text, and its size depended on the step opened first.
+  if (s.between_frames.scene_changed) s.between_frames.lesson_fit = 1.0f;
   const auto named = [&s](const PanelInfo* p) { return highlighted(s, p->id); };
   if (s.view.show_lessons) {  // no panel named: the same columns
     std::vector<const PanelInfo*> scene;
@@ -887,8 +890,10 @@ void draw_screen(AppState& s, Host& host) {
       ImGui::EndGroup();
     } else {
       // A task's answer box is where the reader works: its pane may take more (a phone showed
-      // basics 4's Check button cut by the pane's edge, Hint and the answer under it).
-      draw_lesson_pane(s, task_open(s) ? kTaskPaneShare : kLessonPaneShare, LessonButtons::apart_folding);
+      // basics 4's Check button cut by the pane's edge, Hint and the answer under it), unless the
+      // reader folded the step for its panels (a false-or-real table left the word box 222 px).
+      const bool task_room = task_open(s) && !step_text_folded(s);
+      draw_lesson_pane(s, task_room ? kTaskPaneShare : kLessonPaneShare, LessonButtons::apart_folding);
       draw_column(s, host, "one", 0, panels, Steps::with_words, true);
     }
   } else {

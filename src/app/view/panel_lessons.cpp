@@ -173,12 +173,18 @@ void candidates(AppState& s, const LessonTask& /*task*/) {
 // On a slide, returns where the latter end at their longest: the slide sizes its text for that
 // from the start, so that nothing above them moves as they come, and the answer box holds still
 // (issue 32). Elsewhere the panel grows below the box: 0.
-float draw_task(AppState& s, const LessonStep& st) {
+// Folded (a phone's step, its text folded away for the panels) the task's question keeps its
+// first line: the answer box stays, under what it answers.
+float draw_task(AppState& s, const LessonStep& st, bool folded) {
   const LessonTask& task = st.task;
   TaskState& t = s.lessons.task;
   ImGui::Separator();
   ImGui::PushStyleColor(ImGuiCol_Text, palette().set_bit);
-  text_wrapped(fill(tr("Task: %s"), {lesson_text(s, task.prompt)}).c_str());
+  const std::string prompt = fill(tr("Task: %s"), {lesson_text(s, task.prompt)});
+  if (folded)
+    text_first_line(prompt.c_str());
+  else
+    text_wrapped(prompt);
   ImGui::PopStyleColor();
   switch (task.kind) {
     case TaskKind::false_positive:
@@ -211,7 +217,9 @@ float draw_task(AppState& s, const LessonStep& st) {
         }
         ImGui::PushID(int(i));
         const std::string label = std::to_string(i + 1) + ". " + lesson_text(s, task.options[i]);
-        // An option is a sentence: it wraps in the button rather than running off the panel.
+        // An option is a sentence: it wraps in the button rather than running off the panel. Short
+        // ones share a row ("1. 2%" to "4. 40%" took four rows of a phone's pane).
+        if (i > 0) same_line_if_fits(button_width(label.c_str()));
         if (button_wrapped(label.c_str()))
           dispatch(s, act::AnswerTask{LessonAnswer{"", double(i + 1), {}, {}, {}}});
         ImGui::PopID();
@@ -360,7 +368,7 @@ void lesson_card(AppState& s, LessonButtons buttons) {
   if (!lesson || !st) {
     draw_list(s);
   } else {
-    const bool folded = folding && step_text_folded(s);  // the step's title alone, then its task
+    const bool folded = folding && step_text_folded(s);  // the step's title, then its task's answer
     if (!folding)
       hint_text(
           fill(tr("Lesson %s of %s · %s · step %s of %s"),
@@ -400,7 +408,7 @@ void lesson_card(AppState& s, LessonButtons buttons) {
       ImGui::PopStyleColor();
     }
     if (st->task.kind != TaskKind::none) {
-      answers_end = draw_task(s, *st);
+      answers_end = draw_task(s, *st, folded);
       task_end = ImGui::GetCursorScreenPos().y;
     }
     if (buttons == LessonButtons::in_card) {

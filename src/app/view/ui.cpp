@@ -294,6 +294,17 @@ void text_wrapped(const char* text) {
   ImGui::PopTextWrapPos();
 }
 
+void text_first_line(const char* text) {
+  const std::string lines = wrapped_here(text);
+  const size_t end = lines.find('\n');
+  if (end == std::string::npos) return text_wrapped(text);
+  // Broken again with the ellipsis' room kept at the end of the first line.
+  const float ellipsis = ImGui::CalcTextSize("…").x;
+  const std::string shorter = wrapped_text(text, ImGui::GetContentRegionAvail().x - 2.0f - ellipsis);
+  const std::string line = shorter.substr(0, shorter.find('\n')) + "…";
+  ImGui::TextUnformatted(line.c_str(), line.c_str() + line.size());
+}
+
 bool input_number(const char* id, double* v, const char* format, int flags) {
   std::string text = editable_number(*v, format);
   if (!ImGui::InputText(id, &text, flags)) return false;

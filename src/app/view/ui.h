@@ -80,6 +80,8 @@ std::string wrapped_text(const char* text, float width);
 // edge. ImGui::TextWrapped split numbers at their separators ("12," / "500").
 void text_wrapped(const char* text);
 inline void text_wrapped(const std::string& text) { text_wrapped(text.c_str()); }
+// Its first line as text_wrapped would break it, with "…" at its end when there is more.
+void text_first_line(const char* text);
 // The height text_wrapped would take here (with the spacing after it), drawing nothing.
 float text_wrapped_height(const char* text);
 inline float text_wrapped_height(const std::string& text) { return text_wrapped_height(text.c_str()); }
