@@ -143,7 +143,7 @@ enum PagePreference {
   kReducedMotion = 4,
   kCoarsePointer = 8,
 };
-constexpr double kKeepStateEverySeconds = 0.4;  // history.replaceState at most this often
+constexpr double kKeepStateEverySeconds = 0.4;  // changes in a row kept at most this often
 
 class WebHost : public GlHost {
  public:
@@ -244,7 +244,9 @@ bool saved_session_part(int which, std::string& out) {
 // The state is kept in the URL fragment as it changes, so a reload or a copied address
 // restores it. Only after a change: opening a link leaves its address as it was.
 std::string g_kept_params;
-double g_kept_at = 0;
+double g_kept_at = 0;  // when a change was last kept
+uint64_t g_kept_words_version = 0;
+bool g_frames_unkept = true;  // frames were drawn since the state was last looked at
 // And in IndexedDB (app::session_for: with every word, even more than a link carries), so
 // that the page opened again without parameters, or after a crash, comes back as it was.
 // One writer, one version: the fragment and the session change together, or neither does.
@@ -363,9 +365,14 @@ bool save_session(const std::string& link, bool now) {
   return true;
 }
 
+// Looked at after each frame drawn (nothing changes without one). A change after a quiet spell
+// (Next, a preset) is kept in the frame that shows it: kept up to 0.4 s later, a reload right
+// after Next opened the step before. Changes in a row (a slider dragged, words typed) are kept at
+// most every kKeepStateEverySeconds, the last of them once the spell has passed.
 void keep_state(bool now_or_never) {
   const double now = emscripten_get_now() / 1000.0;
-  if (!now_or_never && !g_staging.active && now - g_kept_at < kKeepStateEverySeconds) return;
+  if (!now_or_never && !g_staging.active && (!g_frames_unkept || now - g_kept_at < kKeepStateEverySeconds))
+    return;
   const app::AppState& s = g_loop.state;
   // A list half-way in (loading, or the password list still downloading) is neither saved nor
   // put in the address: the two would disagree after a reload, and the session was dropped.
@@ -373,7 +380,10 @@ void keep_state(bool now_or_never) {
   if (s.pending.active() || s.password_list_loading) return;
   std::string params = app::url_params_for(s);
   if (!save_session(params, now_or_never)) return;  // the words are on their way: the address waits
+  g_frames_unkept = false;
+  if (params == g_kept_params && s.words_version == g_kept_words_version) return;
   g_kept_at = now;
+  g_kept_words_version = s.words_version;
   if (params == g_kept_params) return;
   g_kept_params = std::move(params);
   js_keep_state(g_kept_params.c_str());
@@ -493,6 +503,7 @@ void main_loop_step() {
   sync_text_input();
   sync_page_scroll();
   sync_language();
+  g_frames_unkept = true;
   keep_state(false);
   const double ms = emscripten_get_now() - start;
   g_stats.total_ms += ms;
@@ -790,8 +801,8 @@ EMSCRIPTEN_KEEPALIVE const char* bl_word_box() {
 EMSCRIPTEN_KEEPALIVE void bl_test_hold_loading(int held) { g_loop.state.loading_held = held != 0; }
 
 // Whether the state on screen is kept: in the address, and handed to the page's session store
-// (the page then says when its write is done: bloomlab.kept()). keep_state runs every
-// kKeepStateEverySeconds; a list half-way in is never kept.
+// (the page then says when its write is done: bloomlab.kept()). keep_state keeps a change at
+// once, changes in a row every kKeepStateEverySeconds; a list half-way in is never kept.
 EMSCRIPTEN_KEEPALIVE int bl_state_kept() {
   const app::AppState& s = g_loop.state;
   if (s.pending.active() || s.password_list_loading || g_staging.active) return 0;
