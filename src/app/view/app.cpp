@@ -879,6 +879,10 @@ void draw_screen(AppState& s, Host& host) {
   } else if (step.first >= 0) {
     std::vector<const PanelInfo*> panels = shown_panels(s, std::nullopt);
     std::stable_partition(panels.begin(), panels.end(), named);
+    // One column with a step: the step's text says what its panels are for, and their captions
+    // go into their (?) as on a slide (at 700 x 500 the Word card's three lines put the bits
+    // basics 4 names under the window's edge).
+    set_ui_captions(false);
     if (width >= kSceneBesideWidth * ui_scale()) {
       // Room for the step's text beside the panels (a 700 x 500 window showed the text, then 208
       // px of the first panel it names, the second below the fold): the panels in one column,
