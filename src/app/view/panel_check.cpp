@@ -116,12 +116,9 @@ void panel_check(AppState& s, Host& /*host*/) {
   if (!s.check_input.empty() && !s.pending.active()) {
     const Explained& e = actions::checked_query(s);
     const bool maybe = e.verdict == Verdict::possibly;
-    chip(maybe ? tr("POSSIBLY LEAKED") : tr("DEFINITELY NOT LEAKED"),
-         maybe ? palette().set_bit : palette().ok, IM_COL32(20, 20, 24, 255));
-    ImGui::SameLine();
-    ImGui::AlignTextToFramePadding();
     const std::string sentence = actions::verdict_sentence(s, e);
-    text_wrapped(sentence.c_str());
+    chip_then_text(maybe ? tr("POSSIBLY LEAKED") : tr("DEFINITELY NOT LEAKED"),
+                   maybe ? palette().set_bit : palette().ok, IM_COL32(20, 20, 24, 255), sentence.c_str());
     if (!is_valid_utf8(s.check_input)) ImGui::TextDisabled("%s", tr("Not valid UTF-8: hashed as bytes."));
   }
   ImGui::Spacing();

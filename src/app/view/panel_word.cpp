@@ -125,12 +125,9 @@ void verdict(AppState& s, const Explained& e) {
   const Palette& pal = palette();
   const bool maybe = e.verdict == Verdict::possibly;
   const ImVec2 start = ImGui::GetCursorScreenPos();
-  chip(maybe ? tr("POSSIBLY") : tr("DEFINITELY NOT"), maybe ? pal.set_bit : pal.ok,
-       IM_COL32(20, 20, 24, 255));
-  ImGui::SameLine();
-  ImGui::AlignTextToFramePadding();
   const std::string sentence = actions::verdict_sentence(s, e);
-  text_wrapped(sentence.c_str());
+  chip_then_text(maybe ? tr("POSSIBLY") : tr("DEFINITELY NOT"), maybe ? pal.set_bit : pal.ok,
+                 IM_COL32(20, 20, 24, 255), sentence.c_str());
   const ImVec2 end = ImGui::GetItemRectMax();
   s.layout.verdict = ScreenRect{start.x, start.y, end.x - start.x, end.y - start.y};
 }

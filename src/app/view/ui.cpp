@@ -349,7 +349,18 @@ void chip(const char* text, ImU32 bg, ImU32 fg) {
   const ImVec2 q(p.x + size.x + 2 * pad.x, p.y + size.y + 2 * pad.y);
   dl->AddRectFilled(p, q, bg, size.y);
   dl->AddText(ImVec2(p.x + pad.x, p.y + pad.y), fg, text);
-  ImGui::Dummy(ImVec2(q.x - p.x, q.y - p.y));
+  // Its text's baseline is the line's: text after it on the line (SameLine) lines up with it.
+  const ImRect bb(p, q);
+  ImGui::ItemSize(bb.GetSize(), pad.y);
+  ImGui::ItemAdd(bb, 0);
+}
+
+void chip_then_text(const char* text, ImU32 bg, ImU32 fg, const char* sentence) {
+  chip(text, bg, fg);
+  // The sentence's first line on the chip's baseline: FramePadding's offset put it 10 px under
+  // the chip on a phone.
+  ImGui::SameLine();
+  text_wrapped(sentence);
 }
 
 bool button_wrapped(const char* label) {

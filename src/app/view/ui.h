@@ -100,6 +100,8 @@ void show_note(const Outcome& note);
 void dispatch(AppState& s, Action action);
 // A small rounded label with a background: bit indices, verdict badges, word chips.
 void chip(const char* text, ImU32 bg, ImU32 fg);
+// A chip, then a sentence wrapped beside it, its first line on the chip's line (a verdict).
+void chip_then_text(const char* text, ImU32 bg, ImU32 fg, const char* sentence);
 // Moves to a new line unless an item `width` wide still fits on this one.
 void same_line_if_fits(float width);
 // A button's width with its label (ImGui's own arithmetic), for same_line_if_fits.
