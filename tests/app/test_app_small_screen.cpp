@@ -139,7 +139,8 @@ const SpeedRun& measured_speed() {
 template <class Body>
 void on_a_phone_in_every_language(const char* params, Body body) {
   for (Lang lang : {Lang::en, Lang::ru, Lang::uk, Lang::zh}) {
-    CAPTURE(lang_code(lang));
+    const std::string code = lang_code(lang);
+    CAPTURE(code);
     if (lang != Lang::en)
       REQUIRE(set_catalog(lang, read_bytes(std::string(BLOOMLAB_CATALOG_DIR "/") + lang_code(lang) + ".mo")));
     if (lang == Lang::zh) set_script_font(read_bytes(BLOOMLAB_CATALOG_DIR "/zh-font.ttf"));
@@ -788,7 +789,8 @@ TEST_CASE("no card overflows and nothing is cut in any language, size or view") 
       {"family, measured", "preset=tiny&panels=words,family"},
   };
   for (Lang lang : {Lang::en, Lang::ru, Lang::uk, Lang::zh}) {
-    CAPTURE(lang_code(lang));
+    const std::string code = lang_code(lang);
+    CAPTURE(code);
     if (lang != Lang::en) {
       REQUIRE(set_catalog(lang, read_bytes(std::string(BLOOMLAB_CATALOG_DIR "/") + lang_code(lang) + ".mo")));
       REQUIRE(install_lesson_bundle(
@@ -898,7 +900,8 @@ TEST_CASE("an embed of words and bits shows those two cards whole, and no third"
 
 // A task's answer box gives way so that its label and Check keep one row on a phone: in Russian
 // "слово" pushed "Проверить" under the box, half of it under the lesson pane's edge.
-TEST_CASE("a task's answer box, its label and Check share one row on a phone in every language") {
+TEST_CASE(
+    "a task's answer box, its label and Check share one row on a phone in every language, as do Back and Next") {
   on_a_phone_in_every_language("preset=tiny", [](Screen& screen, Lang lang) {
     AppState& s = screen.state;
     screen.reload_fonts();
@@ -916,6 +919,9 @@ TEST_CASE("a task's answer box, its label and Check share one row on a phone in 
         CHECK((check.y == doctest::Approx(box.y).epsilon(0.01) || check.y >= box.y + box.h));
       CHECK(check.x + check.w <= 375.0f);
       CHECK(box.w >= 88.0f);  // still a finger's width
+      // Back, Next and "Reset this step" in one row under the pane: "Начать шаг заново" took a
+      // second row, and the pane gave Hint's row up for it.
+      CHECK(s.between_frames.lesson_buttons_height < 2 * s.layout.lesson_next_button.h);
     }
   });
 }
