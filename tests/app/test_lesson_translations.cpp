@@ -193,6 +193,7 @@ TEST_SUITE("lessons-i18n") {
           CHECK(t.title != e.title);
           CHECK(t.state == e.state);
           CHECK(t.highlight_panels == e.highlight_panels);
+          CHECK(t.show_panels == e.show_panels);
           CHECK(t.highlight_words == e.highlight_words);
           CHECK(t.hide == e.hide);
           // The task: what the app checks the answer against is the English file's.

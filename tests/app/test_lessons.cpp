@@ -49,6 +49,8 @@ $ p = (1 − e^(−kn/m))^k
 
 step: Second
 hide: design
+show: words, bits
+show: bits
 task: choice
 prompt: Pick one.
 option: wrong
@@ -116,6 +118,13 @@ TEST_CASE("a lesson file parses into its steps, text blocks, highlights and task
   CHECK(a.task.kind == TaskKind::none);
   const LessonStep& b = l.steps[1];
   CHECK(b.hide == hide_design);
+  CHECK(b.show_panels == std::vector<Panel>{Panel::words, Panel::bits});  // each once, in order
+  CHECK(b.highlight_panels.empty());
+  // A step's scene: what it highlights, then what it only shows, each once.
+  CHECK(scene_panels(a) == std::vector<Panel>{Panel::bits});
+  LessonStep both = a;
+  both.show_panels = {Panel::words, Panel::bits};
+  CHECK(scene_panels(both) == std::vector<Panel>{Panel::bits, Panel::words});
   CHECK(b.task.kind == TaskKind::choice);
   CHECK(b.task.options == std::vector<std::string>{"wrong", "right"});
   CHECK(b.task.right == std::vector<bool>{false, true});
@@ -150,6 +159,7 @@ TEST_CASE("a malformed lesson file names its line and what is wrong") {
       {"lesson: a\ntitle: t\nstep: s\ntask: guess\n", 4, E::unknown_task, "unknown task"},
       {"lesson: a\ntitle: t\nstep: s\nstate: preset=tiny&theme=dark\n", 4, E::state_key, "theme"},
       {"lesson: a\ntitle: t\nstep: s\nhighlight: panel wordz\n", 4, E::not_a_panel, "not a panel"},
+      {"lesson: a\ntitle: t\nstep: s\nshow: bits, wordz\n", 4, E::not_a_panel, "wordz"},
       {"lesson: a\ntitle: t\nstep: s\ntask: choice\nprompt: p\noption: a\noption: b\n", 3, E::choice_no_right,
        "no right option"},
       {"lesson: a\ntitle: t\nstep: s\ntask: predict\nprompt: p\ntolerance: lots\n", 6, E::not_a_number,

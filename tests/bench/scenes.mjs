@@ -36,7 +36,7 @@ await run("scenes: what each lesson step names, on screen", async (browser) => {
       const measure = async () => {
         const v = await a.page.evaluate(() => window.bloomlab.viewState());
         const cells = [];
-        for (const hl of now.highlight.filter((h) => h.startsWith("panel "))) {
+        for (const hl of [...now.highlight.filter((h) => h.startsWith("panel ")), ...now.show.map((p) => `panel ${p}`)]) {
           const c = v.cards[hl.slice(6)];
           const shown = cardShown(c, size.viewport.height);
           cells.push(`${hl.slice(6)} ${Math.round(c.whole.y)}+${Math.round(c.whole.h)}, seen ${Math.round(c.seen.h)}${shown ? "" : " OFF"}`);

@@ -205,14 +205,16 @@ run("lessons: every step, every task, slides, links, progress, embeds, teachers'
         // 768 under the Word panel, the bits 222 px above the bottom). Every named card shows
         // whole, or 40% of the slide's height of it: the Numbers and the plots too since their
         // short forms fit (best-k 4 showed none of the Numbers, blocked 4 230 of their 379 px).
+        // A step names panels by highlighting them or with show: (not framed); both count.
+        const names = [...now.highlight, ...now.show.map((p) => `panel ${p}`)];
         const named = { "panel params": ["mSlider", "kSlider"], "panel words": ["wordBox"] };
-        const off = now.highlight.flatMap((hl) => (named[hl] || []).filter((r) => !inside(v[r], w, h)).map((r) => `${r} ${JSON.stringify(v[r])}`));
+        const off = names.flatMap((hl) => (named[hl] || []).filter((r) => !inside(v[r], w, h)).map((r) => `${r} ${JSON.stringify(v[r])}`));
         for (const card of ["bits", "check", "numbers", "plots", "params"]) {
           const c = v.cards[card];
-          if (now.highlight.includes(`panel ${card}`) && !cardShown(c, h))
+          if (names.includes(`panel ${card}`) && !cardShown(c, h))
             off.push(`${card} card ${JSON.stringify(c)}`);
         }
-        equal(off, [], `slide ${w}×${h} ${l.id} ${step}: what the step names is on screen (${now.highlight.join(", ")})`);
+        equal(off, [], `slide ${w}×${h} ${l.id} ${step}: what the step names is on screen (${names.join(", ")})`);
         const pic = await screenshot(slide.page, `slide-${w}-${l.id}-${step}.png`);
         check(drawnShare(pic.image) > 0.05, `slide ${w}×${h} ${l.id} ${step}: drawn`);  // black slides: sparse
         if (step < l.steps) { await slide.page.keyboard.press("PageDown"); await settled(slide.page); }

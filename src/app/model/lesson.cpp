@@ -245,6 +245,7 @@ class Parser {
     if (!s) return error(E::key_before_step, {key});
     if (key == "state") return state(*s, value);
     if (key == "highlight") return highlight(*s, value);
+    if (key == "show") return show(*s, value);
     if (key == "hide") return hide(*s, value);
     if (key == "task") {
       if (s->task.kind != TaskKind::none) return error(E::second_task);
@@ -296,6 +297,20 @@ class Parser {
       s.highlight_words.emplace_back(arg);
     } else {
       error(E::highlight_kind, {std::string(what)});
+    }
+  }
+
+  // show: bits, plots — views the step's text asks the reader to look at or use, placed with the
+  // panels it highlights but not framed as they are.
+  void show(LessonStep& s, std::string_view value) {
+    for (std::string_view name : split(value, ',')) {
+      name = trim(name);
+      const auto p = parse_panel(name);
+      if (!p)
+        return error(E::not_a_panel,
+                     {std::string(name), listed(kPanelNames, [](const char* n) { return n; })});
+      if (std::find(s.show_panels.begin(), s.show_panels.end(), *p) == s.show_panels.end())
+        s.show_panels.push_back(*p);
     }
   }
 
@@ -432,8 +447,8 @@ bool looks_like_lesson(std::string_view bytes) {
     size_t colon = 0;
     if (!lower_key(l, &colon)) return false;
     const std::string key(l.substr(0, colon));
-    static const char* const kHeaderKeys[] = {"lesson", "title",     "summary", "step",
-                                              "state",  "highlight", "hide",    "task"};
+    static const char* const kHeaderKeys[] = {"lesson",    "title", "summary", "step", "state",
+                                              "highlight", "show",  "hide",    "task"};
     return std::any_of(std::begin(kHeaderKeys), std::end(kHeaderKeys),
                        [&](const char* k) { return key == k; });
   }
@@ -447,6 +462,13 @@ bool is_lesson_file(std::string_view name, std::string_view bytes) {
                                               [&](char a, char b) { return a == lower(b); }))
     return true;
   return looks_like_lesson(bytes);
+}
+
+std::vector<Panel> scene_panels(const LessonStep& step) {
+  std::vector<Panel> out = step.highlight_panels;
+  for (Panel p : step.show_panels)
+    if (std::find(out.begin(), out.end(), p) == out.end()) out.push_back(p);
+  return out;
 }
 
 }  // namespace bloomlab::app

@@ -54,10 +54,15 @@ struct TextBlock {
   std::string text;  // with {placeholders}
 };
 
+struct LessonStep;
+// The views a step's scene is made of: those it highlights, then those it only shows.
+std::vector<Panel> scene_panels(const LessonStep& step);
+
 struct LessonStep {
   std::string title;
   std::optional<std::string> state;  // link parameters the step sets
   std::vector<Panel> highlight_panels;
+  std::vector<Panel> show_panels;  // show: the views the step needs on screen, not highlighted
   std::vector<std::string> highlight_words;
   uint32_t hide = 0;  // Hide bits
   std::vector<TextBlock> text;

@@ -383,11 +383,15 @@ const LessonStep* current_lesson_step(const AppState& s) {
   return &l->steps[size_t(s.lessons.step)];
 }
 
-bool step_names_beside_others(const AppState& s, Panel panel) {
+bool step_names(const AppState& s, Panel panel) {
   const LessonStep* st = s.view.show_lessons ? current_lesson_step(s) : nullptr;
-  if (!st || st->highlight_panels.size() < 2) return false;
-  const auto& named = st->highlight_panels;
+  if (!st) return false;
+  const std::vector<Panel> named = scene_panels(*st);
   return std::find(named.begin(), named.end(), panel) != named.end();
+}
+
+bool step_names_beside_others(const AppState& s, Panel panel) {
+  return step_names(s, panel) && scene_panels(*current_lesson_step(s)).size() >= 2;
 }
 
 namespace {
@@ -405,7 +409,7 @@ float named_below(const AppState& s, Panel panel) {
   const auto& cards = s.between_frames.cards;
   const ScreenRect& me = cards[size_t(panel)].whole;
   float lowest = me.y + me.h;  // from its lower edge to the lowest named card's, the gaps between
-  for (Panel p : current_lesson_step(s)->highlight_panels) {
+  for (Panel p : scene_panels(*current_lesson_step(s))) {
     const ScreenRect& c = cards[size_t(p)].whole;
     if (p != panel && c.h > 0 && c.x == me.x && c.y > me.y) lowest = std::max(lowest, c.y + c.h);
   }
@@ -746,6 +750,9 @@ std::string lesson_json(const AppState& s) {
   j.key("highlight").begin_array();
   for (Panel p : st->highlight_panels) j.value(std::string("panel ") + panel_name(p));
   for (const std::string& w : st->highlight_words) j.value("word " + w);
+  j.end_array();
+  j.key("show").begin_array();  // the panels shown, not highlighted
+  for (Panel p : st->show_panels) j.value(panel_name(p));
   j.end_array();
   j.key("warnings").begin_array();
   for (const std::string& w : ls.warnings) j.value(w);

@@ -17,6 +17,9 @@ namespace bloomlab::app {
 std::vector<const Lesson*> all_lessons(const AppState& s);
 const Lesson* current_lesson(const AppState& s);
 const LessonStep* current_lesson_step(const AppState& s);
+// The open step (lessons shown) names this panel (highlight: panel, or show:): it is in the
+// step's scene, first in the columns.
+bool step_names(const AppState& s, Panel panel);
 // The open step (lessons shown) names this panel and at least one other: the panels share the
 // screen (a slide's bit array leaves out its zoom buttons).
 bool step_names_beside_others(const AppState& s, Panel panel);

@@ -851,7 +851,7 @@ void draw_screen(AppState& s, Host& host) {
   // A slide's text is sized for its step from the full size down (lesson_card): after a long
   // step a short one kept the smaller text, and its size depended on the step opened first.
   if (s.between_frames.scene_changed) s.between_frames.lesson_fit = 1.0f;
-  const auto named = [&s](const PanelInfo* p) { return highlighted(s, p->id); };
+  const auto named = [&s](const PanelInfo* p) { return step_names(s, p->id); };
   if (s.view.show_lessons) {  // no panel named: the same columns
     std::vector<const PanelInfo*> scene;
     std::copy_if(left.begin(), left.end(), std::back_inserter(scene), named);
