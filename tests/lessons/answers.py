@@ -45,7 +45,7 @@ COUNTER_MAX = 15  # 4-bit counters saturate
 # ---- the lesson format (FORMAT.md) -------------------------------------------------------------
 
 LESSON_KEYS = {"lesson", "title", "summary"}
-STEP_KEYS = {"step", "state", "highlight", "hide", "task"}
+STEP_KEYS = {"step", "state", "highlight", "show", "hide", "task"}
 TASK_KEYS = {"prompt", "hint", "answer", "option", "option*", "exclude", "n", "p", "tolerance",
              "expect", "files", "lookups", "candidates"}
 KEYS = LESSON_KEYS | STEP_KEYS | TASK_KEYS
@@ -87,7 +87,7 @@ def parse_lesson(path):
             elif key == "step":
                 if lesson["id"] is None or lesson["title"] is None:
                     fail("lesson: and title: must come before the first step")
-                step = {"title": value, "state": None, "highlight": [], "hide": [], "task": None,
+                step = {"title": value, "state": None, "highlight": [], "show": [], "hide": [], "task": None,
                         "text": []}
                 lesson["steps"].append(step)
             elif step is None:
@@ -104,6 +104,12 @@ def parse_lesson(path):
                     step["highlight"].append(("word", arg))
                 else:
                     fail(f"highlight: {value!r} is not 'panel NAME' or 'word WORD'")
+            elif key == "show":
+                for name in (n.strip() for n in value.split(",")):
+                    if name not in PANELS:
+                        fail(f"show: {name!r} is not a panel ({', '.join(sorted(PANELS))})")
+                    if name not in step["show"]:
+                        step["show"].append(name)
             elif key == "hide":
                 if value not in HIDES:
                     fail(f"hide: {value!r} is not one of {sorted(HIDES)}")
