@@ -426,7 +426,7 @@ Result<int> run_measure(const std::vector<std::string>& argv) {
       {"words", std::to_string(r.n) + " (" + list->report.summary() + ")" +
                     (refused ? "; " + std::to_string(refused) + " refused: " + refusal : "")},
       {"filter", filter_row},
-      {std::string(ops.cells) + " set", set_row},
+      {std::string(cells_word(ops)) + " set", set_row},
       {"probes", std::to_string(r.probes) + " queried, " + std::to_string(r.skipped) + " skipped (members)"},
       {"false positives", std::to_string(r.false_positives)},
       {"measured FP", fixed(r.measured_rate, 6)},
@@ -568,7 +568,7 @@ Result<int> run_growth(const std::vector<std::string>& argv) {
   std::cout << filter_heading(*p);
   if (std::isfinite(designed)) std::cout << "; designed for n = " << fixed(designed, 0) << " (k best there)";
   std::cout << "; " << o.probes << " probes\n";
-  std::vector<std::vector<std::string>> table{{"n", std::string(variant_ops(p->variant).cells) + " set",
+  std::vector<std::vector<std::string>> table{{"n", std::string(cells_word(variant_ops(p->variant))) + " set",
                                                "fill", "expected fill", "FP", "probes", "measured",
                                                "theory"}};
   for (const GrowthPoint& g : points) {

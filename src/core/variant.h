@@ -157,19 +157,19 @@ struct ParamRow;       // params.h
 struct PositionTrace;  // filter.h
 class JsonWriter;      // json_writer.h
 
+enum class CellHolds { bit, count, fingerprint };
+
 struct VariantOps {
   Variant id;
   const char* name;            // its key ("standard") and, translated in the context "variant", its title
   bool can_remove;             // remove() exists (counters)
-  bool has_counters;           // a position holds a count, not a bit
   bool has_exact_theory;       // theory::exact_fp_rate describes it (one bit array, uniform positions)
   bool grows;                  // adds arrays as it fills: an item's positions depend on when it came
   bool sizes_itself;           // m and k are not its parameters: it sizes its own arrays
   const char* theory_formula;  // how its theoretical FP is computed, for the Numbers (a UI text)
-  const char* cells;           // what its positions are: "bits", "counters", "slots" (the CLI's words)
-  // How a cell writes its counter: 10, a count (the views show it above 1); 16, a fingerprint
-  // (shown in hex instead of the cell's index while it is there).
-  unsigned counter_radix;
+  // What a cell holds: a bit; a count (the views show it above 1); a fingerprint, 0 for an empty
+  // slot (the views write it in hex instead of the cell's index, and speak of slots and buckets).
+  CellHolds holds;
   // Its own parameters beyond m, k, variant and scheme (params.h): rows, how many.
   const ParamRow* const* params;
   size_t param_count;
@@ -227,9 +227,12 @@ struct VariantOps {
   double (*estimate_n)(const FilterParams& p, double cells_used);
 };
 
-// A cell holds a fingerprint (0: an empty slot), not a bit or a count: the views write it in
-// hex and speak of slots and buckets (the cuckoo filter).
-inline bool holds_fingerprints(const VariantOps& ops) { return ops.counter_radix == 16; }
+inline bool holds_fingerprints(const VariantOps& ops) { return ops.holds == CellHolds::fingerprint; }
+inline bool holds_counts(const VariantOps& ops) { return ops.holds != CellHolds::bit; }  // counter() exists
+// What its cells are called in the CLI's tables: "bits", "counters", "slots".
+inline const char* cells_word(const VariantOps& ops) {
+  return ops.holds == CellHolds::bit ? "bits" : ops.holds == CellHolds::count ? "counters" : "slots";
+}
 
 // The registration table (variants.cpp): the built-in variants in the enum's order, then those
 // registered at run time.

@@ -465,7 +465,7 @@ std::vector<std::string> WordSet::would_break_if_cleared(std::string_view word, 
   const std::vector<uint64_t> mine = sorted_unique(positions(word));
   for (uint64_t p : mine) {
     const uint64_t c = filter_.counter(p);
-    if (!filter_.ops().has_counters) {
+    if (!holds_counts(filter_.ops())) {
       cleared.push_back(p);
     } else if (c == 0 && unchecked) {
       continue;  // `if counts[i] > 0`: skipped

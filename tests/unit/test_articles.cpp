@@ -199,7 +199,7 @@ TEST_CASE(
     // The cuckoo filter's remove is one operation either way: a false positive's fingerprint is
     // another word's (variant_cuckoo.cpp).
     CHECK((variant_ops(v).remove_unchecked != nullptr) == (v == Variant::counting || v == Variant::cuckoo));
-    CHECK((variant_ops(v).counter != nullptr) == variant_ops(v).has_counters);
+    CHECK((variant_ops(v).counter != nullptr) == holds_counts(variant_ops(v)));
     if (variant_ops(v).remove_unchecked) continue;
     Result<Filter> f = Filter::create({64, 3, v});
     REQUIRE(f.ok());

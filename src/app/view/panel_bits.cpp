@@ -183,7 +183,7 @@ void draw_cells(AppState& s, const Highlights& h) {
   const auto number = [&](uint64_t bit, bool plate) {
     const uint64_t count = f.counter(bit);
     const std::string idx = holds_fingerprints(f.ops()) && count ? hex_text(count)  // a fingerprint
-                            : f.ops().has_counters && count > 1
+                            : holds_counts(f.ops()) && count > 1
                                 ? std::to_string(bit) + "·" + std::to_string(count)
                                 : std::to_string(bit);
     const ImVec2 ts = ImGui::GetFont()->CalcTextSizeA(label_size, FLT_MAX, 0.0f, idx.c_str());
