@@ -178,6 +178,10 @@ PositionTrace trace_positions(const FilterParams& p, std::string_view item, size
   return t;
 }
 
+PositionTrace Filter::trace(std::string_view item) const {
+  return trace_positions(s_.params, item, std::max<size_t>(1, s_.stages.size()));
+}
+
 void Filter::positions_of(std::string_view item, std::vector<uint64_t>& out) const {
   uint64_t pos[kMaxPositions];
   const size_t count = positions_of(item, fnv1a64(item), pos);

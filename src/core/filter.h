@@ -157,6 +157,10 @@ class Filter {
   uint64_t counter(uint64_t i) const;                  // counting: 0..counter_max; others: 0 or 1
   // Positions of an item under this filter's params (blocked maps into the item's block).
   void positions_of(std::string_view item, std::vector<uint64_t>& out) const;
+  // The item's positions and the values they come from (trace_positions), as this filter places
+  // it, every stage of a scalable one: the views read this rather than the params alone, so that
+  // a filter whose places depend on its build can answer.
+  PositionTrace trace(std::string_view item) const;
   size_t positions_of(std::string_view item, uint64_t h, uint64_t (&out)[kMaxPositions]) const;
   // The bit array as 64-bit words, bit i at words[i/64] >> (i%64); for the counting variant,
   // bit i is counter(i) != 0. For drawing: one texture upload, not m calls to bit().

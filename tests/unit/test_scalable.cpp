@@ -139,3 +139,29 @@ TEST_CASE("scalable: growth stops at the limits; the filter still answers") {
   CHECK(pos.size() == positions);
   for (int i = 0; i < 5000; ++i) REQUIRE(f->contains("x" + std::to_string(i)));
 }
+
+// The views read a filter's own trace (Filter::trace), not the params': for a scalable filter
+// grown through its stages it traces every stage, and its positions are those the filter adds
+// and asks.
+TEST_CASE("a filter's trace is the filter's own positions, every stage of a grown scalable one") {
+  Result<Filter> f = Filter::create(scalable(10, 0.05, 2, 0.8));
+  REQUIRE(f.ok());
+  for (int i = 0; i < 200; ++i) f->add("w" + std::to_string(i));
+  REQUIRE(f->stages().size() >= 4);
+  for (const char* word : {"w7", "dragon", "кот"}) {
+    CAPTURE(word);
+    std::vector<uint64_t> own;
+    f->positions_of(word, own);
+    const PositionTrace t = f->trace(word);
+    CHECK(t.positions == own);
+    CHECK(t.stages.size() == f->stages().size());
+    CHECK(t.h == fnv1a64(word));
+  }
+  // A single-array filter: the same as the params' trace.
+  for (Variant v : variant_ids()) {
+    if (variant_ops(v).grows || variant_ops(v).sizes_itself) continue;
+    Result<Filter> g = Filter::create(FilterParams{1000, 5, v, Scheme::enhanced});
+    REQUIRE(g.ok());
+    CHECK(g->trace("dragon").positions == trace_positions(g->params(), "dragon").positions);
+  }
+}

@@ -61,13 +61,13 @@ Highlights highlights(AppState& s) {
 
 void fingerprint_highlights(const AppState& s, const Filter& f, Highlights& h) {
   if (!s.word_input.empty()) {
-    const PositionTrace t = trace_positions(f.params(), s.word_input);
+    const PositionTrace t = f.trace(s.word_input);
     h.fingerprint = t.fingerprint.fingerprint;
     h.bucket[0] = t.fingerprint.bucket1;
     h.bucket[1] = t.fingerprint.bucket2;
   }
   if (!s.hovered_word.empty()) {
-    const PositionTrace t = trace_positions(f.params(), s.hovered_word);
+    const PositionTrace t = f.trace(s.hovered_word);
     h.hovered_buckets = {t.fingerprint.bucket1, t.fingerprint.bucket2};
   }
 }
@@ -569,7 +569,7 @@ void slot_readout(AppState& s, const Filter& f, uint64_t slot) {
   size_t listed = 0;
   for (size_t i : v.setters) {
     const std::string& w = shown_set(s).words()[i];
-    if (trace_positions(f.params(), w).fingerprint.fingerprint != fp) continue;
+    if (f.trace(w).fingerprint.fingerprint != fp) continue;
     if (listed++ == kSettersListed) {
       names += ", …";
       break;

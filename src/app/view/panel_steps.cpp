@@ -146,8 +146,8 @@ void add_steps(AppState& s, const PositionTrace::FingerprintTrace& c, int curren
 
 }  // namespace
 
-// The steps read trace_positions(), the function the filter's own positions come from, so they
-// show what this filter does for any variant and scheme.
+// The steps read the filter's trace() (trace_positions, the function its own positions come
+// from), so they show what this filter does for any variant and scheme.
 void panel_steps(AppState& s, Host& /*host*/) {
   begin_card(
       tr("Step by step"),
@@ -178,7 +178,7 @@ void panel_steps(AppState& s, Host& /*host*/) {
 
   const FilterParams& p = s.set.params();
   const std::string& word = s.word_input;
-  const PositionTrace t = trace_positions(p, word, shown_set(s).filter().stages().size());
+  const PositionTrace t = shown_set(s).filter().trace(word);
   const std::string shown = in_quotes(actions::shown_word(s, word, 32));
   step_line(s, 0, current,
             fill(trn("%s is %s UTF-8 byte: %s", "%s is %s UTF-8 bytes: %s", word.size()),

@@ -188,7 +188,7 @@ void bit_strip(AppState& s, const Explained& e) {
 void fingerprint_row(const AppState& s) {
   const Palette& pal = palette();
   const Filter& f = shown_set(s).filter();
-  const PositionTrace t = trace_positions(f.params(), s.word_input);
+  const PositionTrace t = f.trace(s.word_input);
   const PositionTrace::FingerprintTrace& fp = t.fingerprint;
   const std::string first = fill(tr("fingerprint %s"), {hex_text(fp.fingerprint)});
   chip(first.c_str(), pal.current, IM_COL32(20, 20, 24, 255));
