@@ -409,8 +409,8 @@ struct BetweenFrames {
     std::vector<Panel> panels;
   } unfolded;
   // The step {lesson, step} whose text the reader folded on one column (the step's title stays,
-  // with its task's first line, answer box and buttons): its panels get the screen. The next step opens
-  // unfolded.
+  // with its task's first line, answer box and buttons): its panels get the screen. The next
+  // step opens unfolded.
   std::pair<int, int> text_folded{-1, -1};
   // The field that had the keyboard last frame, the display's size and its text then: a change
   // of any scrolls it into view (app.cpp keep_typing_in_view).

@@ -103,7 +103,7 @@ void scalable_rows(const Filter& f, Notes notes) {
       notes);
 }
 
-// A filter of fingerprints (the cuckoo filter, VariantOps::holds a fingerprint): its memory, f, b
+// A filter of fingerprints (the cuckoo filter: CellHolds::fingerprint): its memory, f, b
 // and B, bits per word, its load and whether it is full, and the theory.
 void fingerprint_rows(const Filter& f, Notes notes) {
   const FilterParams& p = f.params();
