@@ -21,6 +21,9 @@ export async function until(ops, predicate, arg, what) {
 // Waits until the word box holds `word` (15 s at most), then checks that it does.
 async function wordTyped(ops, word, what) {
   await ops.waitFor((w) => bloomlab.state().wordInput === w, word).catch(() => {});
+  // The frame that takes the last key draws the word's bits from the next one: a screenshot taken
+  // as the state changed showed "drago"'s (Firefox, a fresh clone's run). At rest, the screen has it.
+  await ops.settled();
   return equal(await ops.evaluate(() => bloomlab.state().wordInput), word, what);
 }
 
