@@ -1309,8 +1309,6 @@ TEST_CASE("every step naming two panels shows both on a 1024 x 768 slide, focus 
 // pane as tall as the window with Back / Next under it, under the phone's one bar: above the
 // panels it took 45% of the height, and the panels it names got 208 px, the second none.
 TEST_CASE("a 700 x 500 window puts a step's text beside the panels it names") {
-  std::string list;
-  for (int i = 0; i < 10000; ++i) list += "word" + std::to_string(i) + "\n";
   const std::pair<const char*, int> steps[] = {{"basics", 4}, {"error-rate", 1}, {"error-rate", 5},
                                                {"best-k", 4}, {"blocked", 4},    {"error-rate", 2}};
   Screen screen("preset=tiny");
@@ -1318,13 +1316,7 @@ TEST_CASE("a 700 x 500 window puts a step's text beside the panels it names") {
   for (const auto& step : steps) {
     const std::string name = step.first + std::string(" ") + std::to_string(step.second);
     CAPTURE(name);
-    REQUIRE(apply(s, screen.host, act::OpenLesson{step.first, step.second}).ok());
-    if (s.password_list_loading) REQUIRE(apply(s, screen.host, act::PasswordListArrived{list}).ok());
-    for (int i = 0; i < 2000 && (!layout_settled(s) || working(s)); ++i) {
-      (void)continue_loading(s, 50.0);
-      screen.frames(700, 500, 1);
-    }
-    REQUIRE(layout_settled(s));
+    screen.open_step(step.first, step.second, 700, 500);
     const LessonStep* st = current_lesson_step(s);
     const ScreenRect text = s.layout.lesson_panel, next = s.layout.lesson_next_button;
     CHECK(s.layout.presets_button.h > 0.0f);  // the one bar: the presets in its Words menu
