@@ -101,7 +101,7 @@ std::string own_params_text(const FilterParams& p) {
 // The filter a command built, in words: "counting filter (counters: 4), reference scheme, m = 64,
 // k = 3"; a variant that sizes itself (scalable, cuckoo) is told by its own parameters alone.
 std::string filter_heading(const FilterParams& p) {
-  std::string text = std::string(variant_name(p.variant)) + " filter" + own_params_text(p) + ", " +
+  std::string text = std::string(variant_title_text(p.variant)) + " filter" + own_params_text(p) + ", " +
                      scheme_name(p.scheme) + " scheme";
   if (!variant_ops(p.variant).sizes_itself)
     text += ", m = " + std::to_string(p.m) + ", k = " + std::to_string(p.k);
@@ -246,13 +246,18 @@ const char* const kPositionsUsage =
     "                the positions in every stage, as a query asks every stage; --m, --k unused),\n"
     "                cuckoo (fingerprints in buckets: --fingerprint-bits F --bucket-size b\n"
     "                --buckets B, defaults 12 4 1024; the positions are the slots of the word's\n"
-    "                two buckets, b each; --m, --k unused)\n"
+    "                two buckets, b each; --m, --k unused),\n"
+    "                binaryFuse (built from all its words at once: --fuse-bits F; here from the\n"
+    "                WORDs given, each placed in three slots whose XOR is its fingerprint;\n"
+    "                --m, --k unused)\n"
     "  --stages N    scalable: how many stages the filter has grown, 1 to 40 (default 1)\n"
     "  --counters C  the counting variant's counters: 4 (default, saturating), 8, unbounded\n"
     "  --fingerprint-bits F  cuckoo: bits per fingerprint, 4 to 32\n"
     "  --bucket-size b       cuckoo: slots per bucket, 1, 2, 4 or 8\n"
     "  --buckets B           cuckoo: buckets, a power of two from 1 to 2^24\n"
-    "  --json        machine-readable output (cuckoo: each word's fingerprint and buckets too)\n"
+    "  --fuse-bits F         binaryFuse: bits per fingerprint, 8 (default) or 16\n"
+    "  --json        machine-readable output (cuckoo: each word's fingerprint and buckets too;\n"
+    "                binaryFuse: its fingerprint and its three slots' values)\n"
     "example: bloomlab positions --m 64 --k 3 dragon   ->  dragon  30 1 36\n";
 
 Result<int> run_positions(const std::vector<std::string>& argv) {
@@ -283,6 +288,28 @@ Result<int> run_positions(const std::vector<std::string>& argv) {
       offset += layout.back().second.m;
     }
   }
+  // A filter built from the whole set (binary fuse) places a word by its build: built from
+  // these words. The others place it from the params alone (m = 2^32 is not allocated).
+  std::optional<Filter> built;
+  if (variant_ops(p->variant).rebuilt_on_add) {
+    Result<Filter> f = Filter::create(*p);
+    if (!f.ok()) return f.failure();
+    built = std::move(*f);
+    for (const std::string& w : a->positional) built->add(w);
+  }
+  auto positions_of = [&](const std::string& w, std::vector<uint64_t>& out) {
+    if (built)
+      built->positions_of(w, out);
+    else
+      filter_positions(*p, w, out, stages);
+  };
+  auto place = [&](const std::string& w, JsonWriter& j) {
+    if (built)
+      built->place_json(w, j);
+    else if (const auto own = variant_ops(p->variant).place_json)
+      own(*p, nullptr, fnv1a64(w), j);
+  };
+  const bool has_place = variant_ops(p->variant).place_json != nullptr;
   std::vector<uint64_t> pos;
   auto stage_positions = [&](size_t j) {
     const size_t first = layout[j].first;
@@ -296,9 +323,9 @@ Result<int> run_positions(const std::vector<std::string>& argv) {
     json_filter_params(j, *p);
     j.key("words").begin_array();
     for (const std::string& w : a->positional) {
-      filter_positions(*p, w, pos, stages);
+      positions_of(w, pos);
       j.begin_object().field("word", std::string_view(w));
-      if (const auto place = variant_ops(p->variant).place_json) place(*p, fnv1a64(w), j);
+      place(w, j);
       j.array("positions", pos);
       if (scalable) {
         j.key("stages").begin_array();
@@ -317,13 +344,13 @@ Result<int> run_positions(const std::vector<std::string>& argv) {
   }
   std::vector<std::vector<std::string>> rows;
   for (const std::string& w : a->positional) {
-    filter_positions(*p, w, pos, stages);
+    positions_of(w, pos);
     if (!scalable) {
       rows.push_back({shown(w), join(pos)});
-      if (const auto place = variant_ops(p->variant).place_json) {  // its place, as JSON fields
+      if (has_place) {  // its place, as JSON fields
         JsonWriter j;
         j.begin_object();
-        place(*p, fnv1a64(w), j);
+        place(w, j);
         j.end_object();
         rows.back().push_back(j.str());
       }
@@ -414,7 +441,7 @@ Result<int> run_measure(const std::vector<std::string>& argv) {
   const std::string bytes = std::to_string(set->filter().size_in_bytes()) + " bytes";
   const std::string filter_row =
       ops.sizes_itself
-          ? std::string(variant_name(p->variant)) + ", " + scheme_name(p->scheme) + " scheme" +
+          ? std::string(variant_title_text(p->variant)) + ", " + scheme_name(p->scheme) + " scheme" +
                 own_params_text(*p) + ", " + std::to_string(set->filter().size_in_bits()) + " bits (" +
                 bytes + ")"
           : std::string(variant_name(p->variant)) + ", " + scheme_name(p->scheme) +
@@ -430,11 +457,11 @@ Result<int> run_measure(const std::vector<std::string>& argv) {
       {"probes", std::to_string(r.probes) + " queried, " + std::to_string(r.skipped) + " skipped (members)"},
       {"false positives", std::to_string(r.false_positives)},
       {"measured FP", fixed(r.measured_rate, 6)},
-      {"theory FP",
-       fixed(r.theory_rate, 6) + (has_exact ? " (approximation (1 - e^(-kn/m))^k)"
-                                            : " (" + std::string(variant_name(p->variant)) + " estimate)")},
+      {"theory FP", fixed(r.theory_rate, 6) +
+                        (has_exact ? " (approximation (1 - e^(-kn/m))^k)"
+                                   : " (" + std::string(variant_title_text(p->variant)) + " estimate)")},
       {"exact FP", has_exact ? fixed(r.exact_rate, 6) + " (finite m, ideal hashes)"
-                             : "n/a for " + std::string(variant_name(p->variant))},
+                             : "n/a for " + std::string(variant_title_text(p->variant))},
   });
   return 0;
 }
@@ -526,7 +553,7 @@ const char* const kGrowthUsage =
     "(probe-0 .. probe-(N-1), members skipped) queried after the first n, at N points from 0 to\n"
     "the list's size; beside the theory (1 - e^(-kn/m))^k, the fill and its expectation\n"
     "1 - e^(-kn/m), and the design n = m ln 2 / k for which k is the best. A variant that sizes\n"
-    "itself (--variant scalable or cuckoo) takes its own options instead of --m and --k, and\n"
+    "itself (--variant scalable, cuckoo, binaryFuse) takes its own options instead of --m and --k, and\n"
     "its own theory and fill (a cuckoo filter's: the load n / (B b)).\n"
     "  --points N   41 by default (2 to 10001)\n"
     "  --probes N   100000 by default\n"
@@ -722,7 +749,7 @@ Result<int> run_check(const std::vector<std::string>& argv) {
     j.begin_object();
     json_filter_params(j, set->params());
     j.field("n", uint64_t{set->words().size()}).key("results").begin_array();
-    for (const std::string& w : a->positional) write_explained(j, w, set->explain(w), &set->params());
+    for (const std::string& w : a->positional) write_explained(j, w, set->explain(w), &set->filter());
     j.end_array().end_object();
     std::cout << j.str() << '\n';
     return 0;

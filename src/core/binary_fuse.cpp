@@ -41,7 +41,31 @@ std::vector<uint64_t> hashes_of(const std::vector<std::string>& words) {
   return hashes;
 }
 
+// The paper's sizes for arity 3 (and its reference code's arithmetic for tiny n): a segment's
+// length, how many segments the first slot can fall in, and the slots.
+struct Shape {
+  uint64_t segment_length = 4, segment_count = 1, slots = 0;
+};
+Shape shape_for(uint64_t keys) {
+  Shape shape;
+  const double n = double(keys);
+  shape.segment_length = keys == 0 ? 4 : uint64_t{1} << int(std::floor(std::log(n) / std::log(3.33) + 2.25));
+  shape.segment_length = std::min(shape.segment_length, kMaxSegmentLength);
+  const double factor = keys <= 1 ? 0 : std::max(1.125, 0.875 + 0.25 * std::log(1e6) / std::log(n));
+  const auto capacity = int64_t(keys <= 1 ? 0 : std::round(n * factor));
+  const auto length = int64_t(shape.segment_length);
+  const int64_t initial_segments = (capacity + length - 1) / length - int64_t(kArity - 1);
+  const int64_t array_length = std::max<int64_t>(0, (initial_segments + kArity - 1) * length);
+  int64_t segments = (array_length + length - 1) / length;
+  segments = segments <= int64_t(kArity - 1) ? 1 : segments - int64_t(kArity - 1);
+  shape.segment_count = uint64_t(segments);
+  shape.slots = uint64_t((segments + kArity - 1) * length);
+  return shape;
+}
+
 }  // namespace
+
+uint64_t BinaryFuseFilter::slots_for(uint64_t n) { return shape_for(n).slots; }
 
 BinaryFuseFilter::BinaryFuseFilter(const std::vector<std::string>& words, unsigned fingerprint_bits)
     : BinaryFuseFilter(hashes_of(words), fingerprint_bits) {}
@@ -53,19 +77,10 @@ BinaryFuseFilter::BinaryFuseFilter(std::vector<uint64_t> keys, unsigned fingerpr
   std::sort(keys.begin(), keys.end());
   keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
   keys_ = keys.size();
-  // The paper's sizes for arity 3 (and its reference code's arithmetic for tiny n).
-  const double n = double(keys_);
-  segment_length_ = keys_ == 0 ? 4 : uint64_t{1} << int(std::floor(std::log(n) / std::log(3.33) + 2.25));
-  segment_length_ = std::min(segment_length_, kMaxSegmentLength);
-  const double factor = keys_ <= 1 ? 0 : std::max(1.125, 0.875 + 0.25 * std::log(1e6) / std::log(n));
-  const auto capacity = int64_t(keys_ <= 1 ? 0 : std::round(n * factor));
-  const auto length = int64_t(segment_length_);
-  const int64_t initial_segments = (capacity + length - 1) / length - int64_t(kArity - 1);
-  int64_t array_length = std::max<int64_t>(0, (initial_segments + kArity - 1) * length);
-  int64_t segments = (array_length + length - 1) / length;
-  segments = segments <= int64_t(kArity - 1) ? 1 : segments - int64_t(kArity - 1);
-  segment_count_ = uint64_t(segments);
-  array_length = (segments + kArity - 1) * length;
+  const Shape shape = shape_for(keys_);
+  segment_length_ = shape.segment_length;
+  segment_count_ = shape.segment_count;
+  const auto array_length = shape.slots;
   fingerprints_.assign(size_t(array_length), 0);
 
   const size_t slots = fingerprints_.size();
@@ -119,14 +134,22 @@ BinaryFusePositions BinaryFuseFilter::positions_of_hash(uint64_t hash) const {
   return p;
 }
 
-BinaryFusePositions BinaryFuseFilter::positions(std::string_view word) const {
-  return positions_of_hash(murmur64(fnv1a64(word) + seed_));
+uint64_t BinaryFuseFilter::mixed_hash(uint64_t key) const { return murmur64(key + seed_); }
+
+BinaryFusePositions BinaryFuseFilter::positions_of_key(uint64_t key) const {
+  return positions_of_hash(mixed_hash(key));
 }
 
-bool BinaryFuseFilter::contains(std::string_view word) const {
-  const BinaryFusePositions p = positions(word);
+BinaryFusePositions BinaryFuseFilter::positions(std::string_view word) const {
+  return positions_of_key(fnv1a64(word));
+}
+
+bool BinaryFuseFilter::contains_key(uint64_t key) const {
+  const BinaryFusePositions p = positions_of_key(key);
   return p.fingerprint == (slot(p.slot[0]) ^ slot(p.slot[1]) ^ slot(p.slot[2]));
 }
+
+bool BinaryFuseFilter::contains(std::string_view word) const { return contains_key(fnv1a64(word)); }
 
 void BinaryFuseFilter::contains_many(const std::string_view* words, size_t n, uint8_t* out) const {
   BinaryFusePositions p[kBatch];

@@ -34,6 +34,10 @@ class BinaryFuseFilter {
   // copied into strings first).
   BinaryFuseFilter(std::vector<uint64_t> hashes, unsigned fingerprint_bits);
   bool contains(std::string_view word) const;
+  // The same from the word's key, fnv1a64(word).
+  bool contains_key(uint64_t key) const;
+  BinaryFusePositions positions_of_key(uint64_t key) const;
+  uint64_t mixed_hash(uint64_t key) const;  // murmur64(key + seed): what the slots come from
   // contains() for n words at once: the three slots of every word are asked for from memory
   // first, so that their misses overlap (as Filter::contains_many).
   void contains_many(const std::string_view* words, size_t n, uint8_t* out) const;
@@ -44,6 +48,9 @@ class BinaryFuseFilter {
   uint64_t keys() const { return keys_; }  // distinct words
   uint64_t slots() const { return fingerprints_.size(); }
   uint64_t segment_length() const { return segment_length_; }
+  uint64_t segment_count() const { return segment_count_; }
+  // The slots a filter of n distinct words has (the paper's sizes, as the constructor).
+  static uint64_t slots_for(uint64_t n);
   uint64_t size_in_bits() const { return slots() * bits_; }
   unsigned attempts() const { return attempts_; }  // seeds tried until the peeling succeeded
   uint64_t seed() const { return seed_; }

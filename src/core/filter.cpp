@@ -99,9 +99,10 @@ Error Filter::refusal(std::string_view item) const {
 Query Filter::query(std::string_view item) const {
   Query q;
   positions_of(item, q.positions);
-  for (uint64_t i : q.positions) {
-    if (!bit(i)) q.zero_bits.push_back(i);
-  }
+  // A binary fuse filter's answer is the XOR of its slots: a slot of 0 says nothing alone.
+  if (ops_->holds != CellHolds::xor_part)
+    for (uint64_t i : q.positions)
+      if (!bit(i)) q.zero_bits.push_back(i);
   std::sort(q.zero_bits.begin(), q.zero_bits.end());
   q.zero_bits.erase(std::unique(q.zero_bits.begin(), q.zero_bits.end()), q.zero_bits.end());
   q.possibly = contains(item);
@@ -133,6 +134,10 @@ RemoveOutcome Filter::remove_unchecked(std::string_view item) {
   return ops_->remove_unchecked(s_, item, fnv1a64(item));
 }
 
+void Filter::place_json(std::string_view item, JsonWriter& j) const {
+  if (ops_->place_json) ops_->place_json(s_.params, &s_, fnv1a64(item), j);
+}
+
 void Filter::clear() { ops_->init(s_); }
 
 uint64_t Filter::size_in_bits() const { return ops_->size_in_bits(s_); }
@@ -153,16 +158,20 @@ void filter_positions(const FilterParams& p, std::string_view item, std::vector<
                       size_t stages) {
   uint64_t pos[kMaxPositions];
   const size_t count =
-      variant_ops(p.variant).positions(p, std::max<size_t>(1, stages), item, fnv1a64(item), pos);
+      variant_ops(p.variant).positions(p, nullptr, std::max<size_t>(1, stages), item, fnv1a64(item), pos);
   out.assign(pos, pos + count);
 }
 
 size_t filter_positions(const FilterParams& p, std::string_view item, uint64_t h,
                         uint64_t (&out)[kMaxPositions]) {
-  return variant_ops(p.variant).positions(p, 1, item, h, out);
+  return variant_ops(p.variant).positions(p, nullptr, 1, item, h, out);
 }
 
-PositionTrace trace_positions(const FilterParams& p, std::string_view item, size_t stages) {
+namespace {
+
+// The trace of a built filter, or (built null) from the params alone.
+PositionTrace trace_of(const FilterParams& p, const FilterStorage* built, std::string_view item,
+                       size_t stages) {
   PositionTrace t;
   t.h = fnv1a64(item);
   t.range = p.m;
@@ -173,13 +182,22 @@ PositionTrace trace_positions(const FilterParams& p, std::string_view item, size
     t.h1 = d.h1;
     t.h2 = d.h2;
   }
-  filter_positions(p, item, t.positions, stages);
-  if (const auto own = variant_ops(p.variant).trace) own(p, item, t);  // the variant's own values
+  const VariantOps& ops = variant_ops(p.variant);
+  uint64_t pos[kMaxPositions];
+  const size_t count = ops.positions(p, built, std::max<size_t>(1, stages), item, t.h, pos);
+  t.positions.assign(pos, pos + count);
+  if (ops.trace) ops.trace(p, built, item, t);  // the variant's own values
   return t;
 }
 
+}  // namespace
+
+PositionTrace trace_positions(const FilterParams& p, std::string_view item, size_t stages) {
+  return trace_of(p, nullptr, item, stages);
+}
+
 PositionTrace Filter::trace(std::string_view item) const {
-  return trace_positions(s_.params, item, std::max<size_t>(1, s_.stages.size()));
+  return trace_of(s_.params, &s_, item, std::max<size_t>(1, s_.stages.size()));
 }
 
 void Filter::positions_of(std::string_view item, std::vector<uint64_t>& out) const {
@@ -189,7 +207,7 @@ void Filter::positions_of(std::string_view item, std::vector<uint64_t>& out) con
 }
 
 size_t Filter::positions_of(std::string_view item, uint64_t h, uint64_t (&out)[kMaxPositions]) const {
-  return ops_->positions(s_.params, std::max<size_t>(1, s_.stages.size()), item, h, out);
+  return ops_->positions(s_.params, &s_, std::max<size_t>(1, s_.stages.size()), item, h, out);
 }
 
 }  // namespace bloomlab

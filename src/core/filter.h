@@ -107,15 +107,30 @@ struct PositionTrace {
     uint64_t bucket1 = 0, bucket2 = 0;
   };
   FingerprintTrace fingerprint;
+  // A binary fuse filter (binary_fuse.h): its build's seed and segments, the word's hash mixed
+  // with the seed, its fingerprint, and its three slots (positions) with the values in them.
+  struct FuseTrace {
+    bool used = false;
+    unsigned bits = 0;  // f
+    uint64_t seed = 0, segment_length = 0, segment_count = 0, keys = 0;
+    uint64_t mixed = 0;  // murmur64(h + seed)
+    uint32_t fingerprint = 0;
+    uint32_t values[3] = {0, 0, 0};  // what slots positions[0..2] hold; their XOR is the answer
+  };
+  FuseTrace fuse;
 };
 // stages: how many of a scalable filter's stages to trace (its filter's stages().size()).
+// From the params alone (Filter::trace traces a built filter: a binary fuse filter's slots).
 PositionTrace trace_positions(const FilterParams& p, std::string_view item, size_t stages = 1);
 
 struct Query {
   std::vector<uint64_t> positions;  // the k positions, in hash-index order i = 0..k-1
   std::vector<uint64_t> zero_bits;  // those positions whose bit (counter) is 0, ascending, unique
+                                    // (none for a binary fuse filter: its answer is an XOR)
   bool possibly = false;            // "possibly in the set": the variant's own answer (contains())
 };
+
+class JsonWriter;
 
 class Filter {
  public:
@@ -145,6 +160,9 @@ class Filter {
 
   const FilterParams& params() const { return s_.params; }
   const VariantOps& ops() const { return *ops_; }
+  // The item's place beyond its positions as JSON fields (VariantOps::place_json): the cuckoo
+  // filter's fingerprint and buckets, the binary fuse filter's fingerprint. Nothing for others.
+  void place_json(std::string_view item, JsonWriter& j) const;
   // The variant's own structure (VariantOps' FilterStorage::own), for a view that knows the
   // variant: std::any_cast<CuckooFilter>(&f.own()) is the cuckoo filter's, or null.
   const std::any& own() const { return s_.own; }

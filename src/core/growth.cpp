@@ -198,6 +198,14 @@ bool GrowthRun::advance(const std::vector<std::string>& words, uint64_t work) {
       }
       case Phase::cp_insert: {
         const uint64_t target = checkpoints_[next_checkpoint_];
+        if (filter_->ops().rebuilt_on_add && i_ < target) {  // built once per checkpoint, not per word
+          std::vector<uint64_t> h;
+          h.reserve(size_t(target - i_));
+          for (uint64_t at = i_; at < target; ++at) h.push_back(fnv1a64(words[size_t(at)]));
+          filter_->add_many(&words[size_t(i_)], h.data(), h.size());
+          (void)spend((target - i_) * k);
+          i_ = target;
+        }
         while (i_ < target) {
           const std::string& w = words[size_t(i_++)];
           filter_->add(w);

@@ -33,6 +33,7 @@ const char* error_code_name(ErrorCode code) {
     case ErrorCode::param_unknown: return "param_unknown";
     case ErrorCode::cuckoo_fingerprint_range: return "cuckoo_fingerprint_range";
     case ErrorCode::cuckoo_bucket_size: return "cuckoo_bucket_size";
+    case ErrorCode::fuse_fingerprint_bits: return "fuse_fingerprint_bits";
     case ErrorCode::cuckoo_buckets_range: return "cuckoo_buckets_range";
     case ErrorCode::cuckoo_full: return "cuckoo_full";
     case ErrorCode::words_do_not_fit: return "words_do_not_fit";

@@ -43,6 +43,7 @@ enum class ErrorCode {
   cuckoo_bucket_size,         // {b}
   cuckoo_buckets_range,       // {B}
   cuckoo_full,                // {word, fingerprints held, slots}: the next add is refused
+  fuse_fingerprint_bits,      // {f}
   words_do_not_fit,           // {words, how many it took}: new params too small for the words
   count_                      // not a code: the number of codes
 };

@@ -24,17 +24,16 @@ void write_params(JsonWriter& w, const FilterParams& p) {
   w.end_object();
 }
 
-void write_explained(JsonWriter& w, std::string_view word, const Explained& e, const FilterParams* params) {
-  write_explained(w, word, e, e.sentence(), params);
+void write_explained(JsonWriter& w, std::string_view word, const Explained& e, const Filter* filter) {
+  write_explained(w, word, e, e.sentence(), filter);
 }
 
 void write_explained(JsonWriter& w, std::string_view word, const Explained& e, std::string_view sentence,
-                     const FilterParams* params) {
+                     const Filter* filter) {
   w.begin_object();
   w.field("word", word);
   w.field("verdict", verdict_token(e.verdict));
-  if (params)
-    if (const auto place = variant_ops(params->variant).place_json) place(*params, fnv1a64(word), w);
+  if (filter) filter->place_json(word, w);
   w.array("positions", e.positions);
   w.array("zeroBits", e.zero_bits);
   w.array("culprits", e.culprits);  // the first Explained::kMaxListed

@@ -21,12 +21,12 @@ void write_params(JsonWriter& w, const FilterParams& p);
 // {word, verdict, positions, zeroBits, culprits, isMember, validUtf8, sentence}: the sentence
 // is the core's English (Explained::sentence, the CLI's), or the caller's words for the same
 // facts (the page's, in its language).
-// params: the filter's, for a variant that has more to say of a word's place (the cuckoo
+// filter: the word's, for a variant that has more to say of a word's place (the cuckoo
 // filter's fingerprint and buckets, VariantOps::place_json); null: the positions only.
 void write_explained(JsonWriter& w, std::string_view word, const Explained& e,
-                     const FilterParams* params = nullptr);
+                     const Filter* filter = nullptr);
 void write_explained(JsonWriter& w, std::string_view word, const Explained& e, std::string_view sentence,
-                     const FilterParams* params = nullptr);
+                     const Filter* filter = nullptr);
 // {n, m, k, bitsSet, falsePositives, probes, skipped, rate, theory, exact}: exact is null where
 // the exact formula does not apply (the blocked variant) or was not computed.
 void write_measurement(JsonWriter& w, const Measurement& m);

@@ -27,7 +27,7 @@ namespace bloomlab {
 // The built-in variants; a variant registered at run time (register_variant) takes the next
 // value. The speed measurement compares standard and blocked by name, and a filter's defaults
 // are the standard one's: otherwise nothing outside the variants' files names one.
-enum class Variant : uint8_t { standard, counting, blocked, scalable, cuckoo };
+enum class Variant : uint8_t { standard, counting, blocked, scalable, cuckoo, binary_fuse };
 
 // Marks a text a UI shows translated (scripts/update-po.sh extracts it from the variants'
 // files): the text itself. The core stays free of any catalog.
@@ -71,6 +71,13 @@ struct ScalableParams {
   }
 };
 
+// The binary fuse filter's own parameter (variant_fuse.cpp, binary_fuse.h): its fingerprints'
+// bits, 8 or 16. Ignored by the other variants.
+struct FuseParams {
+  unsigned fingerprint_bits = 8;
+  bool operator==(const FuseParams& o) const { return fingerprint_bits == o.fingerprint_bits; }
+};
+
 struct FilterParams {
   uint64_t m = 64;  // bits (for counting: counters); the scalable filter sizes its own stages
   uint32_t k = 3;   // hash positions per item (scalable: each stage has its own)
@@ -79,9 +86,10 @@ struct FilterParams {
   ScalableParams scalable = {};
   CountingParams counting = {};
   CuckooParams cuckoo = {};  // the cuckoo filter's f, b and B (cuckoo.h); ignored by the others
+  FuseParams fuse = {};
   bool operator==(const FilterParams& o) const {
     return m == o.m && k == o.k && variant == o.variant && scheme == o.scheme && scalable == o.scalable &&
-           counting == o.counting && cuckoo == o.cuckoo;
+           counting == o.counting && cuckoo == o.cuckoo && fuse == o.fuse;
   }
   bool operator!=(const FilterParams& o) const { return !(*this == o); }
 };
@@ -150,26 +158,32 @@ enum class InsertOutcome {
 enum class RemoveOutcome {
   removed,          // every counter went down by one (saturated counters stay)
   refused_absent,   // some counter is 0: the word is surely not in the set
-  refused_variant,  // only the counting variant supports remove
+  refused_variant,  // the variant cannot remove (only the counting and cuckoo filters can)
 };
 
 struct ParamRow;       // params.h
 struct PositionTrace;  // filter.h
 class JsonWriter;      // json_writer.h
 
-enum class CellHolds { bit, count, fingerprint };
+// What a cell holds: a bit; a count (the views show it above 1); a fingerprint, 0 for an empty
+// slot (the views write it in hex instead of the cell's index, and speak of slots and buckets);
+// a part of fingerprints (a binary fuse filter's slot: a word's fingerprint is the XOR of its
+// three slots, so no slot is "empty" or anyone's; the views write it in hex).
+enum class CellHolds { bit, count, fingerprint, xor_part };
 
 struct VariantOps {
   Variant id;
-  const char* name;            // its key ("standard") and, translated in the context "variant", its title
+  const char* name;            // its key ("standard", "binaryFuse"): links, the CLI, the JS API
+  const char* title;           // as a UI names it, translated in the context "variant" ("binary fuse")
   bool can_remove;             // remove() exists (counters)
   bool has_exact_theory;       // theory::exact_fp_rate describes it (one bit array, uniform positions)
   bool grows;                  // adds arrays as it fills: an item's positions depend on when it came
   bool sizes_itself;           // m and k are not its parameters: it sizes its own arrays
   const char* theory_formula;  // how its theoretical FP is computed, for the Numbers (a UI text)
-  // What a cell holds: a bit; a count (the views show it above 1); a fingerprint, 0 for an empty
-  // slot (the views write it in hex instead of the cell's index, and speak of slots and buckets).
-  CellHolds holds;
+  CellHolds holds;             // what a cell holds (above)
+  // Built from its whole set at once (the binary fuse filter): an add rebuilds it, and its
+  // positions depend on the build (its seed, its segments), not on its params alone.
+  bool rebuilt_on_add;
   // Its own parameters beyond m, k, variant and scheme (params.h): rows, how many.
   const ParamRow* const* params;
   size_t param_count;
@@ -195,15 +209,19 @@ struct VariantOps {
   RemoveOutcome (*remove_unchecked)(FilterStorage& s, std::string_view item, uint64_t h);
   // The count at position i (i < bit_count); null: the bit (0 or 1).
   uint64_t (*counter)(const FilterStorage& s, uint64_t i);
-  // The item's positions (absolute bit indices) in a filter with params p and `stages` stages
+  // In the three below, `built` is the filter when there is one, null for params alone (the
+  // positions of m = 2^32 without allocating it); a variant rebuilt_on_add needs it, and
+  // answers for an empty filter without it.
+  // The item's positions (absolute cell indices) in a filter with params p and `stages` stages
   // (1 for single-array variants), into out[kMaxPositions]; returns how many.
-  size_t (*positions)(const FilterParams& p, size_t stages, std::string_view item, uint64_t h, uint64_t* out);
+  size_t (*positions)(const FilterParams& p, const FilterStorage* built, size_t stages, std::string_view item,
+                      uint64_t h, uint64_t* out);
   // The step-through's values beyond the scheme's h1, h2 and the positions (which t holds
   // already): the blocked variant's block and x_i, the scalable one's stages. Null: none.
-  void (*trace)(const FilterParams& p, std::string_view item, PositionTrace& t);
+  void (*trace)(const FilterParams& p, const FilterStorage* built, std::string_view item, PositionTrace& t);
   // A word's place beyond its positions, as fields of a JSON object (the CLI's positions
   // --json, the JS API's query()): the cuckoo filter's fingerprint and two buckets. Null: none.
-  void (*place_json)(const FilterParams& p, uint64_t h, JsonWriter& j);
+  void (*place_json)(const FilterParams& p, const FilterStorage* built, uint64_t h, JsonWriter& j);
   // Why the filter refuses an insert (InsertOutcome::refused_full), for `item`: an Error with
   // its code. Null: it never refuses.
   Error (*refusal)(const FilterStorage& s, std::string_view item);
@@ -229,6 +247,11 @@ struct VariantOps {
 
 inline bool holds_fingerprints(const VariantOps& ops) { return ops.holds == CellHolds::fingerprint; }
 inline bool holds_counts(const VariantOps& ops) { return ops.holds != CellHolds::bit; }  // counter() exists
+// Its cells hold fingerprints or their parts: the views write a cell's value in hex and call
+// the cells slots.
+inline bool holds_fingerprint_values(const VariantOps& ops) {
+  return ops.holds == CellHolds::fingerprint || ops.holds == CellHolds::xor_part;
+}
 // What its cells are called in the CLI's tables: "bits", "counters", "slots".
 inline const char* cells_word(const VariantOps& ops) {
   return ops.holds == CellHolds::bit ? "bits" : ops.holds == CellHolds::count ? "counters" : "slots";
@@ -243,6 +266,7 @@ std::vector<Variant> variant_ids();  // the same, as ids
 Variant register_variant(const VariantOps& ops);
 const VariantOps& variant_ops(Variant v);
 const char* variant_name(Variant v);
+const char* variant_title_text(Variant v);  // its title, untranslated ("binary fuse")
 std::optional<Variant> parse_variant(std::string_view name);
 // "standard, counting, blocked, scalable": for messages that list the choices.
 std::string variant_names();

@@ -84,7 +84,8 @@ void contains_batch(const FilterStorage& s, const std::string_view*, const uint6
   detail::keep(acc);
 }
 
-size_t positions(const FilterParams& p, size_t, std::string_view, uint64_t h, uint64_t* out) {
+size_t positions(const FilterParams& p, const FilterStorage*, size_t, std::string_view, uint64_t h,
+                 uint64_t* out) {
   size_t count = 0;
   for_each_blocked_position(p.m, p.k, h, [&](uint64_t i) { out[count++] = i; });
   return count;
@@ -106,7 +107,7 @@ uint64_t blocked_block_bits(uint64_t m, uint64_t block) {
 namespace {
 
 // The step-through: g, the block, its first bit and width, the x_i (as positions() takes them).
-void trace(const FilterParams& p, std::string_view, PositionTrace& t) {
+void trace(const FilterParams& p, const FilterStorage*, std::string_view, PositionTrace& t) {
   const BlockedHash b = blocked_hash(p.m, t.h);
   t.blocked = true;
   t.mixed = b.mixed;
@@ -124,6 +125,7 @@ void trace(const FilterParams& p, std::string_view, PositionTrace& t) {
 
 extern const VariantOps kBlockedVariant = {
     Variant::blocked,
+    "blocked",
     BLOOMLAB_UI_TEXT_IN("variant", "blocked"),
     /*can_remove=*/false,
     /*has_exact_theory=*/false,
@@ -131,6 +133,7 @@ extern const VariantOps kBlockedVariant = {
     /*sizes_itself=*/false,
     BLOOMLAB_UI_TEXT("blocked estimate"),
     CellHolds::bit,
+    /*rebuilt_on_add=*/false,
     /*params=*/nullptr,
     /*param_count=*/0,
     /*validate=*/nullptr,

@@ -136,7 +136,8 @@ RemoveOutcome remove_unchecked(FilterStorage& s, std::string_view item, uint64_t
   return RemoveOutcome::removed;
 }
 
-size_t positions(const FilterParams& p, size_t, std::string_view item, uint64_t h, uint64_t* out) {
+size_t positions(const FilterParams& p, const FilterStorage*, size_t, std::string_view item, uint64_t h,
+                 uint64_t* out) {
   return detail::array_positions(p, item, h, out);
 }
 
@@ -163,6 +164,7 @@ const ParamRow* const kCountingParams[] = {&kCounters};
 
 extern const VariantOps kCountingVariant = {
     Variant::counting,
+    "counting",
     BLOOMLAB_UI_TEXT_IN("variant", "counting"),
     /*can_remove=*/true,
     /*has_exact_theory=*/true,
@@ -170,6 +172,7 @@ extern const VariantOps kCountingVariant = {
     /*sizes_itself=*/false,
     detail::kArrayTheoryFormula,  // the counters change the memory, not the FP
     CellHolds::count,
+    /*rebuilt_on_add=*/false,
     kCountingParams,
     1,
     /*validate=*/nullptr,

@@ -90,7 +90,8 @@ uint64_t counter(const FilterStorage& s, uint64_t i) {
   return filter_of(s).slot(i / b, unsigned(i % b));
 }
 
-size_t positions(const FilterParams& p, size_t, std::string_view, uint64_t h, uint64_t* out) {
+size_t positions(const FilterParams& p, const FilterStorage*, size_t, std::string_view, uint64_t h,
+                 uint64_t* out) {
   const CuckooPlace place = cuckoo_place(cp(p), h);
   const unsigned b = cp(p).bucket_size;
   size_t count = 0;
@@ -129,13 +130,13 @@ bool breaks(const FilterStorage& s, uint64_t removed, uint64_t member) {
 }
 
 // The step-through: the fingerprint and the two buckets (the slots are the positions already).
-void trace(const FilterParams& p, std::string_view, PositionTrace& t) {
+void trace(const FilterParams& p, const FilterStorage*, std::string_view, PositionTrace& t) {
   const CuckooPlace place = cuckoo_place(cp(p), t.h);
   t.fingerprint = {true,          cp(p).fingerprint_bits, cp(p).bucket_size, cp(p).buckets, place.fingerprint,
                    place.bucket1, place.bucket2};
 }
 
-void place_json(const FilterParams& p, uint64_t h, JsonWriter& j) {
+void place_json(const FilterParams& p, const FilterStorage*, uint64_t h, JsonWriter& j) {
   const CuckooPlace place = cuckoo_place(cp(p), h);
   j.field("fingerprint", uint64_t{place.fingerprint});
   j.key("buckets").begin_array().value(place.bucket1).value(place.bucket2).end_array();
@@ -226,6 +227,7 @@ const ParamRow* const kCuckooParams[] = {&kFingerprintBits, &kBucketSize, &kBuck
 
 extern const VariantOps kCuckooVariant = {
     Variant::cuckoo,
+    "cuckoo",
     BLOOMLAB_UI_TEXT_IN("variant", "cuckoo"),
     /*can_remove=*/true,
     /*has_exact_theory=*/false,
@@ -233,6 +235,7 @@ extern const VariantOps kCuckooVariant = {
     /*sizes_itself=*/true,
     BLOOMLAB_UI_TEXT("1 − (1 − 1/(2^f − 1))^(2bα), α = n/(Bb)"),
     CellHolds::fingerprint,
+    /*rebuilt_on_add=*/false,
     kCuckooParams,
     3,
     validate_own,

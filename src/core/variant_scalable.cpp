@@ -161,7 +161,8 @@ bool contains(const FilterStorage& s, std::string_view item, uint64_t h) {
   return false;
 }
 
-size_t positions(const FilterParams& p, size_t stages, std::string_view item, uint64_t h, uint64_t* out) {
+size_t positions(const FilterParams& p, const FilterStorage*, size_t stages, std::string_view item,
+                 uint64_t h, uint64_t* out) {
   size_t count = 0;
   uint64_t offset = 0;
   for (size_t j = 0; j < stages && j < kMaxStages; ++j) {
@@ -208,7 +209,7 @@ namespace {
 
 // The step-through: each stage's share of the positions, its hash and the scheme's halves of it
 // (sha256md5: the item's digests, whatever the stage's h).
-void trace(const FilterParams& p, std::string_view, PositionTrace& t) {
+void trace(const FilterParams& p, const FilterStorage*, std::string_view, PositionTrace& t) {
   uint64_t offset = 0;
   size_t first = 0;
   for (size_t j = 0; first < t.positions.size(); ++j) {
@@ -226,6 +227,7 @@ void trace(const FilterParams& p, std::string_view, PositionTrace& t) {
 
 extern const VariantOps kScalableVariant = {
     Variant::scalable,
+    "scalable",
     BLOOMLAB_UI_TEXT_IN("variant", "scalable"),
     /*can_remove=*/false,
     /*has_exact_theory=*/false,
@@ -233,6 +235,7 @@ extern const VariantOps kScalableVariant = {
     /*sizes_itself=*/true,
     BLOOMLAB_UI_TEXT("1 − Π(1 − FP_j) over the stages"),
     CellHolds::bit,
+    /*rebuilt_on_add=*/false,
     kScalableParams,
     4,
     validate_own,

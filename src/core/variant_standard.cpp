@@ -62,7 +62,8 @@ void contains_batch(const FilterStorage& s, const std::string_view* items, const
   detail::keep(acc);
 }
 
-size_t positions(const FilterParams& p, size_t, std::string_view item, uint64_t h, uint64_t* out) {
+size_t positions(const FilterParams& p, const FilterStorage*, size_t, std::string_view item, uint64_t h,
+                 uint64_t* out) {
   return detail::array_positions(p, item, h, out);
 }
 
@@ -76,6 +77,7 @@ double detail::array_theory_fp(const FilterParams& p, double n) {
 
 extern const VariantOps kStandardVariant = {
     Variant::standard,
+    "standard",
     BLOOMLAB_UI_TEXT_IN("variant", "standard"),
     /*can_remove=*/false,
     /*has_exact_theory=*/true,
@@ -83,6 +85,7 @@ extern const VariantOps kStandardVariant = {
     /*sizes_itself=*/false,
     detail::kArrayTheoryFormula,
     CellHolds::bit,
+    /*rebuilt_on_add=*/false,
     /*params=*/nullptr,
     /*param_count=*/0,
     /*validate=*/nullptr,

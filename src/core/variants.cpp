@@ -7,13 +7,14 @@
 
 namespace bloomlab {
 
-extern const VariantOps kStandardVariant, kCountingVariant, kBlockedVariant, kScalableVariant, kCuckooVariant;
+extern const VariantOps kStandardVariant, kCountingVariant, kBlockedVariant, kScalableVariant, kCuckooVariant,
+    kFuseVariant;
 
 namespace {
 
 struct Registry {
   std::vector<const VariantOps*> list{&kStandardVariant, &kCountingVariant, &kBlockedVariant,
-                                      &kScalableVariant, &kCuckooVariant};
+                                      &kScalableVariant, &kCuckooVariant,   &kFuseVariant};
   std::deque<VariantOps> added;  // copies of the run-time ones, with their ids (stable addresses)
 };
 
@@ -48,6 +49,8 @@ const VariantOps& variant_ops(Variant v) {
 }
 
 const char* variant_name(Variant v) { return variant_ops(v).name; }
+
+const char* variant_title_text(Variant v) { return variant_ops(v).title; }
 
 std::optional<Variant> parse_variant(std::string_view name) {
   for (const VariantOps* ops : variants()) {

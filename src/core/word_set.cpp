@@ -51,7 +51,13 @@ std::string comma_list(const std::vector<std::string>& words, size_t limit = 8) 
 }
 
 Error needs_counting(Variant v) {
-  return Error{"only the counting variant can remove a word: clearing bits in a " +
+  if (variant_ops(v).rebuilt_on_add)
+    return Error{
+        "a binary fuse filter cannot remove a word: it is built from all its words at once, and each of a "
+        "word's slots serves other words too",
+        ErrorCode::remove_needs_counting,
+        {variant_name(v)}};
+  return Error{"only the counting and cuckoo filters can remove a word: clearing bits in a " +
                    std::string(variant_name(v)) + " filter would also erase other words that share them",
                ErrorCode::remove_needs_counting,
                {variant_name(v)}};
@@ -87,6 +93,16 @@ std::string Explained::sentence(const std::function<std::string(std::string_view
     return "possibly in the set, but it was never added (a false positive): another word left the same "
            "fingerprint in bucket " +
            b1 + " or " + b2;
+  }
+  if (xor_place) {
+    const std::string slots = "slots " + std::to_string(positions.at(0)) + ", " +
+                              std::to_string(positions.at(1)) + " and " + std::to_string(positions.at(2));
+    if (verdict == Verdict::definitely_not)
+      return "definitely not in the set: " + slots + " XOR to " + std::to_string(xor_place->slots_xor) +
+             ", not its fingerprint " + std::to_string(xor_place->fingerprint);
+    if (is_member) return "in the set: it was added";
+    return "possibly in the set, but it was never added (a false positive): " + slots +
+           " XOR to its fingerprint " + std::to_string(xor_place->fingerprint) + " by chance";
   }
   if (verdict == Verdict::definitely_not) {
     return std::string("definitely not in the set: ") + (zero_bits.size() == 1 ? "bit " : "bits ") +
@@ -390,6 +406,10 @@ ExplainWalk WordSet::begin_explain(std::string_view word, bool with_setters) con
   e.verdict = q.possibly ? Verdict::possibly : Verdict::definitely_not;
   e.is_member = contains_word(word);
   if (holds_fingerprints(filter_.ops())) e.bucket_slots = filter_.ops().group(filter_.params());
+  if (filter_.ops().holds == CellHolds::xor_part) {
+    const PositionTrace::FuseTrace t = filter_.trace(word).fuse;
+    e.xor_place = Explained::XorPlace{t.fingerprint, t.values[0] ^ t.values[1] ^ t.values[2]};
+  }
   e.setters.resize(e.positions.size());
   e.setter_counts.assign(e.positions.size(), 0);
   if (!with_setters && (e.verdict == Verdict::definitely_not || e.is_member)) {

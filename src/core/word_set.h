@@ -42,6 +42,12 @@ struct Explained {
   unsigned bucket_slots = 0;
   // A filter of fingerprints: the word's two buckets, i1 and i2; nullopt for a filter of bits.
   std::optional<std::array<uint64_t, 2>> buckets() const;
+  // A binary fuse filter: the word's fingerprint and the XOR of its three slots (positions),
+  // equal when it answers "possibly"; nullopt for the others.
+  struct XorPlace {
+    uint32_t fingerprint = 0, slots_xor = 0;
+  };
+  std::optional<XorPlace> xor_place;
   // The share of the words walked so far for setters and culprits: below 1 while an
   // ExplainWalk goes on (setters_found is then false), 1 otherwise.
   double walked = 1.0;

@@ -772,6 +772,8 @@ TEST_CASE("no card overflows and nothing is cut in any language, size or view") 
       {"all panels", "preset=tiny&word=Qwerty&panels=words,bits,params,plots,numbers,check,code"},
       {"scalable", "preset=tiny&variant=scalable&panels=params,numbers,plots,code"},
       {"cuckoo", "preset=tiny&variant=cuckoo&word=dragon&panels=words,bits,params,plots,numbers,code"},
+      {"binary fuse",
+       "preset=tiny&variant=binaryFuse&word=dragon&panels=words,bits,params,plots,numbers,code"},
       {"counting, checked removal",
        "preset=tiny&variant=counting&remove=checked&panels=words,params,numbers"},
       {"blocked, independent hashes",
@@ -816,9 +818,11 @@ TEST_CASE("no card overflows and nothing is cut in any language, size or view") 
         s.view.touch = w < 400;  // a phone's coarse pointer
         screen.frames(w, h);
         if (slide) (void)apply(s, screen.host, act::SetPresentation{true});
-        if (std::string(v.name) == "steps") {
+        if (std::string(v.name) == "steps" || std::string(v.name) == "binary fuse") {
           (void)apply(s, screen.host, act::ShowSteps{true});
-          for (int i = 0; i < 3; ++i) (void)apply(s, screen.host, act::Step{+1});
+          // The binary fuse filter's last step: its XOR and verdict.
+          for (int i = 0; i < (std::string(v.name) == "steps" ? 3 : 7); ++i)
+            (void)apply(s, screen.host, act::Step{+1});
         }
         if (std::string(v.name) == "share") (void)apply(s, screen.host, act::ShowShare{true});
         if (std::string(v.name) == "QR code") (void)apply(s, screen.host, act::ShowQrCode{true});

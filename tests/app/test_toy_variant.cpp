@@ -26,7 +26,8 @@ using namespace bloomlab::app::testing;
 
 namespace {
 
-size_t toy_positions(const FilterParams& p, size_t, std::string_view, uint64_t h, uint64_t* out) {
+size_t toy_positions(const FilterParams& p, const FilterStorage*, size_t, std::string_view, uint64_t h,
+                     uint64_t* out) {
   const uint64_t step = std::max<uint64_t>(1, p.m / p.k);
   for (uint32_t i = 0; i < p.k; ++i) out[i] = (h % p.m + i * step) % p.m;
   return p.k;
@@ -38,7 +39,7 @@ void toy_init(FilterStorage& s) {
 }
 InsertOutcome toy_insert(FilterStorage& s, std::string_view item, uint64_t h) {
   uint64_t pos[kMaxPositions];
-  for (size_t i = 0, n = toy_positions(s.params, 1, item, h, pos); i < n; ++i) {
+  for (size_t i = 0, n = toy_positions(s.params, nullptr, 1, item, h, pos); i < n; ++i) {
     uint64_t& word = s.bits[size_t(pos[i] / 64)];
     const uint64_t mask = uint64_t{1} << (pos[i] % 64);
     s.bits_set += (word & mask) == 0;
@@ -49,7 +50,7 @@ InsertOutcome toy_insert(FilterStorage& s, std::string_view item, uint64_t h) {
 }
 bool toy_contains(const FilterStorage& s, std::string_view item, uint64_t h) {
   uint64_t pos[kMaxPositions];
-  for (size_t i = 0, n = toy_positions(s.params, 1, item, h, pos); i < n; ++i)
+  for (size_t i = 0, n = toy_positions(s.params, nullptr, 1, item, h, pos); i < n; ++i)
     if (!(s.bits[size_t(pos[i] / 64)] >> (pos[i] % 64) & 1)) return false;
   return true;
 }
@@ -62,12 +63,14 @@ double toy_fp(const FilterParams& p, double n) { return std::min(1.0, n / double
 const Variant kToy = register_variant(VariantOps{
     Variant::standard,  // ignored: the registry gives it the next id
     "toy",
+    "toy",
     /*can_remove=*/false,
     /*has_exact_theory=*/false,
     /*grows=*/false,
     /*sizes_itself=*/false,
     "n / m (a toy's guess)",
     CellHolds::bit,
+    /*rebuilt_on_add=*/false,
     /*params=*/nullptr,
     /*param_count=*/0,
     /*validate=*/nullptr,
@@ -113,7 +116,7 @@ std::string run_cli(const std::string& name, const std::vector<std::string>& arg
 TEST_CASE("a toy variant from one file: the core, the CLI, a link and the JS API know it") {
   // The core: its name, the list of names, a filter of it.
   REQUIRE(parse_variant("toy") == kToy);
-  CHECK(variant_names() == "standard, counting, blocked, scalable, cuckoo, toy");
+  CHECK(variant_names() == "standard, counting, blocked, scalable, cuckoo, binaryFuse, toy");
   FilterParams p;
   p.m = 64;
   p.k = 4;
@@ -143,7 +146,8 @@ TEST_CASE("a toy variant from one file: the core, the CLI, a link and the JS API
   const std::string refused =
       run_cli("positions", {"--m", "64", "--k", "4", "--variant", "toys", "x"}, &code);
   CHECK(code == 2);
-  CHECK(refused == "variant = \"toys\" is not one of standard, counting, blocked, scalable, cuckoo, toy.");
+  CHECK(refused ==
+        "variant = \"toys\" is not one of standard, counting, blocked, scalable, cuckoo, binaryFuse, toy.");
 
   // A link: variant=toy applies, and the address written back names it.
   FakeHost host;

@@ -33,7 +33,7 @@ run("bad input in the browser: JS API and URL parameters", async (browser) => {
     [{ m: "abc" }, mMessage('"abc"')],
     [{ m: Infinity }, mMessage('"Infinity"')],
     [{ k: 1e30 }, kMessage("1e\\+30")],
-    [{ variant: "<b>x</b>" }, /^variant = "<b>x<\/b>" is not one of standard, counting, blocked, scalable, cuckoo\.$/],
+    [{ variant: "<b>x</b>" }, /^variant = "<b>x<\/b>" is not one of standard, counting, blocked, scalable, cuckoo, binaryFuse\.$/],
     // Issue 37, item 10: one reader of numbers (src/core/parse.h) for the link and the API.
     // Number(true) was 1 and Number([64]) 64; "0x10" and "1e1" are no whole numbers anywhere.
     [{ m: true }, mMessage('"true"')],
@@ -44,7 +44,7 @@ run("bad input in the browser: JS API and URL parameters", async (browser) => {
     [{ variant: "scalable", n0: "0x10" }, /^n0 \(the first stage's words\) must be from 1 to 10,000,000; "0x10" is not\.$/],
     [{ variant: "scalable", n0: "1e1" }, /^n0 \(the first stage's words\) must be from 1 to 10,000,000; 1e1 is not\.$/],
     // A key that is no parameter is refused (it was ignored).
-    [{ mm: 5 }, /^"mm" is not a parameter; they are m, k, variant, scheme, counters, n0, p0, s, r, fingerprintBits, bucketSize, buckets\.$/],
+    [{ mm: 5 }, /^"mm" is not a parameter; they are m, k, variant, scheme, counters, n0, p0, s, r, fingerprintBits, bucketSize, buckets, fuseBits\.$/],
     // A NUL inside a name reached C as a string cut at it: "standard\0x" passed as "standard".
     [{ variant: "standard\u0000x" }, /^variant = "standard.x" is not one of /],
     [{ scheme: "reference\u0000" }, /^scheme = "reference.?" is not one of /],
@@ -155,7 +155,7 @@ run("bad input in the browser: JS API and URL parameters", async (browser) => {
                     'setLanguage("zh"): replaced by setLanguage("en") before it was shown', "en"],
         "setLanguage('ru'), ('zh'), then ('en'): the first two rejected as replaced, the last resolves");
   r = await attempt(page, () => bloomlab.remove("apple"));
-  check(!r.ok && /^Only the counting variant can remove a word/.test(r.error) && r.words === 3, "remove() on the standard variant refused; the words stay", r.error);
+  check(!r.ok && /^Only the counting and cuckoo filters can remove a word/.test(r.error) && r.words === 3, "remove() on the standard variant refused; the words stay", r.error);
   check(app.problems.length === 0, "no console errors (JS API)", app.problems.join("\n"));
   await app.close();
 

@@ -1,7 +1,8 @@
 // Issue 35 in the browser: the cuckoo filter as a variant of the page. Its f, b and B through a
 // link and bloomlab.setParams (the schema's rows: the same words as the link's warning), query()'s
 // fingerprint and buckets computed here from the spec (src/core/cuckoo.h), a full filter's refusal
-// with its code and nothing lost, the step-through, and the view at 1280×800 and in a 700×500 embed.
+// with its code and nothing lost, the step-through, and the view at 1280×800 and in a 700×500 embed;
+// the binary fuse filter (§2) likewise: its f, its three slots and their XOR, an add that rebuilds.
 // Then the family panel (§3) on the 10k list: bloomlab.family()'s rows against the theory and the
 // bound, its plot and table (screenshots in English and Russian), Measure with the mouse.
 import { run, openApp, check, equal, screenshot } from "./harness.mjs";
@@ -101,6 +102,78 @@ run("the cuckoo filter in the page", async (browser) => {
   await screenshot(embed.page, "cuckoo-embed.png");
   check(embed.problems.length === 0, "no console errors in the embed", embed.problems.join("; "));
   await embed.close();
+
+  // The binary fuse filter as a variant (§2): a link's fuseBits, query()'s fingerprint and the
+  // values of its three slots (their XOR is the fingerprint of every word in it), the same
+  // slots as the CLI's filter built from the same words, an add that rebuilds it, the
+  // step-through, a refused f with its code, a share link round trip, and a 700×500 embed.
+  const words = ["apple", "pear", "dragon", "plum"];
+  const fz = await openApp(browser, {
+    query: `?variant=binaryFuse&fuseBits=8&words=${words.join(",")}&word=dragon`,
+    viewport: { width: 1280, height: 800 },
+  });
+  const zp = fz.page;
+  await settled(zp);
+  st = await zp.evaluate(() => bloomlab.state());
+  equal([st.params.variant, st.params.fuseBits, st.n], ["binaryFuse", 8, 4], "a link's variant=binaryFuse&fuseBits=8 sets the filter");
+  const xor3 = (q) => q.slotValues[0] ^ q.slotValues[1] ^ q.slotValues[2];
+  for (const word of words) {
+    const q = await zp.evaluate((w) => bloomlab.query(w), word);
+    check(q.verdict === "possibly" && q.positions.length === 3 && xor3(q) === q.fingerprint,
+          `query(${JSON.stringify(word)}): three slots whose values XOR to its fingerprint`, JSON.stringify(q));
+    equal(q.zeroBits, [], "  …and no zero bits: a slot of 0 says nothing alone");
+  }
+  if (process.env.BLOOMLAB_CLI) {
+    const { execFileSync } = await import("node:child_process");
+    const cli = JSON.parse(execFileSync(process.env.BLOOMLAB_CLI, ["positions", "--variant", "binaryFuse", "--json", ...words]).toString());
+    const ours = [];
+    for (const w of words) {
+      const q = await zp.evaluate((x) => bloomlab.query(x), w);
+      ours.push({ word: w, fingerprint: q.fingerprint, slotValues: q.slotValues, positions: q.positions });
+    }
+    equal(ours, cli.words, "the page's slots and values are the CLI's for a filter of the same words");
+  }
+  await screenshot(zp, "fuse-1280.png");
+  await zp.evaluate(() => bloomlab.add("zebra"));
+  await settled(zp);
+  const z = await zp.evaluate(() => bloomlab.query("zebra"));
+  check(z.verdict === "possibly" && xor3(z) === z.fingerprint, "an added word: the filter is built again and holds it", JSON.stringify(z));
+  const stillIn = await zp.evaluate((ws) => ws.filter((w) => bloomlab.query(w).verdict === "possibly").length, words);
+  equal(stillIn, 4, "  …and every word before it");
+  await zp.keyboard.press("Alt+Shift+S");
+  for (let i = 0; i < 10; i++) await zp.keyboard.press("ArrowRight");
+  await settled(zp);
+  const zv = await zp.evaluate(() => bloomlab.viewState());
+  equal(zv.stepCount, 8, "the step-through has 8 steps for a binary fuse filter");
+  check(zv.stepText.includes("x = murmur64(h + seed)") && zv.stepText.includes(`"dragon" is possibly in the set (it was added).`),
+        "  …the seed's hash, the XOR and the verdict", zv.stepText);
+  await screenshot(zp, "fuse-steps.png");
+  await zp.keyboard.press("Alt+Shift+S");
+  r = await attempt(zp, (p) => bloomlab.setParams(p), { fuseBits: 12 });
+  equal([r.ok, r.code, r.error], [false, "fuse_fingerprint_bits", "f (the binary fuse filter's fingerprint bits) must be 8 or 16; 12 is not."],
+        "setParams({fuseBits: 12}) refused in words, with its code");
+  equal(await zp.evaluate(() => bloomlab.applyParams("fuseBits=12")), [r.error], "  …the link's fuseBits=12 warns with the same words");
+  await zp.evaluate(() => bloomlab.setParams({ fuseBits: 16 }));
+  const zlink = await zp.evaluate(() => bloomlab.shareParams());
+  check(/variant=binaryFuse/.test(zlink) && /fuseBits=16/.test(zlink), "the share link carries the variant and f", zlink);
+  check(fz.problems.length === 0, "no console errors", fz.problems.join("; "));
+  await fz.close();
+  const back = await openApp(browser, { query: `?${zlink}`, viewport: { width: 1280, height: 800 } });
+  await settled(back.page);
+  st = await back.page.evaluate(() => bloomlab.state());
+  equal([st.params.variant, st.params.fuseBits, st.n], ["binaryFuse", 16, 5], "the share link opens the same filter");
+  await back.close();
+  const fe = await openApp(browser, {
+    query: "?embed=1&variant=binaryFuse&words=password,12345,qwerty,dragon,letmein&word=dragon&panels=words,bits",
+    viewport: { width: 700, height: 500 },
+  });
+  await settled(fe.page);
+  const fev = await fe.page.evaluate(() => bloomlab.viewState());
+  const fbits = fev.cards && (fev.cards.bits || fev.cards.Bits);
+  check(!fbits || fbits.seen.h > 100, "the embed shows the slots", JSON.stringify(fbits));
+  await screenshot(fe.page, "fuse-embed.png");
+  check(fe.problems.length === 0, "no console errors in the fuse embed", fe.problems.join("; "));
+  await fe.close();
 
   // The family panel on the 10k list.
   const fam = await openApp(browser, { query: "?preset=passwords&panels=words,family", viewport: { width: 1280, height: 1100 } });

@@ -3,7 +3,8 @@
 // (a Bloom filter has no false negatives, also after a counting remove and after a rebuild), the
 // words and n match the model, and refused operations change nothing. Every scheme (sha256md5
 // too), every counting width (4, 8, unbounded) and small cuckoo filters (which fill up: a full
-// one refuses the next word, and too small a one refuses the words it is rebuilt for) are drawn.
+// one refuses the next word, and too small a one refuses the words it is rebuilt for) and binary
+// fuse filters of 8 and 16 bits (rebuilt from every word on each add) are drawn.
 #include <fuzzer/FuzzedDataProvider.h>
 
 #include <cstddef>
@@ -35,6 +36,7 @@ FilterParams consume_params(FuzzedDataProvider& in) {
   p.cuckoo.fingerprint_bits = in.ConsumeIntegralInRange<unsigned>(kCuckooMinFingerprintBits, 16);
   p.cuckoo.bucket_size = in.PickValueInArray(kCuckooBucketSizes);
   p.cuckoo.buckets = uint64_t{1} << in.ConsumeIntegralInRange<unsigned>(0, 6);
+  p.fuse.fingerprint_bits = in.ConsumeBool() ? 16 : 8;  // the binary fuse filter's own
   return p;
 }
 
@@ -91,6 +93,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         require(!e.positions.empty() && e.positions.size() <= kMaxPositions);
       else if (set.params().variant == Variant::cuckoo)
         require(e.positions.size() == 2 * set.params().cuckoo.bucket_size);
+      else if (set.params().variant == Variant::binary_fuse)  // three slots, whose XOR answers
+        require(e.positions.size() == 3 && e.xor_place &&
+                (e.verdict == Verdict::possibly) ==
+                    (e.xor_place->slots_xor == e.xor_place->fingerprint && !model.empty()));
       else
         require(e.positions.size() == set.params().k);
       if (e.is_member) require(e.verdict == Verdict::possibly);

@@ -115,9 +115,10 @@ TEST_CASE("standard: clearing a false positive's bits would break the words that
 TEST_CASE("remove: only the counting variant, only members, each refusal with its reason") {
   WordSet standard = make(64, 3);
   standard.add("dragon");
-  CHECK(standard.remove("dragon").error() ==
-        "only the counting variant can remove a word: clearing bits in a standard filter would also "
-        "erase other words that share them");
+  CHECK(
+      standard.remove("dragon").error() ==
+      "only the counting and cuckoo filters can remove a word: clearing bits in a standard filter would also "
+      "erase other words that share them");
 
   WordSet s = make(64, 3, Variant::counting);
   s.add("Qwerty");

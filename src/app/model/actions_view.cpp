@@ -12,6 +12,7 @@
 #include "core/theory.h"
 #include "format.h"
 #include "i18n.h"
+#include "later.h"
 #include "lessons.h"
 #include "outcome_text.h"
 #include "safe_words.h"
@@ -87,6 +88,24 @@ void write_layout(JsonWriter& w, const Layout& l) {
 Explained query(const AppState& s, std::string_view word) { return shown_set(s).explain(word); }
 
 namespace {
+// The screen reader's summary of a cuckoo filter: its words and how full its slots are.
+std::string fingerprint_summary(const Filter& f) {
+  return fill(trn("%s word, %s of slots full, theoretical false-positive rate %s.",
+                  "%s words, %s of slots full, theoretical false-positive rate %s.", f.items_added()),
+              {with_commas(f.items_added()), format_percent(double(f.bits_set()) / double(f.bit_count())),
+               format_rate(theoretical_fp_rate(f.params(), double(f.items_added())))});
+}
+
+// The screen reader's summary of a binary fuse filter: its words, slots and f.
+std::string fuse_summary(const Filter& f) {
+  const FilterParams& p = f.params();
+  return fill(
+      trn("%s word in %s slots of %s bits, theoretical false-positive rate %s.",
+          "%s words in %s slots of %s bits, theoretical false-positive rate %s.", f.items_added()),
+      {with_commas(f.items_added()), with_commas(f.bit_count()), std::to_string(p.fuse.fingerprint_bits),
+       format_rate(theoretical_fp_rate(p, double(f.items_added())))});
+}
+
 // The cached verdict of `word` stands: it is for the current words, or a list is loading. While a
 // list loads the words change every frame: the same word's verdict is worked out again once they
 // are all in. A false positive's culprits walk every word: with 4M words loading, 9.7 s of the
@@ -135,9 +154,12 @@ const Explained& checked_query(AppState& s) { return cached_query(s, s.check_cac
 // positions (each stage its own k), as a query asks every stage.
 // A cuckoo filter: 0 the bytes, 1 h, 2 the fingerprint, 3 bucket i1, 4 bucket i2, 5 and 6 what
 // each holds, 7 the verdict, then the add foretold (planned_add).
+// A binary fuse filter: 0 the bytes, 1 h, 2 h mixed with the build's seed, 3 the fingerprint,
+// 4, 5, 6 each slot and its value, 7 their XOR and the verdict.
 int step_count(const AppState& s) {
   const Filter& f = shown_set(s).filter();
   if (holds_fingerprints(f.ops())) return 8 + add_plan_steps(planned_add(s));
+  if (f.ops().holds == CellHolds::xor_part) return 8;
   if (!variant_ops(f.params().variant).grows) return 4 + int(s.set.params().k);
   int positions = 0;
   for (const Stage& st : f.stages()) positions += int(st.k);
@@ -215,13 +237,8 @@ std::string announcement(AppState& s) {
     text = shown_word(s, s.word_input) + ": " + verdict_sentence(s, current_query(s)) + ". ";
   // The same theoretical FP as the Numbers panel: the variant's own formula. A filter of
   // fingerprints has no m or k of bits: how full its slots are.
-  if (holds_fingerprints(f.ops())) {
-    text += fill(trn("%s word, %s of slots full, theoretical false-positive rate %s.",
-                     "%s words, %s of slots full, theoretical false-positive rate %s.", f.items_added()),
-                 {with_commas(f.items_added()), format_percent(double(f.bits_set()) / double(f.bit_count())),
-                  format_rate(theoretical_fp_rate(p, n))});
-    return text;
-  }
+  if (holds_fingerprints(f.ops())) return text + later(fingerprint_summary)(f);  // a cuckoo filter
+  if (holds_fingerprint_values(f.ops())) return text + later(fuse_summary)(f);   // a binary fuse filter
   // TRANSLATORS: the second %s is a size with its unit ("64 bits", «64 бита»).
   text += fill(
       trn("%s word, m = %s, k = %s, %s of bits set, theoretical false-positive rate %s.",
@@ -292,7 +309,7 @@ std::string code_differs(const AppState& s) {
             variant_ops(p.variant).can_remove
                 ? tr("It builds a standard filter, not a %s one (the same answers while nothing is removed).")
                 : tr("It builds a standard filter, not a %s one."),
-            {trc("variant", variant_name(p.variant))}) +
+            {variant_title(p.variant)}) +
         " ";
   if (!s.set.unchecked_removals().empty())
     why += std::string(tr("It has none of the unchecked removals.")) + " ";
@@ -495,7 +512,7 @@ std::string query_json(const AppState& s, std::string_view word) {
   JsonWriter w;
   const WordSet& set = shown_set(s);
   const Explained e = set.explain(word);
-  write_explained(w, word, e, verdict_sentence(s, e), &set.params());
+  write_explained(w, word, e, verdict_sentence(s, e), &set.filter());
   return w.str();
 }
 
@@ -536,6 +553,39 @@ std::string join_numbers(const std::vector<uint64_t>& bits) {
   }
   return out;
 }
+
+// A cuckoo filter's verdict: its positions are the slots of two buckets, b each; the verdict is
+// the fingerprint's, not bits'.
+std::string fingerprint_verdict(const Explained& e) {
+  const auto two = e.buckets();
+  const std::string b1 = with_commas((*two)[0]), b2 = with_commas((*two)[1]);
+  if (e.verdict == Verdict::definitely_not)
+    return fill(e.is_member
+                    ? tr("definitely not in the set: neither bucket %s nor bucket %s holds its "
+                         "fingerprint, yet it was added: a false negative (a remove without checking "
+                         "took its fingerprint)")
+                    : tr("definitely not in the set: neither bucket %s nor bucket %s holds its fingerprint"),
+                {b1, b2});
+  if (e.is_member) return tr("in the set: it was added");
+  return fill(tr("possibly in the set, but it was never added (a false positive): another word left the same "
+                 "fingerprint in bucket %s or %s"),
+              {b1, b2});
+}
+
+// A binary fuse filter's verdict: the XOR of its three slots against its fingerprint.
+std::string fuse_verdict(const Explained& e) {
+  const std::string slots[3] = {with_commas(e.positions[0]), with_commas(e.positions[1]),
+                                with_commas(e.positions[2])};
+  if (e.verdict == Verdict::definitely_not)
+    return fill(
+        tr("definitely not in the set: slots %s, %s and %s XOR to %s, not its fingerprint %s"),
+        {slots[0], slots[1], slots[2], hex_text(e.xor_place->slots_xor), hex_text(e.xor_place->fingerprint)});
+  if (e.is_member) return tr("in the set: it was added");
+  return fill(
+      tr("possibly in the set, but it was never added (a false positive): slots %s, %s and %s XOR to its "
+         "fingerprint %s by chance"),
+      {slots[0], slots[1], slots[2], hex_text(e.xor_place->fingerprint)});
+}
 }  // namespace
 
 std::string verdict_sentence(const AppState& s, const Explained& e) {
@@ -548,22 +598,9 @@ std::string verdict_sentence(const AppState& s, const Explained& e) {
         {std::to_string(k)});
   // A filter of fingerprints (the cuckoo filter): its positions are the slots of two buckets, b
   // each; the verdict is the fingerprint's, not bits'.
-  if (const auto two = e.buckets()) {
-    const std::string b1 = with_commas((*two)[0]), b2 = with_commas((*two)[1]);
-    if (e.verdict == Verdict::definitely_not)
-      return fill(
-          e.is_member
-              ? tr("definitely not in the set: neither bucket %s nor bucket %s holds its "
-                   "fingerprint, yet it was added: a false negative (a remove without checking "
-                   "took its fingerprint)")
-              : tr("definitely not in the set: neither bucket %s nor bucket %s holds its fingerprint"),
-          {b1, b2});
-    if (e.is_member) return tr("in the set: it was added");
-    return fill(
-        tr("possibly in the set, but it was never added (a false positive): another word left the same "
-           "fingerprint in bucket %s or %s"),
-        {b1, b2});
-  }
+  if (e.buckets()) return later(fingerprint_verdict)(e);
+  // A binary fuse filter: the XOR of its three slots against its fingerprint.
+  if (e.xor_place && e.positions.size() == 3) return later(fuse_verdict)(e);
   // One bit or a list of them: two sentences (a plural form is grammar, and ru/uk's "one" form
   // also serves 21, 31 …: a list of 21 bits must not get the one-bit sentence).
   if (e.verdict == Verdict::definitely_not) {

@@ -151,6 +151,9 @@ std::string core_error_text(ErrorCode code, const std::vector<std::string>& a) {
     case ErrorCode::cuckoo_buckets_range:
       return fill(tr("B (buckets) must be a power of two from 1 to 2^24 (%s); %s is not."),
                   {with_commas(16777216), value_shown(at(0))});
+    case ErrorCode::fuse_fingerprint_bits:
+      return fill(tr("f (the binary fuse filter's fingerprint bits) must be 8 or 16; %s is not."),
+                  {value_shown(at(0))});
     case ErrorCode::cuckoo_full:
       // TRANSLATORS: the word, the fingerprints in the buckets, the slots.
       return fill(tr("The cuckoo filter is full (%s of %s slots hold a fingerprint and one more waits in "
@@ -318,6 +321,8 @@ std::vector<std::string> download_failure(const std::string& detail) { return {"
 std::vector<std::string> damaged_failure() { return {"damaged"}; }
 std::string failure_text(const std::vector<std::string>& failure) { return error_args_text(failure); }
 
+const char* variant_title(Variant v) { return trc("variant", variant_title_text(v)); }
+
 const char* code_name(Code c) {
   switch (c) {
     case Code::ok: return "ok";
@@ -484,9 +489,13 @@ std::string outcome_text(const Outcome& o) {
                   : fill(tr("Now a false negative: %s answers \"definitely not\" though it was added."),
                          {a1}));
     case Code::remove_needs_counting:
+      if (const auto v = parse_variant(a0); v && variant_ops(*v).rebuilt_on_add)
+        return tr(
+            "A binary fuse filter cannot remove a word: it is built from all its words at once, and each "
+            "of a word's slots serves other words too.");
       return fill(
-          tr("Only the counting variant can remove a word: clearing bits in a %s filter would also erase other words that share them."),
-          {trc("variant", a0.c_str())});
+          tr("Only the counting and cuckoo filters can remove a word: clearing bits in a %s filter would also erase other words that share them."),
+          {variant_title(parse_variant(a0).value_or(Variant::standard))});
     case Code::remove_absent:
       return a1.empty() ? fill(tr("%s was never added: it is definitely not in the set."), {quoted(a0)})
                         : fill(tr("%s was never added: it is definitely not in the set (counter %s is 0)."),

@@ -31,6 +31,8 @@ std::string lesson_error_text(const LessonError& e);
 std::vector<std::string> lesson_error_args(const LessonError& e);
 // The stable token of a code, for the JS API and state() ("word_duplicate", "m_range", ...).
 const char* code_name(Code c);
+// A variant as the reader's language names it ("binary fuse", «кукушкин»).
+const char* variant_title(Variant v);
 // A preset's name on its button ("Tiny", "10k leaked passwords"); an unknown id as it is.
 std::string preset_title(const std::string& id);
 // What an undoable change was, in words: "Empty", "adding dragon", "the parameters" ...

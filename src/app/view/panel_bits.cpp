@@ -85,6 +85,15 @@ std::string index_label(const Highlights& h, uint64_t bit) {
 }
 
 template <typename Swatch>
+void fuse_legend(const Swatch& swatch) {
+  const Palette& pal = palette();
+  swatch(pal.set_bit, 0, tr("a slot's value (hex)"));
+  swatch(pal.unset_bit, 0, "0");
+  swatch(pal.unset_bit, pal.current, tr("the word's three slots"));
+  swatch(pal.unset_bit, pal.hovered_word, tr("hovered word"));
+}
+
+template <typename Swatch>
 void fingerprint_legend(const Swatch& swatch) {
   const Palette& pal = palette();
   swatch(pal.set_bit, 0, tr("a fingerprint (hex)"));
@@ -94,7 +103,8 @@ void fingerprint_legend(const Swatch& swatch) {
   swatch(pal.unset_bit, pal.hovered_word, tr("hovered word"));
 }
 
-void legend(bool fingerprints) {
+void legend(CellHolds holds) {
+  const bool fingerprints = holds == CellHolds::fingerprint;
   const Palette& pal = palette();
   const float sz = ImGui::GetTextLineHeight() * 0.8f;
   bool first = true;
@@ -112,6 +122,10 @@ void legend(bool fingerprints) {
   };
   if (fingerprints) {
     later(fingerprint_legend<decltype(swatch)>)(swatch);
+    return;
+  }
+  if (holds == CellHolds::xor_part) {
+    later(fuse_legend<decltype(swatch)>)(swatch);
     return;
   }
   swatch(pal.set_bit, 0, tr("1 (set)"));
@@ -182,7 +196,7 @@ void draw_cells(AppState& s, const Highlights& h) {
   // something is drawn under it (a 0 bit's cross: the step's text names that bit).
   const auto number = [&](uint64_t bit, bool plate) {
     const uint64_t count = f.counter(bit);
-    const std::string idx = holds_fingerprints(f.ops()) && count ? hex_text(count)  // a fingerprint
+    const std::string idx = holds_fingerprint_values(f.ops()) && count ? hex_text(count)  // a fingerprint
                             : holds_counts(f.ops()) && count > 1
                                 ? std::to_string(bit) + "·" + std::to_string(count)
                                 : std::to_string(bit);
@@ -527,7 +541,7 @@ void draw_texture(AppState& s, Host& host, const Highlights& h) {
     zoom_buttons(s);
     ImGui::SameLine();
   }
-  const auto cells = holds_fingerprints(shown_set(s).filter().ops()) ? slots_text : bits_text;
+  const auto cells = holds_fingerprint_values(shown_set(s).filter().ops()) ? slots_text : bits_text;
   const std::string texels = fill(trn("%s as %s × %s texel", "%s as %s × %s texels", v.texture_rows),
                                   {cells(m), std::to_string(v.texture_cols), std::to_string(v.texture_rows)});
   const std::string each = v.texture_bucket > 1 ? fill(tr(", %s each"), {cells(v.texture_bucket)}) : "";
@@ -549,6 +563,27 @@ void draw_texture(AppState& s, Host& host, const Highlights& h) {
 
 // --- the read-out --------------------------------------------------------------------------
 
+// The words whose positions include cell `cell` (WordSet::setters_of_bit), kept in the bit
+// cache until the words change or another cell is shown.
+const BitCache& setters_of(AppState& s, uint64_t cell) {
+  BitCache& v = s.bit_cache;
+  if (v.setters_bit != int64_t(cell) || v.setters_version != s.version) {
+    v.setters = shown_set(s).setters_of_bit(cell);
+    v.setters_bit = int64_t(cell);
+    v.setters_version = s.version;
+  }
+  return v;
+}
+
+// Those words, quoted, the first kSettersListed of them.
+std::string setter_names(const AppState& s, const BitCache& v) {
+  std::string names;
+  for (size_t i = 0; i < std::min(v.setters.size(), kSettersListed); ++i)
+    names += (i ? ", " : "") + in_quotes(actions::shown_word(s, shown_set(s).words()[v.setters[i]], 24));
+  if (v.setters.size() > kSettersListed) names += ", …";
+  return names;
+}
+
 // A slot of a filter of fingerprints: empty, or its fingerprint and the words whose fingerprint
 // it is and whose buckets include it (a fingerprint is shared: it cannot say which one put it).
 void slot_readout(AppState& s, const Filter& f, uint64_t slot) {
@@ -559,12 +594,7 @@ void slot_readout(AppState& s, const Filter& f, uint64_t slot) {
     text_wrapped(fill(tr("%s is empty."), {where}).c_str());
     return;
   }
-  BitCache& v = s.bit_cache;
-  if (v.setters_bit != int64_t(slot) || v.setters_version != s.version) {
-    v.setters = shown_set(s).setters_of_bit(slot);
-    v.setters_bit = int64_t(slot);
-    v.setters_version = s.version;
-  }
+  const BitCache& v = setters_of(s, slot);
   std::string names;
   size_t listed = 0;
   for (size_t i : v.setters) {
@@ -581,6 +611,22 @@ void slot_readout(AppState& s, const Filter& f, uint64_t slot) {
       fill(tr("%s holds fingerprint %s: the fingerprint of %s"), {where, hex_text(fp), names}).c_str());
 }
 
+// A binary fuse filter's slot: its value, and the words whose three slots include it (a word's
+// fingerprint is the XOR of its three: each of them reads this slot).
+void fuse_slot_readout(AppState& s, const Filter& f, uint64_t slot) {
+  const BitCache& v = setters_of(s, slot);
+  const std::string names = setter_names(s, v);
+  const std::string holds = fill(tr("slot %s holds %s"), {with_commas(slot), hex_text(f.counter(slot))});
+  if (v.setters.empty()) {
+    text_wrapped(fill(tr("%s; no word reads it."), {holds}).c_str());
+    return;
+  }
+  // TRANSLATORS: "slot 12 holds 3f; 2 words read it: "dragon", "apple"".
+  text_wrapped(fill(trn("%s; %s word reads it: %s", "%s; %s words read it: %s", v.setters.size()),
+                    {holds, with_commas(v.setters.size()), names})
+                   .c_str());
+}
+
 void readout(AppState& s) {
   BitCache& v = s.bit_cache;
   const int64_t shown = v.hovered_bit >= 0 ? v.hovered_bit : s.bits.pinned_bit;
@@ -592,6 +638,8 @@ void readout(AppState& s) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
     if (holds_fingerprints(f.ops()))
       text_wrapped(tr("Hover or tap a slot to see whose fingerprint it holds."));
+    else if (holds_fingerprint_values(f.ops()))
+      text_wrapped(tr("Hover or tap a slot to see which words read it."));
     else
       text_wrapped(s.view.touch ? tr("Tap a bit to see which words set it.")
                                 : tr("Hover or tap a bit to see which words set it."));
@@ -613,19 +661,16 @@ void readout(AppState& s) {
     later(slot_readout)(s, f, bit);
     return;
   }
-  if (v.setters_bit != shown || v.setters_version != s.version) {
-    v.setters = shown_set(s).setters_of_bit(bit);
-    v.setters_bit = shown;
-    v.setters_version = s.version;
+  if (holds_fingerprint_values(f.ops())) {
+    later(fuse_slot_readout)(s, f, bit);
+    return;
   }
+  setters_of(s, bit);
   if (!f.bit(bit)) {
     text_wrapped(fill(tr("bit %s is 0: no word set it."), {with_commas(bit)}).c_str());
     return;
   }
-  std::string names;
-  for (size_t i = 0; i < std::min(v.setters.size(), kSettersListed); ++i)
-    names += (i ? ", " : "") + in_quotes(actions::shown_word(s, shown_set(s).words()[v.setters[i]], 24));
-  if (v.setters.size() > kSettersListed) names += ", …";
+  const std::string names = setter_names(s, v);
   text_wrapped(
       fill(trn("bit %s is 1, set by %s word: %s", "bit %s is 1, set by %s words: %s", v.setters.size()),
            {with_commas(bit), with_commas(v.setters.size()), names})
@@ -634,28 +679,53 @@ void readout(AppState& s) {
 
 }  // namespace
 
+// A card's one-line hint and its "?" formula.
+struct CardTexts {
+  std::string hint;
+  const char* formula = nullptr;
+};
+
+CardTexts bits_card_texts(const Filter& f) {
+  const uint64_t m = f.bit_count();
+  return {fill(tr("%s, %s set (%s). Adding a word sets its k bits to 1; a query checks them."),
+               {bits_text(m), with_commas(f.bits_set()), format_percent(double(f.bits_set()) / double(m))}),
+          tr("Each word sets k bits. After n words a bit is still 0 with probability "
+             "(1 − 1/m)^(kn) ≈ e^(−kn/m), so the expected fill is 1 − e^(−kn/m).")};
+}
+
+CardTexts fingerprint_card_texts(const Filter& f, unsigned group) {
+  return {
+      fill(
+          tr("Slots: %s, in buckets of %s; with a fingerprint: %s. A word's goes into one of its two buckets."),
+          {with_commas(f.bit_count()), std::to_string(group), with_commas(f.bits_set())}),
+      tr("fingerprint: f bits of the hash, never 0 (0: an empty slot)\ni2 = i1 XOR hash(fingerprint)\n"
+         "both full: kick one out to its other bucket")};
+}
+
+CardTexts fuse_card_texts(uint64_t slots) {
+  return {fill(tr("Slots: %s, built from all the words at once (an add rebuilds them). A word's fingerprint "
+                  "is the XOR of its three slots."),
+               {with_commas(slots)}),
+          tr("A word's three slots are one in each of three consecutive segments.\n"
+             "Possibly in the set: slot 1 XOR slot 2 XOR slot 3 = its fingerprint (f bits).\n"
+             "Building peels the words: a slot that one word alone reads is written last.")};
+}
+
 void panel_bits(AppState& s, Host& host) {
   const Filter& f = shown_set(s).filter();
   const uint64_t m = f.bit_count();
   const bool fingerprints = holds_fingerprints(f.ops());
   const unsigned group = f.ops().group ? std::max(1u, f.ops().group(f.params())) : 1;
-  const std::string hint =
-      fingerprints
-          ? fill(
-                tr("Slots: %s, in buckets of %s; with a fingerprint: %s. A word's goes into one of its two buckets."),
-                {with_commas(m), std::to_string(group), with_commas(f.bits_set())})
-          : fill(tr("%s, %s set (%s). Adding a word sets its k bits to 1; a query checks them."),
-                 {bits_text(m), with_commas(f.bits_set()), format_percent(double(f.bits_set()) / double(m))});
-  const bool brief = begin_panel_card(
-      s, Panel::bits, tr("Bit array"), hint.c_str(),
-      fingerprints
-          ? tr("fingerprint: f bits of the hash, never 0 (0: an empty slot)\ni2 = i1 XOR hash(fingerprint)\n"
-               "both full: kick one out to its other bucket")
-          : tr("Each word sets k bits. After n words a bit is still 0 with probability "
-               "(1 − 1/m)^(kn) ≈ e^(−kn/m), so the expected fill is 1 − e^(−kn/m)."));
+  // A filter of fingerprints or their parts: their card's texts (their own functions: a first
+  // visit has neither).
+  const CellHolds holds = f.ops().holds;
+  const CardTexts texts = holds == CellHolds::fingerprint ? later(fingerprint_card_texts)(f, group)
+                          : holds == CellHolds::xor_part  ? later(fuse_card_texts)(m)
+                                                          : bits_card_texts(f);
+  const bool brief = begin_panel_card(s, Panel::bits, tr("Bit array"), texts.hint.c_str(), texts.formula);
   // A slide keeps its room for the cells, and so does the short form (a step that names the bits
   // beside another panel).
-  if (!ui_compact() && !brief) legend(fingerprints);
+  if (!ui_compact() && !brief) legend(f.ops().holds);
   const Highlights h = highlights(s);
   if (fingerprints && m <= kMaxCellBits) {
     s.bit_cache.texture_bucket = 1;

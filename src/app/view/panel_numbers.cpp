@@ -122,6 +122,22 @@ void fingerprint_rows(const Filter& f, Notes notes) {
   row(tr("FP, theory"), format_rate(theoretical_fp_rate(p, n)), theory_note(f), notes);
 }
 
+// A binary fuse filter: its size, f, its slots and segments, bits per word, 2^−f.
+void fuse_rows(const Filter& f, Notes notes) {
+  const FilterParams& p = f.params();
+  const double n = double(f.items_added());
+  row(tr("bits m"), with_commas(f.size_in_bits()), format_bytes(f.size_in_bytes()).c_str(), notes);
+  row("f", std::to_string(p.fuse.fingerprint_bits), tr("fingerprint bits"), notes);
+  const PositionTrace::FuseTrace t = f.trace("").fuse;  // the build's segments
+  row(tr("slots"), with_commas(f.bit_count()),
+      fill(tr("%s segments of %s; built from all the words at once"),
+           {with_commas(t.segment_count + 2), with_commas(t.segment_length)})
+          .c_str(),
+      notes);
+  row(tr("bits per word"), n > 0 ? number(double(f.size_in_bits()) / n) : "—", "m / n", notes);
+  row(tr("FP, theory"), format_rate(theoretical_fp_rate(p, n)), theory_note(f), notes);
+}
+
 // One bit array: m, k, fill and the theory beside them. In the short form (a lesson step that
 // names the Numbers beside another panel: lessons.h short_form), only the rows a step's text
 // quotes ({n}, {m}, {k}, {set}, {fill}) and the two FP rows, the card's point, one line each,
@@ -198,7 +214,7 @@ void panel_numbers(AppState& s, Host& /*host*/) {
          {N_("words n"), N_("bits m"), N_("hashes k"), N_("bits per word"), N_("bits set X"), N_("fill"),
           N_("estimated n"), N_("FP, theory"), N_("FP, from the fill"), N_("FP, measured"),
           N_("Memory: filter"), N_("list as text"), N_("as a hash set"), N_("Python set"), N_("FP bound"),
-          N_("load α")})
+          N_("load α"), N_("slots")})
       name_w = std::max(name_w, ImGui::CalcTextSize(tr(name)).x);
     ImGui::TableSetupColumn("name", ImGuiTableColumnFlags_WidthFixed, name_w + st.CellPadding.x);
     if (notes != Notes::beside) {
@@ -210,9 +226,11 @@ void panel_numbers(AppState& s, Host& /*host*/) {
     }
     if (row_shown(s, brief, "n")) row(tr("words n"), with_commas(f.items_added()), "", notes);
     if (!f.stages().empty())
-      scalable_rows(f, notes);
+      later(scalable_rows)(f, notes);
     else if (holds_fingerprints(f.ops()))
-      fingerprint_rows(f, notes);
+      later(fingerprint_rows)(f, notes);
+    else if (holds_fingerprint_values(f.ops()))
+      later(fuse_rows)(f, notes);
     else
       array_rows(s, f, notes, brief);
     if (lesson_hides(s, hide_measured)) {

@@ -222,10 +222,6 @@ const char* scheme_title(Scheme s) {
   return scheme_name(s);
 }
 
-// The variant as the menu shows it: its name (the link's), translated (the variants' files mark
-// it for the catalogs).
-const char* variant_title(Variant v) { return trc("variant", variant_name(v)); }
-
 const char* counters_title(CounterWidth c) {
   return c == CounterWidth::eight       ? tr("8 bits (saturating)")
          : c == CounterWidth::unbounded ? tr("unbounded (the article's)")
@@ -441,7 +437,9 @@ void panel_params(AppState& s, Host& /*host*/) {
            "blocked: all k bits in one 512-bit block — one cache miss, a slightly higher FP rate.\n"
            "scalable: stages that grow with the set (Almeida et al. 2007); m and k are each stage's own.\n"
            "cuckoo: f-bit fingerprints in B buckets of b slots (Fan et al. 2014): a word can be\n"
-           "removed, and the filter can be full."),
+           "removed, and the filter can be full.\n"
+           "binary fuse: built from all the words at once (Graf & Lemire 2022): about 9 bits a word at\n"
+           "f = 8, nothing removed, and each add builds it again."),
         s, p, [](FilterParams& q) -> Variant& { return q.variant; });
     own_number_controls(s, p);
     if (variant_ops(p.variant).remove_unchecked) removal_controls(s, p);

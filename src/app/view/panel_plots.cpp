@@ -13,6 +13,7 @@
 #include "app/model/actions.h"
 #include "app/model/i18n.h"
 #include "app/model/lessons.h"
+#include "app/model/outcome_text.h"
 #include "core/params.h"
 #include "core/theory.h"
 #include "plot.h"
@@ -73,6 +74,17 @@ float under_short_plot(const AppState& s) {
   return std::round(own + named_below(s, Panel::plots));
 }
 
+// A binary fuse filter's theory over bits per word: 2^−f at f times its slots per word (about
+// 1.125 for many words, more for few), f from 1 up.
+void fuse_curve(const Filter& shown, PlotSeries& curve) {
+  const double n = double(shown.items_added());
+  const double per_word = n > 0 ? double(shown.bit_count()) / n : 1.125;
+  for (double f = 1; f * per_word <= 32.001; f += 0.25) {
+    curve.x.push_back(f * per_word);
+    curve.y.push_back(std::exp2(-f));
+  }
+}
+
 void plot_fp_vs_bits(AppState& s) {
   const Palette& pal = palette();
   const FilterParams& p = s.set.params();
@@ -91,14 +103,17 @@ void plot_fp_vs_bits(AppState& s) {
   // A filter of fingerprints (cuckoo) has no k: its own theory as it fills, f/α bits per word at
   // the load α, to where its table is full; the sweep's points measure Bloom filters at k.
   const Filter& shown = shown_set(s).filter();
-  const bool fingerprints = holds_fingerprints(shown.ops());
-  if (fingerprints) {
-    theory_k.label = fill(tr("theory (%s)"), {trc("variant", variant_name(p.variant))});
+  // A binary fuse filter: 2^−f at its slots per word (about 1.125 for many words): f from 1 up.
+  const bool fingerprints = holds_fingerprint_values(shown.ops());
+  if (fingerprints) theory_k.label = fill(tr("theory (%s)"), {variant_title(p.variant)});
+  if (holds_fingerprints(shown.ops())) {
     const double slots = double(shown.bit_count()), f = double(shown.size_in_bits()) / slots;
     for (double load = 1; f / load <= 32.001; load -= 0.01) {
       theory_k.x.push_back(f / load);
       theory_k.y.push_back(theoretical_fp_rate(p, load * slots));
     }
+  } else if (fingerprints) {
+    later(fuse_curve)(shown, theory_k);
   }
   for (double b = 1; b <= 32.001; b += 0.25) {
     if (!fingerprints) {
@@ -192,7 +207,7 @@ void plot_fp_vs_k(AppState& s, bool brief) {
     // TRANSLATORS: the variant's title, then its own parameters' symbols ("f, b, B").
     text_wrapped(fill(tr("No plot of k here: the %s filter has no k. It is sized by %s (Parameters), and its "
                          "false-positive rate is under Numbers."),
-                      {trc("variant", variant_name(p.variant)), own_param_symbols(p.variant)})
+                      {variant_title(p.variant), own_param_symbols(p.variant)})
                      .c_str());
     s.layout.plot_k_area = ScreenRect{};
     return;
@@ -201,8 +216,7 @@ void plot_fp_vs_k(AppState& s, bool brief) {
   const uint32_t best = theory::optimal_k(m, n);
   const uint32_t k_max = std::clamp<uint32_t>(best * 5 / 2, 12, 24);
   const bool blocked = !variant_ops(p.variant).has_exact_theory;
-  PlotSeries curve{blocked ? fill(tr("theory (%s)"), {trc("variant", variant_name(p.variant))})
-                           : std::string(tr("theory")),
+  PlotSeries curve{blocked ? fill(tr("theory (%s)"), {variant_title(p.variant)}) : std::string(tr("theory")),
                    pal.series[0],
                    SeriesStyle::line,
                    {},
@@ -273,7 +287,7 @@ void plot_growth(AppState& s) {
   const double x_max = double(std::max<uint64_t>(words, 1));
   // A variant the one-array formula describes says so; another names itself (its own theory).
   PlotSeries theory{!variant_ops(p.variant).has_exact_theory
-                        ? fill(tr("theory (%s)"), {trc("variant", variant_name(p.variant))})
+                        ? fill(tr("theory (%s)"), {variant_title(p.variant)})
                         : std::string(tr("theory (1 − e^(−kn/m))^k")),
                     pal.series[0],
                     SeriesStyle::line,
@@ -281,7 +295,7 @@ void plot_growth(AppState& s) {
                     {}};
   // A filter of fingerprints (cuckoo): its cells are slots, one word's fingerprint in one of them:
   // the load n / (B·b); it has no m and k to be designed for.
-  const bool fingerprints = holds_fingerprints(shown_set(s).filter().ops());
+  const bool fingerprints = holds_fingerprint_values(shown_set(s).filter().ops());
   PlotSeries expected{
       fingerprints ? tr("slots in use, expected (right axis)") : tr("bits set, expected (right axis)"),
       pal.set_bit,

@@ -148,6 +148,45 @@ void add_steps(AppState& s, const PositionTrace::FingerprintTrace& c, int curren
 
 // The steps read the filter's trace() (trace_positions, the function its own positions come
 // from), so they show what this filter does for any variant and scheme.
+// A binary fuse filter's steps after the hash (2 ..): h mixed with the build's seed, the
+// fingerprint, each of the three slots and its value, the XOR and the verdict.
+void fuse_steps(AppState& s, const PositionTrace& t, int current, const std::string& shown) {
+  const PositionTrace::FuseTrace& u = t.fuse;
+  step_line(s, 2, current,
+            fill(tr("x = murmur64(h + seed) = %s, with the seed %s that this build peeled with; a segment's "
+                    "length: %s"),
+                 {hex64(u.mixed), hex64(u.seed), with_commas(u.segment_length)}));
+  step_line(s, 3, current,
+            fill(tr("fingerprint = (x XOR (x >> 32)) mod 2^%s = %s"),
+                 {std::to_string(u.bits), hex_text(u.fingerprint)}));
+  for (int i = 0; i < 3 && size_t(i) < t.positions.size(); ++i)
+    step_line(
+        s, 4 + i, current,
+        fill(
+            i == 0   ? tr("slot 1, from x's high bits (in slots 0 … %s): %s, holding %s")
+            : i == 1 ? tr("slot 2, in the next segment: %s, holding %s")
+                     : tr("slot 3, in the segment after: %s, holding %s"),
+            i == 0
+                ? std::initializer_list<std::string_view>{with_commas(u.segment_count * u.segment_length - 1),
+                                                          with_commas(t.positions[0]), hex_text(u.values[0])}
+                : std::initializer_list<std::string_view>{with_commas(t.positions[size_t(i)]),
+                                                          hex_text(u.values[i])}));
+  const uint32_t x = u.values[0] ^ u.values[1] ^ u.values[2];
+  std::string verdict = fill(tr("%s XOR %s XOR %s = %s"), {hex_text(u.values[0]), hex_text(u.values[1]),
+                                                           hex_text(u.values[2]), hex_text(x)}) +
+                        ": ";
+  if (x != u.fingerprint || u.keys == 0)
+    verdict += fill(tr("not the fingerprint %s: %s is definitely not in the set."),
+                    {hex_text(u.fingerprint), shown});
+  else if (shown_set(s).contains_word(s.word_input))
+    verdict += fill(tr("the fingerprint: %s is possibly in the set (it was added)."), {shown});
+  else
+    verdict += fill(tr("the fingerprint, by chance (1 in 2^f): %s is possibly in the set, yet it was never "
+                       "added, a false positive."),
+                    {shown});
+  step_line(s, 7, current, verdict);
+}
+
 void panel_steps(AppState& s, Host& /*host*/) {
   begin_card(
       tr("Step by step"),
@@ -191,6 +230,11 @@ void panel_steps(AppState& s, Host& /*host*/) {
   step_line(s, 1, current, hash_step);
   if (t.fingerprint.used) {
     fingerprint_steps(s, t, current, shown);
+    end_card();
+    return;
+  }
+  if (t.fuse.used) {
+    later(fuse_steps)(s, t, current, shown);
     end_card();
     return;
   }

@@ -107,7 +107,8 @@ void word_box(AppState& s) {
       tooltip(
           tr("As the article's remove: every counter above zero goes down, whether or not\n"
              "the word was added (Parameters: \"remove without checking\")"));
-  } else {
+  } else if (s.set.filter().ops().holds !=
+             CellHolds::xor_part) {  // a binary fuse filter has no bits to clear
     same_line_if_fits(button_width(tr("What if we cleared its bits?")));
     if (ImGui::Button(tr("What if we cleared its bits?"))) dispatch(s, act::WhatIfCleared{s.word_input});
   }
@@ -150,7 +151,7 @@ void bit_strip(AppState& s, const Explained& e) {
     return;
   }
   const Filter& f = s.set.filter();
-  const uint64_t m = f.params().m;
+  const uint64_t m = f.bit_count();  // its cells: m bits, or a filter's slots
   const Palette& pal = palette();
   const float width = ImGui::GetContentRegionAvail().x, height = 14 * ui_scale();
   const ImVec2 p0 = ImGui::GetCursorScreenPos();
@@ -208,10 +209,41 @@ void fingerprint_row(const AppState& s) {
   }
 }
 
+// A binary fuse filter: the word's fingerprint, the values in its three slots, and their XOR:
+// amber when it equals the fingerprint (the reason for "possibly"), grey when not.
+void fuse_row(const AppState& s) {
+  const Palette& pal = palette();
+  const PositionTrace t = shown_set(s).filter().trace(s.word_input);
+  const PositionTrace::FuseTrace& fuse = t.fuse;
+  const std::string first = fill(tr("fingerprint %s"), {hex_text(fuse.fingerprint)});
+  chip(first.c_str(), pal.current, IM_COL32(20, 20, 24, 255));
+  for (size_t i = 0; i < 3 && i < t.positions.size(); ++i) {
+    const std::string label = std::to_string(t.positions[i]) + ": " + hex_text(fuse.values[i]);
+    same_line_if_fits(ImGui::CalcTextSize(label.c_str()).x + 14 * ui_scale());
+    chip(label.c_str(), pal.set_bit, IM_COL32(20, 20, 24, 255));
+    if (ImGui::IsItemHovered())
+      tooltip(fill(tr("slot %s holds %s"), {with_commas(t.positions[i]), hex_text(fuse.values[i])}).c_str());
+  }
+  const uint32_t x = fuse.values[0] ^ fuse.values[1] ^ fuse.values[2];
+  const bool equal = x == fuse.fingerprint;
+  const std::string label = fill(tr("XOR %s"), {hex_text(x)});
+  same_line_if_fits(ImGui::CalcTextSize(label.c_str()).x + 14 * ui_scale());
+  chip(label.c_str(), equal ? pal.set_bit : pal.zero_bit, IM_COL32(20, 20, 24, 255));
+  if (ImGui::IsItemHovered())
+    tooltip(fill(equal ? tr("the three slots XOR to %s, its fingerprint: possibly in the set")
+                       : tr("the three slots XOR to %s, not its fingerprint %s: definitely not in the set"),
+                 {hex_text(x), hex_text(fuse.fingerprint)})
+                .c_str());
+}
+
 void positions_row(AppState& s, const Explained& e) {
   const Palette& pal = palette();
   if (holds_fingerprints(shown_set(s).filter().ops())) {
     later(fingerprint_row)(s);
+    return;
+  }
+  if (shown_set(s).filter().ops().holds == CellHolds::xor_part) {
+    later(fuse_row)(s);
     return;
   }
   for (size_t i = 0; i < e.positions.size(); ++i) {
@@ -321,16 +353,32 @@ void word_list(AppState& s) {
   if (boxed) ImGui::EndChild();
 }
 
+// A cuckoo filter's Word card: its fingerprint and two buckets.
+void fingerprint_word_card() {
+  begin_card(tr("Word"),
+             tr("Type a word: its fingerprint and two buckets light up before you add it. Enter adds it."),
+             tr("A word is hashed as its UTF-8 bytes:\n  h = FNV-1a 64(bytes)\n  fingerprint = ((h >> 32) "
+                "mod (2^f − 1)) + 1\n  i1 = (h & 0xffffffff) mod B\n  i2 = (i1 XOR (fingerprint · 0x5bd1e995 "
+                "mod 2^32)) mod B\n\"Possibly in the set\" when bucket i1 or i2 holds the fingerprint."));
+}
+
+// A binary fuse filter's Word card: what a word's three slots and their XOR say.
+void fuse_word_card() {
+  begin_card(tr("Word"),
+             tr("Type a word: its three slots and their XOR light up before you add it. Enter adds it, "
+                "and the filter is built again from all the words."),
+             tr("A word is hashed as its UTF-8 bytes:\n  h = FNV-1a 64(bytes)\n  x = murmur64(h + seed)\n"
+                "  fingerprint = (x XOR (x >> 32)) mod 2^f\n  three slots, one in each of three consecutive "
+                "segments\n\"Possibly in the set\" when the three slots XOR to the fingerprint."));
+}
+
 }  // namespace
 
 void panel_word(AppState& s, Host& /*host*/) {
-  if (holds_fingerprints(shown_set(s).filter().ops()))
-    begin_card(
-        tr("Word"),
-        tr("Type a word: its fingerprint and two buckets light up before you add it. Enter adds it."),
-        tr("A word is hashed as its UTF-8 bytes:\n  h = FNV-1a 64(bytes)\n  fingerprint = ((h >> 32) "
-           "mod (2^f − 1)) + 1\n  i1 = (h & 0xffffffff) mod B\n  i2 = (i1 XOR (fingerprint · 0x5bd1e995 "
-           "mod 2^32)) mod B\n\"Possibly in the set\" when bucket i1 or i2 holds the fingerprint."));
+  if (shown_set(s).filter().ops().holds == CellHolds::xor_part)
+    later(fuse_word_card)();
+  else if (holds_fingerprints(shown_set(s).filter().ops()))
+    later(fingerprint_word_card)();
   else
     begin_card(tr("Word"),
                s.view.touch

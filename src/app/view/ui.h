@@ -10,6 +10,7 @@
 
 #include "app/model/format.h"
 #include "app/model/host.h"
+#include "app/model/later.h"
 #include "app/model/state.h"
 
 namespace bloomlab::app {
@@ -29,17 +30,6 @@ struct Palette {
 const Palette& palette();
 void set_palette(Theme t);
 ImVec4 to_vec4(ImU32 c);
-
-// later(f)(args): calls f, a function a first visit does not run (a cuckoo filter's view, ...),
-// through a pointer the optimiser cannot see through. wasm-opt inlines a function with one
-// caller into it, whatever C++ asks, and the wasm split (tools/split-wasm.mjs) then downloaded
-// it with its caller; called this way it stays a function of its own, in the part loaded when
-// first used (the cuckoo view's ~3.5 KB of code, 1.3 KB compressed, left the first download).
-template <typename F>
-F* later(F* f) {
-  F* volatile kept = f;
-  return kept;
-}
 
 // A panel's frame: a rounded card with a title, a one-line hint and a "?" that shows the formula.
 // Content goes between begin_card and end_card (always call end_card).
